@@ -1,0 +1,42 @@
+// zod/mini: parsed before the SPA renders, in its boot bundle.
+import * as z from 'zod/mini';
+
+/** What the SPA reads from /runtime-config.json before it renders: one build, every environment. */
+export const firebaseWebConfigSchema = z.object({
+  apiKey: z.string(),
+  authDomain: z.string(),
+  projectId: z.string(),
+  storageBucket: z.string(),
+  messagingSenderId: z.string(),
+  appId: z.string(),
+  measurementId: z.string(),
+});
+
+export const runtimeConfigSchema = z.object({
+  apiBaseUrl: z.string(),
+  firebase: firebaseWebConfigSchema,
+  authEmulatorUrl: z.optional(z.url()),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+type Env = Record<string, string | undefined>;
+
+/** Assembles the runtime config from environment variables (documented in the README). */
+export function runtimeConfigFromEnv(env: Env): RuntimeConfig {
+  const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-catalyst';
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
+  return runtimeConfigSchema.parse({
+    apiBaseUrl: env.API_BASE_URL ?? '/api/v1',
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      projectId,
+      storageBucket: env.FIREBASE_STORAGE_BUCKET ?? `${projectId}.appspot.com`,
+      messagingSenderId: env.FIREBASE_MESSAGING_SENDER_ID ?? '000000000000',
+      appId: env.FIREBASE_APP_ID ?? `1:000000000000:web:${projectId}`,
+      measurementId: env.FIREBASE_MEASUREMENT_ID ?? '',
+    },
+    ...(emulatorHost ? { authEmulatorUrl: `http://${emulatorHost}` } : {}),
+  });
+}

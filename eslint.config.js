@@ -1,0 +1,57 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// The import table of ARCHITECTURE.md: imports run one way, and never in a cycle.
+const layerZones = [
+  { target: './domain', from: ['./src', './server', './machines', './tests', './scripts'], message: 'domain/ imports nothing of ours.' },
+  { target: './machines', from: ['./src', './server', './tests', './scripts'], message: 'machines/ import only domain/ and xstate.' },
+  { target: './src', from: ['./server', './tests', './scripts'], message: 'src/ never imports server/.' },
+  { target: './server', from: ['./src', './machines', './tests'], message: 'server/ imports only domain/.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.tmp/', '.data/', 'test-results/', 'playwright-report/', 'src/route-tree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // domain/: only zod and Lingui message descriptors.
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['*', '!zod', '!@lingui/core', '!@lingui/core/macro', '!./*'], message: 'domain/ may import only zod and Lingui message descriptors.' }] }],
+    },
+  },
+  {
+    // machines/: pure logic. No React, DOM, fetch or Firebase.
+    files: ['machines/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react/*', '@xstate/react', 'firebase', 'firebase/*', 'wretch', 'wretch/*', 'workbox-window'], message: 'machines/ are pure: inject effects with .provide().' }] }],
+      'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'],
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

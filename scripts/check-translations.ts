@@ -1,0 +1,25 @@
+// `npm run i18n:check`: extracts every message from the sources, then fails when a pt or es
+// catalog lacks a translation. A new string can therefore never ship untranslated.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import PO from 'pofile';
+
+const extract = spawnSync('npx', ['lingui', 'extract', '--clean'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+if (extract.status !== 0) {
+  console.error(extract.stdout);
+  process.exit(extract.status ?? 1);
+}
+
+let missing = 0;
+for (const locale of ['pt', 'es']) {
+  const file = `locales/${locale}/messages.po`;
+  const po = PO.parse(readFileSync(file, 'utf8'));
+  const untranslated = po.items.filter((item) => !item.obsolete && item.msgstr.every((s) => s.trim() === ''));
+  for (const item of untranslated) console.error(`${file}: missing translation for "${item.msgid}"`);
+  missing += untranslated.length;
+  console.log(`${locale}: ${po.items.length - untranslated.length}/${po.items.length} messages translated`);
+}
+if (missing > 0) {
+  console.error(`\n${missing} missing translation(s). Fill them in locales/<locale>/messages.po.`);
+  process.exit(1);
+}

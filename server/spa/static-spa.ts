@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+// Files that must always be revalidated so a new deploy is seen at once.
+const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/build-id.json', '/registerSW.js']);
+
+function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) {
+    return 'public, max-age=31536000, immutable';
+  }
+  if (NO_CACHE.has(urlPath) || urlPath.startsWith('/workbox-')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/** Serves the built SPA: static files, and index.html for every client-side route. */
+export async function registerStaticSpa(app: FastifyInstance, distDir: string) {
+  const root = resolve(distDir);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    throw new Error(`No built SPA in ${root}: run "npm run build" first.`);
+  }
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const urlPath = '/' + filePath.slice(root.length + 1).split('\\').join('/');
+      res.header('cache-control', cacheControlFor(urlPath));
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isAsset = /\.[a-z0-9]+$/i.test(path) || path.startsWith('/api/');
+    if (request.method !== 'GET' || isAsset) {
+      return reply.code(404).send({ error: { code: 'not_found', message: 'Not found' } });
+    }
+    // A client-side route: the SPA decides (its own 404 page included).
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

@@ -1,0 +1,13 @@
+import { Trans } from '@lingui/react/macro';
+import { PageFrame } from '../../../layouts/page-frame';
+import { Notice } from '../../../ui/notice';
+
+export function AiBaseActivatePage() {
+  return (
+    <PageFrame title={<Trans>Activate AI base</Trans>}>
+      <Notice variant="info">
+        <Trans>Configure your AI base first: instructions, knowledge base, then refinement and test.</Trans>
+      </Notice>
+    </PageFrame>
+  );
+}

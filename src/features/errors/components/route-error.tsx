@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { isChunkLoadError } from '../../../pwa/chunk-load-error';
+import { SwUpdateActorContext } from '../../../pwa/sw-update-context';
+import { ErrorPage } from './error-page';
+
+/**
+ * The router's error boundary. A failed chunk load is handed to the sw-update machine, which
+ * reloads once; if it failed again within the window, the machine says so and we show the error page.
+ */
+export function RouteError({ error }: ErrorComponentProps) {
+  const chunkError = isChunkLoadError(error);
+  const actorRef = SwUpdateActorContext.useActorRef();
+  const chunks = SwUpdateActorContext.useSelector((s) => s.value.chunks);
+  const reported = useRef(false);
+
+  useEffect(() => {
+    if (chunkError && !reported.current) {
+      reported.current = true;
+      actorRef.send({ type: 'CHUNK_LOAD_FAILED', at: Date.now() });
+    }
+  }, [chunkError, actorRef]);
+
+  if (chunkError && chunks !== 'failed') {
+    return (
+      <p role="status">
+        <Trans>Loading the latest version…</Trans>
+      </p>
+    );
+  }
+  return <ErrorPage status={500} />;
+}

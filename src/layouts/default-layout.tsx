@@ -1,0 +1,166 @@
+import { useEffect, useId, useState } from 'react';
+import { createLink, Link, Outlet, useLocation, useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { LanguageSwitch } from '../i18n/language-switch';
+import { Breadcrumbs } from './breadcrumbs';
+import { SideMenu } from './side-menu';
+import { productLinks } from './nav-items';
+
+const Shell = styled.div`
+  min-height: 100vh;
+  display: grid;
+  grid-template-columns: 248px 1fr;
+  grid-template-rows: auto 1fr;
+  grid-template-areas: 'menu header' 'menu main';
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    grid-template-columns: 1fr;
+    grid-template-areas: 'header' 'main';
+  }
+`;
+
+const Header = styled.header`
+  grid-area: header;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(6)};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  }
+`;
+
+const Products = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-right: auto;
+  a, span {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: 700;
+    letter-spacing: 0.04em;
+    padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+    border-radius: ${({ theme }) => theme.radius.pill};
+    border: 1px solid ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primary};
+    text-decoration: none;
+  }
+  a[aria-current='page'] { background: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.onPrimary}; }
+  span { border-style: dashed; color: ${({ theme }) => theme.colors.muted}; border-color: ${({ theme }) => theme.colors.muted}; }
+`;
+
+const Aside = styled.aside<{ $open: boolean }>`
+  grid-area: menu;
+  background: ${({ theme }) => theme.colors.darkPage};
+  color: #fff;
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    position: fixed;
+    inset: 0 auto 0 0;
+    width: min(300px, 85vw);
+    z-index: 20;
+    transform: translateX(${({ $open }) => ($open ? '0' : '-100%')});
+    visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
+    transition: transform 0.2s ease;
+  }
+`;
+
+const BrandAnchor = styled.a`
+  display: block;
+  padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(4)};
+  color: #fff;
+  font-weight: 800;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  text-decoration: none;
+  letter-spacing: 0.08em;
+`;
+
+const Brand = createLink(BrandAnchor);
+
+const MenuButton = styled.button`
+  display: none;
+  font: inherit;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    display: inline-block;
+  }
+`;
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  background: rgba(11, 20, 38, 0.5);
+  z-index: 10;
+`;
+
+const Main = styled.main`
+  grid-area: main;
+  padding: ${({ theme }) => theme.space(6)};
+  min-width: 0;
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(3)};
+  }
+`;
+
+/** The signed-in layout: product buttons, side menu (a drawer on phones) and breadcrumbs. */
+export function DefaultLayout() {
+  const { t, i18n } = useLingui();
+  const { lang } = useParams({ strict: false });
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuId = useId();
+
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  return (
+    <Shell>
+      <Header>
+        <MenuButton
+          type="button"
+          aria-expanded={drawerOpen}
+          aria-controls={menuId}
+          onClick={() => setDrawerOpen((open) => !open)}
+        >
+          <Trans>Menu</Trans>
+        </MenuButton>
+        <Products aria-label={t`Catalyst products`}>
+          {productLinks.map((item) =>
+            item.to ? (
+              <Link key={item.label.id} to={item.to} params={{ lang: lang ?? 'en' }}>
+                {i18n._(item.label)}
+              </Link>
+            ) : (
+              <span key={item.label.id} title={t`coming soon`}>
+                {i18n._(item.label)}
+              </span>
+            ),
+          )}
+        </Products>
+        <LanguageSwitch />
+      </Header>
+      {drawerOpen && <Backdrop onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
+      <Aside id={menuId} $open={drawerOpen} aria-label={t`Main menu`}>
+        <Brand to="/$lang/dashboard" params={{ lang: lang ?? 'en' }}>CATALYST</Brand>
+        <nav aria-label={t`Side menu`}>
+          <SideMenu onNavigate={() => setDrawerOpen(false)} />
+        </nav>
+      </Aside>
+      <Main id="main">
+        <Breadcrumbs />
+        <Outlet />
+      </Main>
+    </Shell>
+  );
+}

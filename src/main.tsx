@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { pickLocale } from '../domain/locales';
+import { activateLocale } from './i18n/i18n';
+import { readLangCookie } from './i18n/lang-cookie';
+import { loadRuntimeConfig } from './app/load-runtime-config';
+import { createAppRouter } from './app/create-app-router';
+import { App } from './app/app';
+import { BootError } from './app/boot-error';
+import { createApiClient } from './api/api-client';
+import { notifyHttpError } from './api/notify-http-error';
+
+async function boot() {
+  const root = createRoot(document.getElementById('root')!);
+  // The language in the path wins; before routing, fall back to the cookie or the browser.
+  const pathLang = window.location.pathname.split('/')[1];
+  await activateLocale(pickLocale(pathLang || readLangCookie(), navigator.languages ?? []));
+  try {
+    const runtimeConfig = await loadRuntimeConfig();
+    // Signed out until Firebase authentication is wired: the token provider yields no token.
+    const api = createApiClient({ baseUrl: runtimeConfig.apiBaseUrl, getIdToken: async () => null, onHttpError: notifyHttpError });
+    const router = createAppRouter({ runtimeConfig, api });
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('Catalyst could not start', error);
+    root.render(<BootError />);
+  }
+}
+
+void boot();

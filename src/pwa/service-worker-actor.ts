@@ -1,0 +1,37 @@
+import { fromCallback } from 'xstate';
+import { Workbox } from 'workbox-window';
+import type { ServiceWorkerCommand, ServiceWorkerEvent } from '../../machines/sw-update';
+
+/** Registers /sw.js with scope / and translates workbox-window's lifecycle into machine events. */
+export const serviceWorkerActor = fromCallback<ServiceWorkerCommand>(({ sendBack, receive }) => {
+  const send = (event: ServiceWorkerEvent) => sendBack(event);
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) {
+    send({ type: 'REGISTER_FAILED' });
+    return;
+  }
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('installed', (event) => {
+    if (!event.isUpdate) send({ type: 'INSTALLED' });
+  });
+  wb.addEventListener('activated', (event) => {
+    if (!event.isUpdate) send({ type: 'ACTIVATED' });
+  });
+  wb.addEventListener('waiting', () => send({ type: 'NEED_REFRESH' }));
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate) send({ type: 'CONTROLLING' });
+  });
+  receive((command) => {
+    if (command.type === 'SKIP_WAITING') wb.messageSkipWaiting();
+  });
+  wb.register()
+    .then((registration) => {
+      if (!registration) return send({ type: 'REGISTER_FAILED' });
+      send({ type: 'REGISTERED' });
+      // A worker already active from an earlier visit fires no lifecycle event: report it.
+      // (A waiting one is reported by workbox-window's own 'waiting' event.)
+      if (registration.active && !registration.installing && !registration.waiting && navigator.serviceWorker.controller) {
+        send({ type: 'ACTIVATED' });
+      }
+    })
+    .catch(() => send({ type: 'REGISTER_FAILED' }));
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { crumbs } from '../../../../../layouts/crumbs';
+import { AiBaseActivatePage } from '../../../../../features/ai-bases/components/ai-base-activate-page';
+
+export const Route = createFileRoute('/$lang/_app/ia-base/$id/activate')({
+  staticData: { crumbs: [crumbs.aiBases, crumbs.aiBaseConfiguration] },
+  component: AiBaseActivatePage,
+});

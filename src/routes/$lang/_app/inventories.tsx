@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { crumbs } from '../../../layouts/crumbs';
+import { InventoriesPage } from '../../../features/inventories/components/inventories-page';
+
+export const Route = createFileRoute('/$lang/_app/inventories')({
+  staticData: { crumbs: [crumbs.inventories] },
+  component: InventoriesPage,
+});

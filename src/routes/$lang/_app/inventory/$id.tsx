@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { crumbs } from '../../../../layouts/crumbs';
+import { InventoryEditPage } from '../../../../features/inventories/components/inventory-edit-page';
+
+export const Route = createFileRoute('/$lang/_app/inventory/$id')({
+  staticData: { crumbs: [crumbs.inventories, crumbs.inventoryConfiguration] },
+  component: InventoryEditPage,
+});

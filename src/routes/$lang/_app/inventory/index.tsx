@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { crumbs } from '../../../../layouts/crumbs';
+import { InventoryNewPage } from '../../../../features/inventories/components/inventory-new-page';
+
+export const Route = createFileRoute('/$lang/_app/inventory/')({
+  staticData: { crumbs: [crumbs.inventories, crumbs.inventoryConfiguration] },
+  component: InventoryNewPage,
+});

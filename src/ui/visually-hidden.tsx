@@ -1,0 +1,17 @@
+import styled from 'styled-components';
+
+/**
+ * Text for screen readers only. Self-contained (does not rely on the global
+ * `.visually-hidden` class) so components work in isolation, e.g. in tests.
+ */
+export const VisuallyHidden = styled.span`
+  position: absolute !important;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;

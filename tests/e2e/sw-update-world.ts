@@ -1,0 +1,71 @@
+// The real world the sw-update UI model runs in: two production builds, a deploy server,
+// and a recorder of the machine's states (read from <html data-sw-update>) across reloads.
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { startDeployServer, type DeployServer } from '../fixtures/deploy-server';
+
+export const BUILD_A_DIR = 'dist';
+export const BUILD_B_DIR = '.tmp/dist-b';
+
+export const buildIdOf = (dir: string): string => JSON.parse(readFileSync(`${dir}/build-id.json`, 'utf8')).buildId;
+
+/** The settings screen's route chunk, from Vite's build manifest. */
+export function settingsChunkPath(dir: string): string {
+  const manifest = JSON.parse(readFileSync(`${dir}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const key = Object.keys(manifest).find((k) => k.includes('_app/settings.tsx') && k.includes('tsr-split=component'));
+  if (!key) throw new Error('No settings chunk in the build manifest');
+  return `/${manifest[key]!.file}`;
+}
+
+export type World = {
+  server: DeployServer;
+  context: BrowserContext;
+  page: Page;
+  states: Array<Record<string, unknown>>;
+  loads: number;
+  close: () => Promise<void>;
+};
+
+export async function openWorld(browser: Browser, options: { serviceWorkers: 'allow' | 'block'; session?: Record<string, string> }): Promise<World> {
+  const server = await startDeployServer(BUILD_A_DIR);
+  const context = await browser.newContext({ serviceWorkers: options.serviceWorkers, baseURL: server.url });
+  const world = { server, context, states: [] as Array<Record<string, unknown>>, loads: 0 } as World;
+  await context.exposeBinding('__recordSwState', (_source, value: string) => {
+    world.states.push(JSON.parse(value));
+  });
+  // Seed this tab's session marks once (the app's own writes must survive its reloads).
+  await context.addInitScript((session: Record<string, string>) => {
+    for (const [key, value] of Object.entries(session)) if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, value);
+    new MutationObserver(() => {
+      const value = document.documentElement.dataset.swUpdate;
+      if (value) (window as unknown as { __recordSwState: (v: string) => void }).__recordSwState(value);
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-sw-update'] });
+  }, options.session ?? {});
+  world.page = await context.newPage();
+  world.page.on('load', () => world.loads++);
+  world.close = async () => {
+    await context.close();
+    await server.close();
+  };
+  return world;
+}
+
+/** Asks the browser to look for a new service worker now (as it does on navigation). */
+export async function checkForUpdate(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/');
+    await registration?.update();
+  });
+}
+
+/** Waits until the service worker controls the page and has nothing installing. */
+export async function waitForActiveWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/');
+    return Boolean(navigator.serviceWorker.controller && registration?.active && !registration.installing);
+  });
+}
+
+export async function waitForWaitingWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration('/'))?.waiting));
+}

@@ -1,0 +1,187 @@
+// Model-based testing harness: derives the test model mechanically from a production machine.
+// The graph tools cannot fire delays or settle invoked actors by themselves, so the events they
+// explore are the machine's own event descriptors — delayed events (`xstate.after.*`) and actor
+// completions (`xstate.done.actor.*`, `xstate.error.actor.*`) included — with sample payloads
+// supplied by the test only where a guard needs data.
+import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from '@xstate/graph';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, StateValue } from 'xstate';
+
+export type EventSamples = Record<string, Array<EventObject & Record<string, unknown>>>;
+
+export type TransitionRef = {
+  /** `<source state id> | <event type> | <candidate index>` — stable for a given machine. */
+  id: string;
+  source: string;
+  eventType: string;
+  targets: string[];
+  guard: string | null;
+};
+
+export type ModelStep = { event: EventObject; state: AnyMachineSnapshot; transitions: string[] };
+export type ModelPath = { steps: ModelStep[]; initial: AnyMachineSnapshot };
+
+export type TestModel = {
+  states: string[];
+  transitions: TransitionRef[];
+  eventTypes: string[];
+  paths: ModelPath[];
+};
+
+function allStateNodes(node: AnyStateNode): AnyStateNode[] {
+  return [node, ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(allStateNodes)];
+}
+
+function guardName(guard: unknown): string | null {
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'inline';
+}
+
+/** Every transition of the machine, one entry per guarded candidate. */
+export function listTransitions(machine: AnyStateMachine): TransitionRef[] {
+  return allStateNodes(machine.root).flatMap((node) =>
+    [...node.transitions.entries()].flatMap(([eventType, candidates]) =>
+      candidates.map((candidate, index) => ({
+        id: `${node.id} | ${eventType} | ${index}`,
+        source: node.id,
+        eventType,
+        targets: (candidate.target ?? []).map((t: AnyStateNode) => t.id),
+        guard: guardName(candidate.guard),
+      })),
+    ),
+  );
+}
+
+function transitionIndex(machine: AnyStateMachine): Map<unknown, string> {
+  const index = new Map<unknown, string>();
+  for (const node of allStateNodes(machine.root)) {
+    for (const [eventType, candidates] of node.transitions.entries()) {
+      candidates.forEach((candidate, i) => index.set(candidate, `${node.id} | ${eventType} | ${i}`));
+    }
+  }
+  return index;
+}
+
+/** Every state id below the root (regions and leaves). */
+export function listStates(machine: AnyStateMachine): string[] {
+  return allStateNodes(machine.root)
+    .filter((node) => node !== machine.root)
+    .map((node) => node.id);
+}
+
+/** The state value that a state node stands for, usable with `snapshot.matches`. */
+export function stateValueOf(node: AnyStateNode): StateValue {
+  return node.path.reduceRight<StateValue>((inner, key, i) => (i === node.path.length - 1 ? key : { [key]: inner }), '');
+}
+
+export function isActive(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, stateId: string): boolean {
+  return snapshot.matches(stateValueOf(machine.getStateNodeById(stateId)));
+}
+
+/** The events to explore: each event type handled below `scope`, with the test's samples where given. */
+function eventsFor(machine: AnyStateMachine, samples: EventSamples, scope: AnyStateNode): EventObject[] {
+  const inScope = new Set(allStateNodes(scope).map((n) => n.id));
+  const types = [...new Set(listTransitions(machine).filter((t) => inScope.has(t.source)).map((t) => t.eventType))];
+  return types.flatMap((type) => samples[type] ?? [{ type }]);
+}
+
+/**
+ * Builds the test model: a path for every transition reachable from the initial state.
+ * The regions of a parallel machine are independent, so each is explored on its own (with only
+ * the events it handles) instead of through the product of all regions' states.
+ */
+export function createTestModelFor(machine: AnyStateMachine, options: { input?: unknown; samples?: EventSamples }): TestModel {
+  const regions: AnyStateNode[] =
+    machine.root.type === 'parallel' ? Object.values(machine.root.states as Record<string, AnyStateNode>) : [machine.root];
+  const models = regions.map((region) => exploreScope(machine, region, options.input, options.samples ?? {}));
+  return {
+    states: listStates(machine),
+    transitions: listTransitions(machine),
+    eventTypes: [...new Set(models.flatMap((m) => m.eventTypes))],
+    paths: models.flatMap((m) => m.paths),
+  };
+}
+
+function exploreScope(machine: AnyStateMachine, scope: AnyStateNode, input: unknown, samples: EventSamples) {
+  const events = eventsFor(machine, samples, scope);
+  const byDefinition = transitionIndex(machine);
+  const traversal = { events, input, serializeState: (s: AnyMachineSnapshot) => serializeSnapshot(s) };
+
+  const shortest = getShortestPaths(machine, traversal as never);
+  const pathTo = new Map<string, ModelStep[]>();
+  let initial: AnyMachineSnapshot | undefined;
+  for (const path of shortest) {
+    const steps = path.steps.slice(1).map((s) => ({ event: s.event, state: s.state as AnyMachineSnapshot, transitions: [] as string[] }));
+    pathTo.set(serializeSnapshot(path.state as AnyMachineSnapshot), steps);
+    if (path.steps.length === 1) initial = path.state as AnyMachineSnapshot;
+  }
+  if (!initial) throw new Error('The traversal found no initial state');
+
+  const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Record<
+    string,
+    { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
+  >;
+
+  const label = (from: AnyMachineSnapshot, event: EventObject) =>
+    machine.getTransitionData(from as never, event as never).map((t) => byDefinition.get(t) ?? '?');
+
+  // One candidate path per edge that changes something: shortest path to its source, then the edge.
+  const candidates: ModelStep[][] = [];
+  for (const [serial, { state: from, transitions }] of Object.entries(adjacency)) {
+    for (const { event, state: to } of Object.values(transitions)) {
+      const taken = label(from, event);
+      if (taken.length === 0) continue;
+      const prefix = pathTo.get(serial);
+      if (!prefix) continue;
+      candidates.push([...prefix, { event, state: to, transitions: taken }]);
+    }
+  }
+  // Label every step, then drop paths that are a prefix of another.
+  const labelled = candidates.map((steps) => {
+    let from = initial!;
+    return steps.map((step) => {
+      const out = { ...step, transitions: label(from, step.event) };
+      from = step.state;
+      return out;
+    });
+  });
+  const key = (steps: ModelStep[]) => steps.map((s) => JSON.stringify(s.event)).join(' > ');
+  const keys = labelled.map(key);
+  const paths = labelled
+    .filter((_, i) => !keys.some((other, j) => j !== i && other.startsWith(keys[i]!) && (other.length > keys[i]!.length || j < i)))
+    .map((steps) => ({ steps, initial: initial! }));
+
+  return { eventTypes: [...new Set(events.map((e) => e.type))], paths };
+}
+
+export type Coverage = {
+  states: { covered: number; total: number; missing: string[] };
+  transitions: { covered: number; total: number; missing: string[] };
+};
+
+/** Which states the paths reach and which transitions they take. */
+export function coverageOf(machine: AnyStateMachine, model: TestModel): Coverage {
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  for (const path of model.paths) {
+    const snapshots = [path.initial, ...path.steps.map((s) => s.state)];
+    for (const snapshot of snapshots) for (const id of model.states) if (isActive(machine, snapshot, id)) reached.add(id);
+    for (const step of path.steps) step.transitions.forEach((t) => taken.add(t));
+  }
+  const missingStates = model.states.filter((s) => !reached.has(s));
+  const missingTransitions = model.transitions.map((t) => t.id).filter((t) => !taken.has(t));
+  return {
+    states: { covered: model.states.length - missingStates.length, total: model.states.length, missing: missingStates },
+    transitions: { covered: model.transitions.length - missingTransitions.length, total: model.transitions.length, missing: missingTransitions },
+  };
+}
+
+export function describeCoverage(name: string, level: string, coverage: Coverage, paths: number): string {
+  return `${name} (${level}): states ${coverage.states.covered}/${coverage.states.total}, transitions ${coverage.transitions.covered}/${coverage.transitions.total}, paths ${paths}`;
+}
+
+/** The machine as a reviewed table (source, event, guard, targets): a snapshot catches any removed transition. */
+export function transitionTable(machine: AnyStateMachine): string[] {
+  return listTransitions(machine).map((t) => `${t.source} --${t.eventType}${t.guard ? ` [${t.guard}]` : ''}--> ${t.targets.join(', ') || '(internal)'}`);
+}

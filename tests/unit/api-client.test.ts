@@ -1,0 +1,282 @@
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import wretch from 'wretch';
+import { z } from 'zod';
+import { createApiClient, type ApiClientOptions } from '../../src/api/api-client';
+import { ApiError, NetworkError, ResponseShapeError, isApiError, isNetworkError, isResponseShapeError } from '../../src/api/api-errors';
+import { retryOnce } from '../../src/api/middlewares';
+import { sendJson, sequence, startTestServer, type TestServer } from '../fixtures/http-test-server';
+
+// Every test talks to a real node:http server on 127.0.0.1 (ephemeral port); nothing mocks fetch.
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+function client(overrides: Partial<ApiClientOptions> = {}) {
+  return createApiClient({
+    baseUrl: `${server.origin}/api/v1`,
+    getIdToken: () => Promise.resolve('id-token'),
+    defaultRetryDelayMs: 10,
+    ...overrides,
+  });
+}
+
+const caught = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const gapMs = () => server.requests[1]!.at - server.requests[0]!.at;
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const retryableStatuses = [408, 409, 425, 429, 500, 502, 503, 504];
+
+describe('base URL', () => {
+  it('joins paths to the configured base, with or without slashes', async () => {
+    await client().get('widgets/7');
+    await client().get('/widgets/7');
+    await client({ baseUrl: `${server.origin}/api/v1/` }).get('/widgets/7');
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/v1/widgets/7', '/api/v1/widgets/7', '/api/v1/widgets/7']);
+  });
+
+  it('appends query parameters, omitting null and undefined, repeating arrays', async () => {
+    await client().get('/widgets', { query: { q: 'a b&c', page: 2, tag: ['x', 'y'], skip: undefined, none: null } });
+    expect(server.requests[0]?.url).toBe('/api/v1/widgets?q=a+b%26c&page=2&tag=x&tag=y');
+  });
+});
+
+describe('authorization', () => {
+  it('sends Bearer <ID token> on every request, asking the provider each time', async () => {
+    let issued = 0;
+    const api = client({ getIdToken: () => Promise.resolve(`token-${++issued}`) });
+    server.handle(sequence({ status: 503 }, { status: 200, body: {} }));
+    await api.get('/me'); // fails once, retried
+    await api.post('/things', { a: 1 });
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-2', 'Bearer token-3']);
+  });
+
+  it('sends an empty Bearer when signed out', async () => {
+    await client({ getIdToken: () => Promise.resolve(null) }).get('/me');
+    // The client sets `Bearer ` (with the space), but fetch normalises header values by stripping
+    // trailing whitespace (Fetch spec; browsers and Node's undici alike), so the server receives `Bearer`.
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer');
+  });
+});
+
+describe('request bodies', () => {
+  it.each(['post', 'put', 'patch', 'delete'] as const)('%s sends its body as JSON', async (method) => {
+    const body = { name: 'Café', tags: ['a'], n: 1 };
+    await client()[method]('/things/1', body);
+    const received = server.requests[0]!;
+    expect(received.method).toBe(method.toUpperCase());
+    expect(received.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(received.body)).toEqual(body);
+  });
+
+  it('get sends neither body nor content-type', async () => {
+    await client().get('/things');
+    expect(server.requests[0]?.body).toBe('');
+    expect(server.requests[0]?.headers['content-type']).toBeUndefined();
+  });
+});
+
+describe('retries of safe methods', () => {
+  it.each(retryableStatuses)('retries a GET once after %i', async (status) => {
+    server.handle(sequence({ status }, { status: 200, body: { ok: true } }));
+    await expect(client().get('/things')).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it.each([400, 401, 403, 404, 422, 501])('never retries a GET after %i', async (status) => {
+    server.handle(sequence({ status }, { status: 200, body: {} }));
+    const error = await caught(client().get('/things'));
+    expect(error).toMatchObject({ status });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries HEAD and OPTIONS as well (retry middleware on a bare wretch)', async () => {
+    server.handle(sequence({ status: 503 }, { status: 200 }));
+    const w = wretch(server.origin).middlewares([retryOnce({ maxRetryDelayMs: 5000, defaultDelayMs: 10, now: Date.now })]);
+    await w.head('/a').res();
+    server.handle(sequence({ status: 503 }, { status: 200 }));
+    await w.opts('/b').res();
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['HEAD /a', 'HEAD /a', 'OPTIONS /b', 'OPTIONS /b']);
+  });
+
+  it('does not retry a second failure', async () => {
+    server.handle(sequence({ status: 503 }));
+    const error = await caught(client().get('/things'));
+    expect(error).toMatchObject({ status: 503 });
+    await delay(100); // a third attempt would have arrived by now
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('waits the default delay when there is no Retry-After', async () => {
+    server.handle(sequence({ status: 503 }, { status: 200, body: {} }));
+    await client({ defaultRetryDelayMs: 150 }).get('/things');
+    expect(gapMs()).toBeGreaterThanOrEqual(140);
+    expect(gapMs()).toBeLessThan(1000);
+  });
+
+  it('honours Retry-After in delta-seconds', async () => {
+    server.handle(sequence({ status: 429, headers: { 'retry-after': '1' } }, { status: 200, body: {} }));
+    await client({ defaultRetryDelayMs: 10 }).get('/things');
+    expect(gapMs()).toBeGreaterThanOrEqual(990);
+    expect(gapMs()).toBeLessThan(2000);
+  });
+
+  it('honours Retry-After: 0 over a longer default delay', async () => {
+    server.handle(sequence({ status: 503, headers: { 'retry-after': '0' } }, { status: 200, body: {} }));
+    await client({ defaultRetryDelayMs: 3000 }).get('/things');
+    expect(gapMs()).toBeLessThan(500);
+  });
+
+  it('honours Retry-After as an HTTP-date', async () => {
+    const retryAt = 'Wed, 21 Oct 2037 07:28:00 GMT';
+    server.handle(sequence({ status: 503, headers: { 'retry-after': retryAt } }, { status: 200, body: {} }));
+    // The client's clock reads 200 ms before the date, so it should wait ~200 ms (not the 3 s default).
+    await client({ defaultRetryDelayMs: 3000, now: () => Date.parse(retryAt) - 200 }).get('/things');
+    expect(gapMs()).toBeGreaterThanOrEqual(190);
+    expect(gapMs()).toBeLessThan(1000);
+  });
+
+  it('fails at once when Retry-After exceeds the default 5 s bound', async () => {
+    server.handle(sequence({ status: 503, headers: { 'retry-after': '6' } }, { status: 200, body: {} }));
+    const started = performance.now();
+    const error = await caught(client().get('/things'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('fails at once when Retry-After exceeds a configured bound', async () => {
+    server.handle(sequence({ status: 429, headers: { 'retry-after': '1' } }, { status: 200, body: {} }));
+    const error = await caught(client({ maxRetryDelayMs: 500 }).get('/things'));
+    expect(error).toMatchObject({ status: 429 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('stops waiting when aborted during the retry delay', async () => {
+    server.handle(sequence({ status: 503, headers: { 'retry-after': '2' } }, { status: 200, body: {} }));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = performance.now();
+    const error = await caught(client().get('/things', { signal: controller.signal }));
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('writes', () => {
+  it.each(['post', 'put', 'patch', 'delete'] as const)('%s is never retried', async (method) => {
+    server.handle(sequence({ status: 503, headers: { 'retry-after': '0' } }, { status: 200, body: {} }));
+    const error = await caught(client()[method]('/things/1', { a: 1 }));
+    expect(error).toMatchObject({ status: 503 });
+    await delay(100); // a retry would have arrived by now
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('typed errors', () => {
+  it('parses the API error body into ApiError', async () => {
+    const body = { error: { code: 'validation', message: 'Check the form', fields: { name: 'Required' } } };
+    server.handle((_request, response) => sendJson(response, 422, body));
+    const error = await caught(client().post('/things', {}));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(Error);
+    expect(isApiError(error)).toBe(true);
+    expect(isNetworkError(error)).toBe(false);
+    expect(error).toMatchObject({ name: 'ApiError', status: 422, code: 'validation', message: 'Check the form', fields: { name: 'Required' } });
+  });
+
+  it.each([
+    ['HTML', 'text/html', '<html><body>Bad gateway</body></html>'],
+    ['empty', 'text/plain', ''],
+    ['foreign JSON', 'application/json', '{"message":"nope"}'],
+    ['broken JSON', 'application/json', '{"error":'],
+  ])('gives code "unknown" for a %s error body', async (_label, contentType, text) => {
+    server.handle((_request, response) => {
+      response.writeHead(400, { 'content-type': contentType });
+      response.end(text);
+    });
+    const error = await caught(client().get('/things'));
+    expect(isApiError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 400, code: 'unknown' });
+    expect((error as ApiError).fields).toBeUndefined();
+  });
+
+  it('gives a NetworkError when the connection is refused', async () => {
+    const closed = await startTestServer();
+    await closed.close(); // nothing listens on that port any more
+    const onHttpError = vi.fn();
+    const error = await caught(client({ baseUrl: `${closed.origin}/api/v1`, onHttpError }).get('/things'));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(isNetworkError(error)).toBe(true);
+    expect(isApiError(error)).toBe(false);
+    expect(onHttpError).not.toHaveBeenCalled();
+  });
+});
+
+describe('onHttpError hook', () => {
+  it('is called once per final 4xx or 5xx, never for 2xx', async () => {
+    const onHttpError = vi.fn();
+    const api = client({ onHttpError });
+
+    server.handle(sequence({ status: 200, body: {} }));
+    await api.get('/ok');
+    expect(onHttpError).not.toHaveBeenCalled();
+
+    server.handle(sequence({ status: 404, body: { error: { code: 'not_found', message: 'No such thing' } } }));
+    const notFound = await caught(api.get('/missing'));
+    expect(onHttpError).toHaveBeenCalledTimes(1);
+    expect(onHttpError).toHaveBeenLastCalledWith(notFound);
+
+    server.handle(sequence({ status: 503 })); // fails, is retried, fails again: one final error
+    const unavailable = await caught(api.get('/down'));
+    expect(onHttpError).toHaveBeenCalledTimes(2);
+    expect(onHttpError).toHaveBeenLastCalledWith(unavailable);
+    expect(unavailable).toMatchObject({ status: 503 });
+  });
+});
+
+describe('responses', () => {
+  it('parses JSON bodies', async () => {
+    server.handle(sequence({ status: 201, body: { id: 9, tags: ['x'] } }));
+    await expect(client().post('/things', { a: 1 })).resolves.toEqual({ id: 9, tags: ['x'] });
+  });
+
+  it('resolves 204 and empty 200 bodies to undefined', async () => {
+    server.handle(sequence({ status: 204 }));
+    await expect(client().delete('/things/1')).resolves.toBeUndefined();
+    server.handle(sequence({ status: 200 }));
+    await expect(client().get('/things')).resolves.toBeUndefined();
+  });
+
+  it('validates and types the body with a zod schema', async () => {
+    const schema = z.object({ id: z.number(), createdAt: z.string().transform((s) => new Date(s)) });
+    server.handle(sequence({ status: 200, body: { id: 1, createdAt: '2030-01-01T00:00:00Z', extra: true } }));
+    const thing = await client().get('/things/1', { schema });
+    expectTypeOf(thing).toEqualTypeOf<{ id: number; createdAt: Date }>();
+    expect(thing).toEqual({ id: 1, createdAt: new Date('2030-01-01T00:00:00Z') });
+  });
+
+  it('throws ResponseShapeError when the body does not match the schema', async () => {
+    const onHttpError = vi.fn();
+    server.handle(sequence({ status: 200, body: { id: 'not-a-number' } }));
+    const error = await caught(client({ onHttpError }).put('/things/1', { a: 1 }, { schema: z.object({ id: z.number() }) }));
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect(isResponseShapeError(error)).toBe(true);
+    expect(isApiError(error)).toBe(false);
+    expect((error as ResponseShapeError).issues[0]?.path).toEqual(['id']);
+    expect(onHttpError).not.toHaveBeenCalled();
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('throws ResponseShapeError for a 2xx body that is not JSON', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<html>maintenance</html>');
+    });
+    const error = await caught(client().get('/things'));
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect(error).toMatchObject({ status: 200 });
+  });
+});

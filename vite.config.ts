@@ -1,0 +1,79 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { palette } from './domain/palette';
+import { runtimeConfigFromEnv } from './domain/runtime-config';
+
+// One id per build: the SPA compares it with /build-id.json to notice a new deploy.
+const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+function buildIdFile(): Plugin {
+  return {
+    name: 'catalyst-build-id',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build-id.json', source: JSON.stringify({ buildId }) });
+    },
+  };
+}
+
+// In `vite` dev mode, answer /runtime-config.json as the server does in production.
+function devRuntimeConfig(): Plugin {
+  return {
+    name: 'catalyst-dev-runtime-config',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/runtime-config.json', (_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(runtimeConfigFromEnv(process.env)));
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  build: { outDir: process.env.OUT_DIR ?? 'dist', emptyOutDir: true, manifest: true, sourcemap: false, target: 'es2022' },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/route-tree.gen.ts',
+    }),
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui({ failOnMissing: mode === 'production', failOnCompileError: true }),
+    buildIdFile(),
+    devRuntimeConfig(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false, // the sw-update machine registers it through workbox-window
+      filename: 'sw.js',
+      scope: '/',
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Catalyst',
+        short_name: 'Catalyst',
+        description: 'AI agents and catalogs for merchants who sell over WhatsApp',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: palette.primary,
+        background_color: palette.darkPage,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/runtime-config\.json$/, /^\/build-id\.json$/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+}));
