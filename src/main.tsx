@@ -9,8 +9,10 @@ import { App } from './app/app';
 import { BootError } from './app/boot-error';
 import { createApiClient } from './api/api-client';
 import { notifyHttpError } from './api/notify-http-error';
+import { listenForChunkErrors } from './pwa/chunk-error-listener';
 
 async function boot() {
+  listenForChunkErrors();
   const root = createRoot(document.getElementById('root')!);
   // The language in the path wins; before routing, fall back to the cookie or the browser.
   const pathLang = window.location.pathname.split('/')[1];

@@ -1,3 +1,4 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
 import { ThemeProvider } from 'styled-components';
@@ -5,10 +6,26 @@ import { Toaster } from 'react-hot-toast';
 import { i18n } from '../i18n/i18n';
 import { theme } from '../ui/theme';
 import { GlobalStyle } from '../ui/global-style';
-import { SwUpdateActorContext } from '../pwa/sw-update-context';
-import { swUpdateLogic } from '../pwa/sw-update-logic';
-import { readLastChunkReloadAt, readReloadedForBuild } from '../pwa/session-marks';
 import type { createAppRouter } from './create-app-router';
+import { publishPwaStatus } from '../pwa/pwa-status';
+
+// The service worker lifecycle (xstate, workbox-window) loads after the first render.
+const PwaRuntime = lazy(() => import('../pwa/pwa-runtime'));
+
+/** If the PWA runtime cannot load, the app still works; a pending chunk failure then shows the error page. */
+class PwaRuntimeBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error('The PWA runtime could not load', error);
+    publishPwaStatus({ offlineReady: false, chunks: 'failed' });
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 type AppProps = { router: ReturnType<typeof createAppRouter> };
 
@@ -17,18 +34,12 @@ export function App({ router }: AppProps) {
     <I18nProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
-        <SwUpdateActorContext.Provider
-          logic={swUpdateLogic}
-          options={{
-            input: {
-              buildId: __BUILD_ID__,
-              reloadedForBuild: readReloadedForBuild(),
-              lastChunkReloadAt: readLastChunkReloadAt(),
-            },
-          }}
-        >
-          <RouterProvider router={router} />
-        </SwUpdateActorContext.Provider>
+        <RouterProvider router={router} />
+        <PwaRuntimeBoundary>
+          <Suspense fallback={null}>
+            <PwaRuntime />
+          </Suspense>
+        </PwaRuntimeBoundary>
         <Toaster position="bottom-center" />
       </ThemeProvider>
     </I18nProvider>

@@ -4,6 +4,7 @@ import { FeedbackExamples } from './feedback-examples';
 import { FileDropZoneExamples } from './file-drop-zone-examples';
 import { FormExamples } from './form-examples';
 import { StructureExamples } from './structure-examples';
+import { NotificationExamples } from './notification-examples';
 
 const Page = styled.div`
   max-width: 1100px;
@@ -36,6 +37,7 @@ export function ComponentExamplesPage() {
       <FileDropZoneExamples />
       <FeedbackExamples />
       <StructureExamples />
+      <NotificationExamples />
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { isChunkLoadError } from '../../../pwa/chunk-load-error';
-import { SwUpdateActorContext } from '../../../pwa/sw-update-context';
+import { reportChunkFailure, usePwaStatus } from '../../../pwa/pwa-status';
 import { ErrorPage } from './error-page';
 
 /**
@@ -11,16 +11,15 @@ import { ErrorPage } from './error-page';
  */
 export function RouteError({ error }: ErrorComponentProps) {
   const chunkError = isChunkLoadError(error);
-  const actorRef = SwUpdateActorContext.useActorRef();
-  const chunks = SwUpdateActorContext.useSelector((s) => s.value.chunks);
+  const chunks = usePwaStatus((s) => s.chunks);
   const reported = useRef(false);
 
   useEffect(() => {
     if (chunkError && !reported.current) {
       reported.current = true;
-      actorRef.send({ type: 'CHUNK_LOAD_FAILED', at: Date.now() });
+      reportChunkFailure(Date.now());
     }
-  }, [chunkError, actorRef]);
+  }, [chunkError]);
 
   if (chunkError && chunks !== 'failed') {
     return (

@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Card } from '../../../ui/card';
-import { SwUpdateActorContext } from '../../../pwa/sw-update-context';
+import { usePwaStatus } from '../../../pwa/pwa-status';
 
 /** Settings; for now the app's version and offline status (account settings come with sign-in). */
 export function SettingsPage() {
-  const offlineReady = SwUpdateActorContext.useSelector((s) => s.context.offlineReady);
+  const offlineReady = usePwaStatus((s) => s.offlineReady);
   return (
     <PageFrame title={<Trans>Settings</Trans>}>
       <Card>

@@ -1,0 +1,66 @@
+// `npm run bench:bundle`: builds, then prints each route's initial JS in gzip bytes — the entry,
+// the route's chunks and their static imports, and the active catalog — and whether any of it
+// is the Firebase SDK. Budgets: landing under 130 KB, signed-in shell under 250 KB (ARCHITECTURE.md).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
+const gzipped = new Map<string, number>();
+const sizeOf = (file: string) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(`dist/${file}`), { level: 9 }).length);
+  return gzipped.get(file)!;
+};
+const firebaseSignature = /@firebase\/|FirebaseError|identitytoolkit\.googleapis/;
+
+function closure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    manifest[key]!.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const catalogKey = Object.keys(manifest).find((k) => k.startsWith('locales/en/'));
+const split = '?tsr-split=component';
+const routeKeys = Object.keys(manifest).filter((k) => k.startsWith('src/routes/') && k.endsWith(split) && !k.endsWith(`/route.tsx${split}`));
+
+function layoutKeys(routeKey: string): string[] {
+  const dirs = routeKey.replace(split, '').split('/').slice(2, -1);
+  return dirs.map((_, i) => `src/routes/${dirs.slice(0, i + 1).join('/')}/route.tsx${split}`).filter((k) => manifest[k]);
+}
+
+const urlOf = (key: string) =>
+  '/' + key.replace(split, '').replace(/^src\/routes\//, '').replace(/\.tsx$/, '').replace(/(^|\/)index$/, '').replace(/\/_[^/]+/g, '').replace(/\$lang/, '{lang}');
+
+const rows = routeKeys
+  .map((key) => {
+    const keys = closure([entryKey, ...(catalogKey ? [catalogKey] : []), ...layoutKeys(key), key]);
+    const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+    const bytes = files.reduce((sum, f) => sum + sizeOf(f), 0);
+    const firebase = files.some((f) => firebaseSignature.test(readFileSync(`dist/${f}`, 'utf8')));
+    return { route: urlOf(key), kb: bytes / 1024, files: files.length, firebase };
+  })
+  .sort((a, b) => a.route.localeCompare(b.route));
+
+console.log('\nInitial JS per route (gzip, level 9)\n');
+console.log('route'.padEnd(32) + 'KB'.padStart(8) + 'files'.padStart(7) + '  firebase');
+for (const row of rows) console.log(row.route.padEnd(32) + row.kb.toFixed(1).padStart(8) + String(row.files).padStart(7) + '  ' + (row.firebase ? 'YES' : 'no'));
+const deferred = Object.values(manifest).find((c) => c.file.includes('pwa-runtime'));
+if (deferred) console.log(`\nDeferred after first render: PWA runtime ${(sizeOf(deferred.file) / 1024).toFixed(1)} KB`);
+
+const landing = rows.find((r) => r.route === '/{lang}');
+const shell = Math.max(...rows.filter((r) => !['/{lang}', '/{lang}/login', '/{lang}/reset-password'].includes(r.route)).map((r) => r.kb));
+console.log(`\nlanding: ${landing?.kb.toFixed(1)} KB (budget 130), Firebase on public routes: ${rows.some((r) => r.firebase && ['/{lang}'].includes(r.route)) ? 'YES' : 'no'}`);
+console.log(`largest signed-in route: ${shell.toFixed(1)} KB (budget 250)`);
