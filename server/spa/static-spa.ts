@@ -22,7 +22,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string) {
   }
   await app.register(fastifyStatic, {
     root,
-    index: false,
+    index: ['index.html'],
     wildcard: true,
     cacheControl: false,
     setHeaders: (res, filePath) => {

@@ -1,9 +1,14 @@
 import { reportChunkFailure } from './pwa-status';
 
 /**
- * Vite reports a failed dynamic import or preload with `vite:preloadError`. The error still
- * propagates (no preventDefault) so the route shows its error boundary if no reload happens.
+ * Vite reports every failed dynamic import (and chunk preload) with `vite:preloadError`.
+ * The sw-update machine alone decides what to do: reload once, or show the error page.
+ * preventDefault stops Vite from rethrowing, which also keeps TanStack Router's own
+ * reload-on-missing-module from reloading a second time.
  */
 export function listenForChunkErrors(): void {
-  window.addEventListener('vite:preloadError', () => reportChunkFailure(Date.now()));
+  window.addEventListener('vite:preloadError', (event) => {
+    event.preventDefault();
+    reportChunkFailure(Date.now());
+  });
 }

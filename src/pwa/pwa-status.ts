@@ -11,6 +11,7 @@ export type PwaStatus = {
 };
 
 let status: PwaStatus = { offlineReady: false, chunks: 'watching' };
+let chunkFailureSeen = false;
 const listeners = new Set<() => void>();
 let chunkFailureHandler: ((at: number) => void) | null = null;
 const pendingChunkFailures: number[] = [];
@@ -30,7 +31,13 @@ export function usePwaStatus<T>(select: (status: PwaStatus) => T): T {
   return useSyncExternalStore(subscribe, () => select(status), () => select(status));
 }
 
+/** True once this page saw a chunk fail to load: route errors after that are its consequence. */
+export function sawChunkFailure(): boolean {
+  return chunkFailureSeen;
+}
+
 export function reportChunkFailure(at: number): void {
+  chunkFailureSeen = true;
   if (chunkFailureHandler) chunkFailureHandler(at);
   else pendingChunkFailures.push(at);
 }

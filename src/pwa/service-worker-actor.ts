@@ -16,7 +16,10 @@ export const serviceWorkerActor = fromCallback<ServiceWorkerCommand>(({ sendBack
   wb.addEventListener('activated', (event) => {
     if (!event.isUpdate) send({ type: 'ACTIVATED' });
   });
-  wb.addEventListener('waiting', () => send({ type: 'NEED_REFRESH' }));
+  // A worker already waiting at registration is reported below, after REGISTERED.
+  wb.addEventListener('waiting', (event) => {
+    if (!event.wasWaitingBeforeRegister) send({ type: 'NEED_REFRESH' });
+  });
   wb.addEventListener('controlling', (event) => {
     if (event.isUpdate) send({ type: 'CONTROLLING' });
   });
@@ -27,11 +30,9 @@ export const serviceWorkerActor = fromCallback<ServiceWorkerCommand>(({ sendBack
     .then((registration) => {
       if (!registration) return send({ type: 'REGISTER_FAILED' });
       send({ type: 'REGISTERED' });
-      // A worker already active from an earlier visit fires no lifecycle event: report it.
-      // (A waiting one is reported by workbox-window's own 'waiting' event.)
-      if (registration.active && !registration.installing && !registration.waiting && navigator.serviceWorker.controller) {
-        send({ type: 'ACTIVATED' });
-      }
+      // Workers from an earlier visit fire no lifecycle event here: report what is there.
+      if (registration.waiting) send({ type: 'NEED_REFRESH' });
+      else if (registration.active && !registration.installing && navigator.serviceWorker.controller) send({ type: 'ACTIVATED' });
     })
     .catch(() => send({ type: 'REGISTER_FAILED' }));
 });

@@ -17,7 +17,7 @@ test.describe('notifications', () => {
       const viewport = page.viewportSize()!;
       expect(box.y).toBeLessThan(viewport.height / 3);
       expect(box.x + box.width).toBeGreaterThan(viewport.width * 0.66);
-      const background = await toast.evaluate((el) => getComputedStyle(el.closest('[class]')!).backgroundColor);
+      const background = await toast.evaluate((el) => getComputedStyle(el.parentElement!).backgroundColor);
       expect(background).toBe('rgb(192, 38, 45)'); // palette.negative
     }
   });

@@ -36,10 +36,13 @@ export async function openWorld(browser: Browser, options: { serviceWorkers: 'al
   // Seed this tab's session marks once (the app's own writes must survive its reloads).
   await context.addInitScript((session: Record<string, string>) => {
     for (const [key, value] of Object.entries(session)) if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, value);
-    new MutationObserver(() => {
-      const value = document.documentElement.dataset.swUpdate;
-      if (value) (window as unknown as { __recordSwState: (v: string) => void }).__recordSwState(value);
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-sw-update'] });
+    // Several transitions in one task arrive as one batch: each record's oldValue is the value
+    // before it, so the batch's values are every later record's oldValue, then the current one.
+    const record = (window as unknown as { __recordSwState: (v: string) => void }).__recordSwState;
+    new MutationObserver((records) => {
+      const values = [...records.slice(1).map((r) => r.oldValue), document.documentElement.dataset.swUpdate];
+      for (const value of values) if (value) record(value);
+    }).observe(document, { attributes: true, attributeOldValue: true, subtree: true, attributeFilter: ['data-sw-update'] });
   }, options.session ?? {});
   world.page = await context.newPage();
   world.page.on('load', () => world.loads++);
@@ -58,12 +61,25 @@ export async function checkForUpdate(page: Page): Promise<void> {
   });
 }
 
-/** Waits until the service worker controls the page and has nothing installing. */
+/** Waits until the registration has an activated worker and nothing installing. */
 export async function waitForActiveWorker(page: Page): Promise<void> {
   await page.waitForFunction(async () => {
     const registration = await navigator.serviceWorker.getRegistration('/');
-    return Boolean(navigator.serviceWorker.controller && registration?.active && !registration.installing);
+    return registration?.active?.state === 'activated' && !registration.installing;
   });
+}
+
+/** Waits until the app has recorded a state, so a test can start counting from there. */
+export async function waitForRecordedState(world: World, region: string, value: unknown): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!world.states.some((s) => JSON.stringify(s[region]) === JSON.stringify(value))) {
+    if (Date.now() > deadline) throw new Error(`${region} never reached ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function waitForControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
 }
 
 export async function waitForWaitingWorker(page: Page): Promise<void> {

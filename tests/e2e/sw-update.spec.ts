@@ -7,7 +7,7 @@ import { coverageOf, describeCoverage, type ModelPath } from '../model/model-har
 import { ALREADY_RELOADED_FOR, LAST_CHUNK_RELOAD_AT, NEW_BUILD, RUNNING_BUILD, swUpdateTestModel } from '../model/sw-update-model';
 import {
   BUILD_A_DIR, BUILD_B_DIR, buildIdOf, checkForUpdate, openWorld, settingsChunkPath,
-  waitForActiveWorker, waitForWaitingWorker, type World,
+  waitForActiveWorker, waitForControl, waitForRecordedState, waitForWaitingWorker, type World,
 } from './sw-update-world';
 
 const model = swUpdateTestModel();
@@ -17,6 +17,14 @@ const A = () => buildIdOf(BUILD_A_DIR);
 // The model's build labels, as the deploy server will answer them.
 const deployedIdFor = (label: string) =>
   label === RUNNING_BUILD ? A() : label === ALREADY_RELOADED_FOR ? 'deployed-build-b' : label === NEW_BUILD ? 'deployed-build-c' : label;
+
+/** A readable step name: the event, plus the sample data that picks a guarded branch. */
+function stepLabel(event: { type: string; output?: { buildId: string }; at?: number }): string {
+  const type = event.type.replace(/^xstate\./, '').replace(/\.swUpdate.*$/, '');
+  if (event.output) return `${type}(${event.output.buildId})`;
+  if (event.at !== undefined) return `${type}(${event.at - LAST_CHUNK_RELOAD_AT} ms after the last reload)`;
+  return type;
+}
 
 const regionOf = (path: ModelPath) => path.steps[0]!.transitions[0]!.split(' | ')[0]!.split('.')[1]!;
 
@@ -36,6 +44,8 @@ async function runWorkerPath(browser: Browser, path: ModelPath) {
   const events = path.steps.map((s) => s.event.type);
   const world = await openWorld(browser, { serviceWorkers: events[0] === 'REGISTER_FAILED' ? 'block' : 'allow' });
   const { page, server } = world;
+  // Hold the build-check region still (its own paths test it) so only the worker region moves.
+  server.setBuildIdAnswer({ status: 503 });
   let deployed = BUILD_A_DIR;
   const deployNext = async () => {
     deployed = deployed === BUILD_A_DIR ? BUILD_B_DIR : BUILD_A_DIR;
@@ -46,18 +56,25 @@ async function runWorkerPath(browser: Browser, path: ModelPath) {
     if (events[1] === 'ACTIVATED' || events[1] === 'NEED_REFRESH') {
       await page.goto('/en/settings');
       await waitForActiveWorker(page); // an earlier visit installed the worker
+      await waitForRecordedState(world, 'worker', 'activated');
       if (events[1] === 'NEED_REFRESH') {
+        world.states.length = 0;
+        await page.reload();
+        await waitForControl(page); // a new worker waits only while the old one controls a page
+        await waitForRecordedState(world, 'worker', 'activated');
         await deployNext();
         await checkForUpdate(page);
         await waitForWaitingWorker(page); // ...and a newer one already waits
+        await waitForRecordedState(world, 'worker', 'waiting');
       }
-      world.states.length = 0;
+      world.states.length = 0; // the earlier page has settled; from here on: the page under test
       await page.reload();
     } else {
       await page.goto('/en/settings');
     }
 
     let at = 0;
+    let loadsBeforeAccept = 0;
     for (const [index, step] of path.steps.entries()) {
       const type = step.event.type;
       const arranged = index === 1 && (type === 'ACTIVATED' || type === 'NEED_REFRESH');
@@ -65,6 +82,7 @@ async function runWorkerPath(browser: Browser, path: ModelPath) {
         await deployNext();
         await checkForUpdate(page);
       } else if (type === 'ACCEPT_UPDATE') {
+        loadsBeforeAccept = world.loads;
         await page.getByRole('button', { name: 'Reload' }).click();
       } else if (type === 'DISMISS_UPDATE') {
         await page.getByRole('button', { name: 'Later' }).click();
@@ -78,7 +96,8 @@ async function runWorkerPath(browser: Browser, path: ModelPath) {
       if (expected === 'reloading') {
         // The new worker took control and the page reloaded once: it now runs the deployed build.
         await expect(page.getByTestId('build-id')).toHaveText(buildIdOf(deployed));
-        expect(world.loads).toBe(events[1] === 'INSTALLED' || events[1] === undefined ? 2 : 3);
+        await page.waitForTimeout(1_500);
+        expect(world.loads).toBe(loadsBeforeAccept + 1);
       }
     }
   } finally {
@@ -139,7 +158,7 @@ test.describe('sw-update machine, model-based (UI level)', () => {
   test.describe.configure({ mode: 'default' });
 
   for (const path of model.paths) {
-    const name = path.steps.map((s) => s.event.type.replace(/^xstate\./, '').replace(/\.swUpdate.*$/, '')).join(' → ');
+    const name = path.steps.map((s) => stepLabel(s.event)).join(' → ');
     test(`${regionOf(path)}: ${name}`, async ({ browser }) => {
       const region = regionOf(path);
       if (region === 'worker') await runWorkerPath(browser, path);

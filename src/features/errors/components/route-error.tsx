@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { isChunkLoadError } from '../../../pwa/chunk-load-error';
-import { reportChunkFailure, usePwaStatus } from '../../../pwa/pwa-status';
+import { reportChunkFailure, sawChunkFailure, usePwaStatus } from '../../../pwa/pwa-status';
 import { ErrorPage } from './error-page';
 
 /**
@@ -10,7 +10,8 @@ import { ErrorPage } from './error-page';
  * reloads once; if it failed again within the window, the machine says so and we show the error page.
  */
 export function RouteError({ error }: ErrorComponentProps) {
-  const chunkError = isChunkLoadError(error);
+  // After a reported chunk failure the import yields nothing, so the route fails for that reason.
+  const chunkError = isChunkLoadError(error) || sawChunkFailure();
   const chunks = usePwaStatus((s) => s.chunks);
   const reported = useRef(false);
 
