@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { palette } from './domain/palette';
-import { runtimeConfigFromEnv } from './domain/runtime-config';
+import { palette } from './domain/palette.ts';
+import { runtimeConfigFromEnv } from './domain/runtime-config.ts';
 
 // One id per build: the SPA compares it with /build-id.json to notice a new deploy.
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -27,7 +27,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string) {
     cacheControl: false,
     setHeaders: (res, filePath) => {
       const urlPath = '/' + filePath.slice(root.length + 1).split('\\').join('/');
-      res.header('cache-control', cacheControlFor(urlPath));
+      res.setHeader('cache-control', cacheControlFor(urlPath));
     },
   });
 
