@@ -1,14 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { HomeLink } from './home-link';
-
-const Wrapper = styled.main`
-  min-height: 70vh;
-  display: grid;
-  place-content: center;
-  text-align: center;
-  padding: ${({ theme }) => theme.space(6)};
-`;
+import { ErrorLayout } from './error-layout';
 
 const Code = styled.p`
   font-size: 4rem;
@@ -22,10 +15,10 @@ type ErrorPageProps = { status?: number };
 /** Shows a status code (500 unless told otherwise) with its title and a way back home. */
 export function ErrorPage({ status = 500 }: ErrorPageProps) {
   return (
-    <Wrapper>
+    <ErrorLayout>
       <Code>{status}</Code>
       <h1>{status === 404 ? <Trans>Page Not Found</Trans> : <Trans>Internal Server Error</Trans>}</h1>
       <HomeLink />
-    </Wrapper>
+    </ErrorLayout>
   );
 }

@@ -1,19 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import styled from 'styled-components';
 import { HomeLink } from './home-link';
-
-const Wrapper = styled.main`
-  min-height: 70vh;
-  display: grid;
-  place-content: center;
-  text-align: center;
-  padding: ${({ theme }) => theme.space(6)};
-`;
+import { ErrorLayout } from './error-layout';
 
 /** The 404 page: an unknown route or an unknown language segment. */
 export function NotFoundPage() {
   return (
-    <Wrapper>
+    <ErrorLayout>
       <p aria-hidden="true">404</p>
       <h1>
         <Trans>Page not found</Trans>
@@ -22,6 +14,6 @@ export function NotFoundPage() {
         <Trans>The page you are looking for does not exist or has moved.</Trans>
       </p>
       <HomeLink />
-    </Wrapper>
+    </ErrorLayout>
   );
 }
