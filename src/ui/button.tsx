@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import styled, { css } from 'styled-components';
+import { focusRing } from './focus-ring';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -82,11 +83,7 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize;
   transition: background-color 0.15s ease;
   ${({ $size }) => sizes[$size]}
   ${({ $variant }) => variants[$variant]}
-
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
+  ${focusRing}
 
   &:disabled {
     cursor: not-allowed;

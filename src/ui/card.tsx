@@ -1,5 +1,6 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import styled from 'styled-components';
+import { BlockDescription, BlockTitle } from './block-title';
 import { headingTag, type HeadingLevel } from './heading';
 
 export type CardProps = Omit<ComponentPropsWithoutRef<'div'>, 'title'> & {
@@ -22,17 +23,6 @@ const Surface = styled.div`
   box-shadow: ${({ theme }) => theme.shadow};
 `;
 
-const Title = styled.h2`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
-  color: ${({ theme }) => theme.colors.primary};
-`;
-
-const Description = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
 const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -43,8 +33,8 @@ const Footer = styled.div`
 export function Card({ title, headingLevel = 2, description, footer, children, ...rest }: CardProps) {
   return (
     <Surface {...rest}>
-      {title && <Title as={headingTag(headingLevel)}>{title}</Title>}
-      {description && <Description>{description}</Description>}
+      {title && <BlockTitle as={headingTag(headingLevel)}>{title}</BlockTitle>}
+      {description && <BlockDescription>{description}</BlockDescription>}
       {children}
       {footer && <Footer>{footer}</Footer>}
     </Surface>

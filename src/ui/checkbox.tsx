@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
+import { ChoiceInput, ChoiceLabel, ChoiceRow } from './choice-styles';
 import { FieldError, FieldHint } from './field-styles';
 import { useFieldIds } from './use-field-ids';
 
@@ -9,33 +10,8 @@ export type CheckboxProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'child
   error?: ReactNode;
 };
 
-const Wrapper = styled.div`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  column-gap: ${({ theme }) => theme.space(3)};
+const Wrapper = styled(ChoiceRow)`
   row-gap: ${({ theme }) => theme.space(1)};
-  align-items: start;
-`;
-
-const Box = styled.input`
-  width: 22px;
-  height: 22px;
-  margin: 1px 0 0;
-  accent-color: ${({ theme }) => theme.colors.secondary};
-  cursor: pointer;
-
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
-  &:disabled {
-    cursor: not-allowed;
-  }
-`;
-
-const Label = styled.label<{ $disabled: boolean }>`
-  color: ${({ theme, $disabled }) => ($disabled ? theme.colors.muted : theme.colors.text)};
-  cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
 `;
 
 // Hint and error sit in the second column, under the label text.
@@ -44,25 +20,13 @@ const Below = styled.div`
 `;
 
 export function Checkbox({ label, hint, error, id, disabled, className, ...inputProps }: CheckboxProps) {
-  const ids = useFieldIds({
-    id,
-    hasHint: Boolean(hint),
-    hasError: Boolean(error),
-    describedBy: inputProps['aria-describedby'],
-  });
+  const ids = useFieldIds({ id, hint, error, describedBy: inputProps['aria-describedby'] });
   return (
     <Wrapper className={className}>
-      <Box
-        {...inputProps}
-        type="checkbox"
-        id={ids.inputId}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-      />
-      <Label htmlFor={ids.inputId} $disabled={Boolean(disabled)}>
+      <ChoiceInput {...inputProps} type="checkbox" {...ids.controlProps} disabled={disabled} />
+      <ChoiceLabel htmlFor={ids.inputId} $disabled={Boolean(disabled)}>
         {label}
-      </Label>
+      </ChoiceLabel>
       {hint && (
         <Below>
           <FieldHint id={ids.hintId}>{hint}</FieldHint>

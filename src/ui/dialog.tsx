@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import styled from 'styled-components';
 import { useLingui } from '@lingui/react/macro';
+import { BlockDescription, BlockTitle } from './block-title';
+import { CloseIcon } from './close-icon';
+import { iconButtonBase } from './icon-button-styles';
 
 export type DialogProps = {
   open: boolean;
@@ -42,37 +45,17 @@ const Header = styled.div`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
-const Title = styled.h2`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
-  color: ${({ theme }) => theme.colors.primary};
-`;
-
-const Description = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
 const CloseButton = styled.button`
+  ${iconButtonBase}
   flex: none;
   width: 44px;
   height: 44px;
   margin: -${({ theme }) => theme.space(2)};
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
   color: ${({ theme }) => theme.colors.text};
-  background: transparent;
-  border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
-  cursor: pointer;
 
   &:hover {
     background: ${({ theme }) => theme.colors.page};
-  }
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
   }
 `;
 
@@ -152,14 +135,12 @@ export function Dialog({ open, onClose, title, description, children, footer }: 
     >
       <Inner>
         <Header>
-          <Title id={titleId}>{title}</Title>
+          <BlockTitle id={titleId}>{title}</BlockTitle>
           <CloseButton type="button" onClick={onClose} aria-label={t`Close`}>
-            <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true">
-              <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" />
-            </svg>
+            <CloseIcon size={18} />
           </CloseButton>
         </Header>
-        {description && <Description id={descriptionId}>{description}</Description>}
+        {description && <BlockDescription id={descriptionId}>{description}</BlockDescription>}
         {children}
         {footer && <Footer>{footer}</Footer>}
       </Inner>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { BlockDescription, BlockTitle } from './block-title';
 import { headingTag, type HeadingLevel } from './heading';
 
 export type EmptyStateProps = {
@@ -29,23 +30,15 @@ const IconWrap = styled.div`
   color: ${({ theme }) => theme.colors.secondary};
 `;
 
-const Title = styled.h2`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
-  color: ${({ theme }) => theme.colors.primary};
-`;
-
-const Description = styled.p`
-  margin: 0;
+const Description = styled(BlockDescription)`
   max-width: 40ch;
-  color: ${({ theme }) => theme.colors.muted};
 `;
 
 export function EmptyState({ title, description, action, icon, headingLevel = 2, className }: EmptyStateProps) {
   return (
     <Wrapper className={className}>
       {icon && <IconWrap aria-hidden="true">{icon}</IconWrap>}
-      <Title as={headingTag(headingLevel)}>{title}</Title>
+      <BlockTitle as={headingTag(headingLevel)}>{title}</BlockTitle>
       {description && <Description>{description}</Description>}
       {action}
     </Wrapper>

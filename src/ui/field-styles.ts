@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { focusRing } from './focus-ring';
 
 // Shared building blocks for labelled form controls (text fields, selects, sliders…).
 
@@ -43,11 +44,7 @@ export const controlBase = css<{ $invalid?: boolean }>`
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.negative : theme.colors.muted)};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme, $invalid }) => ($invalid ? `inset 0 0 0 1px ${theme.colors.negative}` : 'none')};
-
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
+  ${focusRing}
 
   &:disabled {
     cursor: not-allowed;

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLingui } from '@lingui/react/macro';
+import { CloseIcon } from './close-icon';
+import { iconButtonBase } from './icon-button-styles';
 
 export type NoticeVariant = 'info' | 'positive' | 'warning' | 'negative';
 
@@ -55,22 +57,12 @@ const Title = styled.p`
 `;
 
 const Dismiss = styled.button`
+  ${iconButtonBase}
   width: 32px;
   height: 32px;
   padding: 0;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
   color: ${({ theme }) => theme.colors.text};
-  background: transparent;
-  border: 0;
   border-radius: ${({ theme }) => theme.radius.sm};
-  cursor: pointer;
-
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
 `;
 
 const iconPaths: Record<NoticeVariant, string> = {
@@ -96,9 +88,7 @@ export function Notice({ variant = 'info', title, children, onDismiss, className
       </Body>
       {onDismiss && (
         <Dismiss type="button" onClick={onDismiss} aria-label={t`Dismiss`}>
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-            <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" />
-          </svg>
+          <CloseIcon size={16} />
         </Dismiss>
       )}
     </Box>

@@ -1,7 +1,9 @@
 import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLingui } from '@lingui/react/macro';
-import { controlBase, FieldError, FieldHint, FieldLabel, FieldWrapper, RequiredMark } from './field-styles';
+import { FieldFrame } from './field-frame';
+import { controlBase } from './field-styles';
+import { iconButtonBase } from './icon-button-styles';
 import { useFieldIds } from './use-field-ids';
 
 export type PasswordFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'children'> & {
@@ -21,24 +23,15 @@ const Input = styled.input<{ $invalid: boolean }>`
 `;
 
 const Toggle = styled.button`
+  ${iconButtonBase}
   position: absolute;
   inset-block: 2px;
   inset-inline-end: 2px;
   width: 44px;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
   padding: 0;
   color: ${({ theme }) => theme.colors.primary};
-  background: transparent;
-  border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
-  cursor: pointer;
 
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
   &:disabled {
     cursor: not-allowed;
     color: ${({ theme }) => theme.colors.muted};
@@ -58,29 +51,17 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 export function PasswordField({ label, hint, error, id, required, disabled, className, ...inputProps }: PasswordFieldProps) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);
-  const ids = useFieldIds({
-    id,
-    hasHint: Boolean(hint),
-    hasError: Boolean(error),
-    describedBy: inputProps['aria-describedby'],
-  });
+  const ids = useFieldIds({ id, hint, error, describedBy: inputProps['aria-describedby'] });
   return (
-    <FieldWrapper className={className}>
-      <FieldLabel htmlFor={ids.inputId}>
-        {label}
-        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
-      </FieldLabel>
-      {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
+    <FieldFrame ids={ids} label={label} required={required} hint={hint} error={error} className={className}>
       <InputRow>
         <Input
           autoComplete="current-password"
           {...inputProps}
           type={visible ? 'text' : 'password'}
-          id={ids.inputId}
+          {...ids.controlProps}
           required={required}
           disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
           $invalid={Boolean(error)}
         />
         {/* The name changes with the state, so no aria-pressed (it would contradict the name). */}
@@ -94,7 +75,6 @@ export function PasswordField({ label, hint, error, id, required, disabled, clas
           <EyeIcon crossed={visible} />
         </Toggle>
       </InputRow>
-      {error && <FieldError id={ids.errorId}>{error}</FieldError>}
-    </FieldWrapper>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { ChoiceInput, ChoiceLabel, ChoiceRow } from './choice-styles';
 import { FieldError, FieldHint, RequiredMark } from './field-styles';
 
 export type RadioOption = { value: string; label: ReactNode; hint?: ReactNode; disabled?: boolean };
@@ -35,34 +36,6 @@ const Legend = styled.legend`
   margin-bottom: ${({ theme }) => theme.space(1)};
   font-weight: 600;
   color: ${({ theme }) => theme.colors.text};
-`;
-
-const Option = styled.div`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  column-gap: ${({ theme }) => theme.space(3)};
-  align-items: start;
-`;
-
-const Radio = styled.input`
-  width: 22px;
-  height: 22px;
-  margin: 1px 0 0;
-  accent-color: ${({ theme }) => theme.colors.secondary};
-  cursor: pointer;
-
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
-  &:disabled {
-    cursor: not-allowed;
-  }
-`;
-
-const Label = styled.label<{ $disabled: boolean }>`
-  color: ${({ theme, $disabled }) => ($disabled ? theme.colors.muted : theme.colors.text)};
-  cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
 `;
 
 const OptionHint = styled(FieldHint)`
@@ -107,8 +80,8 @@ export function RadioGroup({
         const optionHintId = `${optionId}-hint`;
         const optionDisabled = disabled || Boolean(option.disabled);
         return (
-          <Option key={option.value}>
-            <Radio
+          <ChoiceRow key={option.value}>
+            <ChoiceInput
               type="radio"
               id={optionId}
               name={groupName}
@@ -121,11 +94,11 @@ export function RadioGroup({
                 : { defaultChecked: defaultValue === option.value })}
               onChange={(event) => onChange?.(option.value, event)}
             />
-            <Label htmlFor={optionId} $disabled={optionDisabled}>
+            <ChoiceLabel htmlFor={optionId} $disabled={optionDisabled}>
               {option.label}
-            </Label>
+            </ChoiceLabel>
             {option.hint && <OptionHint id={optionHintId}>{option.hint}</OptionHint>}
-          </Option>
+          </ChoiceRow>
         );
       })}
       {error && <FieldError id={errorId}>{error}</FieldError>}

@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
-import { controlBase, FieldError, FieldHint, FieldLabel, FieldWrapper, RequiredMark } from './field-styles';
+import { FieldFrame } from './field-frame';
+import { controlBase } from './field-styles';
 import { useFieldIds } from './use-field-ids';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
@@ -35,28 +36,11 @@ const Chevron = styled.svg`
 `;
 
 export function Select({ label, options, placeholder, hint, error, id, required, className, ...selectProps }: SelectProps) {
-  const ids = useFieldIds({
-    id,
-    hasHint: Boolean(hint),
-    hasError: Boolean(error),
-    describedBy: selectProps['aria-describedby'],
-  });
+  const ids = useFieldIds({ id, hint, error, describedBy: selectProps['aria-describedby'] });
   return (
-    <FieldWrapper className={className}>
-      <FieldLabel htmlFor={ids.inputId}>
-        {label}
-        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
-      </FieldLabel>
-      {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
+    <FieldFrame ids={ids} label={label} required={required} hint={hint} error={error} className={className}>
       <Wrap>
-        <NativeSelect
-          {...selectProps}
-          id={ids.inputId}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
-          $invalid={Boolean(error)}
-        >
+        <NativeSelect {...selectProps} {...ids.controlProps} required={required} $invalid={Boolean(error)}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>
@@ -68,7 +52,6 @@ export function Select({ label, options, placeholder, hint, error, id, required,
           <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
         </Chevron>
       </Wrap>
-      {error && <FieldError id={ids.errorId}>{error}</FieldError>}
-    </FieldWrapper>
+    </FieldFrame>
   );
 }

@@ -88,12 +88,7 @@ export function Slider({
   const text = formatValue ? formatValue(current) : i18n.number(current);
 
   const hasEnds = Boolean(minLabel || maxLabel);
-  const ids = useFieldIds({
-    id,
-    hasHint: Boolean(hint),
-    hasError: Boolean(error),
-    describedBy: inputProps['aria-describedby'],
-  });
+  const ids = useFieldIds({ id, hint, error, describedBy: inputProps['aria-describedby'] });
   const endsId = `${ids.inputId}-ends`;
   const describedBy = [ids.describedBy, hasEnds ? endsId : undefined].filter(Boolean).join(' ') || undefined;
 

@@ -1,5 +1,6 @@
 import { useId, type Key, type ReactNode } from 'react';
 import styled, { type DefaultTheme } from 'styled-components';
+import { focusRing } from './focus-ring';
 import { VisuallyHidden } from './visually-hidden';
 
 export type TableColumn<Row> = {
@@ -31,11 +32,7 @@ const Scroller = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
-
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
+  ${focusRing}
 `;
 
 const StyledTable = styled.table`

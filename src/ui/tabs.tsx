@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { focusRing } from './focus-ring';
 
 export type TabItem = { id: string; label: ReactNode; content: ReactNode; disabled?: boolean };
 
@@ -36,10 +37,7 @@ const Tab = styled.button<{ $selected: boolean }>`
   &:hover:not(:disabled) {
     color: ${({ theme }) => theme.colors.primary};
   }
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
+  ${focusRing}
   &:disabled {
     cursor: not-allowed;
     opacity: 0.6;
@@ -48,11 +46,7 @@ const Tab = styled.button<{ $selected: boolean }>`
 
 const Panel = styled.div`
   padding: ${({ theme }) => theme.space(4)} 0;
-
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
+  ${focusRing}
 `;
 
 /**

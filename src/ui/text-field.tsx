@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
-import { controlBase, FieldError, FieldHint, FieldLabel, FieldWrapper, RequiredMark } from './field-styles';
+import { FieldFrame } from './field-frame';
+import { controlBase } from './field-styles';
 import { useFieldIds } from './use-field-ids';
 
 export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'children'> & {
@@ -15,29 +16,10 @@ const Input = styled.input<{ $invalid: boolean }>`
 `;
 
 export function TextField({ label, hint, error, id, required, className, ...inputProps }: TextFieldProps) {
-  const ids = useFieldIds({
-    id,
-    hasHint: Boolean(hint),
-    hasError: Boolean(error),
-    describedBy: inputProps['aria-describedby'],
-  });
+  const ids = useFieldIds({ id, hint, error, describedBy: inputProps['aria-describedby'] });
   return (
-    <FieldWrapper className={className}>
-      <FieldLabel htmlFor={ids.inputId}>
-        {label}
-        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
-      </FieldLabel>
-      {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
-      <Input
-        type="text"
-        {...inputProps}
-        id={ids.inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        $invalid={Boolean(error)}
-      />
-      {error && <FieldError id={ids.errorId}>{error}</FieldError>}
-    </FieldWrapper>
+    <FieldFrame ids={ids} label={label} required={required} hint={hint} error={error} className={className}>
+      <Input type="text" {...inputProps} {...ids.controlProps} required={required} $invalid={Boolean(error)} />
+    </FieldFrame>
   );
 }
