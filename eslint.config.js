@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import checkFile from 'eslint-plugin-check-file';
 
 // The import table of ARCHITECTURE.md: imports run one way, and never in a cycle.
 const layerZones = [
@@ -32,6 +33,17 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Files and folders are kebab-case; no barrel index files outside the router's file routes.
+    files: ['src/**/*.{ts,tsx}', 'domain/**/*.ts', 'machines/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}'],
+    ignores: ['src/routes/**', 'src/route-tree.gen.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+      'check-file/filename-blocklist': ['error', { '**/index.ts': '*.ts (no barrel files)', '**/index.tsx': '*.tsx (no barrel files)' }],
     },
   },
   {
