@@ -1,0 +1,80 @@
+// Starts the Firebase Auth emulator (firebase-tools, project demo-catalyst, UI off, no network
+// checks) and configures it as production behaves: improved email privacy on, so wrong
+// credentials answer auth/invalid-credential. Used by `npm start`, the server tests and e2e.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export const EMULATOR_PROJECT = 'demo-catalyst';
+export const EMULATOR_HOST = process.env.AUTH_EMULATOR_HOST_PORT ?? '127.0.0.1:9099';
+const base = `http://${EMULATOR_HOST}`;
+
+export async function isEmulatorUp(): Promise<boolean> {
+  try {
+    return (await fetch(`${base}/`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function configureEmulator(): Promise<void> {
+  const response = await fetch(`${base}/emulator/v1/projects/${EMULATOR_PROJECT}/config`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailPrivacyConfig: { enableImprovedEmailPrivacy: true } }),
+  });
+  if (!response.ok) throw new Error(`Could not configure the Auth emulator: ${response.status}`);
+}
+
+export async function clearEmulatorAccounts(): Promise<void> {
+  await fetch(`${base}/emulator/v1/projects/${EMULATOR_PROJECT}/accounts`, { method: 'DELETE' });
+}
+
+/** Starts the emulator unless one already answers; resolves once it is configured. */
+export async function startAuthEmulator(options: { quiet?: boolean } = {}): Promise<{ child: ChildProcess | null; stop: () => Promise<void> }> {
+  if (await isEmulatorUp()) {
+    await configureEmulator();
+    return { child: null, stop: async () => {} };
+  }
+  const child = spawn(
+    process.execPath,
+    [firebaseBin(), 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT, '--config', 'firebase.json'],
+    {
+      stdio: options.quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1' },
+      detached: process.platform !== 'win32', // its own process group, so stop() ends all of it
+    },
+  );
+  const deadline = Date.now() + 60_000;
+  while (!(await isEmulatorUp())) {
+    if (child.exitCode !== null) throw new Error(`The Auth emulator exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('The Auth emulator did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await configureEmulator();
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+        resolve();
+      }, 5_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
+  return { child, stop };
+}
+
+function firebaseBin(): string {
+  return new URL('../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url).pathname;
+}
