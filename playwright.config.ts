@@ -23,11 +23,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
+  // The Firebase Auth emulator and the product server on a fresh PGlite database.
   webServer: {
-    command: `node --import tsx server/main.ts`,
+    command: `node --import tsx scripts/e2e-server.ts`,
     env: { PORT: String(PORT), DIST_DIR: 'dist', LOG_LEVEL: 'warn' },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

@@ -2,6 +2,7 @@
 // checks) and configures it as production behaves: improved email privacy on, so wrong
 // credentials answer auth/invalid-credential. Used by `npm start`, the server tests and e2e.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export const EMULATOR_PROJECT = 'demo-catalyst';
 export const EMULATOR_HOST = process.env.AUTH_EMULATOR_HOST_PORT ?? '127.0.0.1:9099';
@@ -24,19 +25,40 @@ export async function configureEmulator(): Promise<void> {
   if (!response.ok) throw new Error(`Could not configure the Auth emulator: ${response.status}`);
 }
 
+/** Creates an email/password user unless it exists; returns its uid (null when it already existed). */
+export async function ensureEmulatorUser(email: string, password: string): Promise<string | null> {
+  const response = await fetch(`${base}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { localId?: string; error?: { message?: string } };
+  if (response.ok) return body.localId ?? null;
+  if (body.error?.message === 'EMAIL_EXISTS') return null;
+  throw new Error(`Could not create ${email}: ${body.error?.message ?? response.status}`);
+}
+
 export async function clearEmulatorAccounts(): Promise<void> {
   await fetch(`${base}/emulator/v1/projects/${EMULATOR_PROJECT}/accounts`, { method: 'DELETE' });
 }
 
 /** Starts the emulator unless one already answers; resolves once it is configured. */
-export async function startAuthEmulator(options: { quiet?: boolean } = {}): Promise<{ child: ChildProcess | null; stop: () => Promise<void> }> {
+export async function startAuthEmulator(
+  options: { quiet?: boolean; persistDir?: string } = {},
+): Promise<{ child: ChildProcess | null; stop: () => Promise<void> }> {
   if (await isEmulatorUp()) {
     await configureEmulator();
     return { child: null, stop: async () => {} };
   }
+  const args = [firebaseBin(), 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT, '--config', 'firebase.json'];
+  if (options.persistDir) {
+    // Accounts survive restarts: exported on exit, imported at the next start.
+    if (existsSync(options.persistDir)) args.push('--import', options.persistDir);
+    args.push('--export-on-exit', options.persistDir);
+  }
   const child = spawn(
     process.execPath,
-    [firebaseBin(), 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT, '--config', 'firebase.json'],
+    args,
     {
       stdio: options.quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1' },
@@ -65,7 +87,7 @@ export async function startAuthEmulator(options: { quiet?: boolean } = {}): Prom
           /* already gone */
         }
         resolve();
-      }, 5_000);
+      }, 15_000); // the export on exit takes a moment
       child.once('exit', () => {
         clearTimeout(timer);
         resolve();

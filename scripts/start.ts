@@ -1,8 +1,15 @@
-// `npm start`: builds the SPA when its sources are newer than the build, then serves it.
+// `npm start`: the whole product on its embedded defaults. Builds the SPA when its sources are
+// newer than the build, starts the Firebase Auth emulator (accounts kept in .data/auth-emulator)
+// with a demo account, then the product server on PGlite (.data/) at http://localhost:3000.
+// Ctrl-C stops every child process.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator } from './auth-emulator';
 
+const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
+const port = process.env.PORT ?? '3000';
+const dataDir = process.env.DATA_DIR ?? '.data';
 const sources = ['src', 'domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(path: string): number {
@@ -15,18 +22,52 @@ function newestMtime(path: string): number {
 const built = existsSync('dist/build-id.json') ? statSync('dist/build-id.json').mtimeMs : 0;
 if (built < Math.max(...sources.map(newestMtime))) {
   console.log('Building the app…');
-  const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const port = process.env.PORT ?? '3000';
+console.log('Starting the Firebase Auth emulator…');
+const emulator = await startAuthEmulator({ quiet: true, persistDir: join(dataDir, 'auth-emulator') });
+await ensureEmulatorUser(DEMO.email, DEMO.password);
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, PORT: port },
+  env: {
+    ...process.env,
+    PORT: port,
+    DATA_DIR: dataDir,
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
 });
-console.log(`\nCatalyst is running at http://localhost:${port}/\n`);
 
-const stop = () => server.kill('SIGTERM');
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-server.on('exit', (code) => process.exit(code ?? 0));
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Catalyst…');
+  server.kill('SIGTERM');
+  await emulator.stop();
+  process.exit(code);
+}
+server.on('exit', (code) => void stop(code ?? 1));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const waitUntilUp = async () => {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return true;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+};
+if (await waitUntilUp()) {
+  console.log(`\nCatalyst is running at http://localhost:${port}/`);
+  console.log(`Demo account: ${DEMO.email} / ${DEMO.password}`);
+  console.log('Press Ctrl-C to stop.\n');
+}

@@ -1,0 +1,37 @@
+// The e2e suite's server: the real Firebase Auth emulator and the product server on PGlite
+// (a fresh database per run in .tmp/e2e-data) serving the production build. Playwright starts
+// it as its webServer and stops it with SIGTERM; both children go down with it.
+import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
+
+const port = process.env.PORT ?? '4173';
+const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+
+const emulator = await startAuthEmulator({ quiet: true });
+rmSync(dataDir, { recursive: true, force: true });
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: port,
+    DIST_DIR: process.env.DIST_DIR ?? 'dist',
+    DATA_DIR: dataDir,
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  server.kill('SIGTERM');
+  await emulator.stop();
+  process.exit(code);
+}
+server.on('exit', (code) => void stop(code ?? 1));
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGINT', () => void stop(0));
