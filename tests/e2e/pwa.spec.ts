@@ -1,4 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { chromiumLaunch } from '../../playwright.config';
 
 test.describe('progressive web app', () => {
   test('links a manifest that meets Chrome installability criteria', async ({ page, request }) => {
@@ -26,6 +30,24 @@ test.describe('progressive web app', () => {
       // PNG signature, then the IHDR width and height must match the declared size.
       expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
       expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+  });
+
+  test("passes Chrome's own installability check", async ({ baseURL }) => {
+    // Installability is never granted in incognito, which is what test contexts are: use a profile.
+    const profile = mkdtempSync(join(tmpdir(), 'catalyst-pwa-'));
+    const context = await chromium.launchPersistentContext(profile, { ...chromiumLaunch, headless: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/en/`);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      const cdp = await context.newCDPSession(page);
+      await expect
+        .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId), { timeout: 15_000 })
+        .toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 
