@@ -50,7 +50,7 @@ export default tseslint.config(
     // domain/: only zod and Lingui message descriptors.
     files: ['domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['*', '!zod', '!zod/*', '!@lingui/core', '!@lingui/core/macro', '!./*'], message: 'domain/ may import only zod and Lingui message descriptors.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|@lingui/core(/macro)?$|\\./)', message: 'domain/ may import only zod and Lingui message descriptors.' }] }],
     },
   },
   {

@@ -6,8 +6,28 @@ export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
   define: { __BUILD_ID__: JSON.stringify('test-build') },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/model/**/*.test.ts', 'tests/server/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/model/**/*.test.ts'] },
+      },
+      {
+        // The API on real HTTP, the Firebase Auth emulator (started once per run, only when a
+        // server test runs) and one database per run: PGlite, or PostgreSQL with DATABASE_URL.
+        // One worker, shared modules: every file reuses that database (PGlite is slow to create).
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
+          fileParallelism: false,
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -1,17 +1,71 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { runtimeConfigFromEnv } from '../domain/runtime-config';
+import { assertSafeForProduction, authConfigFromEnv } from './auth/auth-config';
+import { firebaseAdminAuth } from './auth/firebase-admin-auth';
+import { cachingVerifier, tokenCacheTtlMs } from './auth/token-cache';
+import { firebaseTokenVerifier } from './auth/token-verifier';
+import type { Database } from './db/database';
+import { notFound, registerErrorHandling, toHttpError } from './http/error-handler';
+import { registerHealthRoutes } from './http/health-routes';
+import { sendError } from './http/http-error';
+import { registerOpenApi } from './http/openapi';
+import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id';
+import { registerApiV1 } from './routes/api-v1';
 import { registerStaticSpa } from './spa/static-spa';
+
+/** JSON bodies up to 1 MiB; file uploads will get their own limits on their routes. */
+export const BODY_LIMIT = 1024 * 1024;
 
 export type AppOptions = {
   env: Record<string, string | undefined>;
   /** The built SPA to serve; omitted in API-only tests. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The product API's database. With it the app serves /api/v1 (Firebase-authenticated, from
+   * the env's FIREBASE_* and AUTH_TOKEN_CACHE_SECONDS settings) and the OpenAPI document;
+   * without it, only the SPA, the runtime config and health (the PWA tests' deploy server).
+   */
+  database?: Database;
 };
 
-export async function buildApp({ env, distDir, logger = false }: AppOptions) {
-  const app = Fastify({ logger, requestIdHeader: 'x-request-id' });
+export type RouteEntry = { method: string; url: string; public: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (HEAD twins left out), for the tenancy test's completeness check. */
+    registeredRoutes: RouteEntry[];
+  }
+}
+
+export async function buildApp({ env, distDir, logger = false, database }: AppOptions) {
+  assertSafeForProduction(env);
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: false, // requestIdFor reads and vets x-request-id itself
+    genReqId: requestIdFor,
+    // Malformed URLs and the like, before any route runs: still our JSON shape.
+    frameworkErrors: (error, request, reply) => sendError(reply.header(REQUEST_ID_HEADER, request.id), toHttpError(error, BODY_LIMIT)),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const registeredRoutes: RouteEntry[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  registerErrorHandling(app, BODY_LIMIT);
+
   const runtimeConfig = runtimeConfigFromEnv(env);
   const connectSrc = ["'self'", 'https://*.googleapis.com', 'https://*.firebaseapp.com'];
   if (runtimeConfig.authEmulatorUrl) connectSrc.push(runtimeConfig.authEmulatorUrl);
@@ -39,12 +93,20 @@ export async function buildApp({ env, distDir, logger = false }: AppOptions) {
     strictTransportSecurity: env.NODE_ENV === 'production',
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/runtime-config.json', async (_request, reply) => {
+  if (database) await registerOpenApi(app);
+
+  registerHealthRoutes(app, database ?? null);
+  app.get('/runtime-config.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return runtimeConfig;
   });
 
+  if (database) {
+    const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(authConfigFromEnv(env))), { ttlMs: tokenCacheTtlMs(env) });
+    await registerApiV1(app, { database, verifyToken });
+  }
+
   if (distDir) await registerStaticSpa(app, distDir);
+  else app.setNotFoundHandler(notFound);
   return app;
 }

@@ -1,14 +1,47 @@
+// The server process: refuses unsafe configuration, opens (and owns) the database, serves.
+import { assertSafeForProduction, EXIT_UNSAFE_CONFIG, UnsafeConfigError } from './auth/auth-config';
+import { DataDirLockedError, EXIT_DATA_DIR_LOCKED } from './db/data-dir-lock';
+import { databaseTargetFromEnv, openDatabase } from './db/database';
 import { buildApp } from './app';
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '127.0.0.1';
-const distDir = process.env.DIST_DIR ?? 'dist';
+const env = process.env;
+const port = Number(env.PORT ?? 3000);
+const host = env.HOST ?? '127.0.0.1';
+// DIST_DIR= (empty) serves the API alone, e.g. for the API benchmark.
+const distDir = env.DIST_DIR ?? 'dist';
 
-const app = await buildApp({ env: process.env, distDir, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+function refuse(message: string, code: number): never {
+  console.error(message);
+  process.exit(code);
+}
+
+try {
+  assertSafeForProduction(env);
+} catch (error) {
+  if (error instanceof UnsafeConfigError) refuse(error.message, EXIT_UNSAFE_CONFIG);
+  throw error;
+}
+
+const database = await openDatabase(databaseTargetFromEnv(env), `catalyst server, port ${port}`).catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) refuse(error.message, EXIT_DATA_DIR_LOCKED);
+  throw error;
+});
+
+const app = await buildApp({ env, distDir: distDir || undefined, database, logger: { level: env.LOG_LEVEL ?? 'info' } }).catch(
+  async (error: unknown) => {
+    await database.close();
+    throw error;
+  },
+);
+app.addHook('onClose', () => database.close());
 await app.listen({ port, host });
+app.log.info({ database: database.description }, 'database ready');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    void app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 }

@@ -10,6 +10,7 @@ import { BootError } from './app/boot-error';
 import { createApiClient } from './api/api-client';
 import { notifyHttpError } from './api/notify-http-error';
 import { listenForChunkErrors } from './pwa/chunk-error-listener';
+import { createAuthHandle } from './features/auth/session/auth-handle';
 
 async function boot() {
   listenForChunkErrors();
@@ -19,9 +20,9 @@ async function boot() {
   await activateLocale(pickLocale(pathLang || readLangCookie(), navigator.languages ?? []));
   try {
     const runtimeConfig = await loadRuntimeConfig();
-    // Signed out until Firebase authentication is wired: the token provider yields no token.
-    const api = createApiClient({ baseUrl: runtimeConfig.apiBaseUrl, getIdToken: async () => null, onHttpError: notifyHttpError });
-    const router = createAppRouter({ runtimeConfig, api });
+    const auth = createAuthHandle(runtimeConfig);
+    const api = createApiClient({ baseUrl: runtimeConfig.apiBaseUrl, getIdToken: auth.getIdToken, onHttpError: notifyHttpError });
+    const router = createAppRouter({ runtimeConfig, api, auth });
     root.render(
       <StrictMode>
         <App router={router} />

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../i18n/language-switch';
 import { Breadcrumbs } from './breadcrumbs';
 import { SideMenu } from './side-menu';
 import { productLinks } from './nav-items';
+import { SessionUserMenu } from '../features/auth/components/session-user-menu';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -108,7 +109,7 @@ const Main = styled.main`
   }
 `;
 
-/** The signed-in layout: product buttons, side menu (a drawer on phones) and breadcrumbs. */
+/** The signed-in layout: product buttons, the user and sign-out, side menu (a drawer on phones) and breadcrumbs. */
 export function DefaultLayout() {
   const { t, i18n } = useLingui();
   const { lang } = useParams({ strict: false });
@@ -149,6 +150,7 @@ export function DefaultLayout() {
           )}
         </Products>
         <LanguageSwitch />
+        <SessionUserMenu />
       </Header>
       {drawerOpen && <Backdrop onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <Aside id={menuId} $open={drawerOpen} aria-label={t`Main menu`}>

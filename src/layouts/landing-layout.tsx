@@ -8,11 +8,13 @@ const Top = styled.header`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)};
+  gap: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(5)};
   background: ${({ theme }) => theme.colors.darkPage};
   color: #fff;
-  a { color: #fff; }
+  a {
+    color: #fff;
+  }
 `;
 
 const LogoAnchor = styled.a`
@@ -24,6 +26,32 @@ const LogoAnchor = styled.a`
 
 const Logo = createLink(LogoAnchor);
 
+// On phones the section links take a row of their own, after the logo, language and sign-in.
+const Sections = styled.nav`
+  order: 1;
+  flex-basis: 100%;
+  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    order: 0;
+    flex-basis: auto;
+  }
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(4)};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => theme.space(2)} 0;
+    text-decoration: none;
+    &:hover {
+      text-decoration: underline;
+    }
+  }
+`;
+
 const SignInAnchor = styled.a`
   font-weight: 600;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
@@ -34,28 +62,81 @@ const SignInAnchor = styled.a`
 
 const SignIn = createLink(SignInAnchor);
 
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${({ theme }) => theme.space(2)};
+  top: -100px;
+  z-index: 10;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radius.md};
+  &:focus {
+    top: ${({ theme }) => theme.space(2)};
+  }
+`;
+
 const Footer = styled.footer`
   padding: ${({ theme }) => theme.space(6)};
   text-align: center;
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** The public landing-page layout: logo, language switch and "Sign in". */
+/** The public landing-page layout: logo, section links, language switch and "Sign in". */
 export function LandingLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const { lang } = useParams({ strict: false });
   return (
     <>
+      <SkipLink href="#main">
+        <Trans>Skip to content</Trans>
+      </SkipLink>
       <Top>
         <Logo to="/$lang" params={{ lang: lang ?? 'en' }} aria-label={t`Catalyst home`}>
           CATALYST
         </Logo>
+        <Sections aria-label={t`Page sections`}>
+          <ul>
+            <li>
+              <a href="#benefits">
+                <Trans>Benefits</Trans>
+              </a>
+            </li>
+            <li>
+              <a href="#solutions">
+                <Trans>Solutions</Trans>
+              </a>
+            </li>
+            <li>
+              <a href="#integrations">
+                <Trans>Integrations</Trans>
+              </a>
+            </li>
+            <li>
+              <a href="#plans">
+                <Trans>Plans</Trans>
+              </a>
+            </li>
+            <li>
+              <a href="#faq">
+                <Trans>FAQ</Trans>
+              </a>
+            </li>
+            <li>
+              <a href="#contact">
+                <Trans>Contact</Trans>
+              </a>
+            </li>
+          </ul>
+        </Sections>
         <LanguageSwitch />
         <SignIn to="/$lang/login" params={{ lang: lang ?? 'en' }}>
           <Trans>Sign in</Trans>
         </SignIn>
       </Top>
-      {children}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
       <Footer>
         <Trans>© Catalyst. Selling over WhatsApp with AI.</Trans>
       </Footer>

@@ -1,7 +1,8 @@
 import type { Auth } from 'firebase/auth';
+import type * as FirebaseAuthSdk from 'firebase/auth';
 import type { RuntimeConfig } from '../../../../domain/runtime-config';
 
-export type FirebaseAuthModule = typeof import('firebase/auth');
+export type FirebaseAuthModule = typeof FirebaseAuthSdk;
 export type FirebaseAuthHandle = { auth: Auth; sdk: FirebaseAuthModule };
 
 let loading: Promise<FirebaseAuthHandle> | null = null;

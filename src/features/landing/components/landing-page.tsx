@@ -1,29 +1,24 @@
-import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { LandingLayout } from '../../../layouts/landing-layout';
+import { HeroSection } from './hero-section';
 
-const Hero = styled.main`
-  padding: ${({ theme }) => theme.space(16)} ${({ theme }) => theme.space(6)};
-  background: ${({ theme }) => theme.colors.darkPage};
-  color: #fff;
-  text-align: center;
-  h1 { font-size: clamp(2rem, 5vw, 3.25rem); margin: 0 auto ${({ theme }) => theme.space(4)}; max-width: 20ch; }
-  p { font-size: ${({ theme }) => theme.font.size.lg}; max-width: 46ch; margin: 0 auto; color: #e3e7f0; }
+const LandingSections = lazy(() => import('./landing-sections'));
+
+// Holds the space below the hero while the sections load; the marker keeps a prerendered page on
+// screen until they are there (prerendered-root.ts).
+const Pending = styled.div`
+  min-height: 100vh;
 `;
 
+/** The public landing page at /{lang}/, prerendered per language at build time (scripts/prerender.ts). */
 export function LandingPage() {
   return (
     <LandingLayout>
-      <Hero>
-        <h1>
-          <Trans>Sell more on WhatsApp with AI</Trans>
-        </h1>
-        <p>
-          <Trans>
-            Catalyst answers your customers, sends your catalog and recovers abandoned carts, around the clock.
-          </Trans>
-        </p>
-      </Hero>
+      <HeroSection />
+      <Suspense fallback={<Pending data-prerender-pending="" />}>
+        <LandingSections />
+      </Suspense>
     </LandingLayout>
   );
 }

@@ -1,28 +1,38 @@
 import { Trans } from '@lingui/react/macro';
+import styled from 'styled-components';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Card } from '../../../ui/card';
 import { usePwaStatus } from '../../../pwa/pwa-status';
+import { PasswordChangeCard } from '../../password/components/password-change-card';
 
-/** Settings; for now the app's version and offline status (account settings come with sign-in). */
+const Sections = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+`;
+
+/** Settings: the account's password, and the app's version and offline status. */
 export function SettingsPage() {
   const offlineReady = usePwaStatus((s) => s.offlineReady);
   return (
     <PageFrame title={<Trans>Settings</Trans>}>
-      <Card>
-        <h2>
-          <Trans>About this app</Trans>
-        </h2>
-        <dl>
-          <dt>
-            <Trans>Version</Trans>
-          </dt>
-          <dd data-testid="build-id">{__BUILD_ID__}</dd>
-          <dt>
-            <Trans>Works offline</Trans>
-          </dt>
-          <dd>{offlineReady ? <Trans>Yes</Trans> : <Trans>Not yet</Trans>}</dd>
-        </dl>
-      </Card>
+      <Sections>
+        <PasswordChangeCard />
+        <Card>
+          <h2>
+            <Trans>About this app</Trans>
+          </h2>
+          <dl>
+            <dt>
+              <Trans>Version</Trans>
+            </dt>
+            <dd data-testid="build-id">{__BUILD_ID__}</dd>
+            <dt>
+              <Trans>Works offline</Trans>
+            </dt>
+            <dd>{offlineReady ? <Trans>Yes</Trans> : <Trans>Not yet</Trans>}</dd>
+          </dl>
+        </Card>
+      </Sections>
     </PageFrame>
   );
 }

@@ -1,0 +1,30 @@
+// zod/mini: the SPA parses /me with these schemas too.
+import * as z from 'zod/mini';
+import { planIdSchema, planLimitsSchema } from './plans';
+
+const count = () => z.int().check(z.nonnegative());
+
+/** What the account used in the current calendar month (UTC) and in total. */
+export const accountUsageSchema = z.object({
+  /** The calendar month the monthly counters cover, `YYYY-MM` in UTC. */
+  month: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
+  aiBases: count(),
+  trainingsThisMonth: count(),
+  queriesThisMonth: count(),
+});
+export type AccountUsage = z.infer<typeof accountUsageSchema>;
+
+/** `GET /api/v1/me`: the signed-in account, its plan, the plan's limits and the usage against them. */
+export const meResponseSchema = z.object({
+  uid: z.string(),
+  /** Null for Firebase users without an email (phone sign-in). */
+  email: z.nullable(z.string()),
+  plan: planIdSchema,
+  limits: planLimitsSchema,
+  usage: accountUsageSchema,
+  createdAt: z.iso.datetime(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** `/me` takes no query parameters; unknown ones are refused, as everywhere. */
+export const meQuerySchema = z.strictObject({});

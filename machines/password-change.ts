@@ -1,0 +1,112 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { AuthErrorKind } from '../domain/auth';
+import { fieldErrorsOf, passwordChangeSchema, passwordErrorKind, type PasswordChangeField } from '../domain/password';
+
+/**
+ * Changing the password from Settings: it needs a signed-in user, re-authenticates with the
+ * current password (Firebase wants a recent sign-in), then updates the password.
+ */
+
+/** Who is signed in when the form is submitted (the view reads it from the auth session). */
+export type SignedInUser = { email: string };
+
+export type ReauthenticateInput = { email: string; password: string };
+export type UpdatePasswordInput = { newPassword: string };
+
+export type PasswordChangeContext = {
+  /** Message ids of the fields' validation errors. */
+  fieldErrors: Partial<Record<PasswordChangeField, string>>;
+  error: AuthErrorKind | null;
+  /** Held only between submitting and the update's answer. */
+  pending: { email: string; currentPassword: string; newPassword: string } | null;
+};
+
+export type PasswordChangeEvent = {
+  type: 'SUBMIT';
+  user: SignedInUser | null;
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+};
+
+const valuesOf = (event: PasswordChangeEvent) => ({
+  currentPassword: event.currentPassword,
+  newPassword: event.newPassword,
+  confirmPassword: event.confirmPassword,
+});
+
+export const passwordChangeMachine = setup({
+  types: {
+    context: {} as PasswordChangeContext,
+    events: {} as PasswordChangeEvent,
+  },
+  actors: {
+    // Provided by src/features/password: EmailAuthProvider.credential + reauthenticateWithCredential,
+    // then updatePassword, on Firebase's current user.
+    reauthenticate: fromPromise<void, ReauthenticateInput>(async () => {
+      throw new Error('reauthenticate is not provided');
+    }),
+    updatePassword: fromPromise<void, UpdatePasswordInput>(async () => {
+      throw new Error('updatePassword is not provided');
+    }),
+  },
+  guards: {
+    isSignedOut: ({ event }) => event.user === null,
+    isValidChange: ({ event }) => passwordChangeSchema.safeParse(valuesOf(event)).success,
+  },
+  actions: {
+    refuseSignedOut: assign({ fieldErrors: {}, error: 'notAuthenticated' as const, pending: null }),
+    acceptChange: assign(({ event }) => ({
+      fieldErrors: {},
+      error: null,
+      pending: { email: event.user?.email ?? '', currentPassword: event.currentPassword, newPassword: event.newPassword },
+    })),
+    rejectChange: assign(({ event }) => ({ fieldErrors: fieldErrorsOf(passwordChangeSchema, valuesOf(event)), error: null })),
+    rememberError: assign(({ event }) => ({ error: passwordErrorKind('error' in event ? event.error : undefined), pending: null })),
+    forgetPending: assign({ pending: null }),
+    // Provided by the view: empties the form's fields.
+    clearForm: () => undefined,
+  },
+}).createMachine({
+  id: 'passwordChange',
+  initial: 'form',
+  context: { fieldErrors: {}, error: null, pending: null },
+  states: {
+    form: {
+      initial: 'editing',
+      on: {
+        SUBMIT: [
+          { guard: 'isSignedOut', target: '.failed', actions: 'refuseSignedOut' },
+          { guard: 'isValidChange', target: 'reauthenticating', actions: 'acceptChange' },
+          { target: '.editing', actions: 'rejectChange' },
+        ],
+      },
+      states: {
+        editing: {},
+        failed: {},
+        // 'Password changed.' until the next submit.
+        changed: {},
+      },
+    },
+    reauthenticating: {
+      invoke: {
+        id: 'reauthenticate',
+        src: 'reauthenticate',
+        input: ({ context }) => ({ email: context.pending?.email ?? '', password: context.pending?.currentPassword ?? '' }),
+        onDone: 'updating',
+        onError: { target: 'form.failed', actions: 'rememberError' },
+      },
+    },
+    updating: {
+      invoke: {
+        id: 'updatePassword',
+        src: 'updatePassword',
+        input: ({ context }) => ({ newPassword: context.pending?.newPassword ?? '' }),
+        onDone: { target: 'form.changed', actions: ['forgetPending', 'clearForm'] },
+        onError: { target: 'form.failed', actions: 'rememberError' },
+      },
+    },
+  },
+});
+
+export type PasswordChangeMachine = typeof passwordChangeMachine;

@@ -1,0 +1,167 @@
+// `npm run bench:api`: authenticated API reads under load. Starts the Auth emulator and the real
+// server process (PGlite in a fresh DATA_DIR, then PostgreSQL when DATABASE_URL is set), makes a
+// few users, and sends GET /api/v1/me with their ID tokens at a fixed 500 req/s for 10 s, on
+// loopback only. Prints req/s, p50 and p99 per database against the budget: p99 under 25 ms.
+//
+// Emulator tokens are unsigned, so verifying one costs a decode plus firebase-admin's revocation
+// lookup (an HTTP call to the emulator). In production, signatures are checked against Google's
+// public keys, which firebase-admin caches, and the revocation lookup goes to Google.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { EMULATOR_HOST, startAuthEmulator } from './auth-emulator';
+import { createUser } from '../tests/server/support/emulator-users';
+
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const USERS = 5;
+const P99_BUDGET_MS = 25;
+
+type Target = { name: string; env: Record<string, string> };
+type Figures = {
+  target: string;
+  requestsPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  /** The server process's CPU time over the run, as a share of one core: near 100% means saturated. */
+  serverCpu: number;
+  /** The machine's 1-minute load average after the run: latency only means something on an idle machine. */
+  load: number;
+};
+
+/** A process's CPU time (user + system) in ms, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second on Linux
+  } catch {
+    return null;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startServer(target: Target): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...env,
+      ...target.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: '',
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('The server did not get ready within 120 s');
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, child, stop };
+}
+
+function load(url: string, tokens: string[], durationS: number): Promise<autocannon.Result> {
+  let next = 0;
+  return autocannon({
+    url,
+    connections: 20,
+    overallRate: RATE,
+    duration: durationS,
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/v1/me',
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }),
+      },
+    ],
+  });
+}
+
+async function bench(target: Target): Promise<Figures> {
+  console.log(`\n${target.name}: starting the server…`);
+  const server = await startServer(target);
+  try {
+    const users = await Promise.all(Array.from({ length: USERS }, (_, i) => createUser(`bench-${i}`)));
+    const tokens = users.map((user) => user.idToken);
+    for (const token of tokens) {
+      const response = await fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+      if (!response.ok) throw new Error(`/api/v1/me answered ${response.status}: ${await response.text()}`);
+    }
+    console.log(`${target.name}: warming up (3 s), then ${RATE} req/s for ${DURATION_S} s…`);
+    await load(server.url, tokens, 3);
+    const cpuBefore = cpuMs(server.child.pid);
+    const result = await load(server.url, tokens, DURATION_S);
+    const cpuAfter = cpuMs(server.child.pid);
+    return {
+      target: target.name,
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      serverCpu: cpuBefore === null || cpuAfter === null ? NaN : (cpuAfter - cpuBefore) / (DURATION_S * 1000),
+      load: loadavg()[0]!,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const emulator = await startAuthEmulator({ quiet: true });
+const dataDir = mkdtempSync(join(tmpdir(), 'catalyst-bench-'));
+const targets: Target[] = [{ name: 'PGlite', env: { DATA_DIR: dataDir } }];
+if (process.env.DATABASE_URL) targets.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL } });
+else console.log('DATABASE_URL is not set: PGlite only.');
+
+const figures: Figures[] = [];
+try {
+  for (const target of targets) figures.push(await bench(target));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+  await emulator.stop();
+}
+
+console.log(
+  `\nGET /api/v1/me at ${RATE} req/s for ${DURATION_S} s; budget: p99 under ${P99_BUDGET_MS} ms on an otherwise idle machine (${availableParallelism()} cores)\n`,
+);
+console.log('database     req/s   p50 ms  p90 ms  p99 ms  max ms  non-2xx  errors  server CPU  load avg  verdict');
+for (const f of figures) {
+  const verdict = f.non2xx + f.errors > 0 ? 'FAILED REQUESTS' : f.p99 < P99_BUDGET_MS ? 'within budget' : 'OVER BUDGET';
+  console.log(
+    `${f.target.padEnd(10)} ${f.requestsPerSecond.toFixed(0).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p90).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.max).padStart(7)} ${String(f.non2xx).padStart(8)} ${String(f.errors).padStart(7)}  ${`${(f.serverCpu * 100).toFixed(0)}%`.padStart(10)}  ${f.load.toFixed(1).padStart(8)}  ${verdict}`,
+  );
+}

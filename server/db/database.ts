@@ -1,0 +1,98 @@
+// Opens the database the environment names and brings its schema up to date: PGlite in
+// DATA_DIR by default (one owning process, see data-dir-lock.ts), PostgreSQL with DATABASE_URL.
+// Both run the same SQL migrations from server/db/migrations.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDataDirLock } from './data-dir-lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir: null` keeps the database in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | null };
+
+export type Database = {
+  kind: DatabaseTarget['kind'];
+  db: Db;
+  /** For logs: where the data lives, without credentials. */
+  description: string;
+  /** Resolves when the database answers a trivial query. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export function databaseTargetFromEnv(env: Record<string, string | undefined>): DatabaseTarget {
+  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
+  return { kind: 'pglite', dataDir: env.DATA_DIR || '.data' };
+}
+
+/** `purpose` names the owner in the PGlite lock file, for the refusal message another process prints. */
+export async function openDatabase(target: DatabaseTarget, purpose: string): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, purpose);
+}
+
+async function openPglite(dataDir: string | null, purpose: string): Promise<Database> {
+  const lock = dataDir === null ? null : await acquireDataDirLock(dataDir, purpose);
+  try {
+    const client = await PGlite.create(dataDir === null ? undefined : join(dataDir, 'pglite'));
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      kind: 'pglite',
+      db: db as unknown as Db,
+      description: dataDir === null ? 'PGlite in memory' : `PGlite in ${resolve(dataDir, 'pglite')}`,
+      ping: async () => void (await client.query('select 1')),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+// Any number of server processes may share PostgreSQL; they take turns migrating.
+const MIGRATION_LOCK_KEY = 7_300_442_001;
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true });
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzlePg(pool, { schema });
+  const where = new URL(url);
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    description: `PostgreSQL at ${where.hostname}:${where.port || 5432}${where.pathname}`,
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,34 @@
+// The database schema. After a change: `npm run db:generate`, then commit the new migration
+// in server/db/migrations/ (applied at start on PGlite and PostgreSQL alike).
+import { sql } from 'drizzle-orm';
+import { check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { defaultPlanId, planIds, type PlanId } from '../../domain/plans';
+
+/** One account per Firebase user (the uid); every other record belongs to one account. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    uid: text('uid').primaryKey(),
+    /** The email the token carried when last seen; for the admin list, Firebase stays the authority. */
+    email: text('email'),
+    plan: text('plan').$type<PlanId>().notNull().default(defaultPlanId),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('accounts_plan_known', sql`${table.plan} in (${sql.raw(planIds.map((id) => `'${id}'`).join(', '))})`)],
+);
+
+/** Counters of metered use per account and calendar month (UTC); rows appear with the first use. */
+export const accountMonthlyUsage = pgTable(
+  'account_monthly_usage',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    trainings: integer('trainings').notNull().default(0),
+    queries: integer('queries').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.uid, table.month] }), check('account_monthly_usage_first_day', sql`extract(day from ${table.month}) = 1`)],
+);

@@ -1,0 +1,130 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { useRouter } from '@tanstack/react-router';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import toast from 'react-hot-toast';
+import { createContactRequestSchema, createMaterialRequestSchema } from '../../../../domain/lead-requests';
+import { isLocale } from '../../../../domain/locales';
+import { Notice } from '../../../ui/notice';
+import { LeadFormFields, type BindField } from './lead-form-fields';
+import { fieldErrorsOf, validationText } from '../lead-form/lead-form-errors';
+import { emptyLeadForm, leadFieldId, leadFormFieldOrder, type LeadFormField, type LeadFormKind, type LeadFormValues } from '../lead-form/lead-form-values';
+import { isValidE164 } from '../lead-form/phone-number';
+import { submitLeadRequest, type LeadSubmitOutcome } from '../lead-form/submit-lead-request';
+import { toLeadRequest } from '../lead-form/to-lead-request';
+
+export type LeadFormProps = {
+  kind: LeadFormKind;
+  /** What was typed into the static form before this one loaded. */
+  initialValues?: Partial<LeadFormValues>;
+  /** The control that had the focus in the static form, to keep it there. */
+  focusId?: string | undefined;
+  /** The static form was submitted while this one loaded: submit at once. */
+  submitOnMount?: boolean;
+  onSent?: () => void;
+};
+
+const schemas: Record<LeadFormKind, ReturnType<typeof createContactRequestSchema>> = {
+  contact: createContactRequestSchema(isValidE164),
+  material: createMaterialRequestSchema(isValidE164),
+};
+
+/**
+ * The live contact / material form (a lazy chunk: TanStack Form, the schema and libphonenumber).
+ * Validation runs on submit, then on every change; the server's answer lands on the fields
+ * (4xx with `error.fields`), or above the button (429, other failures).
+ */
+export function LeadForm({ kind, initialValues, focusId, submitOnMount = false, onSent }: LeadFormProps) {
+  const { t, i18n } = useLingui();
+  const { api } = useRouter().options.context;
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const schema = schemas[kind];
+  const [serverErrors, setServerErrors] = useState<Partial<Record<LeadFormField, string>>>({});
+  const [failure, setFailure] = useState<Exclude<LeadSubmitOutcome, { kind: 'sent' | 'invalid' }> | null>(null);
+
+  const focusFirst = (fields: Partial<Record<LeadFormField, unknown>>) => {
+    const first = leadFormFieldOrder.find((field) => fields[field]);
+    if (first) document.getElementById(leadFieldId(kind, first))?.focus();
+  };
+
+  const form = useForm({
+    defaultValues: { ...emptyLeadForm, ...initialValues },
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: {
+      onDynamic: ({ value }) => {
+        const fields = fieldErrorsOf(schema, toLeadRequest(value, locale));
+        return Object.keys(fields).length > 0 ? { fields } : undefined;
+      },
+    },
+    onSubmitInvalid: ({ formApi }) => focusFirst(Object.fromEntries(leadFormFieldOrder.map((f) => [f, formApi.getFieldMeta(f)?.errors.length]))),
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null);
+      setServerErrors({});
+      const outcome = await submitLeadRequest(api, kind, schema.parse(toLeadRequest(value, locale)));
+      if (outcome.kind === 'sent') {
+        toast.success(kind === 'contact' ? t`Contact requested!` : t`Material requested successfully!`);
+        formApi.reset();
+        onSent?.();
+      } else if (outcome.kind === 'invalid') {
+        setServerErrors(outcome.fields);
+        focusFirst(outcome.fields);
+      } else {
+        setFailure(outcome);
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (focusId) document.getElementById(focusId)?.focus();
+    if (submitOnMount) void form.handleSubmit();
+    // Once, when the live form takes the static one's place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const bind: BindField = (name, render) => (
+    <form.Field name={name}>
+      {(field) => {
+        const value = field.state.value;
+        return render({
+          ...(typeof value === 'boolean' ? { checked: value } : { value }),
+          onChange: (next) => {
+            // A server message is about the value it saw; editing the field retires it.
+            if (serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest);
+            field.handleChange(next as never);
+          },
+          onBlur: field.handleBlur,
+          error: validationText(i18n, (field.state.meta.errors.find(Boolean) as string | undefined) ?? serverErrors[name]),
+        });
+      }}
+    </form.Field>
+  );
+
+  return (
+    <form.Subscribe selector={(state) => state.isSubmitting}>
+      {(submitting) => (
+        <LeadFormFields
+          kind={kind}
+          locale={locale}
+          bind={bind}
+          submitting={submitting}
+          formError={failure && (
+            <Notice variant="negative">
+              <FailureText failure={failure} />
+            </Notice>
+          )}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.handleSubmit();
+          }}
+        />
+      )}
+    </form.Subscribe>
+  );
+}
+
+function FailureText({ failure }: { failure: Exclude<LeadSubmitOutcome, { kind: 'sent' | 'invalid' }> }): ReactNode {
+  if (failure.kind === 'failed') return <Trans>We could not send your request. Please try again.</Trans>;
+  const seconds = failure.retryAfterSeconds;
+  if (seconds === undefined) return <Trans>Too many requests. Try again in a moment.</Trans>;
+  return <Plural value={seconds} one="Too many requests. Try again in # second." other="Too many requests. Try again in # seconds." />;
+}

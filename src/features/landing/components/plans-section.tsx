@@ -1,0 +1,45 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { isLocale } from '../../../../domain/locales';
+import { planList } from '../../../../domain/plans';
+import { LandingSection, SectionIntro, SectionTitle } from './landing-section';
+import { PlanCard } from './plan-card';
+
+const Cards = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Closing = styled.p`
+  margin: ${({ theme }) => theme.space(8)} 0 0;
+  font-size: ${({ theme }) => theme.font.size.lg};
+`;
+
+export function PlansSection() {
+  const { i18n } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  return (
+    <LandingSection id="plans" tone="surface">
+      <SectionTitle id="plans-title">
+        <Trans>Plans</Trans>
+      </SectionTitle>
+      <SectionIntro>
+        <Trans>Pick the plan that fits the size of your operation. Prices are per month.</Trans>
+      </SectionIntro>
+      <Cards>
+        {planList.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} locale={locale} />
+        ))}
+      </Cards>
+      <Closing>
+        <Trans>
+          Not sure which plan fits? <a href="#contact">Talk to a specialist</a>.
+        </Trans>
+      </Closing>
+    </LandingSection>
+  );
+}

@@ -1,0 +1,2 @@
+/** The live form's chunk (TanStack Form, the schemas, libphonenumber): loaded on demand, once. */
+export const loadLeadForm = () => import('../components/lead-form');

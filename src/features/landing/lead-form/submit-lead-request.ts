@@ -1,0 +1,52 @@
+import type { ApiClient } from '../../../api/api-client';
+import { isApiError, type ApiError } from '../../../api/api-errors';
+import type { LeadRequestInput } from '../../../../domain/lead-requests';
+import { emptyLeadForm, type LeadFormField, type LeadFormKind } from './lead-form-values';
+
+export const leadRequestPaths: Record<LeadFormKind, string> = {
+  contact: '/contact-requests',
+  material: '/material-requests',
+};
+
+export type LeadSubmitOutcome =
+  | { kind: 'sent' }
+  /** The server refused some fields: `fields` maps a field to its message (a message id, or text). */
+  | { kind: 'invalid'; fields: Partial<Record<LeadFormField, string>> }
+  | { kind: 'rate-limited'; retryAfterSeconds: number | undefined }
+  | { kind: 'failed' };
+
+/** Posts a request and sorts the answer into what the form shows. */
+export async function submitLeadRequest(
+  api: Pick<ApiClient, 'post'>,
+  kind: LeadFormKind,
+  body: LeadRequestInput,
+): Promise<LeadSubmitOutcome> {
+  try {
+    await api.post(leadRequestPaths[kind], body);
+    return { kind: 'sent' };
+  } catch (error) {
+    return outcomeOf(error);
+  }
+}
+
+export function outcomeOf(error: unknown): LeadSubmitOutcome {
+  if (!isApiError(error)) return { kind: 'failed' };
+  if (error.status === 429) return { kind: 'rate-limited', retryAfterSeconds: retryAfterSeconds(error) };
+  if (error.status >= 400 && error.status < 500 && error.fields) {
+    const fields: Partial<Record<LeadFormField, string>> = {};
+    for (const [field, message] of Object.entries(error.fields)) {
+      if (field in emptyLeadForm) fields[field as LeadFormField] = message;
+    }
+    if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
+  }
+  return { kind: 'failed' };
+}
+
+/**
+ * The Retry-After of a 429, in whole seconds. ApiError (src/api) does not carry response headers
+ * yet; when it exposes `retryAfterSeconds`, it is used here, else the message says "in a moment".
+ */
+function retryAfterSeconds(error: ApiError): number | undefined {
+  const value: unknown = (error as ApiError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
+}

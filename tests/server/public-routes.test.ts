@@ -1,0 +1,94 @@
+// What answers without a token: health, readiness, runtime config and the OpenAPI document.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { buildApp } from '../../server/app';
+import { call, startTestServer, testEnv, type TestServer } from './support/test-server';
+import { testDatabase } from './support/test-database';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+type OpenApi = {
+  openapi: string;
+  paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; responses: Record<string, unknown> }>>;
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+};
+
+test('the OpenAPI document lists GET /api/v1/me, its bearer security and its response schema', async () => {
+  const answer = await call(`${server.url}/api/docs/json`);
+  expect(answer.status).toBe(200);
+  const doc = answer.body as OpenApi;
+  expect(doc.openapi).toMatch(/^3\./);
+  const me = doc.paths['/api/v1/me']?.get;
+  expect(me).toBeDefined();
+  expect(me!.security).toEqual([{ firebaseIdToken: [] }]);
+  expect(doc.components.securitySchemes.firebaseIdToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+  expect(JSON.stringify(me!.responses['200'])).toContain('premium_plus');
+  // Health, runtime config and the document itself stay out of it.
+  expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/v1/'))).toEqual([]);
+});
+
+test('/healthz and /readyz answer, naming the database', async () => {
+  expect((await call(`${server.url}/healthz`)).body).toEqual({ status: 'ok' });
+  const ready = await call(`${server.url}/readyz`);
+  expect(ready.status).toBe(200);
+  expect(ready.body).toEqual({ status: 'ok', database: (await testDatabase()).kind });
+});
+
+test('/runtime-config.json gives the SPA the emulator it should use', async () => {
+  const answer = await call(`${server.url}/runtime-config.json`);
+  expect(answer.status).toBe(200);
+  expect(answer.body).toMatchObject({
+    apiBaseUrl: '/api/v1',
+    firebase: { projectId: 'demo-catalyst' },
+    authEmulatorUrl: expect.stringMatching(/^http:\/\//),
+  });
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+});
+
+test('with the SPA served too: the API keeps its JSON 404 and the document lists only the API', async () => {
+  const distDir = mkdtempSync(join(tmpdir(), 'catalyst-dist-'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Catalyst</title>');
+  const app = await buildApp({ env: testEnv, distDir, database: await testDatabase() });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    const page = await call(`${url}/en/dashboard`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>Catalyst</title>');
+
+    const api = await call(`${url}/api/v1/nope`);
+    expect(api.status).toBe(404);
+    expect(api.body).toMatchObject({ error: { code: 'not_found' } });
+
+    const doc = (await call(`${url}/api/docs/json`)).body as OpenApi;
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/me']);
+  } finally {
+    await app.close();
+    rmSync(distDir, { recursive: true, force: true });
+  }
+});
+
+test('/readyz answers 503 while the database does not answer; /healthz stays up', async () => {
+  const database = await testDatabase();
+  const down = { ...database, ping: () => Promise.reject(new Error('connection refused')) };
+  const app = await buildApp({ env: testEnv, database: down });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const ready = await call(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ error: { code: 'not_ready' } });
+    expect(ready.text).not.toContain('connection refused');
+    expect((await call(`${url}/healthz`)).status).toBe(200);
+  } finally {
+    await app.close();
+  }
+});

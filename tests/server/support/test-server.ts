@@ -1,0 +1,55 @@
+// The app on real HTTP on loopback (an ephemeral port), against the run's database and the Auth
+// emulator, and a small fetch wrapper for its JSON answers.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { emulatorHost, emulatorProject } from './emulator-users';
+import { testDatabase } from './test-database';
+
+export type TestServer = { url: string; app: FastifyInstance; close: () => Promise<void> };
+
+export const testEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: emulatorProject };
+
+type Options = {
+  /** Added to the test env, e.g. AUTH_TOKEN_CACHE_SECONDS. */
+  env?: Record<string, string>;
+  /** May add routes (tests of the error handling) before the app is ready. */
+  beforeListen?: (app: FastifyInstance) => void;
+};
+
+export async function startTestServer({ env, beforeListen }: Options = {}): Promise<TestServer> {
+  const app = await buildApp({ env: { ...testEnv, ...env }, database: await testDatabase() });
+  beforeListen?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
+}
+
+export type ApiAnswer = { status: number; headers: Headers; body: unknown; text: string };
+
+export async function call(
+  url: string,
+  options: { method?: string; token?: string; authorization?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.authorization !== undefined) headers.authorization = options.authorization;
+  const response = await fetch(url, { method: options.method ?? 'GET', headers, body: options.body });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON: tests assert on `text` */
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+/** The API's error body, checked for its shape: `{ error: { code, message, fields? } }`. */
+export function errorOf(answer: ApiAnswer): { code: string; message: string; fields?: Record<string, string> } {
+  const error = (answer.body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') {
+    throw new Error(`Not an API error body (status ${answer.status}): ${answer.text.slice(0, 300)}`);
+  }
+  return error as { code: string; message: string; fields?: Record<string, string> };
+}

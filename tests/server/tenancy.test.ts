@@ -1,0 +1,83 @@
+// Tenant isolation, route by route: account B must never read, change or delete account A's
+// records. Every /api/v1 route must have a row in this table, so a new route without a tenancy
+// case fails here until someone writes one.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUser, type TestUser } from './support/emulator-users';
+import { call, startTestServer, type TestServer } from './support/test-server';
+
+type As = (user: TestUser, path: string, init?: { method?: string; body?: unknown }) => ReturnType<typeof call>;
+
+type TenancyCase =
+  | {
+      /** The route answers about the caller only (no record id in it): B's answer must carry nothing of A's. */
+      scope: 'caller';
+      method: string;
+      url: string;
+    }
+  | {
+      /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
+      scope: 'record';
+      method: string;
+      url: string;
+      /** Creates a record of A's and returns the route's concrete path for it. */
+      seed: (as: As, owner: TestUser) => Promise<string>;
+      /** A's view of the record after B's attempt, compared before and after. */
+      snapshot: (as: As, owner: TestUser, path: string) => Promise<unknown>;
+      body?: unknown;
+    };
+
+const tenancyTable: TenancyCase[] = [{ scope: 'caller', method: 'GET', url: '/api/v1/me' }];
+
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+const as: As = (user, path, init = {}) =>
+  call(`${server.url}${path}`, {
+    method: init.method ?? 'GET',
+    token: user.idToken,
+    ...(init.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
+  });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [alice, bob] = await Promise.all([createUser('tenant-a'), createUser('tenant-b')]);
+});
+afterAll(() => server.close());
+
+test('every /api/v1 route has a row in the tenancy table, and every row a route', () => {
+  const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+  const routes = server.app.registeredRoutes.filter((route) => route.url.startsWith('/api/v1/')).map(key);
+  const rows = tenancyTable.map(key);
+  expect(
+    routes.filter((route) => !rows.includes(route)),
+    'routes without a tenancy case',
+  ).toEqual([]);
+  expect(
+    rows.filter((row) => !routes.includes(row)),
+    'tenancy cases without a route',
+  ).toEqual([]);
+});
+
+describe.each(tenancyTable)('$method $url', (row) => {
+  if (row.scope === 'caller') {
+    test("B's answer is about B and holds nothing of A's", async () => {
+      const forA = await as(alice, row.url, { method: row.method });
+      const forB = await as(bob, row.url, { method: row.method });
+      expect(forA.status).toBe(200);
+      expect(forB.status).toBe(200);
+      expect(forA.text).toContain(alice.uid);
+      expect(forB.text).toContain(bob.uid);
+      expect(forB.text).not.toContain(alice.uid);
+      expect(forB.text).not.toContain(alice.email);
+    });
+  } else {
+    test("B cannot reach A's record: 404, and A's record is unchanged", async () => {
+      const path = await row.seed(as, alice);
+      const before = await row.snapshot(as, alice, path);
+      const answer = await as(bob, path, { method: row.method, body: row.body });
+      expect(answer.status).toBe(404);
+      expect(answer.text).not.toContain(alice.uid);
+      expect(await row.snapshot(as, alice, path)).toEqual(before);
+    });
+  }
+});
