@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 // Debian's Chromium: test tools cannot download browsers here.
 export const chromiumLaunch = {

@@ -77,20 +77,16 @@ function snapshot(lang: string): string {
     style.replaceWith(copy);
   }
   for (const option of document.querySelectorAll('option')) option.toggleAttribute('selected', option.selected);
-  // Chunks the app preloaded while it ran (Vite marks those links as="script") are left out: in the
-  // first HTML they would compete with the page's own requests; the app asks for them when it needs them.
-  for (const link of document.querySelectorAll('link[rel="modulepreload"][as="script"]')) link.remove();
-  // The page is complete without JavaScript: the app starts after the first paint
-  // (public/landing/start-after-paint.js), its code fetched meanwhile at low priority.
+  // The page is complete without JavaScript, so the app's code is not even fetched before the first
+  // paint: public/landing/start-after-paint.js starts the app after it, and preloads the chunks this
+  // run loaded (the entry's imports, then the landing's own, which Vite's helper added as URLs).
   const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src^="/assets/"]')!;
-  const preload = document.createElement('link');
-  preload.rel = 'modulepreload';
-  preload.setAttribute('href', entry.getAttribute('src')!);
-  preload.setAttribute('crossorigin', '');
-  entry.before(preload);
+  const preloads = document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]');
+  const chunks = new Set(Array.from(preloads, (link) => new URL(link.href).pathname));
+  preloads.forEach((link) => link.remove());
   entry.setAttribute('data-app-entry', entry.getAttribute('src')!);
+  entry.setAttribute('data-app-chunks', [...chunks].join(' '));
   entry.setAttribute('src', '/landing/start-after-paint.js');
-  for (const link of document.querySelectorAll('link[rel="modulepreload"]')) link.setAttribute('fetchpriority', 'low');
   document.getElementById('root')!.setAttribute('data-prerendered', lang);
   return `<!doctype html>\n${document.documentElement.outerHTML}\n`;
 }

@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { pickLocale } from '../domain/locales';
 import { activateLocale } from './i18n/i18n';
 import { readLangCookie } from './i18n/lang-cookie';
@@ -11,10 +10,12 @@ import { createApiClient } from './api/api-client';
 import { notifyHttpError } from './api/notify-http-error';
 import { listenForChunkErrors } from './pwa/chunk-error-listener';
 import { createAuthHandle } from './features/auth/session/auth-handle';
+import { createAppRoot } from './features/landing/prerendered-root';
 
 async function boot() {
   listenForChunkErrors();
-  const root = createRoot(document.getElementById('root')!);
+  // The landing pages arrive prerendered; the app takes over without a flash (see createAppRoot).
+  const root = createAppRoot(document.getElementById('root')!);
   // The language in the path wins; before routing, fall back to the cookie or the browser.
   const pathLang = window.location.pathname.split('/')[1];
   await activateLocale(pickLocale(pathLang || readLangCookie(), navigator.languages ?? []));

@@ -1,11 +1,20 @@
 // The prerendered landing pages (scripts/prerender.ts) start the app from here rather than from
 // its entry script: after their first paint. The content is already in the HTML, so the app's
-// JavaScript (even when cached and ready at once) must not hold that paint back.
-const entry = document.querySelector('script[data-app-entry]')?.getAttribute('data-app-entry');
+// JavaScript — fetched only now, with the chunks the entry imports preloaded alongside — must not
+// compete with that paint.
+const script = document.querySelector('script[data-app-entry]');
+const entry = script?.getAttribute('data-app-entry');
 let started = false;
 const start = () => {
   if (started || !entry) return;
   started = true;
+  for (const href of (script.getAttribute('data-app-chunks') ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
   import(entry).catch((error) => console.error('Catalyst could not start', error));
 };
 // A task queued from an animation frame runs after that frame's paint. Hidden tabs get no frames.

@@ -1,11 +1,12 @@
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { LanguageSwitch } from '../i18n/language-switch';
+import { AppVersion } from './app-version';
 
 const Page = styled.div`
   min-height: 100vh;
   display: grid;
-  grid-template-rows: auto 1fr;
+  grid-template-rows: auto 1fr auto;
   background: ${({ theme }) => theme.colors.darkPage};
 `;
 
@@ -40,6 +41,9 @@ export function LoggedOutLayout() {
       <Panel>
         <Outlet />
       </Panel>
+      <footer>
+        <AppVersion />
+      </footer>
     </Page>
   );
 }

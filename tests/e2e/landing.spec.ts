@@ -109,8 +109,8 @@ const texts: Record<Locale, Texts> = {
     labels: { name: 'Nombre', email: 'Correo corporativo', phone: 'Teléfono', position: 'Cargo', website: 'Sitio web de la empresa', platform: 'Plataforma de ventas', privacy: 'Acepto la política de privacidad.' },
     messages: {
       nameRequired: 'El nombre es obligatorio',
-      emailRequired: 'El correo es obligatorio',
-      emailInvalid: 'El correo debe ser válido',
+      emailRequired: 'El correo electrónico es obligatorio',
+      emailInvalid: 'El correo electrónico debe ser válido',
       phoneRequired: 'El teléfono es obligatorio',
       phoneInvalid: 'El teléfono debe ser válido',
       positionRequired: 'El cargo es obligatorio',
@@ -199,7 +199,8 @@ for (const lang of langs) {
           expect(html).toMatch(new RegExp(`<meta property="${property}" content="[^"]+"`));
         }
         // The app starts after the first paint, from a same-origin script (the CSP allows no inline script).
-        expect(html).toMatch(/<script type="module"[^>]* src="\/landing\/start-after-paint\.js" data-app-entry="\/assets\/index-[^"]+\.js">/);
+        expect(html).toMatch(/<script type="module"[^>]* src="\/landing\/start-after-paint\.js" data-app-entry="\/assets\/index-[^"]+\.js"/);
+        expect(html).not.toContain('rel="modulepreload"');
       }
     });
 

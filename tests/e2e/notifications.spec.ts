@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/merchant-test';
 
 test.describe('notifications', () => {
   test('a failed API request raises the translated red error toast at the top right', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+// Signed in as a merchant: the default layout's screens are behind the sign-in guard.
+import { expect, test } from './fixtures/merchant-test';
 
 test.describe('language-prefixed routes', () => {
   test('/ goes to English when neither cookie nor browser says otherwise', async ({ browser }) => {
@@ -41,7 +42,9 @@ test.describe('language-prefixed routes', () => {
     });
   }
 
-  test('/pt/login shows the sign-in screen in Portuguese', async ({ page }) => {
+  test('/pt/login shows the sign-in screen in Portuguese', async ({ browser }) => {
+    // Signed out (an empty state overrides the merchant's): a merchant is sent on to the dashboard.
+    const page = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
     await page.goto('/pt/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Entrar no Catalyst');
     await expect(page.getByRole('link', { name: 'Esqueceu sua senha?' })).toBeVisible();
@@ -117,8 +120,8 @@ test.describe('default layout', () => {
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText('AI Base Configuration');
   });
 
-  test('the side menu is a drawer on a phone', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  test('the side menu is a drawer on a phone', async ({ browser, merchantState }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: merchantState });
     const page = await context.newPage();
     await page.goto('/en/dashboard');
     const menu = page.getByRole('navigation', { name: 'Side menu' });

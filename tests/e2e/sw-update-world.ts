@@ -9,11 +9,11 @@ export const BUILD_B_DIR = '.tmp/dist-b';
 
 export const buildIdOf = (dir: string): string => JSON.parse(readFileSync(`${dir}/build-id.json`, 'utf8')).buildId;
 
-/** The settings screen's route chunk, from Vite's build manifest. */
-export function settingsChunkPath(dir: string): string {
+/** The password reset screen's route chunk, from Vite's build manifest. */
+export function resetPasswordChunkPath(dir: string): string {
   const manifest = JSON.parse(readFileSync(`${dir}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
-  const key = Object.keys(manifest).find((k) => k.includes('_app/settings.tsx') && k.includes('tsr-split=component'));
-  if (!key) throw new Error('No settings chunk in the build manifest');
+  const key = Object.keys(manifest).find((k) => k.includes('_logged-out/reset-password.tsx') && k.includes('tsr-split=component'));
+  if (!key) throw new Error('No reset-password chunk in the build manifest');
   return `/${manifest[key]!.file}`;
 }
 

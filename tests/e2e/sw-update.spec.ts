@@ -6,7 +6,7 @@ import { swUpdateMachine } from '../../machines/sw-update';
 import { coverageOf, describeCoverage, type ModelPath } from '../model/model-harness';
 import { ALREADY_RELOADED_FOR, LAST_CHUNK_RELOAD_AT, NEW_BUILD, RUNNING_BUILD, swUpdateTestModel } from '../model/sw-update-model';
 import {
-  BUILD_A_DIR, BUILD_B_DIR, buildIdOf, checkForUpdate, openWorld, settingsChunkPath,
+  BUILD_A_DIR, BUILD_B_DIR, buildIdOf, checkForUpdate, openWorld, resetPasswordChunkPath,
   waitForActiveWorker, waitForControl, waitForRecordedState, waitForWaitingWorker, type World,
 } from './sw-update-world';
 
@@ -54,7 +54,7 @@ async function runWorkerPath(browser: Browser, path: ModelPath) {
   try {
     // Preconditions that must exist before the page under test loads.
     if (events[1] === 'ACTIVATED' || events[1] === 'NEED_REFRESH') {
-      await page.goto('/en/settings');
+      await page.goto('/en/login');
       await waitForActiveWorker(page); // an earlier visit installed the worker
       await waitForRecordedState(world, 'worker', 'activated');
       if (events[1] === 'NEED_REFRESH') {
@@ -70,7 +70,7 @@ async function runWorkerPath(browser: Browser, path: ModelPath) {
       world.states.length = 0; // the earlier page has settled; from here on: the page under test
       await page.reload();
     } else {
-      await page.goto('/en/settings');
+      await page.goto('/en/login');
     }
 
     let at = 0;
@@ -92,7 +92,7 @@ async function runWorkerPath(browser: Browser, path: ModelPath) {
 
       if (expected === 'waiting') await expect(page.getByText('A new version of Catalyst is available.')).toBeVisible();
       if (expected === 'dismissed') await expect(page.getByText('A new version of Catalyst is available.')).toBeHidden();
-      if (expected === 'activated') await expect(page.locator('dd', { hasText: 'Yes' })).toBeVisible();
+      if (expected === 'activated') await expect(page.getByTestId('offline-ready')).toHaveText('Works offline');
       if (expected === 'reloading') {
         // The new worker took control and the page reloaded once: it now runs the deployed build.
         await expect(page.getByTestId('build-id')).toHaveText(buildIdOf(deployed));
@@ -112,7 +112,7 @@ async function runBuildCheckPath(browser: Browser, path: ModelPath) {
     const failed = path.steps.some((s) => s.event.type.startsWith('xstate.error.actor.fetchBuildId'));
     if (done) world.server.setBuildIdAnswer({ buildId: deployedIdFor((done.event as unknown as { output: { buildId: string } }).output.buildId) });
     if (failed) world.server.setBuildIdAnswer({ status: 503 });
-    await world.page.goto('/en/settings');
+    await world.page.goto('/en/login');
     let at = 0;
     for (const step of path.steps) {
       at = await expectRegionState(world, 'buildCheck', (step.state.value as Record<string, unknown>).buildCheck, at);
@@ -140,9 +140,9 @@ async function runChunkPath(browser: Browser, path: ModelPath) {
     session: { 'catalyst.lastChunkReloadAt': String(Date.now() - sinceLastReload) },
   });
   try {
-    world.server.breakPath(settingsChunkPath(BUILD_A_DIR)); // a deploy removed the chunk
-    await world.page.goto('/en/dashboard');
-    await world.page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Settings' }).click();
+    world.server.breakPath(resetPasswordChunkPath(BUILD_A_DIR)); // a deploy removed the chunk
+    await world.page.goto('/en/login');
+    await world.page.getByRole('link', { name: 'Forgot your password?' }).click();
     const expected = (path.steps[0]!.state.value as Record<string, unknown>).chunks;
     await expectRegionState(world, 'chunks', expected, 0);
     // Either way the tab ends on the error page: after at most one reload, never a loop.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/merchant-test';
 
 test.describe('UI kit by keyboard (component examples)', () => {
   test.beforeEach(async ({ page }) => {

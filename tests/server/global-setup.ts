@@ -1,9 +1,27 @@
 // Once per run, before any server test file: the Firebase Auth emulator (reused if one is
-// already up: e2e tests and `npm start` share it, so tests never clear its accounts).
+// already up: e2e tests and `npm start` share it, so tests never clear its accounts), and a
+// scratch directory for the run's PGlite database, removed at the end (vitest ends its workers
+// without an exit event, so they cannot clean up after themselves).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { EMULATOR_HOST, startAuthEmulator } from '../../scripts/auth-emulator';
 
-export default async function setup() {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A directory of this run's own, for the test database. */
+    serverTestsScratch: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
   const emulator = await startAuthEmulator({ quiet: true });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = EMULATOR_HOST;
-  return () => emulator.stop();
+  const scratch = mkdtempSync(join(tmpdir(), 'catalyst-server-tests-'));
+  project.provide('serverTestsScratch', scratch);
+  return async () => {
+    rmSync(scratch, { recursive: true, force: true });
+    await emulator.stop();
+  };
 }

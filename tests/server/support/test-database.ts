@@ -1,10 +1,9 @@
 // One database for the whole server test run (vitest runs these files in one worker with shared
-// modules): PostgreSQL when DATABASE_URL is set, else PGlite in a fresh temporary DATA_DIR,
+// modules): PostgreSQL when DATABASE_URL is set, else PGlite in a fresh DATA_DIR of the run,
 // opened by the server's own code, lock included. Records never collide: every test makes its
 // own users, so nothing is cleared between tests.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/database';
 
 export type TestDatabase = Database & {
@@ -22,7 +21,6 @@ export function testDatabase(): Promise<TestDatabase> {
 async function open(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) return { ...(await openDatabase({ kind: 'postgres', url }, 'server tests')), dataDir: null };
-  const dataDir = mkdtempSync(join(tmpdir(), 'catalyst-server-tests-'));
-  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = join(inject('serverTestsScratch'), 'data'); // removed by global-setup.ts
   return { ...(await openDatabase({ kind: 'pglite', dataDir }, 'server tests')), dataDir };
 }
