@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
 
 const port = process.env.PORT ?? '4173';
-const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`; // one per port: runs may overlap
 
 const emulator = await startAuthEmulator({ quiet: true });
 rmSync(dataDir, { recursive: true, force: true });

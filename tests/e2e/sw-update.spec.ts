@@ -34,7 +34,7 @@ async function expectRegionState(world: World, region: string, expected: unknown
   await expect
     .poll(() => (found = world.states.findIndex((s, i) => i >= from && JSON.stringify(s[region]) === JSON.stringify(expected))), {
       message: `${region} reaches ${JSON.stringify(expected)} (seen: ${world.states.map((s) => JSON.stringify(s[region])).join(' → ')})`,
-      timeout: 20_000,
+      timeout: 45_000, // a service worker's activation can take long on a loaded machine
     })
     .toBeGreaterThanOrEqual(0);
   return found;
