@@ -170,12 +170,6 @@ async function seriousViolations(page: Page) {
 
 const contactForm = (page: Page) => page.locator('#contact form');
 
-/** The contact request route of the server, once it exists (until then the API answers 404). */
-async function contactRouteExists(request: APIRequestContext) {
-  const response = await request.post('/api/v1/contact-requests', { data: {} });
-  return response.status() !== 404;
-}
-
 for (const lang of langs) {
   const t = texts[lang];
 
@@ -405,8 +399,9 @@ test.describe('landing page, any language', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('says so when a request cannot be sent (today: the API has no contact route yet)', async ({ page, request }) => {
-    test.skip(await contactRouteExists(request), 'The server route exists: see the next test.');
+  // The contact route arrives with the landing page's server half: until then a submission
+  // must end in the translated failure, with nothing typed lost.
+  test('says so when a request cannot be sent (today: the API has no contact route yet)', async ({ page }) => {
     await page.goto('/en/');
     await appStarted(page);
     await fillContactForm(page);
@@ -415,32 +410,6 @@ test.describe('landing page, any language', () => {
     await expect(page.locator('#contact-name')).toHaveValue('Ana Souza'); // nothing typed is lost
   });
 
-  // NEEDS THE SERVER: POST /api/v1/contact-requests (another engineer's route). Skipped until it answers.
-  test('sends a contact request: the toast, an empty form, the request stored', async ({ page, request }) => {
-    test.skip(!(await contactRouteExists(request)), 'Needs the server route POST /api/v1/contact-requests.');
-    await page.goto('/pt/');
-    await appStarted(page);
-    await fillContactForm(page, texts.pt);
-    const posted = page.waitForRequest((r) => r.url().endsWith('/api/v1/contact-requests') && r.method() === 'POST');
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/contact-requests'));
-    await page.getByRole('button', { name: texts.pt.submit }).click();
-    const body = (await posted).postDataJSON() as Record<string, unknown>;
-    expect(body).toMatchObject({
-      name: 'Ana Souza',
-      email: 'ana@loja.com.br',
-      phone: '+5511987654321',
-      website: 'https://loja.com.br',
-      platform: 'vtex',
-      privacyConsent: true,
-      whatsappConsent: true,
-      locale: 'pt',
-      nickname: '',
-    });
-    expect((await answered).ok()).toBe(true);
-    await expect(page.getByText(texts.pt.contactRequested)).toBeVisible();
-    await expect(page.locator('#contact-name')).toHaveValue('');
-    // TODO(server): assert the stored row once the server offers a way to read it back.
-  });
 });
 
 async function fillContactForm(page: Page, t: Texts = texts.en) {
