@@ -1,30 +1,26 @@
 // The landing page's public forms: contact requests and material requests. Shared by the SPA
 // (which validates before posting) and the server (which validates again and stores them).
 // zod/mini: the form chunk of the landing page loads this.
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { localeSchema } from './locales';
 
-// Validation messages are message ids, as in ./auth: the SPA translates them.
+// Validation messages are the seed's English texts: what an API caller reads in `error.fields`.
+// The SPA translates them through ./lead-request-messages (Lingui descriptors of the same texts);
+// this file stays free of Lingui macros because the server imports it as plain TypeScript.
 export const leadValidation = {
-  nameRequired: msg`Name is required`,
-  emailRequired: msg`Email is required`,
-  emailInvalid: msg`The email must be valid`,
-  phoneRequired: msg`Phone is required`,
-  phoneInvalid: msg`The phone number must be valid`,
-  positionRequired: msg`Position is required`,
-  websiteRequired: msg`Homepage is required`,
-  websiteInvalid: msg`The website must be valid`,
-  platformRequired: msg`Platform is required`,
-  privacyConsentRequired: msg`You must accept the privacy policy`,
-  tooLong: msg`This field is too long`,
-};
-
-/** Every lead-form validation message by id, so a view can translate an id (or the server's copy of it). */
-export const leadValidationMessages: Record<string, MessageDescriptor> = Object.fromEntries(
-  Object.values(leadValidation).map((descriptor) => [descriptor.id, descriptor]),
-);
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'The email must be valid',
+  phoneRequired: 'Phone is required',
+  phoneInvalid: 'The phone number must be valid',
+  positionRequired: 'Position is required',
+  websiteRequired: 'Homepage is required',
+  websiteInvalid: 'The website must be valid',
+  platformRequired: 'Platform is required',
+  privacyConsentRequired: 'You must accept the privacy policy',
+  tooLong: 'This field is too long',
+} as const;
+export type LeadValidationText = (typeof leadValidation)[keyof typeof leadValidation];
 
 export const salesPlatforms = [
   'shopify',
@@ -51,7 +47,7 @@ export type StoreSegment = (typeof storeSegments)[number];
  */
 export type PhoneCheck = (e164: string) => boolean;
 
-const tooLong = (max: number) => z.maxLength(max, { error: leadValidation.tooLong.id });
+const tooLong = (max: number) => z.maxLength(max, { error: leadValidation.tooLong });
 
 // Own patterns rather than `z.regexes`/`z.url`: whatever zod code this module uses lands in the
 // zod chunk every page loads first (bundlers keep a module whole), so this file stays on plain checks.
@@ -68,34 +64,38 @@ function isWebsiteUrl(value: string): boolean {
   }
 }
 
-const requiredText = (required: MessageDescriptor, max = 120) =>
-  z.string().check(z.trim(), z.minLength(1, { error: required.id, abort: true }), tooLong(max));
+const requiredText = (required: LeadValidationText, max = 120) =>
+  z.string().check(z.trim(), z.minLength(1, { error: required, abort: true }), tooLong(max));
 
 function leadRequestShape(isValidPhone: PhoneCheck) {
   return {
     name: requiredText(leadValidation.nameRequired),
-    email: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: leadValidation.emailRequired.id, abort: true }),
-      z.email({ error: leadValidation.emailInvalid.id, abort: true }),
-      tooLong(254),
-    ),
+    email: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: leadValidation.emailRequired, abort: true }),
+        z.email({ error: leadValidation.emailInvalid, abort: true }),
+        tooLong(254),
+      ),
     phone: z.string().check(
       z.trim(),
-      z.minLength(1, { error: leadValidation.phoneRequired.id, abort: true }),
-      z.refine((phone) => e164Pattern.test(phone) && isValidPhone(phone), { error: leadValidation.phoneInvalid.id }),
+      z.minLength(1, { error: leadValidation.phoneRequired, abort: true }),
+      z.refine((phone) => e164Pattern.test(phone) && isValidPhone(phone), { error: leadValidation.phoneInvalid }),
     ),
     position: requiredText(leadValidation.positionRequired),
     segment: z.optional(z.enum(storeSegments)),
     // The SPA adds `https://` when people type a bare domain; the wire carries a full http(s) URL.
-    website: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: leadValidation.websiteRequired.id, abort: true }),
-      tooLong(2048),
-      z.refine(isWebsiteUrl, { error: leadValidation.websiteInvalid.id }),
-    ),
-    platform: z.enum(salesPlatforms, { error: leadValidation.platformRequired.id }),
-    privacyConsent: z.boolean().check(z.refine((accepted) => accepted, { error: leadValidation.privacyConsentRequired.id })),
+    website: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: leadValidation.websiteRequired, abort: true }),
+        tooLong(2048),
+        z.refine(isWebsiteUrl, { error: leadValidation.websiteInvalid }),
+      ),
+    platform: z.enum(salesPlatforms, { error: leadValidation.platformRequired }),
+    privacyConsent: z.boolean().check(z.refine((accepted) => accepted, { error: leadValidation.privacyConsentRequired })),
     whatsappConsent: z.boolean(),
     locale: localeSchema,
     /**
@@ -106,20 +106,49 @@ function leadRequestShape(isValidPhone: PhoneCheck) {
   };
 }
 
+export const leadRequestKinds = ['contact', 'material'] as const;
+export type LeadRequestKind = (typeof leadRequestKinds)[number];
+
 /** `POST /api/v1/contact-requests`: "talk to a specialist". */
 export function createContactRequestSchema(isValidPhone: PhoneCheck) {
-  return z.object(leadRequestShape(isValidPhone));
+  return z.strictObject(leadRequestShape(isValidPhone));
 }
 
 /** `POST /api/v1/material-requests`: the material (presentation) sent by email. Same fields today. */
 export function createMaterialRequestSchema(isValidPhone: PhoneCheck) {
-  return z.object(leadRequestShape(isValidPhone));
+  return z.strictObject(leadRequestShape(isValidPhone));
 }
 
 export type ContactRequestInput = z.infer<ReturnType<typeof createContactRequestSchema>>;
 export type MaterialRequestInput = z.infer<ReturnType<typeof createMaterialRequestSchema>>;
 export type LeadRequestInput = ContactRequestInput | MaterialRequestInput;
 export type LeadRequestField = keyof ContactRequestInput;
+
+/**
+ * The answer to every well-formed request: stored, a repeat of a stored one, or a honeypot catch
+ * alike, so the answer teaches a bot nothing.
+ */
+export const leadRequestReceivedSchema = z.object({ status: z.literal('received') });
+
+/** A stored request, as the admin route and the CLI's export show it. */
+export const leadRequestRecordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(leadRequestKinds),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  position: z.string(),
+  segment: z.nullable(z.enum(storeSegments)),
+  website: z.string(),
+  platform: z.enum(salesPlatforms),
+  privacyConsent: z.boolean(),
+  whatsappConsent: z.boolean(),
+  locale: localeSchema,
+  submissions: z.number(),
+  createdAt: z.string(),
+  lastSubmittedAt: z.string(),
+});
+export type LeadRequestRecord = z.infer<typeof leadRequestRecordSchema>;
 
 export function isHoneypotFilled(input: { nickname?: string | undefined }): boolean {
   return (input.nickname ?? '').trim() !== '';

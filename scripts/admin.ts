@@ -1,7 +1,10 @@
 // `npm run admin -- <command>`: accounts and plans by hand (see server/admin/admin-commands.ts).
 // It opens the database itself: PostgreSQL (DATABASE_URL) is shared with running servers, but a
 // PGlite directory has one owner, so with a server running on DATA_DIR it refuses and says so.
+import { writeFile } from 'node:fs/promises';
+import type { Auth } from 'firebase-admin/auth';
 import { accountStore } from '../server/accounts/account-store';
+import { leadRequestStore } from '../server/leads/lead-request-store';
 import { adminUsage, AdminError, parseAdminCommand, UsageError } from '../server/admin/admin-commands';
 import { authConfigFromEnv, UnsafeConfigError } from '../server/auth/auth-config';
 import { firebaseAdminAuth } from '../server/auth/firebase-admin-auth';
@@ -27,7 +30,7 @@ try {
   throw error;
 }
 
-if (!env.FIREBASE_AUTH_EMULATOR_HOST && !env.GOOGLE_APPLICATION_CREDENTIALS) {
+if (command.firebase && !env.FIREBASE_AUTH_EMULATOR_HOST && !env.GOOGLE_APPLICATION_CREDENTIALS) {
   fail(
     'Which Firebase? Set FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 for the Auth emulator, or ' +
       'GOOGLE_APPLICATION_CREDENTIALS=<service account JSON file> and FIREBASE_PROJECT_ID for a real project.',
@@ -35,9 +38,9 @@ if (!env.FIREBASE_AUTH_EMULATOR_HOST && !env.GOOGLE_APPLICATION_CREDENTIALS) {
   );
 }
 
-let auth;
+let auth: Auth | undefined;
 try {
-  auth = firebaseAdminAuth(authConfigFromEnv(env));
+  if (command.firebase) auth = firebaseAdminAuth(authConfigFromEnv(env));
 } catch (error) {
   if (error instanceof UnsafeConfigError) fail(error.message, 78);
   throw error;
@@ -54,7 +57,16 @@ try {
 
 let exitCode = 0;
 try {
-  await command.run({ accounts: accountStore(database.db), auth, out: (line) => console.log(line) });
+  await command.run({
+    accounts: accountStore(database.db),
+    leads: leadRequestStore(database.db),
+    auth: () => {
+      if (!auth) throw new Error(`${command.name} was not expected to need Firebase`);
+      return auth;
+    },
+    out: (line) => console.log(line),
+    writeFile: (path, text) => writeFile(path, text, 'utf8'),
+  });
 } catch (error) {
   if (!(error instanceof AdminError)) throw error;
   console.error(error.message);

@@ -20,7 +20,10 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const categories = ['performance', 'accessibility', 'seo', 'best-practices'] as const;
 
 if (!args.includes('--no-build')) {
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, OUT_DIR: distDir, DIST_DIR: distDir } });
+  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+    stdio: 'inherit',
+    env: { ...process.env, OUT_DIR: distDir, DIST_DIR: distDir },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -37,7 +40,13 @@ function freePort(): Promise<number> {
 async function waitForServer(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s`);
@@ -49,16 +58,40 @@ rmSync(dataDir, { recursive: true, force: true });
 // The landing page needs neither Firebase nor the Auth emulator: the server alone, as in production.
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DIST_DIR: distDir,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+  },
 });
 const serverExit = new Promise<never>((_, fail) => server.once('exit', (code) => fail(new Error(`The server exited (${code})`))));
 
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
-type Figures = { scores: Record<(typeof categories)[number], number>; lcp: number; cls: number; tbt: number; fcp: number; benchmarkIndex: number; lost: string[] };
+type Figures = {
+  scores: Record<(typeof categories)[number], number>;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+  benchmarkIndex: number;
+  lost: string[];
+};
 
 async function audit(url: string, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
@@ -93,8 +126,21 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 try {
   await Promise.race([waitForServer(`${origin}/healthz`, 120_000), serverExit]);
   // Simulated throttling scales the CPU time it observes: a busy machine reads as a slow phone.
-  console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on ${origin}, mobile emulation; load average ${loadavg()[0]!.toFixed(1)}\n`);
-  console.log('page'.padEnd(8) + 'perf'.padStart(6) + 'a11y'.padStart(6) + 'seo'.padStart(6) + 'bp'.padStart(6) + 'FCP ms'.padStart(9) + 'LCP ms'.padStart(9) + 'TBT ms'.padStart(9) + 'CLS'.padStart(8) + 'CPU idx'.padStart(9));
+  console.log(
+    `\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on ${origin}, mobile emulation; load average ${loadavg()[0]!.toFixed(1)}\n`,
+  );
+  console.log(
+    'page'.padEnd(8) +
+      'perf'.padStart(6) +
+      'a11y'.padStart(6) +
+      'seo'.padStart(6) +
+      'bp'.padStart(6) +
+      'FCP ms'.padStart(9) +
+      'LCP ms'.padStart(9) +
+      'TBT ms'.padStart(9) +
+      'CLS'.padStart(8) +
+      'CPU idx'.padStart(9),
+  );
   const misses: string[] = [];
   for (const lang of locales) {
     const url = `${origin}/${lang}/`;

@@ -21,6 +21,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The tests stand in for a load balancer on loopback: each names its client in X-Forwarded-For.
+    TRUST_PROXY: 'loopback',
   },
 });
 

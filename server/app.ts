@@ -13,6 +13,7 @@ import { sendError } from './http/http-error';
 import { registerOpenApi } from './http/openapi';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id';
 import { registerApiV1 } from './routes/api-v1';
+import { leadRateLimitFromEnv } from './routes/lead-request-routes';
 import { registerStaticSpa } from './spa/static-spa';
 
 /** JSON bodies up to 1 MiB; file uploads will get their own limits on their routes. */
@@ -44,6 +45,7 @@ export async function buildApp({ env, distDir, logger = false, database }: AppOp
   assertSafeForProduction(env);
   const app = Fastify({
     logger,
+    trustProxy: trustProxyFromEnv(env),
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false, // requestIdFor reads and vets x-request-id itself
     genReqId: requestIdFor,
@@ -103,10 +105,25 @@ export async function buildApp({ env, distDir, logger = false, database }: AppOp
 
   if (database) {
     const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(authConfigFromEnv(env))), { ttlMs: tokenCacheTtlMs(env) });
-    await registerApiV1(app, { database, verifyToken });
+    await registerApiV1(app, { database, verifyToken, leadRateLimit: leadRateLimitFromEnv(env) });
   }
 
   if (distDir) await registerStaticSpa(app, distDir);
   else app.setNotFoundHandler(notFound);
   return app;
+}
+
+/**
+ * Behind a load balancer the client's address is in X-Forwarded-For, and only the proxy may say
+ * so: TRUST_PROXY is `true` (any hop) or a comma-separated list of the proxies' addresses or
+ * CIDRs (`127.0.0.1,10.0.0.0/8`). Unset: the socket's address, and the header is ignored.
+ */
+export function trustProxyFromEnv(env: Record<string, string | undefined>): boolean | string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

@@ -2,7 +2,8 @@
 import type { Auth } from 'firebase-admin/auth';
 import { HttpError } from '../http/http-error';
 
-export type Principal = { uid: string; email: string | null };
+/** `admin`: the business's staff (the `admin` custom claim, set by `npm run admin -- grant-admin`). */
+export type Principal = { uid: string; email: string | null; admin: boolean };
 /** A verified caller and when its token expires (ms since the epoch). */
 export type VerifiedToken = Principal & { expiresAt: number };
 export type TokenVerifier = (idToken: string) => Promise<VerifiedToken>;
@@ -23,7 +24,7 @@ export function firebaseTokenVerifier(auth: Auth): TokenVerifier {
   return async (idToken) => {
     try {
       const decoded = await auth.verifyIdToken(idToken, true);
-      return { uid: decoded.uid, email: decoded.email ?? null, expiresAt: decoded.exp * 1000 };
+      return { uid: decoded.uid, email: decoded.email ?? null, admin: decoded.admin === true, expiresAt: decoded.exp * 1000 };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       const known = typeof code === 'string' ? tokenProblems[code] : undefined;

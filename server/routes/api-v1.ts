@@ -5,16 +5,19 @@ import { accountStore } from '../accounts/account-store';
 import { registerBearerAuth } from '../auth/bearer-auth';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { Database } from '../db/database';
+import { leadRequestStore } from '../leads/lead-request-store';
 import { API_PREFIX } from './api-prefix';
+import { registerLeadRequestRoutes, type LeadRateLimit } from './lead-request-routes';
 import { registerMeRoutes } from './me-routes';
 
-export type ApiDependencies = { database: Database; verifyToken: TokenVerifier };
+export type ApiDependencies = { database: Database; verifyToken: TokenVerifier; leadRateLimit: LeadRateLimit };
 
-export async function registerApiV1(app: FastifyInstance, { database, verifyToken }: ApiDependencies) {
+export async function registerApiV1(app: FastifyInstance, { database, verifyToken, leadRateLimit }: ApiDependencies) {
   await app.register(
     async (api) => {
       registerBearerAuth(api, verifyToken);
       registerMeRoutes(api, accountStore(database.db));
+      await registerLeadRequestRoutes(api, leadRequestStore(database.db), leadRateLimit);
     },
     { prefix: API_PREFIX },
   );

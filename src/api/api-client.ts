@@ -98,7 +98,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 /** Maps what wretch throws onto our typed errors; anything else (aborts, shape errors) passes through. */
 function toClientError(error: unknown, onHttpError: ((error: ApiError) => void) | undefined): unknown {
   if (error instanceof wretch.WretchError) {
-    const apiError = ApiError.fromBody(error.status, error.text);
+    const apiError = ApiError.fromBody(error.status, error.text, error.response?.headers.get('retry-after'));
     onHttpError?.(apiError);
     return apiError;
   }

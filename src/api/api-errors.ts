@@ -1,5 +1,6 @@
 import type { $ZodIssue } from 'zod/v4/core';
 import { apiErrorBodySchema } from '../../domain/api-error';
+import { parseRetryAfter } from './retry-policy';
 
 /** The server answered 4xx/5xx. `code` is `unknown` when the body is not the API's error shape. */
 export class ApiError extends Error {
@@ -7,19 +8,24 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
+  /** The wait a 429 or 503 asked for (its Retry-After header), in whole seconds. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string> }) {
+  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string>; retryAfterSeconds?: number | undefined }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     if (init.fields) this.fields = init.fields;
+    if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
-  /** Builds the error from a status and the raw response text (JSON, HTML, empty…). */
-  static fromBody(status: number, bodyText: string | undefined): ApiError {
+  /** Builds the error from a status, the raw response text (JSON, HTML, empty…) and its Retry-After header. */
+  static fromBody(status: number, bodyText: string | undefined, retryAfter?: string | null): ApiError {
+    const waitMs = parseRetryAfter(retryAfter, Date.now());
+    const retryAfterSeconds = waitMs ? Math.ceil(waitMs / 1000) : undefined;
     const parsed = apiErrorBodySchema.safeParse(parseJson(bodyText));
-    if (parsed.success) return new ApiError({ status, ...parsed.data.error });
-    return new ApiError({ status, code: 'unknown', message: `Request failed with status ${status}` });
+    if (parsed.success) return new ApiError({ status, ...parsed.data.error, retryAfterSeconds });
+    return new ApiError({ status, code: 'unknown', message: `Request failed with status ${status}`, retryAfterSeconds });
   }
 }
 
@@ -65,3 +71,4 @@ function parseJson(text: string | undefined): unknown {
     return undefined;
   }
 }
+

@@ -1,12 +1,13 @@
 // The landing page in every language: content, plans, FAQ, the contact form's validation and
 // honeypot, the prerendered first response (content and meta tags before any JavaScript), the
 // app taking over that page without moving it, and axe. The pt/es texts are those of
-// src/features/landing/translations-for-lead.md. Sending a request for real needs the server's
-// POST /api/v1/contact-requests and /material-requests: those tests say so and skip until it answers.
+// src/features/landing/translations-for-lead.md. Both forms are sent for real and read back as
+// the business does (the staff route); the honeypot and the rate limit are answered end to end.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { localeTags, type Locale } from '../../domain/locales';
 import { planList, planPrice } from '../../domain/plans';
+import { asNewClient, storedLeadRequests, uniqueLeadEmail } from './fixtures/lead-requests';
 
 type Texts = {
   h1: string;
@@ -31,8 +32,12 @@ type Texts = {
   };
   upTo: (count: string) => string;
   moreThan: (count: string) => string;
-  cannotSend: string;
   contactRequested: string;
+  materialRequested: string;
+  /** The 429 as the form says it (the server's window is 10 minutes). */
+  tooManyRequests: string;
+  /** A phone as people of the page's country type it, and as it is stored (E.164). */
+  phone: { typed: string; e164: string };
   title: string;
   signIn: string;
   /** A local phone number of the page's default country (es has none: it needs the + code). */
@@ -42,13 +47,29 @@ type Texts = {
 const texts: Record<Locale, Texts> = {
   en: {
     h1: 'Sell more on WhatsApp with AI',
-    headings: ['Benefits', 'Solutions', 'More than 10 integrations', 'Success cases', 'Plans', 'Frequently asked questions', 'Talk to a specialist'],
+    headings: [
+      'Benefits',
+      'Solutions',
+      'More than 10 integrations',
+      'Success cases',
+      'Plans',
+      'Frequently asked questions',
+      'Talk to a specialist',
+    ],
     cartRecovery: 'up to 77% of abandoned carts recovered',
     faqQuestion: 'Which e-commerce platforms does Catalyst integrate with?',
     faqAnswer: /^More than 10, including Shopify, VTEX and Yampi/,
     material: 'Request material',
     submit: 'Request contact',
-    labels: { name: 'Name', email: 'Corporate email', phone: 'Phone', position: 'Position', website: 'Company website', platform: 'Sales platform', privacy: 'I accept the privacy policy.' },
+    labels: {
+      name: 'Name',
+      email: 'Corporate email',
+      phone: 'Phone',
+      position: 'Position',
+      website: 'Company website',
+      platform: 'Sales platform',
+      privacy: 'I accept the privacy policy.',
+    },
     messages: {
       nameRequired: 'Name is required',
       emailRequired: 'Email is required',
@@ -63,21 +84,39 @@ const texts: Record<Locale, Texts> = {
     },
     upTo: (count) => `Up to ${count}`,
     moreThan: (count) => `More than ${count}`,
-    cannotSend: 'We could not send your request. Please try again.',
     contactRequested: 'Contact requested!',
+    materialRequested: 'Material requested successfully!',
+    tooManyRequests: 'Too many requests. Try again in 10 minutes.',
+    phone: { typed: '(201) 555-0123', e164: '+12015550123' },
     title: 'Catalyst: sell more on WhatsApp with AI',
     signIn: 'Sign in',
     localPhone: '(201) 555-0123',
   },
   pt: {
     h1: 'Venda mais no WhatsApp com IA',
-    headings: ['Benefícios', 'Soluções', 'Mais de 10 integrações', 'Cases de sucesso', 'Planos', 'Perguntas frequentes', 'Fale com um especialista'],
+    headings: [
+      'Benefícios',
+      'Soluções',
+      'Mais de 10 integrações',
+      'Cases de sucesso',
+      'Planos',
+      'Perguntas frequentes',
+      'Fale com um especialista',
+    ],
     cartRecovery: 'até 77% dos carrinhos abandonados recuperados',
     faqQuestion: 'Com quais plataformas de e-commerce o Catalyst se integra?',
     faqAnswer: /^Mais de 10, entre elas Shopify, VTEX e Yampi/,
     material: 'Solicitar material',
     submit: 'Solicitar contato',
-    labels: { name: 'Nome', email: 'E-mail corporativo', phone: 'Telefone', position: 'Cargo', website: 'Site da empresa', platform: 'Plataforma de vendas', privacy: 'Aceito a política de privacidade.' },
+    labels: {
+      name: 'Nome',
+      email: 'E-mail corporativo',
+      phone: 'Telefone',
+      position: 'Cargo',
+      website: 'Site da empresa',
+      platform: 'Plataforma de vendas',
+      privacy: 'Aceito a política de privacidade.',
+    },
     messages: {
       nameRequired: 'O nome é obrigatório',
       emailRequired: 'O e-mail é obrigatório',
@@ -92,21 +131,39 @@ const texts: Record<Locale, Texts> = {
     },
     upTo: (count) => `Até ${count}`,
     moreThan: (count) => `Mais de ${count}`,
-    cannotSend: 'Não foi possível enviar sua solicitação. Tente novamente.',
     contactRequested: 'Contato solicitado!',
+    materialRequested: 'Material solicitado com sucesso!',
+    tooManyRequests: 'Muitas solicitações. Tente novamente em 10 minutos.',
+    phone: { typed: '(11) 98765-4321', e164: '+5511987654321' },
     title: 'Catalyst: venda mais no WhatsApp com IA',
     signIn: 'Entrar',
     localPhone: '(11) 98765-4321',
   },
   es: {
     h1: 'Vende más en WhatsApp con IA',
-    headings: ['Beneficios', 'Soluciones', 'Más de 10 integraciones', 'Casos de éxito', 'Planes', 'Preguntas frecuentes', 'Habla con un especialista'],
+    headings: [
+      'Beneficios',
+      'Soluciones',
+      'Más de 10 integraciones',
+      'Casos de éxito',
+      'Planes',
+      'Preguntas frecuentes',
+      'Habla con un especialista',
+    ],
     cartRecovery: 'hasta el 77% de los carritos abandonados recuperados',
     faqQuestion: '¿Con qué plataformas de e-commerce se integra Catalyst?',
     faqAnswer: /^Más de 10, entre ellas Shopify, VTEX y Yampi/,
     material: 'Solicitar material',
     submit: 'Solicitar contacto',
-    labels: { name: 'Nombre', email: 'Correo corporativo', phone: 'Teléfono', position: 'Cargo', website: 'Sitio web de la empresa', platform: 'Plataforma de ventas', privacy: 'Acepto la política de privacidad.' },
+    labels: {
+      name: 'Nombre',
+      email: 'Correo corporativo',
+      phone: 'Teléfono',
+      position: 'Cargo',
+      website: 'Sitio web de la empresa',
+      platform: 'Plataforma de ventas',
+      privacy: 'Acepto la política de privacidad.',
+    },
     messages: {
       nameRequired: 'El nombre es obligatorio',
       emailRequired: 'El correo electrónico es obligatorio',
@@ -121,8 +178,10 @@ const texts: Record<Locale, Texts> = {
     },
     upTo: (count) => `Hasta ${count}`,
     moreThan: (count) => `Más de ${count}`,
-    cannotSend: 'No pudimos enviar tu solicitud. Inténtalo de nuevo.',
     contactRequested: '¡Contacto solicitado!',
+    materialRequested: '¡Material solicitado con éxito!',
+    tooManyRequests: 'Demasiadas solicitudes. Inténtalo de nuevo en 10 minutos.',
+    phone: { typed: '+52 55 1234 5678', e164: '+525512345678' },
     title: 'Catalyst: vende más en WhatsApp con IA',
     signIn: 'Iniciar sesión',
     localPhone: '55 1234 5678',
@@ -193,7 +252,9 @@ for (const lang of langs) {
           expect(html).toMatch(new RegExp(`<meta property="${property}" content="[^"]+"`));
         }
         // The app starts after the first paint, from a same-origin script (the CSP allows no inline script).
-        expect(html).toMatch(/<script type="module"[^>]* src="\/landing\/start-after-paint\.js" data-app-entry="\/assets\/index-[^"]+\.js"/);
+        expect(html).toMatch(
+          /<script type="module"[^>]* src="\/landing\/start-after-paint\.js" data-app-entry="\/assets\/index-[^"]+\.js"/,
+        );
         expect(html).not.toContain('rel="modulepreload"');
       }
     });
@@ -204,7 +265,8 @@ for (const lang of langs) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.h1);
       for (const name of t.headings) await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
       await expect(page.locator('#benefits')).toContainText(t.cartRecovery);
-      for (const platform of ['Shopify', 'VTEX', 'Yampi']) await expect(page.locator('#integrations').getByText(platform, { exact: true })).toBeVisible();
+      for (const platform of ['Shopify', 'VTEX', 'Yampi'])
+        await expect(page.locator('#integrations').getByText(platform, { exact: true })).toBeVisible();
       await expect(page.locator('#integrations li')).toHaveCount(11);
       await expect(page.locator('#cases figure blockquote')).toBeVisible();
 
@@ -251,7 +313,15 @@ for (const lang of langs) {
       const form = contactForm(page);
       await form.getByRole('button', { name: t.submit }).click();
       const m = t.messages;
-      for (const message of [m.nameRequired, m.emailRequired, m.phoneRequired, m.positionRequired, m.websiteRequired, m.platformRequired, m.privacyRequired]) {
+      for (const message of [
+        m.nameRequired,
+        m.emailRequired,
+        m.phoneRequired,
+        m.positionRequired,
+        m.websiteRequired,
+        m.platformRequired,
+        m.privacyRequired,
+      ]) {
         await expect(form.getByText(message, { exact: true })).toBeVisible();
       }
       // The first field to fix has the focus and names its error.
@@ -263,7 +333,8 @@ for (const lang of langs) {
       await form.getByRole('textbox', { name: t.labels.email, exact: true }).fill('ana@');
       await form.getByRole('textbox', { name: t.labels.phone, exact: true }).fill('12');
       await form.getByRole('textbox', { name: t.labels.website, exact: true }).fill('my store');
-      for (const message of [m.emailInvalid, m.phoneInvalid, m.websiteInvalid]) await expect(form.getByText(message, { exact: true })).toBeVisible();
+      for (const message of [m.emailInvalid, m.phoneInvalid, m.websiteInvalid])
+        await expect(form.getByText(message, { exact: true })).toBeVisible();
 
       // A local number of the page's country is accepted; on Spanish pages the + code is needed.
       await form.getByRole('textbox', { name: t.labels.phone, exact: true }).fill(t.localPhone);
@@ -293,15 +364,91 @@ for (const lang of langs) {
       expect(box!.height).toBeLessThanOrEqual(1);
       expect(await hidden.evaluate((element) => getComputedStyle(element).overflow)).toBe('hidden');
 
-      // Tab through the whole form: the honeypot never gets the focus.
+      // Tab through the whole form: the honeypot never gets the focus. (The focus loads the live
+      // form; it takes the static one's place first, so the walk is through the form people use.)
+      await form.getByRole('textbox', { name: t.labels.name, exact: true }).focus();
+      await expect(form).toHaveAttribute('data-live');
       await form.getByRole('textbox', { name: t.labels.name, exact: true }).focus();
       const visited: string[] = [];
       for (let i = 0; i < 12; i++) {
-        visited.push(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name || document.activeElement?.tagName || ''));
+        visited.push(
+          await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name || document.activeElement?.tagName || ''),
+        );
         await page.keyboard.press('Tab');
       }
-      expect(visited).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'position', 'website', 'platform', 'segment', 'privacyConsent', 'whatsappConsent']));
+      expect(visited).toEqual(
+        expect.arrayContaining([
+          'name',
+          'email',
+          'phone',
+          'position',
+          'website',
+          'platform',
+          'segment',
+          'privacyConsent',
+          'whatsappConsent',
+        ]),
+      );
       expect(visited).not.toContain('nickname');
+    });
+
+    test('both forms store a request, read back by the business, after the success notice', async ({ page, context, request }) => {
+      await asNewClient(context);
+      await page.goto(`/${lang}/`);
+      await appStarted(page);
+      const email = uniqueLeadEmail(`ana-${lang}`);
+      await fillContactForm(page, t, { email, phone: t.phone.typed });
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/contact-requests'));
+      await contactForm(page).getByRole('button', { name: t.submit }).click();
+      expect((await answered).status()).toBe(202);
+      await expect(page.getByText(t.contactRequested)).toBeVisible();
+      await expect(contactForm(page).getByRole('textbox', { name: t.labels.name, exact: true })).toHaveValue('');
+
+      await page.locator('main').getByRole('button', { name: t.material }).click();
+      const dialog = page.getByRole('dialog', { name: t.material });
+      await fillLeadForm(dialog, t, { email, phone: t.phone.typed, whatsapp: false });
+      await dialog.getByRole('button', { name: t.material }).click();
+      await expect(page.getByText(t.materialRequested)).toBeVisible();
+
+      const sent = {
+        name: 'Ana Souza',
+        email,
+        phone: t.phone.e164,
+        position: 'E-commerce manager',
+        segment: null,
+        website: 'https://loja.com.br',
+        platform: 'vtex',
+        privacyConsent: true,
+        locale: lang,
+        submissions: 1,
+      };
+      expect(await storedLeadRequests(request, email)).toEqual([
+        expect.objectContaining({ ...sent, kind: 'contact', whatsappConsent: true }),
+        expect.objectContaining({ ...sent, kind: 'material', whatsappConsent: false }),
+      ]);
+    });
+
+    test('past the rate limit the form says when to try again, keeping what was typed', async ({ page, context, request }) => {
+      const client = await asNewClient(context);
+      // Spend this address's budget (both forms share it) straight on the API.
+      let status = 0;
+      for (let sent = 0; status !== 429 && sent < 20; sent++) {
+        const answer = await context.request.post('/api/v1/material-requests', {
+          headers: client,
+          data: { name: 'Spender', email: uniqueLeadEmail('spender'), phone: '+5511987654321', position: 'x', website: 'https://loja.com.br', platform: 'other', privacyConsent: true, whatsappConsent: false, locale: lang },
+        });
+        status = answer.status();
+      }
+      expect(status).toBe(429);
+
+      await page.goto(`/${lang}/`);
+      await appStarted(page);
+      const email = uniqueLeadEmail('limited');
+      await fillContactForm(page, t, { email, phone: t.phone.typed });
+      await contactForm(page).getByRole('button', { name: t.submit }).click();
+      await expect(contactForm(page).getByRole('alert')).toHaveText(t.tooManyRequests);
+      await expect(contactForm(page).getByRole('textbox', { name: t.labels.email, exact: true })).toHaveValue(email);
+      expect(await storedLeadRequests(request, email)).toEqual([]);
     });
 
     test('has no serious or critical axe violation, with and without the material popup', async ({ page }) => {
@@ -399,27 +546,41 @@ test.describe('landing page, any language', () => {
     await expect(opener).toBeFocused();
   });
 
-  // The contact route arrives with the landing page's server half: until then a submission
-  // must end in the translated failure, with nothing typed lost.
-  test('says so when a request cannot be sent (today: the API has no contact route yet)', async ({ page }) => {
+  test('a bot that fills the honeypot gets the success notice, and nothing is stored', async ({ page, context, request }) => {
+    await asNewClient(context);
     await page.goto('/en/');
     await appStarted(page);
-    await fillContactForm(page);
-    await page.getByRole('button', { name: 'Request contact' }).click();
-    await expect(contactForm(page).getByRole('alert')).toHaveText(texts.en.cannotSend);
-    await expect(page.locator('#contact-name')).toHaveValue('Ana Souza'); // nothing typed is lost
+    const email = uniqueLeadEmail('bot');
+    await fillContactForm(page, texts.en, { email });
+    await expect(contactForm(page)).toHaveAttribute('data-live');
+    // As a form-filling bot does: every input gets a value, the hidden one too (React sees the input event).
+    await contactForm(page)
+      .locator('input[name="nickname"]')
+      .evaluate((input: HTMLInputElement) => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'Best prices here');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/v1/contact-requests') && r.method() === 'POST');
+    await contactForm(page).getByRole('button', { name: texts.en.submit }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ email, nickname: 'Best prices here' });
+    await expect(page.getByText(texts.en.contactRequested)).toBeVisible();
+    expect(await storedLeadRequests(request, email)).toEqual([]);
   });
-
 });
 
-async function fillContactForm(page: Page, t: Texts = texts.en) {
-  const form = contactForm(page);
+type LeadValues = { email?: string; phone?: string; whatsapp?: boolean };
+
+async function fillLeadForm(form: Locator, t: Texts, { email = 'ana@loja.com.br', phone = '+55 11 98765-4321', whatsapp = true }: LeadValues = {}) {
   await form.getByRole('textbox', { name: t.labels.name, exact: true }).fill('Ana Souza');
-  await form.getByRole('textbox', { name: t.labels.email, exact: true }).fill('ana@loja.com.br');
-  await form.getByRole('textbox', { name: t.labels.phone, exact: true }).fill('+55 11 98765-4321');
+  await form.getByRole('textbox', { name: t.labels.email, exact: true }).fill(email);
+  await form.getByRole('textbox', { name: t.labels.phone, exact: true }).fill(phone);
   await form.getByRole('textbox', { name: t.labels.position, exact: true }).fill('E-commerce manager');
   await form.getByRole('textbox', { name: t.labels.website, exact: true }).fill('loja.com.br');
   await form.getByRole('combobox', { name: t.labels.platform, exact: true }).selectOption('vtex');
   await form.getByRole('checkbox', { name: t.labels.privacy }).check();
-  await form.locator('input[name="whatsappConsent"]').check();
+  await form.locator('input[name="whatsappConsent"]').setChecked(whatsapp);
+}
+
+function fillContactForm(page: Page, t: Texts = texts.en, values?: LeadValues) {
+  return fillLeadForm(contactForm(page), t, values);
 }

@@ -15,6 +15,22 @@ type TenancyCase =
       url: string;
     }
   | {
+      /**
+       * A public form: it takes records from anyone and gives none back, so nothing of A's can
+       * leak through it. B's answer is checked to hold nothing of A's anyway.
+       */
+      scope: 'public-write';
+      method: string;
+      url: string;
+      body: (owner: TestUser) => unknown;
+    }
+  | {
+      /** Staff only (the admin claim): an account without it gets 403 and nothing of anyone's. */
+      scope: 'staff';
+      method: string;
+      url: string;
+    }
+  | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
       scope: 'record';
       method: string;
@@ -26,7 +42,24 @@ type TenancyCase =
       body?: unknown;
     };
 
-const tenancyTable: TenancyCase[] = [{ scope: 'caller', method: 'GET', url: '/api/v1/me' }];
+const leadRequest = (owner: TestUser) => ({
+  name: 'Tenant',
+  email: owner.email,
+  phone: '+5511987654321',
+  position: 'Owner',
+  website: 'https://loja.com.br',
+  platform: 'shopify',
+  privacyConsent: true,
+  whatsappConsent: false,
+  locale: 'en',
+});
+
+const tenancyTable: TenancyCase[] = [
+  { scope: 'caller', method: 'GET', url: '/api/v1/me' },
+  { scope: 'public-write', method: 'POST', url: '/api/v1/contact-requests', body: leadRequest },
+  { scope: 'public-write', method: 'POST', url: '/api/v1/material-requests', body: leadRequest },
+  { scope: 'staff', method: 'GET', url: '/api/v1/admin/lead-requests' },
+];
 
 let server: TestServer;
 let alice: TestUser;
@@ -68,6 +101,21 @@ describe.each(tenancyTable)('$method $url', (row) => {
       expect(forA.text).toContain(alice.uid);
       expect(forB.text).toContain(bob.uid);
       expect(forB.text).not.toContain(alice.uid);
+      expect(forB.text).not.toContain(alice.email);
+    });
+  } else if (row.scope === 'public-write') {
+    test("A's request is taken; B's answer is the same and holds nothing of A's", async () => {
+      const forA = await as(alice, row.url, { method: row.method, body: row.body(alice) });
+      const forB = await as(bob, row.url, { method: row.method, body: row.body(bob) });
+      expect(forA.status).toBe(202);
+      expect(forB.text).toBe(forA.text);
+      expect(forB.text).not.toContain(alice.email);
+    });
+  } else if (row.scope === 'staff') {
+    test('a merchant gets 403 and nothing of any account', async () => {
+      await as(alice, '/api/v1/contact-requests', { method: 'POST', body: leadRequest(alice) });
+      const forB = await as(bob, row.url, { method: row.method });
+      expect(forB.status).toBe(403);
       expect(forB.text).not.toContain(alice.email);
     });
   } else {

@@ -16,7 +16,7 @@ function counting(result: (token: string) => VerifiedToken | Error) {
   return { calls, verify };
 }
 
-const valid = (token: string): VerifiedToken => ({ uid: `uid-${token}`, email: null, expiresAt: Date.now() + 3_600_000 });
+const valid = (token: string): VerifiedToken => ({ uid: `uid-${token}`, email: null, admin: false, expiresAt: Date.now() + 3_600_000 });
 
 describe('cachingVerifier', () => {
   test('verifies a token once within the time to live, then again', async () => {
@@ -35,7 +35,7 @@ describe('cachingVerifier', () => {
 
   test('never past the token expiry', async () => {
     let now = 1_000;
-    const { calls, verify } = counting((token) => ({ uid: token, email: null, expiresAt: 2_000 }));
+    const { calls, verify } = counting((token) => ({ uid: token, email: null, admin: false, expiresAt: 2_000 }));
     const cached = cachingVerifier(verify, { ttlMs: 60_000, now: () => now });
     await cached('a');
     now = 2_000;

@@ -203,6 +203,26 @@ describe('typed errors', () => {
     expect((error as ApiError).fields).toBeUndefined();
   });
 
+  it('carries the wait a 429 asks for (Retry-After, seconds or a date), and nothing when there is none', async () => {
+    const body = { error: { code: 'rate_limited', message: 'Slow down' } };
+    server.handle((_request, response) => {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '120' });
+      response.end(JSON.stringify(body));
+    });
+    expect(await caught(client().post('/things', {}))).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 120 });
+
+    server.handle((_request, response) => {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': new Date(Date.now() + 90_500).toUTCString() });
+      response.end(JSON.stringify(body));
+    });
+    const dated = (await caught(client().post('/things', {}))) as ApiError;
+    expect(dated.retryAfterSeconds).toBeGreaterThanOrEqual(89);
+    expect(dated.retryAfterSeconds).toBeLessThanOrEqual(91);
+
+    server.handle((_request, response) => sendJson(response, 429, body));
+    expect(((await caught(client().post('/things', {}))) as ApiError).retryAfterSeconds).toBeUndefined();
+  });
+
   it('gives a NetworkError when the connection is refused', async () => {
     const closed = await startTestServer();
     await closed.close(); // nothing listens on that port any more

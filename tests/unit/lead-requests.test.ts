@@ -5,9 +5,9 @@ import {
   createMaterialRequestSchema,
   isHoneypotFilled,
   leadValidation,
-  leadValidationMessages,
   websiteUrl,
 } from '../../domain/lead-requests';
+import { leadValidationMessages } from '../../src/features/landing/lead-form/lead-validation-messages';
 import { fieldErrorsOf } from '../../src/features/landing/lead-form/lead-form-errors';
 import { emptyLeadForm, type LeadFormValues } from '../../src/features/landing/lead-form/lead-form-values';
 import { outcomeOf } from '../../src/features/landing/lead-form/submit-lead-request';
@@ -48,18 +48,18 @@ describe('contact request schema', () => {
   it('reports one required message per empty field, with the issue texts as message ids', () => {
     const empty = { ...valid, name: ' ', email: '', phone: '', position: '', website: '', platform: '', privacyConsent: false };
     expect(issues(contactSchema, empty)).toEqual([
-      `name: ${leadValidation.nameRequired.id}`,
-      `email: ${leadValidation.emailRequired.id}`,
-      `phone: ${leadValidation.phoneRequired.id}`,
-      `position: ${leadValidation.positionRequired.id}`,
-      `website: ${leadValidation.websiteRequired.id}`,
-      `platform: ${leadValidation.platformRequired.id}`,
-      `privacyConsent: ${leadValidation.privacyConsentRequired.id}`,
+      `name: ${leadValidation.nameRequired}`,
+      `email: ${leadValidation.emailRequired}`,
+      `phone: ${leadValidation.phoneRequired}`,
+      `position: ${leadValidation.positionRequired}`,
+      `website: ${leadValidation.websiteRequired}`,
+      `platform: ${leadValidation.platformRequired}`,
+      `privacyConsent: ${leadValidation.privacyConsentRequired}`,
     ]);
   });
 
   it('uses the issue texts the landing page shows', () => {
-    expect(Object.values(leadValidation).map((d) => d.message)).toEqual([
+    expect(Object.values(leadValidation)).toEqual([
       'Name is required',
       'Email is required',
       'The email must be valid',
@@ -72,16 +72,17 @@ describe('contact request schema', () => {
       'You must accept the privacy policy',
       'This field is too long',
     ]);
-    expect(leadValidationMessages[leadValidation.platformRequired.id]).toBe(leadValidation.platformRequired);
+    // Each text has the Lingui descriptor of the very same English source, so the page translates it.
+    for (const text of Object.values(leadValidation)) expect(leadValidationMessages.get(text)?.message).toBe(text);
   });
 
   it('wants a valid email', () => {
-    expect(issues(contactSchema, { ...valid, email: 'ana@' })).toEqual([`email: ${leadValidation.emailInvalid.id}`]);
+    expect(issues(contactSchema, { ...valid, email: 'ana@' })).toEqual([`email: ${leadValidation.emailInvalid}`]);
   });
 
   it('wants the phone in E.164 and valid for its country', () => {
     for (const phone of ['(11) 98765-4321', '+55 11 98765-4321', '5511987654321', '+5512345', '+15555555555']) {
-      expect(issues(contactSchema, { ...valid, phone }), phone).toEqual([`phone: ${leadValidation.phoneInvalid.id}`]);
+      expect(issues(contactSchema, { ...valid, phone }), phone).toEqual([`phone: ${leadValidation.phoneInvalid}`]);
     }
     for (const phone of ['+12015550123', '+525512345678', '+5491123456789', '+34612345678']) {
       expect(issues(contactSchema, { ...valid, phone }), phone).toEqual([]);
@@ -90,12 +91,19 @@ describe('contact request schema', () => {
 
   it('runs the phone check it is given (the server passes the same library)', () => {
     const refuseAll = createContactRequestSchema(() => false);
-    expect(issues(refuseAll, valid)).toEqual([`phone: ${leadValidation.phoneInvalid.id}`]);
+    expect(issues(refuseAll, valid)).toEqual([`phone: ${leadValidation.phoneInvalid}`]);
   });
 
   it('wants an http(s) website with a real host name', () => {
-    for (const website of ['loja', 'https://loja', 'ftp://loja.com', 'javascript:alert(1)', 'https://localhost', 'https://user:pw@loja.com']) {
-      expect(issues(contactSchema, { ...valid, website }), website).toEqual([`website: ${leadValidation.websiteInvalid.id}`]);
+    for (const website of [
+      'loja',
+      'https://loja',
+      'ftp://loja.com',
+      'javascript:alert(1)',
+      'https://localhost',
+      'https://user:pw@loja.com',
+    ]) {
+      expect(issues(contactSchema, { ...valid, website }), website).toEqual([`website: ${leadValidation.websiteInvalid}`]);
     }
     for (const website of ['https://loja.com.br', 'http://www.my-store.com/shop?x=1', 'https://tienda.mx/']) {
       expect(issues(contactSchema, { ...valid, website }), website).toEqual([]);
@@ -103,13 +111,15 @@ describe('contact request schema', () => {
   });
 
   it('knows the platforms and segments, and the segment is optional', () => {
-    expect(issues(contactSchema, { ...valid, platform: 'ebay' })).toEqual([`platform: ${leadValidation.platformRequired.id}`]);
+    expect(issues(contactSchema, { ...valid, platform: 'ebay' })).toEqual([`platform: ${leadValidation.platformRequired}`]);
     expect(issues(contactSchema, { ...valid, segment: undefined })).toEqual([]);
     expect(issues(contactSchema, { ...valid, segment: 'cars' }).map((i) => i.split(':')[0])).toEqual(['segment']);
   });
 
   it('needs the privacy consent; the WhatsApp consent is a free choice', () => {
-    expect(issues(contactSchema, { ...valid, privacyConsent: false })).toEqual([`privacyConsent: ${leadValidation.privacyConsentRequired.id}`]);
+    expect(issues(contactSchema, { ...valid, privacyConsent: false })).toEqual([
+      `privacyConsent: ${leadValidation.privacyConsentRequired}`,
+    ]);
     expect(issues(contactSchema, { ...valid, whatsappConsent: true })).toEqual([]);
   });
 
@@ -118,7 +128,7 @@ describe('contact request schema', () => {
   });
 
   it('caps text lengths', () => {
-    expect(issues(contactSchema, { ...valid, name: 'a'.repeat(121) })).toEqual([`name: ${leadValidation.tooLong.id}`]);
+    expect(issues(contactSchema, { ...valid, name: 'a'.repeat(121) })).toEqual([`name: ${leadValidation.tooLong}`]);
   });
 
   it('accepts a filled honeypot, so bots learn nothing; the server drops the request', () => {
@@ -131,7 +141,7 @@ describe('contact request schema', () => {
 
   it('is the same shape for material requests', () => {
     expect(issues(materialSchema, valid)).toEqual([]);
-    expect(issues(materialSchema, { ...valid, name: '' })).toEqual([`name: ${leadValidation.nameRequired.id}`]);
+    expect(issues(materialSchema, { ...valid, name: '' })).toEqual([`name: ${leadValidation.nameRequired}`]);
   });
 });
 
@@ -171,26 +181,34 @@ describe('the form values on the wire', () => {
   it('gives the first message per field', () => {
     const errors = fieldErrorsOf(contactSchema, toLeadRequest({ ...emptyLeadForm, phone: '12' }, 'es'));
     expect(errors).toEqual({
-      name: leadValidation.nameRequired.id,
-      email: leadValidation.emailRequired.id,
-      phone: leadValidation.phoneInvalid.id,
-      position: leadValidation.positionRequired.id,
-      website: leadValidation.websiteRequired.id,
-      platform: leadValidation.platformRequired.id,
-      privacyConsent: leadValidation.privacyConsentRequired.id,
+      name: leadValidation.nameRequired,
+      email: leadValidation.emailRequired,
+      phone: leadValidation.phoneInvalid,
+      position: leadValidation.positionRequired,
+      website: leadValidation.websiteRequired,
+      platform: leadValidation.platformRequired,
+      privacyConsent: leadValidation.privacyConsentRequired,
     });
   });
 });
 
 describe('the answer to a submitted request', () => {
   it('puts a 4xx with field messages on the fields it knows', () => {
-    const error = new ApiError({ status: 422, code: 'validation', message: 'Invalid', fields: { email: 'The email must be valid', extra: 'x' } });
+    const error = new ApiError({
+      status: 422,
+      code: 'validation',
+      message: 'Invalid',
+      fields: { email: 'The email must be valid', extra: 'x' },
+    });
     expect(outcomeOf(error)).toEqual({ kind: 'invalid', fields: { email: 'The email must be valid' } });
   });
 
   it('reads 429 as rate limited, with the wait when the error carries it', () => {
-    expect(outcomeOf(new ApiError({ status: 429, code: 'rate_limited', message: 'Slow down' }))).toEqual({ kind: 'rate-limited', retryAfterSeconds: undefined });
-    const withWait = Object.assign(new ApiError({ status: 429, code: 'rate_limited', message: 'Slow down' }), { retryAfterSeconds: 41.2 });
+    expect(outcomeOf(new ApiError({ status: 429, code: 'rate_limited', message: 'Slow down' }))).toEqual({
+      kind: 'rate-limited',
+      retryAfterSeconds: undefined,
+    });
+    const withWait = new ApiError({ status: 429, code: 'rate_limited', message: 'Slow down', retryAfterSeconds: 42 });
     expect(outcomeOf(withWait)).toEqual({ kind: 'rate-limited', retryAfterSeconds: 42 });
   });
 

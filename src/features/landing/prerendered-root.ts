@@ -52,12 +52,14 @@ function carryState(from: HTMLElement, to: HTMLElement) {
   to.querySelectorAll('details').forEach((details, index) => {
     if (openAnswers[index]?.open) details.open = true;
   });
-  from.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('form [id]:is(input, select, textarea)').forEach((control) => {
-    const target = to.querySelector(`#${CSS.escape(control.id)}`);
-    if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
-      if (target instanceof HTMLInputElement) target.checked = control.checked;
-    } else if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) {
-      target.value = control.value;
-    }
-  });
+  from
+    .querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('form [id]:is(input, select, textarea)')
+    .forEach((control) => {
+      const target = to.querySelector(`#${CSS.escape(control.id)}`);
+      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+        if (target instanceof HTMLInputElement) target.checked = control.checked;
+      } else if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) {
+        target.value = control.value;
+      }
+    });
 }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { CardGrid, CardItem, LandingSection, SectionIntro, SectionTitle } from './landing-section';
+import { CardGrid, CardItem, LandingSection } from './landing-section';
 
 // The headline figure sits inside its card's text, so it is read together with what it counts.
 const Figure = styled.strong`
@@ -23,13 +23,12 @@ const Stage = styled.span`
 
 export function BenefitsSection() {
   return (
-    <LandingSection id="benefits" tone="surface">
-      <SectionTitle id="benefits-title">
-        <Trans>Benefits</Trans>
-      </SectionTitle>
-      <SectionIntro>
-        <Trans>One AI agent for the whole journey: before, during and after the sale.</Trans>
-      </SectionIntro>
+    <LandingSection
+      id="benefits"
+      title={<Trans>Benefits</Trans>}
+      intro={<Trans>One AI agent for the whole journey: before, during and after the sale.</Trans>}
+      tone="surface"
+    >
       <CardGrid>
         <CardItem>
           <Stage>

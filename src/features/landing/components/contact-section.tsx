@@ -2,11 +2,11 @@ import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { isLocale } from '../../../../domain/locales';
-import { LandingSection, SectionIntro, SectionTitle } from './landing-section';
+import { LandingSection } from './landing-section';
 import { LeadFormFields } from './lead-form-fields';
 import type { LeadFormProps } from './lead-form';
 import { loadLeadForm } from '../lead-form/load-lead-form';
-import { readTypedValues, type LeadFormValues } from '../lead-form/lead-form-values';
+import { readTypedValues } from '../lead-form/lead-form-values';
 import { useNearViewport } from '../use-near-viewport';
 
 const Panel = styled.div`
@@ -17,7 +17,7 @@ const Panel = styled.div`
   border-radius: ${({ theme }) => theme.radius.lg};
 `;
 
-type Live = { LeadForm: ComponentType<LeadFormProps>; initialValues: Partial<LeadFormValues>; focusId?: string; submit: boolean };
+
 
 /**
  * The contact section. Its first render is the static form (same markup, no logic), which keeps the
@@ -27,39 +27,47 @@ type Live = { LeadForm: ComponentType<LeadFormProps>; initialValues: Partial<Lea
 export function ContactSection() {
   const { i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const sectionRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const requested = useRef(false);
   const submitRequested = useRef(false);
-  const [live, setLive] = useState<Live | null>(null);
+  // The last control of the static form that had the focus (focus events are in step with the keyboard).
+  const focusedId = useRef<string | undefined>(undefined);
+  const [LiveForm, setLiveForm] = useState<ComponentType<LeadFormProps> | null>(null);
 
   const load = useCallback(() => {
     if (requested.current) return;
     requested.current = true;
     loadLeadForm().then(
-      ({ LeadForm }) => {
-        const active = document.activeElement;
-        const focusId = active instanceof HTMLElement && formRef.current?.contains(active) ? active.id : undefined;
-        setLive({ LeadForm, initialValues: readTypedValues(formRef.current), focusId, submit: submitRequested.current });
-      },
+      ({ LeadForm }) => setLiveForm(() => LeadForm),
       // A failed chunk load: the next interaction tries again.
       () => (requested.current = false),
     );
   }, []);
 
-  useNearViewport(sectionRef, load);
+  useNearViewport(panelRef, load);
 
   return (
-    <LandingSection id="contact">
-      <SectionTitle id="contact-title">
-        <Trans>Talk to a specialist</Trans>
-      </SectionTitle>
-      <SectionIntro>
-        <Trans>Tell us about your store and we will get back to you within one business day.</Trans>
-      </SectionIntro>
-      <Panel ref={sectionRef} onFocus={load} onPointerDown={load}>
-        {live ? (
-          <live.LeadForm kind="contact" initialValues={live.initialValues} focusId={live.focusId} submitOnMount={live.submit} />
+    <LandingSection
+      id="contact"
+      title={<Trans>Talk to a specialist</Trans>}
+      intro={<Trans>Tell us about your store and we will get back to you within one business day.</Trans>}
+    >
+      <Panel
+        ref={panelRef}
+        onFocus={(event) => {
+          focusedId.current = event.target.id || undefined;
+          load();
+        }}
+        onPointerDown={load}
+      >
+        {LiveForm ? (
+          // Read while the static form is still there: what was typed up to the moment of the swap.
+          <LiveForm
+            kind="contact"
+            takeOver={{ values: () => readTypedValues(formRef.current), focusId: () => focusedId.current }}
+            submitOnMount={submitRequested.current}
+          />
         ) : (
           <LeadFormFields
             kind="contact"

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { LandingSection, SectionTitle } from './landing-section';
+import { LandingSection } from './landing-section';
 
 const List = styled.div`
   display: grid;
@@ -55,15 +55,12 @@ function Question({ question, children }: { question: ReactNode; children: React
 
 export function FaqSection() {
   return (
-    <LandingSection id="faq">
-      <SectionTitle id="faq-title">
-        <Trans>Frequently asked questions</Trans>
-      </SectionTitle>
+    <LandingSection id="faq" title={<Trans>Frequently asked questions</Trans>}>
       <List>
         <Question question={<Trans>Which e-commerce platforms does Catalyst integrate with?</Trans>}>
           <Trans>
-            More than 10, including Shopify, VTEX and Yampi. Catalog, stock and orders sync on their own; if your platform is not on
-            the list, talk to us.
+            More than 10, including Shopify, VTEX and Yampi. Catalog, stock and orders sync on their own; if your platform is not on the
+            list, talk to us.
           </Trans>
         </Question>
         <Question question={<Trans>Do I need a WhatsApp Business account?</Trans>}>
@@ -71,8 +68,8 @@ export function FaqSection() {
         </Question>
         <Question question={<Trans>How does the AI learn about my store?</Trans>}>
           <Trans>
-            It trains on your catalog and on the spreadsheets and PDFs you upload, such as policies and FAQs. Each plan includes a
-            number of trainings per month.
+            It trains on your catalog and on the spreadsheets and PDFs you upload, such as policies and FAQs. Each plan includes a number of
+            trainings per month.
           </Trans>
         </Question>
         <Question question={<Trans>What happens when I use up my monthly queries?</Trans>}>

@@ -64,9 +64,7 @@ export function HeroSection() {
             <Trans>Sell more on WhatsApp with AI</Trans>
           </Title>
           <Lead>
-            <Trans>
-              Catalyst answers your customers, sends your catalog and recovers abandoned carts, around the clock.
-            </Trans>
+            <Trans>Catalyst answers your customers, sends your catalog and recovers abandoned carts, around the clock.</Trans>
           </Lead>
           <Actions>
             <PrimaryCtaLink href="#contact">

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { LandingSection, SectionIntro, SectionTitle } from './landing-section';
+import { LandingSection } from './landing-section';
 import { platformNames } from '../platform-names';
 
 const Names = styled.ul`
@@ -25,13 +25,11 @@ const integrations = Object.values(platformNames);
 
 export function IntegrationsSection() {
   return (
-    <LandingSection id="integrations">
-      <SectionTitle id="integrations-title">
-        <Trans>More than 10 integrations</Trans>
-      </SectionTitle>
-      <SectionIntro>
-        <Trans>Connect your store in minutes: catalog, stock and orders stay in sync.</Trans>
-      </SectionIntro>
+    <LandingSection
+      id="integrations"
+      title={<Trans>More than 10 integrations</Trans>}
+      intro={<Trans>Connect your store in minutes: catalog, stock and orders stay in sync.</Trans>}
+    >
       <Names>
         {integrations.map((name) => (
           <li key={name}>{name}</li>

@@ -13,14 +13,14 @@ const Inner = styled.div`
   margin: 0 auto;
 `;
 
-export const SectionTitle = styled.h2`
+const SectionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(3)};
   font-size: clamp(1.6rem, 3.5vw, 2.25rem);
   line-height: 1.2;
   color: ${({ theme }) => theme.colors.primary};
 `;
 
-export const SectionIntro = styled.p`
+const SectionIntro = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(8)};
   max-width: 60ch;
   font-size: ${({ theme }) => theme.font.size.lg};
@@ -56,15 +56,22 @@ export const CardItem = styled.li`
 type LandingSectionProps = {
   /** The anchor the header's section links (and the login page, for `contact`) point at. */
   id: string;
+  /** The section's h2, which also names the section (landmark) for assistive technology. */
+  title: ReactNode;
+  intro?: ReactNode;
   tone?: 'page' | 'surface';
   children: ReactNode;
 };
 
-/** One band of the landing page, labelled by its h2 (the first child). */
-export function LandingSection({ id, tone = 'page', children }: LandingSectionProps) {
+/** One band of the landing page: its h2, an optional introduction, then its content. */
+export function LandingSection({ id, title, intro, tone = 'page', children }: LandingSectionProps) {
   return (
     <Band id={id} aria-labelledby={`${id}-title`} $tone={tone}>
-      <Inner>{children}</Inner>
+      <Inner>
+        <SectionTitle id={`${id}-title`}>{title}</SectionTitle>
+        {intro && <SectionIntro>{intro}</SectionIntro>}
+        {children}
+      </Inner>
     </Band>
   );
 }

@@ -31,6 +31,8 @@ type LeadFormFieldsProps = {
   submitting?: boolean;
   /** A failure that belongs to no field (rate limit, network…): a Notice shown above the button. */
   formError?: ReactNode;
+  /** The live form (validation, submission) rather than the static stand-in: marked `data-live` in the DOM. */
+  live?: boolean;
 };
 
 const Form = styled.form`
@@ -78,7 +80,7 @@ const checkbox = (binding: FieldBinding) => ({
  * prerendered HTML) and the live one (loaded on demand with TanStack Form and the phone library),
  * so the live form replaces the static one without any visible change.
  */
-export function LeadFormFields({ kind, locale, bind, onSubmit, formRef, submitting = false, formError }: LeadFormFieldsProps) {
+export function LeadFormFields({ kind, locale, bind, onSubmit, formRef, submitting = false, formError, live = false }: LeadFormFieldsProps) {
   const { t } = useLingui();
   const id = (field: LeadFormField) => leadFieldId(kind, field);
   const segmentNames: Record<StoreSegment, string> = {
@@ -108,7 +110,7 @@ export function LeadFormFields({ kind, locale, bind, onSubmit, formRef, submitti
 
   // method="post": a submit before any JavaScript runs must not put what was typed in the URL.
   return (
-    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-busy={submitting || undefined}>
+    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} data-live={live || undefined}>
       {bind('name', (b) => (
         <TextField id={id('name')} name="name" label={t`Name`} autoComplete="name" required {...input(b)} />
       ))}

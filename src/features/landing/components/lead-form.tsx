@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { useRouter } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -8,17 +8,25 @@ import { isLocale } from '../../../../domain/locales';
 import { Notice } from '../../../ui/notice';
 import { LeadFormFields, type BindField } from './lead-form-fields';
 import { fieldErrorsOf, validationText } from '../lead-form/lead-form-errors';
-import { emptyLeadForm, leadFieldId, leadFormFieldOrder, type LeadFormField, type LeadFormKind, type LeadFormValues } from '../lead-form/lead-form-values';
+import {
+  emptyLeadForm,
+  leadFieldId,
+  leadFormFieldOrder,
+  type LeadFormField,
+  type LeadFormKind,
+  type LeadFormValues,
+} from '../lead-form/lead-form-values';
 import { isValidE164 } from '../lead-form/phone-number';
 import { submitLeadRequest, type LeadSubmitOutcome } from '../lead-form/submit-lead-request';
 import { toLeadRequest } from '../lead-form/to-lead-request';
 
 export type LeadFormProps = {
   kind: LeadFormKind;
-  /** What was typed into the static form before this one loaded. */
-  initialValues?: Partial<LeadFormValues>;
-  /** The control that had the focus in the static form, to keep it there. */
-  focusId?: string | undefined;
+  /**
+   * Taking the static form's place: its values (read during the first render, while it is still in
+   * the page) and the id of the control that last had the focus.
+   */
+  takeOver?: { values: () => Partial<LeadFormValues>; focusId: () => string | undefined };
   /** The static form was submitted while this one loaded: submit at once. */
   submitOnMount?: boolean;
   onSent?: () => void;
@@ -34,11 +42,12 @@ const schemas: Record<LeadFormKind, ReturnType<typeof createContactRequestSchema
  * Validation runs on submit, then on every change; the server's answer lands on the fields
  * (4xx with `error.fields`), or above the button (429, other failures).
  */
-export function LeadForm({ kind, initialValues, focusId, submitOnMount = false, onSent }: LeadFormProps) {
+export function LeadForm({ kind, takeOver, submitOnMount = false, onSent }: LeadFormProps) {
   const { t, i18n } = useLingui();
   const { api } = useRouter().options.context;
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const schema = schemas[kind];
+  const [defaultValues] = useState(() => ({ ...emptyLeadForm, ...takeOver?.values() }));
   const [serverErrors, setServerErrors] = useState<Partial<Record<LeadFormField, string>>>({});
   const [failure, setFailure] = useState<Exclude<LeadSubmitOutcome, { kind: 'sent' | 'invalid' }> | null>(null);
 
@@ -48,7 +57,7 @@ export function LeadForm({ kind, initialValues, focusId, submitOnMount = false, 
   };
 
   const form = useForm({
-    defaultValues: { ...emptyLeadForm, ...initialValues },
+    defaultValues,
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: {
       onDynamic: ({ value }) => {
@@ -56,14 +65,15 @@ export function LeadForm({ kind, initialValues, focusId, submitOnMount = false, 
         return Object.keys(fields).length > 0 ? { fields } : undefined;
       },
     },
-    onSubmitInvalid: ({ formApi }) => focusFirst(Object.fromEntries(leadFormFieldOrder.map((f) => [f, formApi.getFieldMeta(f)?.errors.length]))),
+    onSubmitInvalid: ({ formApi }) =>
+      focusFirst(Object.fromEntries(leadFormFieldOrder.map((f) => [f, formApi.getFieldMeta(f)?.errors.length]))),
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       setServerErrors({});
       const outcome = await submitLeadRequest(api, kind, schema.parse(toLeadRequest(value, locale)));
       if (outcome.kind === 'sent') {
         toast.success(kind === 'contact' ? t`Contact requested!` : t`Material requested successfully!`);
-        formApi.reset();
+        formApi.reset({ ...emptyLeadForm }); // not the defaults: they hold what the static form had
         onSent?.();
       } else if (outcome.kind === 'invalid') {
         setServerErrors(outcome.fields);
@@ -74,8 +84,12 @@ export function LeadForm({ kind, initialValues, focusId, submitOnMount = false, 
     },
   });
 
-  useEffect(() => {
-    if (focusId) document.getElementById(focusId)?.focus();
+  // In the commit that swaps the forms, before any key press: the static control that had the focus
+  // is gone, so its live twin takes it — unless the focus has already moved elsewhere.
+  useLayoutEffect(() => {
+    const focusId = takeOver?.focusId();
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (focusId && lost) document.getElementById(focusId)?.focus();
     if (submitOnMount) void form.handleSubmit();
     // Once, when the live form takes the static one's place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -103,15 +117,18 @@ export function LeadForm({ kind, initialValues, focusId, submitOnMount = false, 
     <form.Subscribe selector={(state) => state.isSubmitting}>
       {(submitting) => (
         <LeadFormFields
+          live
           kind={kind}
           locale={locale}
           bind={bind}
           submitting={submitting}
-          formError={failure && (
-            <Notice variant="negative">
-              <FailureText failure={failure} />
-            </Notice>
-          )}
+          formError={
+            failure && (
+              <Notice variant="negative">
+                <FailureText failure={failure} />
+              </Notice>
+            )
+          }
           onSubmit={(event) => {
             event.preventDefault();
             void form.handleSubmit();
@@ -126,5 +143,8 @@ function FailureText({ failure }: { failure: Exclude<LeadSubmitOutcome, { kind: 
   if (failure.kind === 'failed') return <Trans>We could not send your request. Please try again.</Trans>;
   const seconds = failure.retryAfterSeconds;
   if (seconds === undefined) return <Trans>Too many requests. Try again in a moment.</Trans>;
-  return <Plural value={seconds} one="Too many requests. Try again in # second." other="Too many requests. Try again in # seconds." />;
+  if (seconds < 60)
+    return <Plural value={seconds} one="Too many requests. Try again in # second." other="Too many requests. Try again in # seconds." />;
+  const minutes = Math.ceil(seconds / 60);
+  return <Plural value={minutes} one="Too many requests. Try again in # minute." other="Too many requests. Try again in # minutes." />;
 }

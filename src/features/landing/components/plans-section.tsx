@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { isLocale } from '../../../../domain/locales';
 import { planList } from '../../../../domain/plans';
-import { LandingSection, SectionIntro, SectionTitle } from './landing-section';
+import { LandingSection } from './landing-section';
 import { PlanCard } from './plan-card';
 
 const Cards = styled.ul`
@@ -23,13 +23,12 @@ export function PlansSection() {
   const { i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   return (
-    <LandingSection id="plans" tone="surface">
-      <SectionTitle id="plans-title">
-        <Trans>Plans</Trans>
-      </SectionTitle>
-      <SectionIntro>
-        <Trans>Pick the plan that fits the size of your operation. Prices are per month.</Trans>
-      </SectionIntro>
+    <LandingSection
+      id="plans"
+      title={<Trans>Plans</Trans>}
+      intro={<Trans>Pick the plan that fits the size of your operation. Prices are per month.</Trans>}
+      tone="surface"
+    >
       <Cards>
         {planList.map((plan) => (
           <PlanCard key={plan.id} plan={plan} locale={locale} />

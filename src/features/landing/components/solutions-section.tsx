@@ -1,15 +1,13 @@
 import { Trans } from '@lingui/react/macro';
-import { CardGrid, CardItem, LandingSection, SectionIntro, SectionTitle } from './landing-section';
+import { CardGrid, CardItem, LandingSection } from './landing-section';
 
 export function SolutionsSection() {
   return (
-    <LandingSection id="solutions">
-      <SectionTitle id="solutions-title">
-        <Trans>Solutions</Trans>
-      </SectionTitle>
-      <SectionIntro>
-        <Trans>Tools that work together on WhatsApp and on your website.</Trans>
-      </SectionIntro>
+    <LandingSection
+      id="solutions"
+      title={<Trans>Solutions</Trans>}
+      intro={<Trans>Tools that work together on WhatsApp and on your website.</Trans>}
+    >
       <CardGrid>
         <CardItem>
           <h3>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { CardGrid, LandingSection, SectionTitle } from './landing-section';
+import { CardGrid, LandingSection } from './landing-section';
 
 const Case = styled.li`
   overflow: hidden;
@@ -48,6 +48,9 @@ const Testimonial = styled.figure`
     flex: 1 1 320px;
     margin: 0;
     font-size: ${({ theme }) => theme.font.size.lg};
+    p {
+      margin: 0;
+    }
   }
   figcaption {
     display: flex;
@@ -78,18 +81,27 @@ function SuccessCase({ image, store, result, children }: SuccessCaseProps) {
 
 export function SuccessCasesSection() {
   return (
-    <LandingSection id="cases" tone="surface">
-      <SectionTitle id="cases-title">
-        <Trans>Success cases</Trans>
-      </SectionTitle>
+    <LandingSection id="cases" title={<Trans>Success cases</Trans>} tone="surface">
       <CardGrid>
-        <SuccessCase image="/landing/case-fashion.webp" store={<Trans>Fashion store</Trans>} result={<Trans>+38% sales on WhatsApp in three months</Trans>}>
+        <SuccessCase
+          image="/landing/case-fashion.webp"
+          store={<Trans>Fashion store</Trans>}
+          result={<Trans>+38% sales on WhatsApp in three months</Trans>}
+        >
           <Trans>With the AI answering sizes and stock, the team focused on exchanges and loyal customers.</Trans>
         </SuccessCase>
-        <SuccessCase image="/landing/case-beauty.webp" store={<Trans>Beauty store</Trans>} result={<Trans>62% of abandoned carts recovered</Trans>}>
+        <SuccessCase
+          image="/landing/case-beauty.webp"
+          store={<Trans>Beauty store</Trans>}
+          result={<Trans>62% of abandoned carts recovered</Trans>}
+        >
           <Trans>A reminder with the cart link and a personal tip brought customers back to checkout.</Trans>
         </SuccessCase>
-        <SuccessCase image="/landing/case-electronics.webp" store={<Trans>Electronics store</Trans>} result={<Trans>9 in 10 questions answered by the AI</Trans>}>
+        <SuccessCase
+          image="/landing/case-electronics.webp"
+          store={<Trans>Electronics store</Trans>}
+          result={<Trans>9 in 10 questions answered by the AI</Trans>}
+        >
           <Trans>Answers in seconds, day and night; a person steps in for the rest.</Trans>
         </SuccessCase>
       </CardGrid>

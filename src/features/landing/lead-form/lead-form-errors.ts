@@ -1,9 +1,9 @@
 import type { I18n } from '@lingui/core';
 import type * as z from 'zod/mini';
-import { leadValidationMessages } from '../../../../domain/lead-requests';
+import { leadValidationMessages } from './lead-validation-messages';
 import type { LeadFormField } from './lead-form-values';
 
-/** The first message id per field of a schema's issues. */
+/** The first message per field of a schema's issues (the English texts of domain/lead-requests). */
 export function fieldErrorsOf(schema: z.ZodMiniType, value: unknown): Partial<Record<LeadFormField, string>> {
   const result = schema.safeParse(value);
   if (result.success) return {};
@@ -12,9 +12,9 @@ export function fieldErrorsOf(schema: z.ZodMiniType, value: unknown): Partial<Re
   return errors;
 }
 
-/** A validation message in the page's language: schema issues are message ids; a text we do not know is shown as sent. */
-export function validationText(i18n: I18n, idOrText: string | undefined): string | undefined {
-  if (!idOrText) return undefined;
-  const descriptor = leadValidationMessages[idOrText];
-  return descriptor ? i18n._(descriptor) : idOrText;
+/** A validation message in the page's language; a text we do not know (a newer server's) is shown as sent. */
+export function validationText(i18n: I18n, text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const descriptor = leadValidationMessages.get(text);
+  return descriptor ? i18n._(descriptor) : text;
 }

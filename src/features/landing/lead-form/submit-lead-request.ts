@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../api/api-client';
-import { isApiError, type ApiError } from '../../../api/api-errors';
+import { isApiError } from '../../../api/api-errors';
 import type { LeadRequestInput } from '../../../../domain/lead-requests';
 import { emptyLeadForm, type LeadFormField, type LeadFormKind } from './lead-form-values';
 
@@ -31,7 +31,7 @@ export async function submitLeadRequest(
 
 export function outcomeOf(error: unknown): LeadSubmitOutcome {
   if (!isApiError(error)) return { kind: 'failed' };
-  if (error.status === 429) return { kind: 'rate-limited', retryAfterSeconds: retryAfterSeconds(error) };
+  if (error.status === 429) return { kind: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds };
   if (error.status >= 400 && error.status < 500 && error.fields) {
     const fields: Partial<Record<LeadFormField, string>> = {};
     for (const [field, message] of Object.entries(error.fields)) {
@@ -40,13 +40,4 @@ export function outcomeOf(error: unknown): LeadSubmitOutcome {
     if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
   }
   return { kind: 'failed' };
-}
-
-/**
- * The Retry-After of a 429, in whole seconds. ApiError (src/api) does not carry response headers
- * yet; when it exposes `retryAfterSeconds`, it is used here, else the message says "in a moment".
- */
-function retryAfterSeconds(error: ApiError): number | undefined {
-  const value: unknown = (error as ApiError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
 }

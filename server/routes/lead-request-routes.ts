@@ -1,0 +1,106 @@
+// The landing page's public forms: POST /contact-requests and /material-requests. Validated
+// with the SPA's own schemas, limited per client address, stored once however often repeated;
+// a filled honeypot gets the same answer as anyone and is dropped.
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import * as z from 'zod/mini';
+import { apiErrorBodySchema } from '../../domain/api-error';
+import {
+  createContactRequestSchema,
+  createMaterialRequestSchema,
+  isHoneypotFilled,
+  leadRequestKinds,
+  leadRequestReceivedSchema,
+  leadRequestRecordSchema,
+  type LeadRequestKind,
+} from '../../domain/lead-requests';
+import { principalOf } from '../auth/bearer-auth';
+import { HttpError } from '../http/http-error';
+import { FIREBASE_BEARER } from '../http/openapi';
+import type { LeadRequestStore } from '../leads/lead-request-store';
+
+export type LeadRateLimit = { max: number; windowSeconds: number };
+
+/** Five requests per client address per ten minutes, unless LEAD_RATE_LIMIT_MAX / _WINDOW_SECONDS say otherwise. */
+export function leadRateLimitFromEnv(env: Record<string, string | undefined>): LeadRateLimit {
+  const positive = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+    return value;
+  };
+  return { max: positive('LEAD_RATE_LIMIT_MAX', 5), windowSeconds: positive('LEAD_RATE_LIMIT_WINDOW_SECONDS', 600) };
+}
+
+const schemas = {
+  contact: createContactRequestSchema(isValidPhoneNumber),
+  material: createMaterialRequestSchema(isValidPhoneNumber),
+} satisfies Record<LeadRequestKind, unknown>;
+
+const descriptions: Record<LeadRequestKind, { path: string; summary: string }> = {
+  contact: { path: '/contact-requests', summary: 'Ask to be contacted by a specialist (the landing page form)' },
+  material: { path: '/material-requests', summary: 'Ask for the product material by email (the landing page popup)' },
+};
+
+export async function registerLeadRequestRoutes(app: FastifyInstance, store: LeadRequestStore, limit: LeadRateLimit) {
+  // One budget per client address shared by both forms (the plugin's store is per context).
+  // The address is the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY trusts it.
+  await app.register(async (forms) => {
+    await forms.register(rateLimit, {
+      global: true,
+      max: limit.max,
+      timeWindow: limit.windowSeconds * 1000,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, 'rate_limited', `Too many requests from this address: try again in ${context.after}.`),
+    });
+
+    for (const kind of leadRequestKinds) {
+      forms.withTypeProvider<ZodTypeProvider>().post(
+        descriptions[kind].path,
+        {
+          config: { public: true },
+          schema: {
+            summary: descriptions[kind].summary,
+            description:
+              'Public. Answers 202 for a stored request, for a repeat of one (stored once) and for a filled honeypot (not stored) alike. ' +
+              `At most ${limit.max} requests per client address per ${limit.windowSeconds} s; then 429 with Retry-After.`,
+            tags: ['landing page'],
+            body: schemas[kind],
+            response: { 202: leadRequestReceivedSchema, 400: apiErrorBodySchema, 429: apiErrorBodySchema },
+          },
+        },
+        async (request, reply) => {
+          if (isHoneypotFilled(request.body)) request.log.info({ kind }, 'lead request dropped: honeypot filled');
+          else {
+            const stored = await store.save(kind, request.body);
+            request.log.info({ kind, id: stored.id, repeated: stored.repeated }, 'lead request received');
+          }
+          return reply.code(202).send({ status: 'received' });
+        },
+      );
+    }
+  });
+
+  // The business's staff read the requests here (and with `npm run admin -- list-requests`).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/admin/lead-requests',
+    {
+      schema: {
+        summary: 'Every contact and material request, oldest first (staff only)',
+        description: 'Needs a Firebase ID token with the `admin` custom claim (`npm run admin -- grant-admin --email E`).',
+        tags: ['admin'],
+        security: [{ [FIREBASE_BEARER]: [] }],
+        querystring: z.strictObject({ kind: z.optional(z.enum(leadRequestKinds)), since: z.optional(z.iso.datetime({ offset: true })) }),
+        response: { 200: z.object({ requests: z.array(leadRequestRecordSchema) }), 401: apiErrorBodySchema, 403: apiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      if (!principalOf(request).admin) throw new HttpError(403, 'forbidden', 'Only the staff (the admin claim) may read the requests.');
+      const { kind, since } = request.query;
+      return { requests: await store.list({ kind, since: since === undefined ? undefined : new Date(since) }) };
+    },
+  );
+}
