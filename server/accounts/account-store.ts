@@ -3,11 +3,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultPlanId, type PlanId } from '../../domain/plans';
 import type { Db } from '../db/database';
-import { accountMonthlyUsage, accounts } from '../db/schema';
+import { accountMonthlyUsage, accounts, aiBases } from '../db/schema';
 
 export type Account = { uid: string; email: string | null; plan: PlanId; createdAt: Date };
 /** `month` is the calendar month (UTC, `YYYY-MM`) the counters cover. */
-export type AccountWithUsage = Account & { month: string; trainingsThisMonth: number; queriesThisMonth: number };
+export type AccountWithUsage = Account & { month: string; aiBases: number; trainingsThisMonth: number; queriesThisMonth: number };
 
 /** The first day of the current month in UTC, as `YYYY-MM-01` (the usage table's key). */
 export function monthStart(now = new Date()): string {
@@ -24,6 +24,7 @@ export function accountStore(db: Db) {
       createdAt: accounts.createdAt,
       trainingsThisMonth: sql<number>`coalesce(${accountMonthlyUsage.trainings}, 0)`.mapWith(Number),
       queriesThisMonth: sql<number>`coalesce(${accountMonthlyUsage.queries}, 0)`.mapWith(Number),
+      aiBases: sql<number>`(select count(*) from ${aiBases} where ${aiBases.uid} = ${accounts.uid})`.mapWith(Number),
     })
     .from(accounts)
     .leftJoin(accountMonthlyUsage, and(eq(accountMonthlyUsage.uid, accounts.uid), eq(accountMonthlyUsage.month, sql.placeholder('month'))))

@@ -5,8 +5,10 @@ import { accountStore } from '../accounts/account-store';
 import { registerBearerAuth } from '../auth/bearer-auth';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { Database } from '../db/database';
+import { aiBaseStore } from '../ai-bases/ai-base-store';
 import { leadRequestStore } from '../leads/lead-request-store';
 import { API_PREFIX } from './api-prefix';
+import { registerAiBaseRoutes } from './ai-base-routes';
 import { registerLeadRequestRoutes, type LeadRateLimit } from './lead-request-routes';
 import { registerMeRoutes } from './me-routes';
 
@@ -16,7 +18,9 @@ export async function registerApiV1(app: FastifyInstance, { database, verifyToke
   await app.register(
     async (api) => {
       registerBearerAuth(api, verifyToken);
-      registerMeRoutes(api, accountStore(database.db));
+      const accounts = accountStore(database.db);
+      registerMeRoutes(api, accounts);
+      registerAiBaseRoutes(api, aiBaseStore(database.db), accounts);
       await registerLeadRequestRoutes(api, leadRequestStore(database.db), leadRateLimit);
     },
     { prefix: API_PREFIX },

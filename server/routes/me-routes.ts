@@ -37,7 +37,7 @@ function meView(account: AccountWithUsage): MeResponse {
     limits: plans[account.plan].limits,
     usage: {
       month: account.month,
-      aiBases: 0, // no AI bases table yet: it arrives with the AI base issue
+      aiBases: account.aiBases,
       trainingsThisMonth: account.trainingsThisMonth,
       queriesThisMonth: account.queriesThisMonth,
     },

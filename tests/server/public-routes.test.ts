@@ -69,7 +69,9 @@ test('with the SPA served too: the API keeps its JSON 404 and the document lists
     expect(api.body).toMatchObject({ error: { code: 'not_found' } });
 
     const doc = (await call(`${url}/api/docs/json`)).body as OpenApi;
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/v1/admin/lead-requests', '/api/v1/contact-requests', '/api/v1/material-requests', '/api/v1/me']);
+    const paths = Object.keys(doc.paths);
+    expect(paths).toContain('/api/v1/me');
+    expect(paths.filter((path) => !path.startsWith('/api/v1/'))).toEqual([]);
   } finally {
     await app.close();
     rmSync(distDir, { recursive: true, force: true });

@@ -25,6 +25,22 @@ type TenancyCase =
       body: (owner: TestUser) => unknown;
     }
   | {
+      /** A list of the caller's records: B's holds none of A's (A's record is seeded first). */
+      scope: 'list';
+      method: string;
+      url: string;
+      seed: (as: As, owner: TestUser) => Promise<string>;
+    }
+  | {
+      /** Creates a record for the caller: what B creates never shows up among A's records. */
+      scope: 'create';
+      method: string;
+      url: string;
+      body: unknown;
+      /** The owner's list, as text. */
+      listOf: (as: As, owner: TestUser) => Promise<string>;
+    }
+  | {
       /** Staff only (the admin claim): an account without it gets 403 and nothing of anyone's. */
       scope: 'staff';
       method: string;
@@ -54,11 +70,58 @@ const leadRequest = (owner: TestUser) => ({
   locale: 'en',
 });
 
+const instructions = {
+  name: 'Tenant base',
+  function: 'support',
+  language: 'pt_br',
+  voiceTone: 'default',
+  personalized: false,
+  instructions: 'Answer from the catalog only.',
+  expectedInputs: '',
+};
+
+// One AI base of A's serves every row: B's attempts must leave it unchanged, which each row checks.
+let aliceBase: Promise<string> | undefined;
+const seedAiBase = (as: As, owner: TestUser) =>
+  (aliceBase ??= as(owner, '/api/v1/ai-bases', { method: 'POST', body: instructions }).then((answer) => {
+    expect(answer.status).toBe(201);
+    return (answer.body as { id: string }).id;
+  }));
+const aiBaseRecord = (method: string, suffix: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
+  method,
+  url: `/api/v1/ai-bases/:id${suffix}`,
+  seed: async (as, owner) => `/api/v1/ai-bases/${await seedAiBase(as, owner)}${suffix}`,
+  snapshot: async (as, owner, path) => {
+    const id = path.split('/')[4]!;
+    const answer = await as(owner, `/api/v1/ai-bases/${id}`);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  },
+  body,
+});
+
 const tenancyTable: TenancyCase[] = [
   { scope: 'caller', method: 'GET', url: '/api/v1/me' },
   { scope: 'public-write', method: 'POST', url: '/api/v1/contact-requests', body: leadRequest },
   { scope: 'public-write', method: 'POST', url: '/api/v1/material-requests', body: leadRequest },
   { scope: 'staff', method: 'GET', url: '/api/v1/admin/lead-requests' },
+  { scope: 'list', method: 'GET', url: '/api/v1/ai-bases', seed: seedAiBase },
+  {
+    scope: 'create',
+    method: 'POST',
+    url: '/api/v1/ai-bases',
+    body: { ...instructions, name: "Bob's base" },
+    listOf: async (as, owner) => (await as(owner, '/api/v1/ai-bases')).text,
+  },
+  aiBaseRecord('GET', ''),
+  aiBaseRecord('PUT', '/instructions', { ...instructions, name: 'Taken over', expectedVersion: 1 }),
+  aiBaseRecord('PUT', '/knowledge', { expectedVersion: 1 }),
+  aiBaseRecord('PUT', '/refinement', { blockedTerms: ['x'], creativity: 9, model: 'builtin-retrieval', expectedVersion: 1 }),
+  aiBaseRecord('POST', '/revert', { expectedVersion: 2 }),
+  aiBaseRecord('POST', '/activate'),
+  aiBaseRecord('POST', '/deactivate'),
+  aiBaseRecord('DELETE', ''),
 ];
 
 let server: TestServer;
@@ -110,6 +173,25 @@ describe.each(tenancyTable)('$method $url', (row) => {
       expect(forA.status).toBe(202);
       expect(forB.text).toBe(forA.text);
       expect(forB.text).not.toContain(alice.email);
+    });
+  } else if (row.scope === 'list') {
+    test("B's list holds nothing of A's", async () => {
+      const id = await row.seed(as, alice);
+      const forA = await as(alice, row.url, { method: row.method });
+      const forB = await as(bob, row.url, { method: row.method });
+      expect(forA.status).toBe(200);
+      expect(forB.status).toBe(200);
+      expect(forA.text).toContain(id);
+      expect(forB.text).not.toContain(id);
+    });
+  } else if (row.scope === 'create') {
+    test("what B creates is B's: it never shows among A's records", async () => {
+      const before = await row.listOf(as, alice);
+      const answer = await as(bob, row.url, { method: row.method, body: row.body });
+      expect(answer.status).toBe(201);
+      const id = (answer.body as { id: string }).id;
+      expect(await row.listOf(as, bob)).toContain(id);
+      expect(await row.listOf(as, alice)).toBe(before);
     });
   } else if (row.scope === 'staff') {
     test('a merchant gets 403 and nothing of any account', async () => {

@@ -1,0 +1,111 @@
+// AI bases: the merchant's AI agents for WhatsApp. The vocabulary, the wizard's step payloads and
+// the API's shapes, shared by the SPA (which validates before saving) and the server (which
+// validates again and enforces the plan). Validation messages are the seed's English texts, as
+// in ./lead-requests: the SPA translates them, the server answers them in `error.fields`.
+// zod/mini: the wizard's chunk loads this.
+import * as z from 'zod/mini';
+
+export const aiBaseFunctions = ['seller', 'support', 'qualifier', 'translator'] as const;
+export type AiBaseFunction = (typeof aiBaseFunctions)[number];
+
+export const aiBaseLanguages = ['pt_br', 'en_us', 'es'] as const;
+export type AiBaseLanguage = (typeof aiBaseLanguages)[number];
+
+export const voiceTones = ['default', 'friendly', 'informal'] as const;
+export type VoiceTone = (typeof voiceTones)[number];
+
+/** `training`: still in configuration (the wizard is not finished, or it was never activated). */
+export const aiBaseStatuses = ['training', 'active', 'inactive'] as const;
+export type AiBaseStatus = (typeof aiBaseStatuses)[number];
+
+/** The wizard's steps, in order: 1 Instructions, 2 Knowledge base, 3 Refinement and test. */
+export const wizardSteps = ['instructions', 'knowledge', 'refinement'] as const;
+export type WizardStep = (typeof wizardSteps)[number];
+
+/** Creativity runs from 0 (sticks to the knowledge base) to 10 (most creative). */
+export const CREATIVITY_MIN = 0;
+export const CREATIVITY_MAX = 10;
+export const DEFAULT_CREATIVITY = 3;
+export const MAX_BLOCKED_TERMS = 200;
+
+export const aiBaseValidation = {
+  nameRequired: 'The name of the AI base is required.',
+  functionRequired: 'The function of the AI base is required.',
+  languageRequired: 'The language of the AI base is required.',
+  voiceToneRequired: 'The voice tone of the AI base is required.',
+  personalizedRequired: 'It is necessary to state if the base is personalized.',
+  tooLong: 'This field is too long',
+  tooManyBlockedTerms: 'Too many blocked terms',
+  creativityRange: 'Creativity goes from 0 to 10',
+} as const;
+export type AiBaseValidationText = (typeof aiBaseValidation)[keyof typeof aiBaseValidation];
+
+const tooLong = (max: number) => z.maxLength(max, { error: aiBaseValidation.tooLong });
+const text = (max: number) => z.string().check(z.trim(), tooLong(max));
+
+/** Step 1, Instructions: who the agent is and how it speaks. */
+export const instructionsSchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1, { error: aiBaseValidation.nameRequired, abort: true }), tooLong(80)),
+  function: z.enum(aiBaseFunctions, { error: aiBaseValidation.functionRequired }),
+  language: z.enum(aiBaseLanguages, { error: aiBaseValidation.languageRequired }),
+  voiceTone: z.enum(voiceTones, { error: aiBaseValidation.voiceToneRequired }),
+  personalized: z.boolean({ error: aiBaseValidation.personalizedRequired }),
+  /** The system instructions: what the agent must do and never do. */
+  instructions: text(8000),
+  /** What the agent should expect from people (order numbers, sizes, a CEP…). */
+  expectedInputs: text(2000),
+});
+export type Instructions = z.infer<typeof instructionsSchema>;
+
+/** Step 3, Refinement and test: the guard rails and the temperature. */
+export const refinementSchema = z.strictObject({
+  blockedTerms: z
+    .array(z.string().check(z.trim(), z.minLength(1), tooLong(100)))
+    .check(z.maxLength(MAX_BLOCKED_TERMS, { error: aiBaseValidation.tooManyBlockedTerms })),
+  creativity: z.int().check(
+    z.gte(CREATIVITY_MIN, { error: aiBaseValidation.creativityRange }),
+    z.lte(CREATIVITY_MAX, { error: aiBaseValidation.creativityRange }),
+  ),
+  /** The answerer's model: `builtin-retrieval` (embedded) or one the LLM endpoint lists. */
+  model: z.string().check(z.trim(), z.minLength(1), tooLong(200)),
+});
+export type Refinement = z.infer<typeof refinementSchema>;
+
+/** Every save names the version it edits: a stale one (another tab saved since) gets 409. */
+export const expectedVersionSchema = z.int().check(z.positive());
+
+export const createAiBaseSchema = instructionsSchema;
+export const saveInstructionsSchema = z.strictObject({ ...instructionsSchema.shape, expectedVersion: expectedVersionSchema });
+export const saveRefinementSchema = z.strictObject({ ...refinementSchema.shape, expectedVersion: expectedVersionSchema });
+export const versionOnlySchema = z.strictObject({ expectedVersion: expectedVersionSchema });
+
+export const aiBaseIdParamsSchema = z.strictObject({ id: z.uuid() });
+
+export const BUILTIN_MODEL = 'builtin-retrieval';
+
+/** An AI base as the API returns it. */
+export const aiBaseSchema = z.object({
+  id: z.string(),
+  ...instructionsSchema.shape,
+  ...refinementSchema.shape,
+  status: z.enum(aiBaseStatuses),
+  /** The step the wizard resumes at: the first one not saved yet (or the last). */
+  step: z.enum(wizardSteps),
+  /** 0–100: the share of the wizard's steps saved. */
+  progress: z.int().check(z.gte(0), z.lte(100)),
+  /** WhatsApp today; more channels later. */
+  channels: z.array(z.string()),
+  version: z.int(),
+  /** A previous saved version exists to revert to. */
+  canRevert: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AiBase = z.infer<typeof aiBaseSchema>;
+
+export const aiBaseListSchema = z.object({ aiBases: z.array(aiBaseSchema) });
+
+/** Step progress: instructions saved 33 %, knowledge 67 %, refinement 100 %. */
+export function progressOf(savedSteps: number): number {
+  return Math.round((Math.min(Math.max(savedSteps, 0), wizardSteps.length) / wizardSteps.length) * 100);
+}
