@@ -109,3 +109,19 @@ export const aiBaseListSchema = z.object({ aiBases: z.array(aiBaseSchema) });
 export function progressOf(savedSteps: number): number {
   return Math.round((Math.min(Math.max(savedSteps, 0), wizardSteps.length) / wizardSteps.length) * 100);
 }
+
+/**
+ * Why an AI base request failed, as the flows see it (the SPA maps HTTP answers onto these):
+ * `plan_limit` 403, `conflict` 409 version_conflict, `incomplete` 409 incomplete, `not_found` 404,
+ * `invalid` 400 with field messages, `unknown` anything else (network, 5xx).
+ */
+export const aiBaseFailureKinds = ['plan_limit', 'conflict', 'incomplete', 'not_found', 'invalid', 'unknown'] as const;
+export type AiBaseFailureKind = (typeof aiBaseFailureKinds)[number];
+export type AiBaseFailure = { kind: AiBaseFailureKind; fields?: Record<string, string> };
+
+/** A thrown value as a failure: failures pass through; anything else is `unknown`. */
+export function aiBaseFailureOf(error: unknown): AiBaseFailure {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  if (typeof kind === 'string' && (aiBaseFailureKinds as readonly string[]).includes(kind)) return error as AiBaseFailure;
+  return { kind: 'unknown' };
+}

@@ -185,3 +185,35 @@ export function describeCoverage(name: string, level: string, coverage: Coverage
 export function transitionTable(machine: AnyStateMachine): string[] {
   return listTransitions(machine).map((t) => `${t.source} --${t.eventType}${t.guard ? ` [${t.guard}]` : ''}--> ${t.targets.join(', ') || '(internal)'}`);
 }
+
+/**
+ * A small set of the model's paths that still reaches every state and takes every transition
+ * the whole model does (greedy set cover: most new transitions and states first, shorter on
+ * ties). For machines whose context makes the model large, so the UI level stays affordable.
+ */
+export function coveringPaths(machine: AnyStateMachine, model: TestModel): ModelPath[] {
+  const reachedBy = model.paths.map((path) => {
+    const states = new Set<string>();
+    for (const snapshot of [path.initial, ...path.steps.map((s) => s.state)]) for (const id of model.states) if (isActive(machine, snapshot, id)) states.add(id);
+    return { path, states, transitions: new Set(path.steps.flatMap((s) => s.transitions)) };
+  });
+  const needStates = new Set(reachedBy.flatMap((r) => [...r.states]));
+  const needTransitions = new Set(reachedBy.flatMap((r) => [...r.transitions]));
+  const chosen: ModelPath[] = [];
+  while (needStates.size > 0 || needTransitions.size > 0) {
+    let best: (typeof reachedBy)[number] | undefined;
+    let bestGain = 0;
+    for (const candidate of reachedBy) {
+      const gain = [...candidate.transitions].filter((t) => needTransitions.has(t)).length + [...candidate.states].filter((s) => needStates.has(s)).length;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && best && candidate.path.steps.length < best.path.steps.length)) {
+        best = candidate;
+        bestGain = gain;
+      }
+    }
+    if (!best) break;
+    chosen.push(best.path);
+    best.transitions.forEach((t) => needTransitions.delete(t));
+    best.states.forEach((s) => needStates.delete(s));
+  }
+  return chosen;
+}

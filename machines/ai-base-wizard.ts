@@ -1,0 +1,301 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  aiBaseFailureOf,
+  instructionsSchema,
+  refinementSchema,
+  type AiBase,
+  type AiBaseFailureKind,
+  type AiBaseFunction,
+  type AiBaseLanguage,
+  type Instructions,
+  type Refinement,
+  type VoiceTone,
+  BUILTIN_MODEL,
+  DEFAULT_CREATIVITY,
+} from '../domain/ai-base';
+
+/**
+ * `/ia-base` (new) and `/ia-base/{id}`: the three-step wizard — 1 Instructions, 2 Knowledge base,
+ * 3 Refinement and test — with "Save and advance". A base in configuration resumes at its saved
+ * step. What the merchant types is kept as a draft (persistDraft) until it is saved, so a reload
+ * (the update's, a chunk's, a refresh) brings it back, with a notice.
+ */
+
+/** The Instructions form as typed: choices may still be empty. */
+export type InstructionsDraft = {
+  name: string;
+  function: AiBaseFunction | '';
+  language: AiBaseLanguage | '';
+  voiceTone: VoiceTone | '';
+  personalized: boolean | null;
+  instructions: string;
+  expectedInputs: string;
+};
+export type RefinementDraft = Refinement;
+
+/** What persistDraft keeps for a base (or for the new one), and loadBase hands back. */
+export type WizardDraft = { instructions: InstructionsDraft; refinement: RefinementDraft };
+
+export type WizardInput = { baseId: string | null };
+export type LoadedBase = { base: AiBase | null; draft: WizardDraft | null };
+export type SaveInstructionsInput = { baseId: string | null; expectedVersion: number | null; values: Instructions };
+export type SaveKnowledgeInput = { baseId: string; expectedVersion: number };
+export type SaveRefinementInput = { baseId: string; expectedVersion: number; values: Refinement };
+
+export type WizardContext = {
+  baseId: string | null;
+  base: AiBase | null;
+  draft: WizardDraft;
+  /** Field → message (domain/ai-base's English texts; the view translates them). */
+  fieldErrors: Record<string, string>;
+  failure: AiBaseFailureKind | null;
+  /** An unsaved draft was brought back after a reload: the view says so until dismissed. */
+  restored: boolean;
+};
+
+export type WizardEvent =
+  | { type: 'EDIT_INSTRUCTIONS'; values: Partial<InstructionsDraft> }
+  | { type: 'EDIT_REFINEMENT'; values: Partial<RefinementDraft> }
+  | { type: 'SAVE' }
+  | { type: 'BACK' }
+  | { type: 'RETRY' }
+  | { type: 'RELOAD' }
+  | { type: 'DISMISS_RESTORED' };
+
+export const emptyInstructions: InstructionsDraft = {
+  name: '',
+  function: '',
+  language: '',
+  voiceTone: '',
+  personalized: null,
+  instructions: '',
+  expectedInputs: '',
+};
+export const defaultRefinement: RefinementDraft = { blockedTerms: [], creativity: DEFAULT_CREATIVITY, model: BUILTIN_MODEL };
+
+function draftOf(base: AiBase | null): WizardDraft {
+  if (!base) return { instructions: emptyInstructions, refinement: defaultRefinement };
+  const { name, function: fn, language, voiceTone, personalized, instructions, expectedInputs, blockedTerms, creativity, model } = base;
+  return {
+    instructions: { name, function: fn, language, voiceTone, personalized, instructions, expectedInputs },
+    refinement: { blockedTerms, creativity, model },
+  };
+}
+
+function fieldErrorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const errors: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  return errors;
+}
+
+const failureKind = (error: unknown) => aiBaseFailureOf(error).kind;
+
+export const aiBaseWizardMachine = setup({
+  types: {
+    input: {} as WizardInput,
+    context: {} as WizardContext,
+    events: {} as WizardEvent,
+  },
+  actors: {
+    // Provided by src/features/ai-bases: the API calls (rejecting with an AiBaseFailure) and the draft store.
+    loadBase: fromPromise<LoadedBase, { baseId: string | null }>(async () => {
+      throw new Error('loadBase is not provided');
+    }),
+    saveInstructions: fromPromise<AiBase, SaveInstructionsInput>(async () => {
+      throw new Error('saveInstructions is not provided');
+    }),
+    saveKnowledge: fromPromise<AiBase, SaveKnowledgeInput>(async () => {
+      throw new Error('saveKnowledge is not provided');
+    }),
+    saveRefinement: fromPromise<AiBase, SaveRefinementInput>(async () => {
+      throw new Error('saveRefinement is not provided');
+    }),
+  },
+  guards: {
+    resumesAtKnowledge: ({ event }) => 'output' in event && (event.output as LoadedBase).base?.step === 'knowledge',
+    resumesAtRefinement: ({ event }) => 'output' in event && (event.output as LoadedBase).base?.step === 'refinement',
+    isNotFound: ({ event }) => 'error' in event && failureKind(event.error) === 'not_found',
+    isInvalid: ({ event }) => 'error' in event && failureKind(event.error) === 'invalid',
+    isConflict: ({ event }) => 'error' in event && failureKind(event.error) === 'conflict',
+    isPlanLimit: ({ event }) => 'error' in event && failureKind(event.error) === 'plan_limit',
+    instructionsAreValid: ({ context }) => instructionsSchema.safeParse(context.draft.instructions).success,
+    refinementIsValid: ({ context }) => refinementSchema.safeParse(context.draft.refinement).success,
+  },
+  actions: {
+    rememberLoaded: assign(({ event }) => {
+      const { base, draft } = (event as unknown as { output: LoadedBase }).output;
+      return { base, baseId: base?.id ?? null, draft: draft ?? draftOf(base), restored: draft !== null, fieldErrors: {}, failure: null };
+    }),
+    // After a save the saved part of the draft is the base's; the other part keeps what was typed.
+    rememberSavedInstructions: assign(({ context, event }) => {
+      const base = (event as unknown as { output: AiBase }).output;
+      return { base, baseId: base.id, draft: { ...context.draft, instructions: draftOf(base).instructions }, fieldErrors: {}, failure: null };
+    }),
+    rememberSavedKnowledge: assign(({ event }) => ({ base: (event as unknown as { output: AiBase }).output, fieldErrors: {}, failure: null })),
+    rememberSavedRefinement: assign(({ context, event }) => {
+      const base = (event as unknown as { output: AiBase }).output;
+      return { base, draft: { ...context.draft, refinement: draftOf(base).refinement }, fieldErrors: {}, failure: null, restored: false };
+    }),
+    // The stored draft follows the one in context: gone once nothing in it differs from the base.
+    syncDraft: enqueueActions(({ context, enqueue }) => {
+      if (JSON.stringify(context.draft) === JSON.stringify(draftOf(context.base))) enqueue('clearDraft');
+      else enqueue('persistDraft');
+    }),
+    rememberFailure: assign(({ event }) => {
+      const failure = aiBaseFailureOf('error' in event ? event.error : undefined);
+      return { failure: failure.kind, fieldErrors: failure.fields ?? {} };
+    }),
+    editInstructions: assign({
+      draft: ({ context, event }) =>
+        event.type === 'EDIT_INSTRUCTIONS' ? { ...context.draft, instructions: { ...context.draft.instructions, ...event.values } } : context.draft,
+    }),
+    editRefinement: assign({
+      draft: ({ context, event }) =>
+        event.type === 'EDIT_REFINEMENT' ? { ...context.draft, refinement: { ...context.draft.refinement, ...event.values } } : context.draft,
+    }),
+    showInstructionsErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(instructionsSchema.safeParse(context.draft.instructions)) }),
+    showRefinementErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(refinementSchema.safeParse(context.draft.refinement)) }),
+    clearFailure: assign({ failure: null, fieldErrors: {} }),
+    dismissRestored: assign({ restored: false }),
+    // Effects, provided by src/: keep the draft where a reload finds it; forget it once saved.
+    persistDraft: () => {},
+    clearDraft: () => {},
+  },
+}).createMachine({
+  id: 'aiBaseWizard',
+  initial: 'loading',
+  context: ({ input }) => ({
+    baseId: input.baseId,
+    base: null,
+    draft: draftOf(null),
+    fieldErrors: {},
+    failure: null,
+    restored: false,
+  }),
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadBase',
+        src: 'loadBase',
+        input: ({ context }) => ({ baseId: context.baseId }),
+        onDone: [
+          { guard: 'resumesAtKnowledge', target: 'knowledge', actions: 'rememberLoaded' },
+          { guard: 'resumesAtRefinement', target: 'refinement', actions: 'rememberLoaded' },
+          { target: 'instructions', actions: 'rememberLoaded' },
+        ],
+        onError: [
+          { guard: 'isNotFound', target: 'notFound', actions: 'rememberFailure' },
+          { target: 'loadFailed', actions: 'rememberFailure' },
+        ],
+      },
+    },
+    loadFailed: { on: { RETRY: 'loading' } },
+    notFound: { type: 'final' },
+
+    instructions: {
+      initial: 'editing',
+      on: { DISMISS_RESTORED: { actions: 'dismissRestored' } },
+      states: {
+        editing: {
+          on: {
+            EDIT_INSTRUCTIONS: { actions: ['editInstructions', 'persistDraft'] },
+            SAVE: [{ guard: 'instructionsAreValid', target: 'saving', actions: 'clearFailure' }, { actions: 'showInstructionsErrors' }],
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'saveInstructions',
+            src: 'saveInstructions',
+            input: ({ context }) => ({
+              baseId: context.baseId,
+              expectedVersion: context.base?.version ?? null,
+              values: instructionsSchema.parse(context.draft.instructions),
+            }),
+            onDone: { target: '#aiBaseWizard.knowledge', actions: ['rememberSavedInstructions', 'syncDraft'] },
+            onError: [
+              { guard: 'isInvalid', target: 'editing', actions: 'rememberFailure' },
+              { guard: 'isConflict', target: '#aiBaseWizard.conflict', actions: 'rememberFailure' },
+              // Creating past the plan's number of AI bases: 'Upgrade your plan to add more AI Bases.'
+              { guard: 'isPlanLimit', target: '#aiBaseWizard.planLimit', actions: 'rememberFailure' },
+              { target: 'failed', actions: 'rememberFailure' },
+            ],
+          },
+        },
+        // The draft is untouched: retry, or keep editing.
+        failed: {
+          on: {
+            RETRY: { target: 'saving', actions: 'clearFailure' },
+            EDIT_INSTRUCTIONS: { target: 'editing', actions: ['clearFailure', 'editInstructions', 'persistDraft'] },
+          },
+        },
+      },
+    },
+
+    knowledge: {
+      initial: 'editing',
+      on: { BACK: '#aiBaseWizard.instructions', DISMISS_RESTORED: { actions: 'dismissRestored' } },
+      states: {
+        // The files upload on their own; this step's save records that the merchant moved on.
+        editing: { on: { SAVE: 'saving' } },
+        saving: {
+          invoke: {
+            id: 'saveKnowledge',
+            src: 'saveKnowledge',
+            input: ({ context }) => ({ baseId: context.baseId!, expectedVersion: context.base!.version }),
+            onDone: { target: '#aiBaseWizard.refinement', actions: 'rememberSavedKnowledge' },
+            onError: [
+              { guard: 'isConflict', target: '#aiBaseWizard.conflict', actions: 'rememberFailure' },
+              { target: 'failed', actions: 'rememberFailure' },
+            ],
+          },
+        },
+        failed: { on: { RETRY: { target: 'saving', actions: 'clearFailure' } } },
+      },
+    },
+
+    refinement: {
+      initial: 'editing',
+      on: { BACK: '#aiBaseWizard.knowledge', DISMISS_RESTORED: { actions: 'dismissRestored' } },
+      states: {
+        editing: {
+          on: {
+            EDIT_REFINEMENT: { actions: ['editRefinement', 'persistDraft'] },
+            SAVE: [{ guard: 'refinementIsValid', target: 'saving', actions: 'clearFailure' }, { actions: 'showRefinementErrors' }],
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'saveRefinement',
+            src: 'saveRefinement',
+            input: ({ context }) => ({
+              baseId: context.baseId!,
+              expectedVersion: context.base!.version,
+              values: refinementSchema.parse(context.draft.refinement),
+            }),
+            onDone: { target: '#aiBaseWizard.saved', actions: ['rememberSavedRefinement', 'syncDraft'] },
+            onError: [
+              { guard: 'isInvalid', target: 'editing', actions: 'rememberFailure' },
+              { guard: 'isConflict', target: '#aiBaseWizard.conflict', actions: 'rememberFailure' },
+              { target: 'failed', actions: 'rememberFailure' },
+            ],
+          },
+        },
+        failed: {
+          on: {
+            RETRY: { target: 'saving', actions: 'clearFailure' },
+            EDIT_REFINEMENT: { target: 'editing', actions: ['clearFailure', 'editRefinement', 'persistDraft'] },
+          },
+        },
+      },
+    },
+
+    // Another tab saved this base first. The draft stays stored: reloading shows the newer base
+    // with the merchant's unsaved changes brought back on top (and the notice).
+    conflict: { on: { RELOAD: 'loading' } },
+    planLimit: { type: 'final' },
+    // All three steps saved: the view goes on to the activation screen.
+    saved: { type: 'final' },
+  },
+});
+
+export type AiBaseWizardMachine = typeof aiBaseWizardMachine;

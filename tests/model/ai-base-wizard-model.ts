@@ -1,0 +1,103 @@
+// The ai-base-wizard test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
+import type { EventObject } from 'xstate';
+import type { AiBase, WizardStep } from '../../domain/ai-base';
+import { aiBaseWizardMachine, type InstructionsDraft, type LoadedBase } from '../../machines/ai-base-wizard';
+import { createTestModelFor, type EventSamples } from './model-harness';
+
+export const WIZARD_BASE_ID = '00000000-0000-4000-8000-000000000002';
+
+export const validInstructions: InstructionsDraft = {
+  name: 'Ana, vendedora',
+  function: 'seller',
+  language: 'pt_br',
+  voiceTone: 'friendly',
+  personalized: true,
+  instructions: 'Responda só sobre a loja.',
+  expectedInputs: '',
+};
+
+/** The base as the server answers at each step (its version counts the saves). */
+export function baseAt(step: WizardStep, savedSteps: 1 | 2 | 3, version: number): AiBase {
+  return {
+    id: WIZARD_BASE_ID,
+    name: 'Ana, vendedora',
+    function: 'seller',
+    language: 'pt_br',
+    voiceTone: 'friendly',
+    personalized: true,
+    instructions: 'Responda só sobre a loja.',
+    expectedInputs: '',
+    blockedTerms: [],
+    creativity: 3,
+    model: 'builtin-retrieval',
+    status: 'training',
+    step,
+    progress: [0, 33, 67, 100][savedSteps]!,
+    channels: ['whatsapp'],
+    version,
+    canRevert: version > 1,
+    createdAt: '2026-11-21T00:00:00.000Z',
+    updatedAt: '2026-11-21T00:00:00.000Z',
+  };
+}
+
+const loaded = (value: LoadedBase) => ({ type: 'xstate.done.actor.loadBase', output: value });
+const done = (id: string, output: AiBase) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, kind: string, fields?: Record<string, string>) => ({
+  type: `xstate.error.actor.${id}`,
+  error: fields ? { kind, fields } : { kind },
+});
+
+export const aiBaseWizardSamples: EventSamples = {
+  'xstate.done.actor.loadBase': [
+    loaded({ base: null, draft: null }),
+    loaded({ base: baseAt('knowledge', 1, 1), draft: null }),
+    loaded({ base: baseAt('refinement', 2, 2), draft: null }),
+    // A reload of a new base's half-typed first step.
+    loaded({ base: null, draft: { instructions: { ...validInstructions, name: 'Typed before the reload' }, refinement: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' } } }),
+  ],
+  'xstate.error.actor.loadBase': [failed('loadBase', 'not_found'), failed('loadBase', 'unknown')],
+  EDIT_INSTRUCTIONS: [
+    { type: 'EDIT_INSTRUCTIONS', values: validInstructions },
+    { type: 'EDIT_INSTRUCTIONS', values: { name: '' } },
+  ],
+  EDIT_REFINEMENT: [
+    { type: 'EDIT_REFINEMENT', values: { creativity: 7, blockedTerms: ['concorrente'] } },
+    { type: 'EDIT_REFINEMENT', values: { creativity: 11 } },
+  ],
+  'xstate.done.actor.saveInstructions': [done('saveInstructions', baseAt('knowledge', 1, 1))],
+  'xstate.error.actor.saveInstructions': [
+    failed('saveInstructions', 'invalid', { name: 'The name of the AI base is required.' }),
+    failed('saveInstructions', 'conflict'),
+    failed('saveInstructions', 'plan_limit'),
+    failed('saveInstructions', 'unknown'),
+  ],
+  'xstate.done.actor.saveKnowledge': [done('saveKnowledge', baseAt('refinement', 2, 2))],
+  'xstate.error.actor.saveKnowledge': [failed('saveKnowledge', 'conflict'), failed('saveKnowledge', 'unknown')],
+  'xstate.done.actor.saveRefinement': [done('saveRefinement', { ...baseAt('refinement', 3, 3), creativity: 7, blockedTerms: ['concorrente'] })],
+  'xstate.error.actor.saveRefinement': [
+    failed('saveRefinement', 'invalid', { creativity: 'Creativity goes from 0 to 10' }),
+    failed('saveRefinement', 'conflict'),
+    failed('saveRefinement', 'unknown'),
+  ],
+};
+
+export function aiBaseWizardTestModel() {
+  return createTestModelFor(aiBaseWizardMachine, { input: { baseId: null }, samples: aiBaseWizardSamples });
+}
+
+export function wizardPathName(events: EventObject[]): string {
+  return events
+    .map((e) => {
+      const type = e.type.replace(/^xstate\./, '');
+      if ('error' in e) return `${type}(${(e.error as { kind: string }).kind})`;
+      if ('output' in e) {
+        const output = e.output as AiBase | LoadedBase;
+        if ('draft' in output) return `${type}(${output.base ? `at ${output.base.step}` : 'new'}${output.draft ? ', draft' : ''})`;
+        return type;
+      }
+      if ('values' in e) return `${type}(${JSON.stringify(e.values).slice(0, 40)})`;
+      return type;
+    })
+    .join(' → ');
+}

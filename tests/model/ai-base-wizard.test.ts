@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { AiBase } from '../../domain/ai-base';
+import {
+  aiBaseWizardMachine,
+  type LoadedBase,
+  type SaveInstructionsInput,
+  type SaveKnowledgeInput,
+  type SaveRefinementInput,
+  type WizardDraft,
+} from '../../machines/ai-base-wizard';
+import { aiBaseWizardTestModel, baseAt, validInstructions, wizardPathName } from './ai-base-wizard-model';
+import { coverageOf, coveringPaths, describeCoverage, isActive, transitionTable, type TestModel } from './model-harness';
+import { flush, PromiseWorld } from './promise-world';
+
+const model = aiBaseWizardTestModel();
+const paths = coveringPaths(aiBaseWizardMachine, model);
+
+function startRealActor(baseId: string | null = null) {
+  const world = new PromiseWorld();
+  const storage = { draft: null as WizardDraft | null, writes: 0 };
+  const logic = aiBaseWizardMachine.provide({
+    actors: {
+      loadBase: world.actor<LoadedBase, { baseId: string | null }>('loadBase'),
+      saveInstructions: world.actor<AiBase, SaveInstructionsInput>('saveInstructions'),
+      saveKnowledge: world.actor<AiBase, SaveKnowledgeInput>('saveKnowledge'),
+      saveRefinement: world.actor<AiBase, SaveRefinementInput>('saveRefinement'),
+    },
+    actions: {
+      persistDraft: ({ context }) => {
+        storage.draft = structuredClone(context.draft);
+        storage.writes++;
+      },
+      clearDraft: () => {
+        storage.draft = null;
+      },
+    },
+  });
+  const actor = createActor(logic, { input: { baseId } });
+  actor.start();
+  return { actor, world, storage };
+}
+type Run = ReturnType<typeof startRealActor>;
+
+const context = ({ actor }: Run) => actor.getSnapshot().context;
+
+/** The effects a merchant relies on in each state. */
+const stateChecks: Record<string, (run: Run) => void> = {
+  // Nothing typed is lost: whatever is stored is exactly what the wizard holds.
+  aiBaseWizard: (run) => {
+    if (run.storage.draft !== null) expect(run.storage.draft).toEqual(context(run).draft);
+  },
+  'aiBaseWizard.loading': (run) => expect(run.world.pendingInput('loadBase')).toEqual({ baseId: context(run).baseId }),
+  'aiBaseWizard.instructions.saving': (run) => {
+    const { baseId, base, draft } = context(run);
+    expect(run.world.pendingInput('saveInstructions')).toEqual({ baseId, expectedVersion: base?.version ?? null, values: draft.instructions });
+  },
+  'aiBaseWizard.knowledge.saving': (run) => {
+    const { baseId, base } = context(run);
+    expect(run.world.pendingInput('saveKnowledge')).toEqual({ baseId, expectedVersion: base!.version });
+  },
+  'aiBaseWizard.refinement.saving': (run) => {
+    const { baseId, base, draft } = context(run);
+    expect(run.world.pendingInput('saveRefinement')).toEqual({ baseId, expectedVersion: base!.version, values: draft.refinement });
+  },
+  'aiBaseWizard.saved': (run) => {
+    expect(run.storage.draft).toBeNull(); // all saved: no draft left to restore
+    expect(context(run).base?.progress).toBe(100);
+  },
+  'aiBaseWizard.conflict': (run) => expect(context(run).failure).toBe('conflict'),
+  'aiBaseWizard.planLimit': (run) => expect(context(run).failure).toBe('plan_limit'),
+};
+
+async function follow(path: TestModel['paths'][number]) {
+  const run = startRealActor();
+  expect(run.actor.getSnapshot().value).toEqual(path.initial.value);
+  for (const step of path.steps) {
+    if (run.world.settle(step.event)) await flush();
+    else run.actor.send(step.event as never);
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toEqual(step.state.value);
+    expect(snapshot.context).toEqual(step.state.context);
+    for (const [id, check] of Object.entries(stateChecks)) if (id === 'aiBaseWizard' || isActive(aiBaseWizardMachine, snapshot, id)) check(run);
+  }
+  run.actor.stop();
+}
+
+describe('ai-base-wizard machine, model-based (logic level)', () => {
+  it('has paths that reach every state and take every transition', () => {
+    const coverage = coverageOf(aiBaseWizardMachine, { ...model, paths });
+    console.log(describeCoverage('ai-base-wizard', 'logic', coverage, paths.length) + ` (of ${model.paths.length} in the model)`);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  it('checks only states the machine has', () => {
+    for (const id of Object.keys(stateChecks)) if (id !== 'aiBaseWizard') expect(model.states).toContain(id);
+  });
+
+  it('matches the reviewed transition table (a removed or changed transition fails here)', () => {
+    expect(transitionTable(aiBaseWizardMachine)).toMatchSnapshot();
+  });
+
+  for (const path of paths) {
+    it(`follows the model on the running actor: ${wizardPathName(path.steps.map((s) => s.event))}`, () => follow(path));
+  }
+});
+
+describe('ai-base-wizard machine, beyond the model', () => {
+  it('stores every edit as a draft, restores it after a reload with the notice, and forgets it once saved', async () => {
+    const first = startRealActor();
+    first.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: null, draft: null } } as never);
+    await flush();
+    first.actor.send({ type: 'EDIT_INSTRUCTIONS', values: { name: 'Half' } });
+    first.actor.send({ type: 'EDIT_INSTRUCTIONS', values: { language: 'es' } });
+    expect(first.storage.writes).toBe(2);
+    const stored = first.storage.draft!;
+    expect(stored.instructions).toMatchObject({ name: 'Half', language: 'es' });
+    first.actor.stop();
+
+    // The reload: the draft comes back through loadBase.
+    const second = startRealActor();
+    second.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: null, draft: stored } } as never);
+    await flush();
+    expect(context(second)).toMatchObject({ restored: true, draft: stored });
+    second.actor.send({ type: 'DISMISS_RESTORED' });
+    expect(context(second).restored).toBe(false);
+
+    second.actor.send({ type: 'EDIT_INSTRUCTIONS', values: validInstructions });
+    second.actor.send({ type: 'SAVE' });
+    second.world.settle({ type: 'xstate.done.actor.saveInstructions', output: baseAt('knowledge', 1, 1) } as never);
+    await flush();
+    expect(second.actor.getSnapshot().matches('knowledge')).toBe(true);
+    expect(second.storage.draft).toBeNull();
+  });
+
+  it('refuses to save invalid instructions, naming the fields with the seed messages', () => {
+    const run = startRealActor();
+    run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: null, draft: null } } as never);
+    return flush().then(() => {
+      run.actor.send({ type: 'SAVE' });
+      expect(run.world.isPending('saveInstructions')).toBe(false);
+      expect(context(run).fieldErrors).toEqual({
+        name: 'The name of the AI base is required.',
+        function: 'The function of the AI base is required.',
+        language: 'The language of the AI base is required.',
+        voiceTone: 'The voice tone of the AI base is required.',
+        personalized: 'It is necessary to state if the base is personalized.',
+      });
+    });
+  });
+
+  it('resumes a base in configuration at its saved step, editing what was saved', async () => {
+    const run = startRealActor('some-id');
+    expect(run.world.pendingInput('loadBase')).toEqual({ baseId: 'some-id' });
+    run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('refinement', 2, 2), draft: null } } as never);
+    await flush();
+    expect(run.actor.getSnapshot().matches({ refinement: 'editing' })).toBe(true);
+    expect(context(run).draft.instructions.name).toBe('Ana, vendedora');
+    run.actor.send({ type: 'BACK' });
+    run.actor.send({ type: 'BACK' });
+    expect(run.actor.getSnapshot().matches({ instructions: 'editing' })).toBe(true);
+  });
+});
