@@ -40,6 +40,11 @@ export default defineConfig(({ mode }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders in their own chunks too (not only components): they bring API code and zod schemas,
+      // which would otherwise sit in the route tree, in every page's first JS (the landing budget).
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',
     }),

@@ -1,6 +1,6 @@
 // zod/mini: the SPA parses /me with these schemas too.
 import * as z from 'zod/mini';
-import { planIdSchema, planLimitsSchema } from './plans';
+import { planIdSchema, planLimitsSchema } from './plan-schemas';
 
 const count = () => z.int().check(z.nonnegative());
 

@@ -2,7 +2,7 @@
 // (which validates before posting) and the server (which validates again and stores them).
 // zod/mini: the form chunk of the landing page loads this.
 import * as z from 'zod/mini';
-import { localeSchema } from './locales';
+import { localeSchema } from './locale-schema';
 
 // Validation messages are the seed's English texts: what an API caller reads in `error.fields`.
 // The SPA translates them through ./lead-request-messages (Lingui descriptors of the same texts);

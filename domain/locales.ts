@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
+// Free of zod: the app's entry picks the language with these before it renders, and the landing
+// page's first JS carries no zod. The schema is in ./locale-schema.
 
 export const locales = ['en', 'pt', 'es'] as const;
-export const localeSchema = z.enum(locales);
-export type Locale = z.infer<typeof localeSchema>;
+export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'en';
 
 /** BCP 47 tags used for Intl formatting and the document's lang attribute. */
@@ -11,7 +11,7 @@ export const localeTags: Record<Locale, string> = { en: 'en-US', pt: 'pt-BR', es
 export const localeNames: Record<Locale, string> = { en: 'English', pt: 'Português', es: 'Español' };
 
 export function isLocale(value: unknown): value is Locale {
-  return localeSchema.safeParse(value).success;
+  return (locales as readonly unknown[]).includes(value);
 }
 
 /** Picks the first supported language from a cookie value, then the browser's list, else `en`. */

@@ -1,32 +1,28 @@
-// zod/mini: the landing page renders this table, in its public bundle.
-import * as z from 'zod/mini';
+// Free of zod: the landing page renders this table, and its JS should not bring zod along. The
+// schemas of these types (the API's /me answer, staff routes) are in ./plan-schemas.
 import type { Locale } from './locales';
 
 export const planIds = ['basic', 'start', 'lite', 'premium_plus', 'enterprise'] as const;
-export const planIdSchema = z.enum(planIds);
-export type PlanId = z.infer<typeof planIdSchema>;
+export type PlanId = (typeof planIds)[number];
 
 export const mediaTypes = ['text', 'vision', 'file', 'voice'] as const;
-export const mediaTypeSchema = z.enum(mediaTypes);
-export type MediaType = z.infer<typeof mediaTypeSchema>;
+export type MediaType = (typeof mediaTypes)[number];
+
+export const queryAllowanceBounds = ['up_to', 'more_than'] as const;
 
 /**
  * Queries a month: `up_to` is a cap ("up to 1,000"); `more_than` is a floor agreed per contract
- * ("more than 20,000"), so it caps nothing by itself.
+ * ("more than 20,000"), so it caps nothing by itself. `count` is a non-negative integer.
  */
-export const queryAllowanceSchema = z.object({
-  bound: z.enum(['up_to', 'more_than']),
-  count: z.int().check(z.nonnegative()),
-});
-export type QueryAllowance = z.infer<typeof queryAllowanceSchema>;
+export type QueryAllowance = { bound: (typeof queryAllowanceBounds)[number]; count: number };
 
-export const planLimitsSchema = z.object({
-  aiBases: z.int().check(z.nonnegative()),
-  trainingsPerMonth: z.int().check(z.nonnegative()),
-  queriesPerMonth: queryAllowanceSchema,
-  mediaTypes: z.array(mediaTypeSchema),
-});
-export type PlanLimits = z.infer<typeof planLimitsSchema>;
+/** Counts are non-negative integers. */
+export type PlanLimits = {
+  aiBases: number;
+  trainingsPerMonth: number;
+  queriesPerMonth: QueryAllowance;
+  mediaTypes: MediaType[];
+};
 
 export const currencies = ['USD', 'BRL'] as const;
 export type Currency = (typeof currencies)[number];
@@ -97,5 +93,5 @@ export function planPrice(planId: PlanId, locale: Locale): PlanPrice & { currenc
 }
 
 export function isPlanId(value: unknown): value is PlanId {
-  return planIdSchema.safeParse(value).success;
+  return (planIds as readonly unknown[]).includes(value);
 }

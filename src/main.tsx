@@ -2,36 +2,55 @@ import { StrictMode } from 'react';
 import { pickLocale } from '../domain/locales';
 import { activateLocale } from './i18n/i18n';
 import { readLangCookie } from './i18n/lang-cookie';
-import { loadRuntimeConfig } from './app/load-runtime-config';
+import { fetchRuntimeConfig, validateRuntimeConfig } from './app/load-runtime-config';
 import { createAppRouter } from './app/create-app-router';
 import { App } from './app/app';
 import { BootError } from './app/boot-error';
-import { createApiClient } from './api/api-client';
-import { notifyHttpError } from './api/notify-http-error';
+import { createDeferredApiClient } from './api/deferred-api-client';
 import { listenForChunkErrors } from './pwa/chunk-error-listener';
-import { createAuthHandle } from './features/auth/session/auth-handle';
+import { isChunkLoadError } from './pwa/chunk-load-error';
+import { createDeferredAuthHandle } from './app/deferred-auth-handle';
 import { createAppRoot } from './features/landing/prerendered-root';
 
 async function boot() {
   listenForChunkErrors();
   // The landing pages arrive prerendered; the app takes over without a flash (see createAppRoot).
   const root = createAppRoot(document.getElementById('root')!);
+  const fail = (error: unknown) => {
+    console.error('Catalyst could not start', error);
+    root.render(<BootError />);
+  };
   // The language in the path wins; before routing, fall back to the cookie or the browser.
   const pathLang = window.location.pathname.split('/')[1];
   await activateLocale(pickLocale(pathLang || readLangCookie(), navigator.languages ?? []));
   try {
-    const runtimeConfig = await loadRuntimeConfig();
-    const auth = createAuthHandle(runtimeConfig);
-    const api = createApiClient({ baseUrl: runtimeConfig.apiBaseUrl, getIdToken: auth.getIdToken, onHttpError: notifyHttpError });
-    const router = createAppRouter({ runtimeConfig, api, auth });
+    const runtimeConfig = validateRuntimeConfig(await fetchRuntimeConfig());
+    // Made with the validated config: the auth session (Firebase) on the first `auth.ready()`, the
+    // API client (wretch) on the first request. Neither happens on a public page before an interaction.
+    const auth = createDeferredAuthHandle(runtimeConfig.ready);
+    const api = createDeferredApiClient(async () => {
+      const [{ createApiClient }, { notifyHttpError }, config] = await Promise.all([
+        import('./api/api-client'),
+        import('./api/notify-http-error'),
+        runtimeConfig.ready(),
+      ]);
+      return createApiClient({ baseUrl: config.apiBaseUrl, getIdToken: auth.getIdToken, onHttpError: notifyHttpError });
+    });
+    const router = createAppRouter({ runtimeConfig: runtimeConfig.config, runtimeConfigReady: runtimeConfig.ready, api, auth });
     root.render(
       <StrictMode>
         <App router={router} />
       </StrictMode>,
     );
+    // Validated right after the first render, whatever the page: a config that does not match its
+    // schema shows the boot error, as when it cannot be read. A chunk that fails to load is left to
+    // the routes that need the config (they retry, and the sw-update machine reloads once).
+    runtimeConfig.ready().catch((error: unknown) => {
+      if (isChunkLoadError(error)) console.warn(error);
+      else fail(error);
+    });
   } catch (error) {
-    console.error('Catalyst could not start', error);
-    root.render(<BootError />);
+    fail(error);
   }
 }
 

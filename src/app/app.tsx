@@ -2,7 +2,6 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
 import { ThemeProvider } from 'styled-components';
-import { Toaster } from 'react-hot-toast';
 import { i18n } from '../i18n/i18n';
 import { theme } from '../ui/theme';
 import { GlobalStyle } from '../ui/global-style';
@@ -11,6 +10,8 @@ import { publishPwaStatus } from '../pwa/pwa-status';
 
 // The service worker lifecycle (xstate, workbox-window) loads after the first render.
 const PwaRuntime = lazy(() => import('../pwa/pwa-runtime'));
+// So does the toasts' outlet (react-hot-toast): toasts raised before it mounts show when it does.
+const AppToaster = lazy(() => import('./toaster'));
 
 /** If the PWA runtime cannot load, the app still works; a pending chunk failure then shows the error page. */
 class PwaRuntimeBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -21,6 +22,20 @@ class PwaRuntimeBoundary extends Component<{ children: ReactNode }, { failed: bo
   componentDidCatch(error: unknown) {
     console.error('The PWA runtime could not load', error);
     publishPwaStatus({ offlineReady: false, chunks: 'failed' });
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** If the toasts' outlet cannot load, the app works on without toasts (the chunk failure is reported as any other). */
+class ToasterBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error('The toasts could not load', error);
   }
   render() {
     return this.state.failed ? null : this.props.children;
@@ -40,7 +55,11 @@ export function App({ router }: AppProps) {
             <PwaRuntime />
           </Suspense>
         </PwaRuntimeBoundary>
-        <Toaster position="bottom-center" />
+        <ToasterBoundary>
+          <Suspense fallback={null}>
+            <AppToaster />
+          </Suspense>
+        </ToasterBoundary>
       </ThemeProvider>
     </I18nProvider>
   );

@@ -1,9 +1,19 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../../../features/auth/components/login-page';
-import { loginSearchSchema } from '../../../features/auth/login-search';
+import type { LoginSearch } from '../../../features/auth/login-search';
+
+/**
+ * `loginSearchSchema` without zod: a string `redirect` is kept, any other value becomes undefined,
+ * other keys are dropped (tests/unit/login-search.test.ts holds the two together). validateSearch
+ * stays in the route tree, which is in every page's first JS: with the schema, so was zod.
+ */
+function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
+  if (!('redirect' in search)) return {};
+  return { redirect: typeof search.redirect === 'string' ? search.redirect : undefined };
+}
 
 export const Route = createFileRoute('/$lang/_logged-out/login')({
-  validateSearch: loginSearchSchema,
+  validateSearch: validateLoginSearch,
   // Starts the session (and Firebase): a signed-in user has nothing to do here.
   beforeLoad: async ({ context, params, preload }) => {
     if (preload && !context.auth.current()) return; // hovering 'Sign in' on the landing page must not load Firebase
