@@ -10,6 +10,11 @@ import { authErrorKind, type AuthErrorKind } from '../domain/auth';
  * reports every auth change (this tab's own sign-in and sign-out, and other tabs', which Firebase
  * syncs through its persistence), and the machine mirrors the user into its context. Firebase,
  * storage and logging are effects supplied by src/ with `.provide()`.
+ *
+ * A sign-in that succeeds lands through that report: Firebase tells its auth-state listeners about
+ * the new user before the sign-in call itself resolves, so the `signIn` actor only decides how an
+ * attempt fails. Keeping `{ uid, email }` on the device is part of signing in: a device that cannot
+ * keep it (storage full or disabled) refuses the sign-in with an error that is not Firebase's.
  */
 
 /** What the app knows of the signed-in user (also what localStorage `user` holds). */
@@ -43,7 +48,8 @@ export const authSessionMachine = setup({
   actors: {
     // Real implementations come from src/features/auth with .provide(); these defaults do nothing.
     authState: fromCallback<AuthSessionEvent>(() => undefined),
-    signIn: fromPromise<SessionUser, SignInInput>(async () => {
+    /** Resolves once signed in (after Firebase's own report), rejects with why not. */
+    signIn: fromPromise<void, SignInInput>(async () => {
       throw new Error('signIn is not provided');
     }),
     signOut: fromPromise<void>(async () => {
@@ -52,12 +58,14 @@ export const authSessionMachine = setup({
   },
   actions: {
     mirrorUser: assign({ user: ({ event }) => (event.type === 'AUTH_CHANGED' ? event.user : null) }),
-    setSignedInUser: assign({ user: (_, params: { user: SessionUser }) => params.user }),
     clearUser: assign({ user: null }),
     setError: assign({ error: (_, params: { kind: SignInErrorKind }) => params.kind }),
     clearError: assign({ error: null }),
     // Side effects implemented in src/features/auth:
-    /** Keeps `{ uid, email }` in localStorage under `user`. */
+    /**
+     * Keeps `{ uid, email }` in localStorage under `user`. Best effort: the tab that signed the user
+     * in has stored it already (its `signIn` fails otherwise); this keeps it in step with Firebase.
+     */
     storeUser: (_, _params: { user: SessionUser | null }) => undefined,
     /** Removes localStorage `user`. */
     removeStoredUser: () => undefined,
@@ -105,15 +113,17 @@ export const authSessionMachine = setup({
         id: 'signIn',
         src: 'signIn',
         input: ({ event }) => (event.type === 'SIGN_IN' ? { email: event.email, password: event.password } : { email: '', password: '' }),
-        onDone: { target: 'signedIn', actions: { type: 'setSignedInUser', params: ({ event }) => ({ user: event.output }) } },
+        // No onDone: Firebase reports the signed-in user (AUTH_CHANGED below) before the call resolves.
         onError: [
           { guard: 'isInvalidCredentials', target: 'signedOut', actions: { type: 'setError', params: { kind: 'invalidCredentials' } } },
           { guard: 'isAuthError', target: 'signedOut', actions: { type: 'setError', params: { kind: 'authFailed' } } },
+          // Not Firebase's: the device would not keep the signed-in user, or a fault of ours.
           { target: 'signedOut', actions: { type: 'setError', params: { kind: 'unknown' } } },
         ],
       },
       on: {
-        // Firebase already has a user (another tab signed in first): that is the session now.
+        // Firebase has a user: this sign-in's (reported before the call resolves), or another tab's
+        // that came first. Either way that is the session now.
         AUTH_CHANGED: { guard: 'hasUser', target: 'signedIn', actions: 'mirrorUser' },
       },
     },

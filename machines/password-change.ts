@@ -5,12 +5,14 @@ import { fieldErrorsOf, passwordChangeSchema, passwordErrorKind, type PasswordCh
 /**
  * Changing the password from Settings: it needs a signed-in user, re-authenticates with the
  * current password (Firebase wants a recent sign-in), then updates the password.
+ *
+ * The signed-in user is Firebase's current user, the one both effects act on: without one they fail
+ * with NotAuthenticatedError, which `rememberError` turns into 'User not authenticated.'. The form
+ * itself only exists while the session has a user (the signed-in layout leaves Settings the moment
+ * the session ends), so a submit never happens signed out and the machine has no branch for it.
  */
 
-/** Who is signed in when the form is submitted (the view reads it from the auth session). */
-export type SignedInUser = { email: string };
-
-export type ReauthenticateInput = { email: string; password: string };
+export type ReauthenticateInput = { password: string };
 export type UpdatePasswordInput = { newPassword: string };
 
 export type PasswordChangeContext = {
@@ -18,12 +20,11 @@ export type PasswordChangeContext = {
   fieldErrors: Partial<Record<PasswordChangeField, string>>;
   error: AuthErrorKind | null;
   /** Held only between submitting and the update's answer. */
-  pending: { email: string; currentPassword: string; newPassword: string } | null;
+  pending: { currentPassword: string; newPassword: string } | null;
 };
 
 export type PasswordChangeEvent = {
   type: 'SUBMIT';
-  user: SignedInUser | null;
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
@@ -41,8 +42,8 @@ export const passwordChangeMachine = setup({
     events: {} as PasswordChangeEvent,
   },
   actors: {
-    // Provided by src/features/password: EmailAuthProvider.credential + reauthenticateWithCredential,
-    // then updatePassword, on Firebase's current user.
+    // Provided by src/features/password, on Firebase's current user (NotAuthenticatedError without
+    // one): EmailAuthProvider.credential + reauthenticateWithCredential, then updatePassword.
     reauthenticate: fromPromise<void, ReauthenticateInput>(async () => {
       throw new Error('reauthenticate is not provided');
     }),
@@ -51,17 +52,16 @@ export const passwordChangeMachine = setup({
     }),
   },
   guards: {
-    isSignedOut: ({ event }) => event.user === null,
     isValidChange: ({ event }) => passwordChangeSchema.safeParse(valuesOf(event)).success,
   },
   actions: {
-    refuseSignedOut: assign({ fieldErrors: {}, error: 'notAuthenticated' as const, pending: null }),
     acceptChange: assign(({ event }) => ({
       fieldErrors: {},
       error: null,
-      pending: { email: event.user?.email ?? '', currentPassword: event.currentPassword, newPassword: event.newPassword },
+      pending: { currentPassword: event.currentPassword, newPassword: event.newPassword },
     })),
     rejectChange: assign(({ event }) => ({ fieldErrors: fieldErrorsOf(passwordChangeSchema, valuesOf(event)), error: null })),
+    /** The failure's kind: Firebase's (auth/...), or 'notAuthenticated' when Firebase has no current user. */
     rememberError: assign(({ event }) => ({ error: passwordErrorKind('error' in event ? event.error : undefined), pending: null })),
     forgetPending: assign({ pending: null }),
     // Provided by the view: empties the form's fields.
@@ -76,7 +76,6 @@ export const passwordChangeMachine = setup({
       initial: 'editing',
       on: {
         SUBMIT: [
-          { guard: 'isSignedOut', target: '.failed', actions: 'refuseSignedOut' },
           { guard: 'isValidChange', target: 'reauthenticating', actions: 'acceptChange' },
           { target: '.editing', actions: 'rejectChange' },
         ],
@@ -92,7 +91,7 @@ export const passwordChangeMachine = setup({
       invoke: {
         id: 'reauthenticate',
         src: 'reauthenticate',
-        input: ({ context }) => ({ email: context.pending?.email ?? '', password: context.pending?.currentPassword ?? '' }),
+        input: ({ context }) => ({ password: context.pending?.currentPassword ?? '' }),
         onDone: 'updating',
         onError: { target: 'form.failed', actions: 'rememberError' },
       },

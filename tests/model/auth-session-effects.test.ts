@@ -13,16 +13,28 @@ type Listener = (user: { uid: string; email: string | null } | null) => void;
 function fakeFirebase() {
   const calls = { signIn: [] as Array<[string, string]>, signOut: 0, unsubscribed: 0 };
   let listener: Listener | null = null;
+  const blocking = new Set<(user: unknown) => void>();
   const outcomes = { signIn: null as unknown, signOut: null as unknown };
   const sdk = {
     onAuthStateChanged: (_auth: unknown, next: Listener) => {
       listener = next;
       return () => void calls.unsubscribed++;
     },
+    // As Firebase does: callbacks run before the new user becomes current; a throw refuses the change.
+    beforeAuthStateChanged: (_auth: unknown, callback: (user: unknown) => void) => {
+      blocking.add(callback);
+      return () => void blocking.delete(callback);
+    },
     signInWithEmailAndPassword: async (_auth: unknown, email: string, password: string) => {
       calls.signIn.push([email, password]);
       if (outcomes.signIn) throw outcomes.signIn;
       const user = { uid: 'uid-1', email, getIdToken: async () => 'token' };
+      try {
+        for (const callback of blocking) callback(user);
+      } catch {
+        throw Object.assign(new Error('Firebase: Error (auth/login-blocked).'), { code: 'auth/login-blocked' });
+      }
+      // Firebase reports the new user before the sign-in call resolves.
       listener?.(user);
       return { user };
     },
@@ -37,13 +49,15 @@ function fakeFirebase() {
     handle,
     calls,
     outcomes,
+    blocking,
     /** Resolves once the session listens to Firebase's auth state. */
     listening: () => vi.waitFor(() => expect(listener).not.toBeNull()),
     report: (user: Parameters<Listener>[0]) => listener!(user),
   };
 }
 
-function memoryStorage(): Storage {
+/** localStorage, full once `full.value` is set (as a browser's is at its quota). */
+function memoryStorage(full = { value: false }): Storage {
   const items = new Map<string, string>();
   return {
     get length() {
@@ -51,7 +65,10 @@ function memoryStorage(): Storage {
     },
     key: (i: number) => [...items.keys()][i] ?? null,
     getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, String(v)),
+    setItem: (k: string, v: string) => {
+      if (full.value) throw new DOMException(`Setting the value of '${k}' exceeded the quota.`, 'QuotaExceededError');
+      items.set(k, String(v));
+    },
     removeItem: (k: string) => void items.delete(k),
     clear: () => items.clear(),
   };
@@ -90,6 +107,38 @@ describe('auth-session effects (src) on the real machine', () => {
     await waitFor(actor, (s) => s.matches('signedOut'));
     expect(firebase.calls.signOut).toBe(1);
     expect(stored()).toBeNull();
+  });
+
+  it('keeps the user on the device before Firebase makes it current, and stops watching afterwards', async () => {
+    const firebase = fakeFirebase();
+    const actor = createActor(authSessionLogic(Promise.resolve(firebase.handle))).start();
+    await firebase.listening();
+    firebase.report(null);
+    const storedWhenReported: unknown[] = [];
+    actor.subscribe((s) => s.matches('signedIn') && storedWhenReported.push(stored()));
+    actor.send({ type: 'SIGN_IN', email: 'merchant@shop.example', password: 'secret' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(storedWhenReported[0]).toEqual({ uid: 'uid-1', email: 'merchant@shop.example' });
+    await vi.waitFor(() => expect(firebase.blocking.size).toBe(0));
+  });
+
+  it('refuses the sign-in when the device cannot keep the user: an unknown error, nobody signed in', async () => {
+    const full = { value: false };
+    vi.stubGlobal('localStorage', memoryStorage(full));
+    const firebase = fakeFirebase();
+    const reported: unknown[] = [];
+    const actor = createActor(authSessionLogic(Promise.resolve(firebase.handle))).start();
+    await firebase.listening();
+    firebase.report(null);
+    actor.subscribe((s) => reported.push(s.context.user));
+    full.value = true;
+    actor.send({ type: 'SIGN_IN', email: 'merchant@shop.example', password: 'secret' });
+    await waitFor(actor, (s) => s.matches('signedOut') && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe('unknown');
+    expect(firebase.calls.signIn).toEqual([['merchant@shop.example', 'secret']]);
+    expect(reported.every((user) => user === null), 'Firebase never reported a user').toBe(true);
+    expect(stored()).toBeNull();
+    expect(firebase.blocking.size).toBe(0);
   });
 
   it('turns Firebase’s error codes into the seed’s kinds', async () => {

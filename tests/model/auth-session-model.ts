@@ -11,8 +11,9 @@ export const ALICE_PASSWORD = 'alice-password';
 export const signInFailures = {
   invalidCredentials: { code: 'auth/invalid-credential' },
   authFailed: { code: 'auth/user-disabled' },
-  // Firebase wraps what it meets (network, storage) in auth/ errors: anything else is a fault of ours.
-  unknown: { name: 'TypeError', message: "Cannot read properties of undefined (reading 'uid')" },
+  // Not Firebase's: the device refuses to keep the signed-in user (src keeps it before Firebase
+  // makes it current). Firebase itself wraps what it meets (network, its storage) in auth/ errors.
+  unknown: { name: 'QuotaExceededError', message: "Failed to execute 'setItem' on 'Storage': Setting the value of 'user' exceeded the quota." },
 } as const;
 
 // Only events whose guards or effects read data need samples; the rest are explored as `{ type }`.
@@ -23,7 +24,6 @@ export const authSessionSamples: EventSamples = {
     { type: 'AUTH_CHANGED', user: BOB },
   ],
   SIGN_IN: [{ type: 'SIGN_IN', email: ALICE.email, password: ALICE_PASSWORD }],
-  'xstate.done.actor.signIn': [{ type: 'xstate.done.actor.signIn', output: ALICE }],
   'xstate.error.actor.signIn': Object.values(signInFailures).map((error) => ({ type: 'xstate.error.actor.signIn', error })),
   // What Firebase reports when the device's storage refuses to forget the session.
   'xstate.error.actor.signOut': [{ type: 'xstate.error.actor.signOut', error: { code: 'auth/internal-error' } }],

@@ -15,7 +15,7 @@ function startRealActor() {
     emit: (_: AuthSessionEvent) => {},
     authStateStops: 0,
     signInCalls: [] as SignInInput[],
-    signIn: null as Pending<SessionUser> | null,
+    signIn: null as Pending<void> | null,
     signOutCalls: 0,
     signOut: null as Pending<void> | null,
     /** localStorage `user`, as the storeUser/removeStoredUser actions keep it. */
@@ -28,7 +28,7 @@ function startRealActor() {
         world.emit = (event) => sendBack(event);
         return () => void world.authStateStops++;
       }),
-      signIn: fromPromise<SessionUser, SignInInput>(({ input }) => {
+      signIn: fromPromise<void, SignInInput>(({ input }) => {
         world.signInCalls.push(input);
         return new Promise((resolve, reject) => (world.signIn = { resolve, reject }));
       }),
@@ -55,9 +55,6 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function perform(event: EventObject, { actor, world }: Run) {
   if (event.type === 'AUTH_CHANGED' || event.type === 'AUTH_INIT_FAILED') {
     world.emit(event as AuthSessionEvent); // what Firebase's onAuthStateChanged (or its failed load) reports
-  } else if (event.type === 'xstate.done.actor.signIn') {
-    expect(world.signIn, 'a sign-in is pending').not.toBeNull();
-    world.signIn!.resolve((event as unknown as { output: SessionUser }).output);
   } else if (event.type === 'xstate.error.actor.signIn') {
     expect(world.signIn, 'a sign-in is pending').not.toBeNull();
     world.signIn!.reject((event as unknown as { error: unknown }).error);
@@ -148,7 +145,8 @@ describe('auth-session machine, the seed’s error kinds', () => {
     for (const code of ['auth/user-disabled', 'auth/too-many-requests', 'auth/network-request-failed']) expect(await signInFailingWith({ code })).toBe('authFailed');
   });
 
-  it('a failure that is not Firebase Auth’s (a fault of ours): unknown', async () => {
+  it('a failure that is not Firebase Auth’s (the device, or a fault of ours): unknown', async () => {
+    expect(await signInFailingWith(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))).toBe('unknown');
     expect(await signInFailingWith(new TypeError("Cannot read properties of undefined (reading 'uid')"))).toBe('unknown');
     expect(await signInFailingWith(new Error('Firebase Auth is not initialised'))).toBe('unknown');
   });
@@ -169,6 +167,18 @@ describe('auth-session machine, the seed’s error kinds', () => {
     run.actor.send({ type: 'SIGN_IN', email: ALICE.email, password: ALICE_PASSWORD });
     run.actor.send({ type: 'SIGN_IN', email: ALICE.email, password: ALICE_PASSWORD });
     expect(run.world.signInCalls).toHaveLength(1);
+  });
+
+  it('lands a successful sign-in on Firebase’s report; the call resolving afterwards changes nothing', async () => {
+    const run = startRealActor();
+    await perform({ type: 'AUTH_CHANGED', user: null } as EventObject, run);
+    run.actor.send({ type: 'SIGN_IN', email: ALICE.email, password: ALICE_PASSWORD });
+    await perform({ type: 'AUTH_CHANGED', user: ALICE } as EventObject, run);
+    expect(run.actor.getSnapshot().value).toBe('signedIn');
+    run.world.signIn!.resolve();
+    await settle();
+    expect(run.actor.getSnapshot().value).toBe('signedIn');
+    expect(run.actor.getSnapshot().context).toEqual({ user: ALICE, error: null });
   });
 
   it('keeps the same user without rewriting storage when Firebase reports it again', async () => {

@@ -5,7 +5,7 @@ import {
   passwordChangeMachine, type PasswordChangeEvent, type ReauthenticateInput, type UpdatePasswordInput,
 } from '../../machines/password-change';
 import { coverageOf, describeCoverage, isActive, transitionTable } from './model-harness';
-import { passwordChangeTestModel, SAMPLE_USER, submitLabel } from './password-change-model';
+import { passwordChangeTestModel, submitLabel } from './password-change-model';
 
 const model = passwordChangeTestModel();
 
@@ -70,7 +70,7 @@ function checkState(run: Run, id: string, history: EventObject[]) {
       break;
     case 'passwordChange.reauthenticating':
       // Re-authenticates the signed-in user with the current password typed.
-      expect(world.pending?.input).toEqual({ email: SAMPLE_USER.email, password: submitted!.currentPassword });
+      expect(world.pending?.input).toEqual({ password: submitted!.currentPassword });
       break;
     case 'passwordChange.updating':
       expect(world.pending?.input).toEqual({ newPassword: submitted!.newPassword });
@@ -130,19 +130,26 @@ describe('password-change machine, model-based (logic level)', () => {
 });
 
 describe('password-change machine, beyond the model', () => {
-  it('says "not authenticated" when Firebase has no current user after all', async () => {
-    const run = startRealActor();
-    run.actor.send({ type: 'SUBMIT', user: SAMPLE_USER, currentPassword: 'current-secret', newPassword: 'new-secret', confirmPassword: 'new-secret' });
-    await perform({ type: 'xstate.error.actor.reauthenticate', error: new NotAuthenticatedError() } as EventObject, run);
-    expect(run.actor.getSnapshot().matches({ form: 'failed' })).toBe(true);
-    expect(run.actor.getSnapshot().context.error).toBe('notAuthenticated');
-    run.actor.stop();
-  });
+  const valid = { type: 'SUBMIT', currentPassword: 'current-secret', newPassword: 'new-secret', confirmPassword: 'new-secret' } as const;
 
-  it('never calls Firebase for a signed-out or invalid submit', () => {
+  // Firebase has no current user after all (the form only shows signed in): 'User not authenticated.'
+  for (const step of ['reauthenticate', 'updatePassword'] as const) {
+    it(`says "not authenticated" when ${step} finds no signed-in user`, async () => {
+      const run = startRealActor();
+      run.actor.send(valid);
+      if (step === 'updatePassword') await perform({ type: 'xstate.done.actor.reauthenticate' }, run);
+      await perform({ type: `xstate.error.actor.${step}`, error: new NotAuthenticatedError() } as EventObject, run);
+      expect(run.actor.getSnapshot().matches({ form: 'failed' })).toBe(true);
+      expect(run.actor.getSnapshot().context.error).toBe('notAuthenticated');
+      expect(run.actor.getSnapshot().context.pending).toBeNull();
+      run.actor.stop();
+    });
+  }
+
+  it('never calls Firebase for an invalid submit', () => {
     const run = startRealActor();
-    run.actor.send({ type: 'SUBMIT', user: null, currentPassword: 'current-secret', newPassword: 'new-secret', confirmPassword: 'new-secret' });
-    run.actor.send({ type: 'SUBMIT', user: SAMPLE_USER, currentPassword: 'current-secret', newPassword: 'new-secret', confirmPassword: 'other-secret' });
+    run.actor.send({ ...valid, confirmPassword: 'other-secret' });
+    run.actor.send({ ...valid, newPassword: 'short', confirmPassword: 'short' });
     expect(run.world.reauthentications).toEqual([]);
     expect(run.world.updates).toEqual([]);
     run.actor.stop();

@@ -50,12 +50,12 @@ describe('sendResetEmail', () => {
 });
 
 describe('reauthenticate and updatePassword', () => {
-  const user = { uid: 'u1' };
+  const user = { uid: 'u1', email: 'merchant@example.com' };
 
-  it('re-authenticate the current user with an email credential, then update its password', async () => {
+  it('re-authenticate the current user with a credential of its own email, then update its password', async () => {
     const firebase = fakeFirebase({ currentUser: user });
     const actors = passwordChangeActors(firebase.load);
-    await run(actors.reauthenticate, { email: 'merchant@example.com', password: 'current-secret' });
+    await run(actors.reauthenticate, { password: 'current-secret' });
     await run(actors.updatePassword, { newPassword: 'new-secret' });
     expect(firebase.calls).toEqual([
       ['reauthenticateWithCredential', user, { email: 'merchant@example.com', password: 'current-secret' }],
@@ -65,7 +65,7 @@ describe('reauthenticate and updatePassword', () => {
 
   it('refuse without a signed-in user', async () => {
     const actors = passwordChangeActors(fakeFirebase({ currentUser: null }).load);
-    await expect(run(actors.reauthenticate, { email: 'merchant@example.com', password: 'x' })).rejects.toBeInstanceOf(NotAuthenticatedError);
+    await expect(run(actors.reauthenticate, { password: 'x' })).rejects.toBeInstanceOf(NotAuthenticatedError);
     await expect(run(actors.updatePassword, { newPassword: 'new-secret' })).rejects.toBeInstanceOf(NotAuthenticatedError);
   });
 });

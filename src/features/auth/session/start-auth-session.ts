@@ -10,7 +10,7 @@ import {
 } from '../../../../machines/auth-session';
 import type { RuntimeConfig } from '../../../../domain/runtime-config';
 import { loadFirebaseAuth, type FirebaseAuthHandle } from '../firebase/load-firebase-auth';
-import { removeStoredUser, storeUser } from './stored-user';
+import { keepUser, removeStoredUser, storeUser } from './stored-user';
 import { mirrorSessionState } from './session-state-probe';
 
 // This module is loaded on first use of the auth handle (auth-handle.ts): it brings xstate and
@@ -38,11 +38,29 @@ export function authSessionLogic(firebase: Promise<FirebaseAuthHandle | null>) {
           unsubscribe();
         };
       }),
-      signIn: fromPromise<SessionUser, SignInInput>(async ({ input }) => {
+      signIn: fromPromise<void, SignInInput>(async ({ input }) => {
         const handle = await firebase;
         if (!handle) throw new Error('Firebase Auth is not initialised');
-        const credential = await handle.sdk.signInWithEmailAndPassword(handle.auth, input.email, input.password);
-        return toSessionUser(credential.user);
+        // The user is kept on the device before Firebase makes it current (and reports it): when the
+        // device refuses, Firebase refuses the sign-in (auth/login-blocked) and keeps nobody, and the
+        // session gets the device's own error, which is not an auth error.
+        const refused: { error?: unknown } = {};
+        const stopKeeping = handle.sdk.beforeAuthStateChanged(handle.auth, (user) => {
+          if (!user) return;
+          try {
+            keepUser(toSessionUser(user));
+          } catch (error) {
+            refused.error = error;
+            throw error;
+          }
+        });
+        try {
+          await handle.sdk.signInWithEmailAndPassword(handle.auth, input.email, input.password);
+        } catch (error) {
+          throw 'error' in refused ? refused.error : error;
+        } finally {
+          stopKeeping();
+        }
       }),
       signOut: fromPromise(async () => {
         const handle = await firebase;

@@ -6,14 +6,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { authErrorMessages } from '../../../../domain/auth';
 import type { PasswordChangeField } from '../../../../domain/password';
-import { signedInUser } from '../../../../machines/auth-session';
-import { passwordChangeMachine, type SignedInUser } from '../../../../machines/password-change';
+import { passwordChangeMachine } from '../../../../machines/password-change';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Notice } from '../../../ui/notice';
 import { PasswordField } from '../../../ui/password-field';
 import { loadFirebaseAuth } from '../../auth/firebase/load-firebase-auth';
-import { useAuthSessionActor } from '../../auth/session/use-auth-session';
 import { passwordChangeActors } from '../firebase/password-change-actors';
 import { validationMessage } from '../validation-message';
 
@@ -35,11 +33,13 @@ const Feedback = styled.div`
 const emptyForm: Record<PasswordChangeField, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const fieldOrder: PasswordChangeField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
-/** Settings' "Change password": binds the password-change machine to its form. */
+/**
+ * Settings' "Change password": binds the password-change machine to its form. It is only shown on
+ * the signed-in screens; the machine's effects act on Firebase's current user.
+ */
 export function PasswordChangeCard() {
   const { t, i18n } = useLingui();
   const { runtimeConfig } = useRouter().options.context;
-  const session = useAuthSessionActor();
   const fieldRefs = {
     currentPassword: useRef<HTMLInputElement>(null),
     newPassword: useRef<HTMLInputElement>(null),
@@ -50,9 +50,7 @@ export function PasswordChangeCard() {
   const form = useForm({
     defaultValues: emptyForm,
     onSubmit: ({ value }) => {
-      const sessionUser = signedInUser(session.getSnapshot());
-      const user: SignedInUser | null = sessionUser?.email ? { email: sessionUser.email } : null;
-      actorRef.send({ type: 'SUBMIT', user, ...value });
+      actorRef.send({ type: 'SUBMIT', ...value });
       // A refused form takes the keyboard to the first field to fix.
       const { fieldErrors } = actorRef.getSnapshot().context;
       const first = fieldOrder.find((field) => fieldErrors[field]);

@@ -4,8 +4,9 @@ import type { ReauthenticateInput, UpdatePasswordInput } from '../../../../machi
 import type { FirebaseAuthHandle } from '../../auth/firebase/load-firebase-auth';
 
 /**
- * The password-change machine's Firebase effects, on the current user. Firebase wants a recent
- * sign-in before a password change, hence re-authenticating with the current password first.
+ * The password-change machine's Firebase effects, on the current user: a password change needs a
+ * signed-in user, so both refuse with NotAuthenticatedError when Firebase has none. Firebase wants
+ * a recent sign-in before a password change, hence re-authenticating with the current password first.
  */
 export function passwordChangeActors(firebase: () => Promise<FirebaseAuthHandle>) {
   const currentUser = async () => {
@@ -16,8 +17,8 @@ export function passwordChangeActors(firebase: () => Promise<FirebaseAuthHandle>
   return {
     reauthenticate: fromPromise<void, ReauthenticateInput>(async ({ input }) => {
       const { user, sdk } = await currentUser();
-      // Firebase refuses a credential of another account (auth/user-mismatch).
-      await sdk.reauthenticateWithCredential(user, sdk.EmailAuthProvider.credential(input.email, input.password));
+      // With the user's own email: the only credential Firebase accepts for it (else auth/user-mismatch).
+      await sdk.reauthenticateWithCredential(user, sdk.EmailAuthProvider.credential(user.email ?? '', input.password));
     }),
     updatePassword: fromPromise<void, UpdatePasswordInput>(async ({ input }) => {
       const { user, sdk } = await currentUser();
