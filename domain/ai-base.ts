@@ -30,6 +30,8 @@ export const MAX_BLOCKED_TERMS = 200;
 
 export const aiBaseValidation = {
   nameRequired: 'The name of the AI base is required.',
+  /** Server-side only: the account's other bases are not in the form. */
+  nameTaken: 'You already have an AI base with this name.',
   functionRequired: 'The function of the AI base is required.',
   languageRequired: 'The language of the AI base is required.',
   voiceToneRequired: 'The voice tone of the AI base is required.',
@@ -80,6 +82,9 @@ export const saveRefinementSchema = z.strictObject({ ...refinementSchema.shape, 
 export const versionOnlySchema = z.strictObject({ expectedVersion: expectedVersionSchema });
 
 export const aiBaseIdParamsSchema = z.strictObject({ id: z.uuid() });
+
+/** Whether an address's id can name an AI base at all (a UUID); any other is simply not found. */
+export const isAiBaseId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export const BUILTIN_MODEL = 'builtin-retrieval';
 

@@ -129,7 +129,8 @@ export const aiBaseWizardMachine = setup({
     // After a save the saved part of the draft is the base's; the other part keeps what was typed.
     rememberSavedInstructions: assign(({ context, event }) => {
       const base = (event as unknown as { output: AiBase }).output;
-      return { base, baseId: base.id, draft: { ...context.draft, instructions: draftOf(base).instructions }, fieldErrors: {}, failure: null };
+      // Saved: the restored changes are no longer "restored", they are the base.
+      return { base, baseId: base.id, draft: { ...context.draft, instructions: draftOf(base).instructions }, fieldErrors: {}, failure: null, restored: false };
     }),
     rememberSavedKnowledge: assign(({ event }) => ({ base: (event as unknown as { output: AiBase }).output, fieldErrors: {}, failure: null })),
     rememberSavedRefinement: assign(({ context, event }) => {
@@ -213,6 +214,7 @@ export const aiBaseWizardMachine = setup({
             }),
             onDone: { target: '#aiBaseWizard.knowledge', actions: ['rememberSavedInstructions', 'syncDraft'] },
             onError: [
+              // The server's own rule (the name is taken by another of the account's bases).
               { guard: 'isInvalid', target: 'editing', actions: 'rememberFailure' },
               { guard: 'isConflict', target: '#aiBaseWizard.conflict', actions: 'rememberFailure' },
               // Creating past the plan's number of AI bases: 'Upgrade your plan to add more AI Bases.'
@@ -233,7 +235,8 @@ export const aiBaseWizardMachine = setup({
 
     knowledge: {
       initial: 'editing',
-      on: { BACK: '#aiBaseWizard.instructions', DISMISS_RESTORED: { actions: 'dismissRestored' } },
+      // The messages belong to the step being left.
+      on: { BACK: { target: '#aiBaseWizard.instructions', actions: 'clearFailure' }, DISMISS_RESTORED: { actions: 'dismissRestored' } },
       states: {
         // The files upload on their own; this step's save records that the merchant moved on.
         editing: { on: { SAVE: 'saving' } },
@@ -255,7 +258,7 @@ export const aiBaseWizardMachine = setup({
 
     refinement: {
       initial: 'editing',
-      on: { BACK: '#aiBaseWizard.knowledge', DISMISS_RESTORED: { actions: 'dismissRestored' } },
+      on: { BACK: { target: '#aiBaseWizard.knowledge', actions: 'clearFailure' }, DISMISS_RESTORED: { actions: 'dismissRestored' } },
       states: {
         editing: {
           on: {
@@ -273,8 +276,8 @@ export const aiBaseWizardMachine = setup({
               values: refinementSchema.parse(context.draft.refinement),
             }),
             onDone: { target: '#aiBaseWizard.saved', actions: ['rememberSavedRefinement', 'syncDraft'] },
+            // The server's field messages (if any) show in `failed` too; this form has no server-only rule.
             onError: [
-              { guard: 'isInvalid', target: 'editing', actions: 'rememberFailure' },
               { guard: 'isConflict', target: '#aiBaseWizard.conflict', actions: 'rememberFailure' },
               { target: 'failed', actions: 'rememberFailure' },
             ],

@@ -15,6 +15,9 @@ import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id';
 import { registerApiV1 } from './routes/api-v1';
 import { leadRateLimitFromEnv } from './routes/lead-request-routes';
 import { registerStaticSpa } from './spa/static-spa';
+import { MAX_KNOWLEDGE_FILE_BYTES } from '../domain/knowledge';
+import { knowledgeWorker, knowledgeWorkerSettings } from './knowledge/knowledge-worker';
+import { dataDirFromEnv } from './knowledge/upload-storage';
 
 /** JSON bodies up to 1 MiB; file uploads will get their own limits on their routes. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -105,7 +108,21 @@ export async function buildApp({ env, distDir, logger = false, database }: AppOp
 
   if (database) {
     const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(authConfigFromEnv(env))), { ttlMs: tokenCacheTtlMs(env) });
-    await registerApiV1(app, { database, verifyToken, leadRateLimit: leadRateLimitFromEnv(env) });
+    // The process that serves the API also works the knowledge queue (KNOWLEDGE_WORKER=off: not
+    // this one); it starts when the app is ready and hands its jobs back before the database closes.
+    const dataDir = dataDirFromEnv(env);
+    const settings = knowledgeWorkerSettings(env);
+    const worker = settings.enabled ? knowledgeWorker({ db: database.db, dataDir, log: app.log, concurrency: settings.concurrency }) : null;
+    if (worker) {
+      app.addHook('onReady', async () => worker.start());
+      app.addHook('preClose', () => worker.stop());
+    }
+    await registerApiV1(app, {
+      database,
+      verifyToken,
+      leadRateLimit: leadRateLimitFromEnv(env),
+      knowledge: { dataDir, maxFileBytes: MAX_KNOWLEDGE_FILE_BYTES, onQueued: () => worker?.nudge() },
+    });
   }
 
   if (distDir) await registerStaticSpa(app, distDir);

@@ -19,7 +19,7 @@ type Row = typeof aiBases.$inferSelect;
 /** Why a change was refused; the routes turn each into its HTTP answer. */
 export class AiBaseRefusal extends Error {
   constructor(
-    readonly reason: 'not_found' | 'version_conflict' | 'plan_limit' | 'incomplete' | 'nothing_to_revert',
+    readonly reason: 'not_found' | 'version_conflict' | 'plan_limit' | 'incomplete' | 'nothing_to_revert' | 'name_taken',
     readonly currentVersion?: number,
   ) {
     super(reason);
@@ -50,6 +50,22 @@ function view(row: Row): AiBase {
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };
+}
+
+/** The unique (uid, lower(name)) index refused the write. */
+function isNameTaken(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  return (cause as { code?: unknown }).code === '23505' && String((cause as { constraint?: unknown }).constraint ?? (cause as Error).message).includes('ai_bases_uid_name');
+}
+
+/** Runs a write, turning the name index's refusal into a `name_taken` refusal. */
+async function namingChecked<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isNameTaken(error)) throw new AiBaseRefusal('name_taken');
+    throw error;
+  }
 }
 
 export function aiBaseStore(db: Db) {
@@ -106,7 +122,7 @@ export function aiBaseStore(db: Db) {
 
     /** Creates a base from step 1; `limit` is the plan's number of AI bases. */
     async create(uid: string, instructions: Instructions, limit: number): Promise<AiBase> {
-      return db.transaction(async (tx) => {
+      return namingChecked(db.transaction(async (tx) => {
         await lockAccount(tx, uid);
         const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(aiBases).where(eq(aiBases.uid, uid));
         if (total >= limit) throw new AiBaseRefusal('plan_limit');
@@ -117,11 +133,11 @@ export function aiBaseStore(db: Db) {
           .returning();
         await tx.insert(aiBaseVersions).values({ baseId: row!.id, version: 1, snapshot: snapshotOf(row!) });
         return view(row!);
-      });
+      }));
     },
 
     saveInstructions(uid: string, id: string, expectedVersion: number, instructions: Instructions) {
-      return saveVersion(uid, id, expectedVersion, (row) => ({ ...instructions, savedSteps: Math.max(row.savedSteps, 1) }));
+      return namingChecked(saveVersion(uid, id, expectedVersion, (row) => ({ ...instructions, savedSteps: Math.max(row.savedSteps, 1) })));
     },
 
     /** Step 2 is the files themselves; saving it records that the merchant moved on. */
@@ -147,7 +163,7 @@ export function aiBaseStore(db: Db) {
         throw new AiBaseRefusal('nothing_to_revert');
       }
       const { savedSteps: _steps, ...content } = previous.snapshot;
-      return saveVersion(uid, id, expectedVersion, () => content);
+      return namingChecked(saveVersion(uid, id, expectedVersion, () => content));
     },
 
     /** Switches a base on; `limit` is the plan's number of AI bases (active ones count). */

@@ -1,8 +1,32 @@
 // The database schema. After a change: `npm run db:generate`, then commit the new migration
 // in server/db/migrations/ (applied at start on PGlite and PostgreSQL alike).
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AiBaseFunction, AiBaseLanguage, AiBaseStatus, Instructions, Refinement, VoiceTone } from '../../domain/ai-base';
+import {
+  knowledgeFailureReasons,
+  knowledgeFileKinds,
+  knowledgeFileStatuses,
+  type KnowledgeFailureReason,
+  type KnowledgeFileKind,
+  type KnowledgeFileStatus,
+  type TextSearchConfig,
+} from '../../domain/knowledge';
 import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/lead-requests';
 import type { Locale } from '../../domain/locales';
 import { defaultPlanId, planIds, type PlanId } from '../../domain/plans';
@@ -101,6 +125,8 @@ export const aiBases = pgTable(
   },
   (table) => [
     index('ai_bases_uid').on(table.uid, table.createdAt),
+    // One name per account, whatever the case: the list and the chat flows tell bases apart by it.
+    uniqueIndex('ai_bases_uid_name').on(table.uid, sql`lower(${table.name})`),
     check('ai_bases_status_known', sql`${table.status} in ('training', 'active', 'inactive')`),
     check('ai_bases_saved_steps_range', sql`${table.savedSteps} between 0 and 3`),
   ],
@@ -120,4 +146,108 @@ export const aiBaseVersions = pgTable(
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.baseId, table.version] })],
+);
+
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/** PostgreSQL's text search configuration type (its name as text on the wire). */
+const regconfig = customType<{ data: TextSearchConfig; driverData: string }>({ dataType: () => 'regconfig' });
+/** A full-text search document; only ever computed by the database. */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The files of an AI base's knowledge base. The bytes live on disk at `stored_path` (relative to
+ * DATA_DIR, made by the server: uploads/<uid>/<base id>/<file id>); `status` runs uploaded →
+ * processing (with `progress`) → ready (with `passage_count`) or failed (with `failure_reason`).
+ */
+export const knowledgeFiles = pgTable(
+  'knowledge_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    baseId: uuid('base_id')
+      .notNull()
+      .references(() => aiBases.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    originalName: text('original_name').notNull(),
+    kind: text('kind').$type<KnowledgeFileKind>().notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storedPath: text('stored_path').notNull(),
+    status: text('status').$type<KnowledgeFileStatus>().notNull().default('uploaded'),
+    progress: integer('progress').notNull().default(0),
+    passageCount: integer('passage_count').notNull().default(0),
+    failureReason: text('failure_reason').$type<KnowledgeFailureReason>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('knowledge_files_base').on(table.baseId, table.createdAt),
+    check('knowledge_files_kind_known', sql`${table.kind} in (${sqlList(knowledgeFileKinds)})`),
+    check('knowledge_files_status_known', sql`${table.status} in (${sqlList(knowledgeFileStatuses)})`),
+    check('knowledge_files_reason_known', sql`${table.failureReason} in (${sqlList(knowledgeFailureReasons)})`),
+    check('knowledge_files_progress_range', sql`${table.progress} between 0 and 100`),
+  ],
+);
+
+/**
+ * What the answerer searches: one passage per table row (with its column headers) or per PDF
+ * paragraph. `language` is the base's text search configuration; `search` is computed from it by
+ * the database, and a trigger (migration 0003) follows the base when its language changes.
+ * `search` also holds the lexeme 'base:<base id>' (migration 0005; see knowledge-store.ts).
+ */
+export const passages = pgTable(
+  'passages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    baseId: uuid('base_id')
+      .notNull()
+      .references(() => aiBases.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    /** Order within the file. */
+    position: integer('position').notNull(),
+    /** "row 12", "Sheet1, row 12", "page 3". */
+    sourceLabel: text('source_label').notNull(),
+    content: text('content').notNull(),
+    language: regconfig('language').notNull(),
+    search: tsvector('search')
+      .notNull()
+      // The text's lexemes, and one naming the base ('base:<id>'): a search asks the GIN index for
+      // both at once, so it reads only its base's matches however many bases share the table.
+      .generatedAlwaysAs(sql`to_tsvector("language", "content") || array_to_tsvector(array['base:' || "base_id"::text])`),
+  },
+  (table) => [
+    index('passages_search').using('gin', table.search),
+    index('passages_base').on(table.baseId),
+    index('passages_file').on(table.fileId, table.position),
+  ],
+);
+
+/**
+ * The background job queue, shared by every server process: a worker claims a due job with
+ * `FOR UPDATE SKIP LOCKED` and holds it by a lease (`locked_until`) it renews while it works; a
+ * job whose worker died is claimed again when the lease runs out. Finished jobs are deleted.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'queued' | 'running'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('jobs_due').on(table.queue, table.status, table.runAfter),
+    check('jobs_status_known', sql`${table.status} in ('queued', 'running')`),
+  ],
 );

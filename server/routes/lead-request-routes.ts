@@ -18,6 +18,7 @@ import {
 } from '../../domain/lead-requests';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
+import { requireStaff } from './admin-account-routes';
 import { FIREBASE_BEARER } from '../http/openapi';
 import type { LeadRequestStore } from '../leads/lead-request-store';
 
@@ -98,7 +99,7 @@ export async function registerLeadRequestRoutes(app: FastifyInstance, store: Lea
       },
     },
     async (request) => {
-      if (!principalOf(request).admin) throw new HttpError(403, 'forbidden', 'Only the staff (the admin claim) may read the requests.');
+      requireStaff(principalOf(request));
       const { kind, since } = request.query;
       return { requests: await store.list({ kind, since: since === undefined ? undefined : new Date(since) }) };
     },

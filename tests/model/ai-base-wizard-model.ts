@@ -55,6 +55,8 @@ export const aiBaseWizardSamples: EventSamples = {
     loaded({ base: baseAt('refinement', 2, 2), draft: null }),
     // A reload of a new base's half-typed first step.
     loaded({ base: null, draft: { instructions: { ...validInstructions, name: 'Typed before the reload' }, refinement: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' } } }),
+    // A reload of a saved base's third step, its creativity moved and not saved.
+    loaded({ base: baseAt('refinement', 2, 2), draft: { instructions: validInstructions, refinement: { blockedTerms: [], creativity: 8, model: 'builtin-retrieval' } } }),
   ],
   'xstate.error.actor.loadBase': [failed('loadBase', 'not_found'), failed('loadBase', 'unknown')],
   EDIT_INSTRUCTIONS: [
@@ -63,11 +65,12 @@ export const aiBaseWizardSamples: EventSamples = {
   ],
   EDIT_REFINEMENT: [
     { type: 'EDIT_REFINEMENT', values: { creativity: 7, blockedTerms: ['concorrente'] } },
-    { type: 'EDIT_REFINEMENT', values: { creativity: 11 } },
+    // A term longer than 100 characters: 'This field is too long'.
+    { type: 'EDIT_REFINEMENT', values: { blockedTerms: ['x'.repeat(101)] } },
   ],
   'xstate.done.actor.saveInstructions': [done('saveInstructions', baseAt('knowledge', 1, 1))],
   'xstate.error.actor.saveInstructions': [
-    failed('saveInstructions', 'invalid', { name: 'The name of the AI base is required.' }),
+    failed('saveInstructions', 'invalid', { name: 'You already have an AI base with this name.' }),
     failed('saveInstructions', 'conflict'),
     failed('saveInstructions', 'plan_limit'),
     failed('saveInstructions', 'unknown'),
@@ -76,7 +79,6 @@ export const aiBaseWizardSamples: EventSamples = {
   'xstate.error.actor.saveKnowledge': [failed('saveKnowledge', 'conflict'), failed('saveKnowledge', 'unknown')],
   'xstate.done.actor.saveRefinement': [done('saveRefinement', { ...baseAt('refinement', 3, 3), creativity: 7, blockedTerms: ['concorrente'] })],
   'xstate.error.actor.saveRefinement': [
-    failed('saveRefinement', 'invalid', { creativity: 'Creativity goes from 0 to 10' }),
     failed('saveRefinement', 'conflict'),
     failed('saveRefinement', 'unknown'),
   ],

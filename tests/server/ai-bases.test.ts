@@ -7,7 +7,7 @@ import type { PlanId } from '../../domain/plans';
 import { accountStore } from '../../server/accounts/account-store';
 import { aiBaseVersions } from '../../server/db/schema';
 import { PLAN_LIMIT_MESSAGE } from '../../server/routes/ai-base-routes';
-import { createUser, type TestUser } from './support/emulator-users';
+import { adminAuth, createUser, signIn, type TestUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 
@@ -92,6 +92,23 @@ describe('creating', () => {
       personalized: aiBaseValidation.personalizedRequired,
     });
     expect((await as(user, 'GET', '/ai-bases')).body).toEqual({ aiBases: [] });
+  });
+
+  test("a name the account already uses (in any case) is refused on the name field, on create and on rename", async () => {
+    const user = await merchant('ai-names', 'start');
+    const first = await create(user);
+    const again = await as(user, 'POST', '/ai-bases', { ...instructions, name: instructions.name.toUpperCase() });
+    expect(again.status).toBe(400);
+    expect(errorOf(again).fields).toEqual({ name: aiBaseValidation.nameTaken });
+
+    const second = await create(user, { ...instructions, name: 'Bruno, suporte' });
+    const rename = await as(user, 'PUT', `/ai-bases/${second.id}/instructions`, { ...instructions, expectedVersion: 1 });
+    expect(rename.status).toBe(400);
+    expect(errorOf(rename).fields).toEqual({ name: aiBaseValidation.nameTaken });
+    expect((await as(user, 'GET', `/ai-bases/${second.id}`)).body).toMatchObject({ name: 'Bruno, suporte', version: 1 });
+    // Another account may use the same name.
+    await create(await merchant('ai-names-other'));
+    expect(first.name).toBe(instructions.name);
   });
 
   test('unknown fields, wrong types and bad ids are 400, never 500', async () => {
@@ -210,4 +227,25 @@ test('delete removes the base and its versions; a second delete is 404', async (
   expect(await db.select().from(aiBaseVersions).where(eq(aiBaseVersions.baseId, base.id))).toEqual([]);
   // The slot is free again.
   await create(user);
+});
+
+test("staff change an account's plan through the API; merchants cannot", async () => {
+  const user = await merchant('ai-plan-by-staff');
+  const staff = await createUser('ai-staff');
+  await adminAuth().setCustomUserClaims(staff.uid, { admin: true });
+  const staffToken = await signIn(staff);
+  const put = (token: string, uid: string, plan: string) =>
+    call(`${server.url}/api/v1/admin/accounts/${uid}/plan`, {
+      method: 'PUT',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ plan }),
+    });
+  expect((await put(user.idToken, user.uid, 'enterprise')).status).toBe(403);
+  const changed = await put(staffToken, user.uid, 'lite');
+  expect(changed.status).toBe(200);
+  expect(changed.body).toEqual({ uid: user.uid, plan: 'lite' });
+  expect((await as(user, 'GET', '/me')).body).toMatchObject({ plan: 'lite' });
+  expect((await put(staffToken, 'no-such-uid', 'lite')).status).toBe(404);
+  expect((await put(staffToken, user.uid, 'gold')).status).toBe(400);
 });

@@ -3,6 +3,7 @@
 // case fails here until someone writes one.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser, type TestUser } from './support/emulator-users';
+import { scratchDataDir, storedUploads } from './support/knowledge-uploads';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
 type As = (user: TestUser, path: string, init?: { method?: string; body?: unknown }) => ReturnType<typeof call>;
@@ -41,10 +42,19 @@ type TenancyCase =
       listOf: (as: As, owner: TestUser) => Promise<string>;
     }
   | {
+      /** Public and the same for everyone (a download): B gets exactly what A gets, nothing of A's. */
+      scope: 'public-read';
+      method: string;
+      url: string;
+    }
+  | {
       /** Staff only (the admin claim): an account without it gets 403 and nothing of anyone's. */
       scope: 'staff';
       method: string;
       url: string;
+      /** The concrete path, when the route names a record (A's). */
+      path?: (owner: TestUser) => string;
+      body?: unknown;
     }
   | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
@@ -101,11 +111,46 @@ const aiBaseRecord = (method: string, suffix: string, body?: unknown): TenancyCa
   body,
 });
 
+// One knowledge file of A's base, processed, serves the knowledge rows; B's attempts must leave
+// the base, the file list (statuses, passage counts) and the stored bytes as they were.
+let aliceFile: Promise<string> | undefined;
+const seedKnowledgeFile = (as: As, owner: TestUser) =>
+  (aliceFile ??= seedAiBase(as, owner).then(async (baseId) => {
+    const form = new FormData();
+    form.append('file', new Blob(['Pergunta;Resposta\nQual o frete?;Frete grátis acima de R$ 200.\n']), 'faq.csv');
+    const response = await fetch(`${server.url}/api/v1/ai-bases/${baseId}/files`, { method: 'POST', headers: { authorization: `Bearer ${owner.idToken}` }, body: form });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    await expect.poll(async () => ((await as(owner, `/api/v1/ai-bases/${baseId}/files/${id}`)).body as { status: string }).status, { timeout: 60_000 }).toBe('ready');
+    return id;
+  }));
+const knowledgeRecord = (method: string, route: string, concrete: (fileId: string) => string): TenancyCase => ({
+  scope: 'record',
+  method,
+  url: `/api/v1/ai-bases/:id${route}`,
+  seed: async (as, owner) => {
+    const fileId = await seedKnowledgeFile(as, owner);
+    return `/api/v1/ai-bases/${await seedAiBase(as, owner)}${concrete(fileId)}`;
+  },
+  snapshot: async (as, owner, path) => {
+    const id = path.split('/')[4]!;
+    const [base, files, found] = await Promise.all([
+      as(owner, `/api/v1/ai-bases/${id}`),
+      as(owner, `/api/v1/ai-bases/${id}/files`),
+      as(owner, `/api/v1/ai-bases/${id}/passages?q=frete`),
+    ]);
+    expect([base.status, files.status, found.status]).toEqual([200, 200, 200]);
+    expect((found.body as { passages: unknown[] }).passages).toHaveLength(1);
+    return { base: base.body, files: files.body, found: found.body, stored: storedUploads(uploads.dir) };
+  },
+});
+
 const tenancyTable: TenancyCase[] = [
   { scope: 'caller', method: 'GET', url: '/api/v1/me' },
   { scope: 'public-write', method: 'POST', url: '/api/v1/contact-requests', body: leadRequest },
   { scope: 'public-write', method: 'POST', url: '/api/v1/material-requests', body: leadRequest },
   { scope: 'staff', method: 'GET', url: '/api/v1/admin/lead-requests' },
+  { scope: 'staff', method: 'PUT', url: '/api/v1/admin/accounts/:uid/plan', path: (owner) => `/api/v1/admin/accounts/${owner.uid}/plan`, body: { plan: 'enterprise' } },
   { scope: 'list', method: 'GET', url: '/api/v1/ai-bases', seed: seedAiBase },
   {
     scope: 'create',
@@ -122,9 +167,16 @@ const tenancyTable: TenancyCase[] = [
   aiBaseRecord('POST', '/activate'),
   aiBaseRecord('POST', '/deactivate'),
   aiBaseRecord('DELETE', ''),
+  knowledgeRecord('POST', '/files', () => ''),
+  knowledgeRecord('GET', '/files', () => ''),
+  knowledgeRecord('GET', '/files/:fileId', (fileId) => `/files/${fileId}`),
+  knowledgeRecord('DELETE', '/files/:fileId', (fileId) => `/files/${fileId}`),
+  knowledgeRecord('GET', '/passages', () => '/passages?q=frete'),
+  { scope: 'public-read', method: 'GET', url: '/api/v1/knowledge-template.xlsx' },
 ];
 
 let server: TestServer;
+const uploads = scratchDataDir('tenancy');
 let alice: TestUser;
 let bob: TestUser;
 const as: As = (user, path, init = {}) =>
@@ -135,10 +187,13 @@ const as: As = (user, path, init = {}) =>
   });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { DATA_DIR: uploads.dir } });
   [alice, bob] = await Promise.all([createUser('tenant-a'), createUser('tenant-b')]);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  uploads.remove();
+});
 
 test('every /api/v1 route has a row in the tenancy table, and every row a route', () => {
   const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -193,12 +248,26 @@ describe.each(tenancyTable)('$method $url', (row) => {
       expect(await row.listOf(as, bob)).toContain(id);
       expect(await row.listOf(as, alice)).toBe(before);
     });
-  } else if (row.scope === 'staff') {
-    test('a merchant gets 403 and nothing of any account', async () => {
-      await as(alice, '/api/v1/contact-requests', { method: 'POST', body: leadRequest(alice) });
+  } else if (row.scope === 'public-read') {
+    test("A, B and no one at all get the same answer, with nothing of A's", async () => {
+      await seedAiBase(as, alice);
+      const forA = await as(alice, row.url, { method: row.method });
       const forB = await as(bob, row.url, { method: row.method });
+      const anonymous = await call(`${server.url}${row.url}`, { method: row.method });
+      expect(forA.status).toBe(200);
+      expect(forB.text).toBe(forA.text);
+      expect(anonymous.text).toBe(forA.text);
+      expect(forB.text).not.toContain(alice.uid);
+      expect(forB.text).not.toContain(alice.email);
+    });
+  } else if (row.scope === 'staff') {
+    test('a merchant gets 403 and nothing of any account, and changes nothing', async () => {
+      await as(alice, '/api/v1/contact-requests', { method: 'POST', body: leadRequest(alice) });
+      const before = (await as(alice, '/api/v1/me')).body;
+      const forB = await as(bob, row.path?.(alice) ?? row.url, { method: row.method, body: row.body });
       expect(forB.status).toBe(403);
       expect(forB.text).not.toContain(alice.email);
+      expect((await as(alice, '/api/v1/me')).body).toEqual(before);
     });
   } else {
     test("B cannot reach A's record: 404, and A's record is unchanged", async () => {

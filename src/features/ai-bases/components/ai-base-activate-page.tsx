@@ -1,13 +1,112 @@
-import { Trans } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
+import { Link, useParams, useRouter } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { aiBaseActivationMachine } from '../../../../machines/ai-base-activation';
 import { PageFrame } from '../../../layouts/page-frame';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
 import { Notice } from '../../../ui/notice';
+import { Skeleton } from '../../../ui/skeleton';
+import { aiBaseApi } from '../api/ai-base-api';
+import { AiBaseSummary } from './ai-base-summary';
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: center;
+`;
+
+/** `/ia-base/{id}/activate`: the summary, the confirmation, the outcome (ai-base-activation machine). */
 export function AiBaseActivatePage() {
+  const { t } = useLingui();
+  const { lang, id } = useParams({ from: '/$lang/_app/ia-base/$id/activate' });
+  const api = aiBaseApi(useRouter().options.context.api);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const [snapshot, send] = useMachine(
+    aiBaseActivationMachine.provide({
+      actors: {
+        loadBase: fromPromise(({ input }) => api.get(input.baseId)),
+        activateBase: fromPromise(({ input }) => api.activate(input.baseId)),
+      },
+    }),
+    { input: { baseId: id } },
+  );
+  const { base } = snapshot.context;
+  const settled = ['active', 'planLimit', 'incomplete', 'failed'].find((state) => snapshot.matches(state as never));
+
+  // The button that had the keyboard is gone: the outcome takes it.
+  useEffect(() => {
+    if (settled) outcomeRef.current?.focus();
+  }, [settled]);
+
+  const back = (
+    <Link to="/$lang/ia-bases" params={{ lang }}>
+      <Trans>Back to AI bases</Trans>
+    </Link>
+  );
+
   return (
     <PageFrame title={<Trans>Activate AI base</Trans>}>
-      <Notice variant="info">
-        <Trans>Configure your AI base first: instructions, knowledge base, then refinement and test.</Trans>
-      </Notice>
+      {snapshot.matches('loading') && <Skeleton block lines={4} label={t`Loading the AI base`} />}
+      {snapshot.matches('loadFailed') && (
+        <Notice variant="negative" title={<Trans>The AI base could not be loaded.</Trans>}>
+          <Button onClick={() => send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </Notice>
+      )}
+      {snapshot.matches('notFound') && (
+        <Notice variant="warning" title={<Trans>This AI base does not exist (or no longer does).</Trans>}>
+          {back}
+        </Notice>
+      )}
+      {base && !snapshot.matches('loading') && (
+        <Card title={base.name} description={<Trans>Check the summary, then switch the agent on for your WhatsApp customers.</Trans>}>
+          <AiBaseSummary base={base} />
+        </Card>
+      )}
+      <div ref={outcomeRef} tabIndex={-1} role="status">
+        {snapshot.matches('active') && (
+          <Notice variant="positive" title={<Trans>Your AI base is active.</Trans>}>
+            {back}
+          </Notice>
+        )}
+        {snapshot.matches('planLimit') && (
+          <Notice variant="warning" title={<Trans>Upgrade your plan to add more AI Bases.</Trans>}>
+            <Trans>Your plan has no room for another active AI base. Deactivate one, or upgrade your plan.</Trans> {back}
+          </Notice>
+        )}
+        {snapshot.matches('incomplete') && (
+          <Notice variant="warning" title={<Trans>Finish the configuration first.</Trans>}>
+            <Link to="/$lang/ia-base/$id" params={{ lang, id }}>
+              <Trans>Complete configuration</Trans>
+            </Link>
+          </Notice>
+        )}
+        {snapshot.matches('failed') && (
+          <Notice variant="negative" title={<Trans>The AI base could not be activated.</Trans>}>
+            <Trans>Nothing changed. Please try again.</Trans>
+          </Notice>
+        )}
+      </div>
+      {(snapshot.matches('confirming') || snapshot.matches('activating') || snapshot.matches('failed')) && (
+        <Actions>
+          <Button
+            loading={snapshot.matches('activating')}
+            disabled={snapshot.matches('activating')}
+            onClick={() => send({ type: snapshot.matches('failed') ? 'RETRY' : 'CONFIRM' })}
+          >
+            {snapshot.matches('failed') ? <Trans>Try again</Trans> : <Trans>Activate</Trans>}
+          </Button>
+          <Link to="/$lang/ia-bases" params={{ lang }}>
+            <Trans>Cancel</Trans>
+          </Link>
+        </Actions>
+      )}
     </PageFrame>
   );
 }

@@ -1,13 +1,9 @@
-import { Trans } from '@lingui/react/macro';
-import { PageFrame } from '../../../layouts/page-frame';
-import { Notice } from '../../../ui/notice';
+import { useParams } from '@tanstack/react-router';
+import { AiBaseWizard } from './ai-base-wizard';
 
+/** `/ia-base/{id}`: the wizard for a saved base, resumed at its step. */
 export function AiBaseEditPage() {
-  return (
-    <PageFrame title={<Trans>AI Base Configuration</Trans>}>
-      <Notice variant="info">
-        <Trans>Configure your AI base first: instructions, knowledge base, then refinement and test.</Trans>
-      </Notice>
-    </PageFrame>
-  );
+  const { id } = useParams({ from: '/$lang/_app/ia-base/$id/' });
+  // A new key per base: another base's address starts a fresh wizard.
+  return <AiBaseWizard key={id} baseId={id} />;
 }

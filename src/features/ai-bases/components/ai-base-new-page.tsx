@@ -1,13 +1,6 @@
-import { Trans } from '@lingui/react/macro';
-import { PageFrame } from '../../../layouts/page-frame';
-import { Notice } from '../../../ui/notice';
+import { AiBaseWizard } from './ai-base-wizard';
 
+/** `/ia-base`: the wizard for a new AI base. */
 export function AiBaseNewPage() {
-  return (
-    <PageFrame title={<Trans>New AI base</Trans>}>
-      <Notice variant="info">
-        <Trans>Configure your AI base first: instructions, knowledge base, then refinement and test.</Trans>
-      </Notice>
-    </PageFrame>
-  );
+  return <AiBaseWizard baseId={null} />;
 }

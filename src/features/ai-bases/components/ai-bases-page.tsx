@@ -1,14 +1,109 @@
-import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { AiBase } from '../../../../domain/ai-base';
 import { PageFrame } from '../../../layouts/page-frame';
+import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
+import { Notice } from '../../../ui/notice';
+import { AiBaseCard } from './ai-base-card';
 
-export function AiBasesPage() {
+const listRoute = getRouteApi('/$lang/_app/ia-bases');
+const appRoute = getRouteApi('/$lang/_app');
+
+const Sections = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(8)};
+`;
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const SectionTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.font.size.lg};
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const NewBaseLink = styled.span`
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 ${({ theme }) => theme.space(4)};
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.onPrimary};
+    background: ${({ theme }) => theme.colors.primary};
+    border-radius: ${({ theme }) => theme.radius.md};
+    text-decoration: none;
+  }
+`;
+
+function Section({ title, bases, id }: { title: ReactNode; bases: AiBase[]; id: string }) {
+  if (bases.length === 0) return null;
   return (
-    <PageFrame title={<Trans>AI Bases</Trans>}>
-      <EmptyState
-        title={<Trans>No AI bases yet</Trans>}
-        description={<Trans>Configure your first AI base to start selling with AI on WhatsApp.</Trans>}
-      />
+    <section aria-labelledby={id}>
+      <SectionTitle id={id}>{title}</SectionTitle>
+      <Grid>
+        {bases.map((base) => (
+          <li key={base.id}>
+            <AiBaseCard base={base} />
+          </li>
+        ))}
+      </Grid>
+    </section>
+  );
+}
+
+/** `/ia-bases`: the merchant's AI bases by status, and a new one while the plan has room. */
+export function AiBasesPage() {
+  const { t } = useLingui();
+  const { lang } = listRoute.useParams();
+  const bases = listRoute.useLoaderData();
+  const account = appRoute.useLoaderData();
+  // Without the account (it failed to load) the server still enforces the limit.
+  const atCap = account !== null && account !== undefined && bases.length >= account.limits.aiBases;
+
+  // At the plan's cap the action stays in place, disabled, with the notice saying why.
+  const newBase = atCap ? (
+    <Button disabled>
+      <Trans>New AI base</Trans>
+    </Button>
+  ) : (
+    <NewBaseLink>
+      <Link to="/$lang/ia-base" params={{ lang }}>
+        <Trans>New AI base</Trans>
+      </Link>
+    </NewBaseLink>
+  );
+
+  return (
+    <PageFrame title={<Trans>AI Bases</Trans>} actions={newBase}>
+      {atCap && (
+        <Notice variant="warning" title={t`Upgrade your plan to add more AI Bases.`}>
+          <Plural value={account.limits.aiBases} one="Your plan includes # AI base." other="Your plan includes # AI bases." />
+        </Notice>
+      )}
+      {bases.length === 0 ? (
+        <EmptyState
+          title={<Trans>No AI bases yet</Trans>}
+          description={<Trans>Configure your first AI base to start selling with AI on WhatsApp.</Trans>}
+          action={newBase}
+        />
+      ) : (
+        <Sections>
+          <Section id="active-bases" title={<Trans>Active</Trans>} bases={bases.filter((b) => b.status === 'active')} />
+          <Section id="training-bases" title={<Trans>In configuration</Trans>} bases={bases.filter((b) => b.status === 'training')} />
+          <Section id="inactive-bases" title={<Trans>Deactivated</Trans>} bases={bases.filter((b) => b.status === 'inactive')} />
+        </Sections>
+      )}
     </PageFrame>
   );
 }

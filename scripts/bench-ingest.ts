@@ -1,0 +1,200 @@
+// `npm run bench:ingest`: the knowledge import of big files, end to end. Generates a 100 MB CSV
+// (a Brazilian catalog: `;`, decimal commas, accents) and a large PDF (text pages with a photo
+// each, ~100 MB), starts the Auth emulator and the real server process (PGlite in a fresh
+// DATA_DIR, then PostgreSQL when DATABASE_URL is set), uploads each over HTTP as a browser would
+// and waits for it to be ready. Prints upload and processing time, passages, and the server
+// process's peak memory (RSS, sampled every 50 ms; its main thread and the extraction thread
+// together) against the budget: a 100 MB file streams through in under 400 MB RSS.
+// BENCH_CSV_MB and BENCH_PDF_PAGES change the sizes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { startAuthEmulator, EMULATOR_HOST } from './auth-emulator';
+import { generateCsv, generatePdf } from './bench-ingest-files';
+import { createUser, type TestUser } from '../tests/server/support/emulator-users';
+
+const CSV_BYTES = Number(process.env.BENCH_CSV_MB ?? 100) * 1_000_000;
+const PDF_PAGES = Number(process.env.BENCH_PDF_PAGES ?? 2_000);
+const RSS_BUDGET_MB = 400;
+
+type Target = { name: string; env: Record<string, string> };
+type Figures = { target: string; file: string; sizeMb: number; uploadS: number; processS: number; passages: number; status: string; peakRssMb: number; idleRssMb: number };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function rssMb(pid: number | undefined): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+async function startServer(target: Target, dataDir: string): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...env, ...target.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: '', LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('The server did not get ready within 120 s');
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, child, stop };
+}
+
+async function api(url: string, user: TestUser, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.idToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Streams a file from disk as multipart/form-data, as a browser uploads it. */
+function upload(url: string, user: TestUser, baseId: string, path: string, name: string) {
+  const boundary = `----catalyst-bench-${Date.now()}`;
+  async function* parts() {
+    yield Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`);
+    yield* createReadStream(path, { highWaterMark: 1024 * 1024 });
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  }
+  return fetch(`${url}/api/v1/ai-bases/${baseId}/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+async function bench(target: Target, files: { path: string; name: string }[]): Promise<Figures[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'catalyst-bench-ingest-'));
+  console.log(`\n${target.name}: starting the server…`);
+  const server = await startServer(target, dataDir);
+  const figures: Figures[] = [];
+  let user: TestUser | undefined;
+  try {
+    user = await createUser('bench-ingest');
+    const base = await api(server.url, user, 'POST', '/ai-bases', {
+      name: 'Bench',
+      function: 'seller',
+      language: 'pt_br',
+      voiceTone: 'default',
+      personalized: false,
+      instructions: '',
+      expectedInputs: '',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (const file of files) {
+      const idleRssMb = rssMb(server.child.pid);
+      let peak = idleRssMb;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.child.pid))), 50);
+      const sizeMb = statSync(file.path).size / 1_000_000;
+      console.log(`${target.name}: uploading ${file.name} (${sizeMb.toFixed(1)} MB)…`);
+      const started = Date.now();
+      const response = await upload(server.url, user, String(base.id), file.path, file.name);
+      const created = (await response.json()) as { id: string; error?: unknown };
+      if (response.status !== 201) throw new Error(`Upload answered ${response.status}: ${JSON.stringify(created)}`);
+      const uploaded = Date.now();
+      let status = '';
+      let passages = 0;
+      let lastReport = 0;
+      for (;;) {
+        const state = await api(server.url, user, 'GET', `/ai-bases/${base.id}/files/${created.id}`);
+        status = String(state.status);
+        passages = Number(state.passageCount);
+        if (status === 'ready' || status === 'failed') {
+          if (status === 'failed') status = `failed: ${String(state.failureReason)}`;
+          break;
+        }
+        if (Date.now() - lastReport > 15_000) {
+          lastReport = Date.now();
+          console.log(`  ${status} ${state.progress} %, ${passages} passages, ${peak.toFixed(0)} MB peak RSS so far`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      clearInterval(sampler);
+      figures.push({
+        target: target.name,
+        file: file.name,
+        sizeMb,
+        uploadS: (uploaded - started) / 1000,
+        processS: (Date.now() - uploaded) / 1000,
+        passages,
+        status,
+        peakRssMb: peak,
+        idleRssMb,
+      });
+    }
+  } finally {
+    if (user && target.env.DATABASE_URL) {
+      // PostgreSQL outlives the run: the bench's account goes, with its base and passages.
+      const client = new pg.Client(target.env.DATABASE_URL);
+      await client.connect();
+      await client.query('delete from accounts where uid = $1', [user.uid]);
+      await client.end();
+    }
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'catalyst-bench-files-'));
+const csvPath = join(work, 'catalogo.csv');
+const pdfPath = join(work, 'catalogo.pdf');
+const emulator = await startAuthEmulator({ quiet: true });
+const all: Figures[] = [];
+try {
+  console.log(`Generating a ${CSV_BYTES / 1_000_000} MB CSV and a ${PDF_PAGES}-page PDF…`);
+  const rows = await generateCsv(csvPath, CSV_BYTES);
+  await generatePdf(pdfPath, PDF_PAGES);
+  console.log(`  CSV: ${rows} rows; PDF: ${(statSync(pdfPath).size / 1_000_000).toFixed(1)} MB`);
+  const files = [
+    { path: csvPath, name: 'catalogo.csv' },
+    { path: pdfPath, name: 'catalogo.pdf' },
+  ];
+  const targets: Target[] = [{ name: 'PGlite', env: {} }];
+  if (process.env.DATABASE_URL) targets.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL } });
+  else console.log('DATABASE_URL is not set: PGlite only.');
+  for (const target of targets) all.push(...(await bench(target, files)));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+  await emulator.stop();
+}
+
+console.log(`\nKnowledge import, upload over HTTP + background processing; budget: peak server RSS under ${RSS_BUDGET_MB} MB (load avg ${loadavg()[0]!.toFixed(1)})\n`);
+console.log('database    file            MB   upload s  process s  passages  passages/s  idle RSS MB  peak RSS MB  status / verdict');
+for (const f of all) {
+  const verdict = f.status !== 'ready' ? f.status : f.peakRssMb < RSS_BUDGET_MB ? 'ready, within budget' : 'ready, OVER BUDGET';
+  console.log(
+    `${f.target.padEnd(11)} ${f.file.padEnd(13)} ${f.sizeMb.toFixed(1).padStart(6)} ${f.uploadS.toFixed(1).padStart(9)} ${f.processS.toFixed(1).padStart(10)} ${String(f.passages).padStart(9)} ${(f.passages / f.processS).toFixed(0).padStart(11)} ${f.idleRssMb.toFixed(0).padStart(12)} ${f.peakRssMb.toFixed(0).padStart(12)}  ${verdict}`,
+  );
+}

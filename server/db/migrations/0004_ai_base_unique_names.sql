@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "ai_bases_uid_name" ON "ai_bases" USING btree ("uid",lower("name"));

@@ -1,0 +1,70 @@
+// The extraction thread: reads one knowledge file (path and kind in workerData) and sends its
+// passages to the server in batches, waiting for the server's acknowledgement before running more
+// than two batches ahead. Runs in a worker_thread with memory limits (see run-extraction.ts), so a
+// hostile or enormous file fails alone: the server process and its other work go on.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { KnowledgeFileKind } from '../../../domain/knowledge';
+import { ExtractionFailure, type ExtractedPassage, type ExtractionRequest, type PassageSink, type ServerMessage, type ThreadMessage } from './extraction-protocol';
+
+const BATCH_SIZE = 250;
+const MAX_BATCHES_IN_FLIGHT = 2;
+
+type Extractor = (path: string, sink: PassageSink) => Promise<void>;
+
+// Loaded on demand: a thread loads only its kind's reader.
+const extractors: Record<KnowledgeFileKind, () => Promise<Extractor>> = {
+  csv: async () => (await import('./csv-passages')).extractCsv,
+  xls: async () => (await import('./sheet-passages')).extractSheet,
+  xlsx: async () => (await import('./sheet-passages')).extractSheet,
+  pdf: async () => (await import('./pdf-passages')).extractPdf,
+};
+
+const port = parentPort!;
+const { request } = workerData as { request: ExtractionRequest };
+const send = (message: ThreadMessage) => port.postMessage(message);
+
+let inFlight = 0;
+let wake: (() => void) | null = null;
+port.on('message', (message: ServerMessage) => {
+  if (message.type === 'ack') {
+    inFlight--;
+    wake?.();
+  }
+});
+
+let batch: ExtractedPassage[] = [];
+let lastProgress = 0;
+
+async function flush() {
+  if (batch.length === 0) return;
+  send({ type: 'passages', passages: batch });
+  batch = [];
+  inFlight++;
+  while (inFlight >= MAX_BATCHES_IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
+}
+
+const sink: PassageSink = {
+  async emit(passage) {
+    batch.push(passage);
+    if (batch.length >= BATCH_SIZE) await flush();
+  },
+  progress(fraction) {
+    const now = Date.now();
+    if (now - lastProgress < 250) return;
+    lastProgress = now;
+    send({ type: 'progress', fraction: Math.min(Math.max(fraction, 0), 1) });
+  },
+};
+
+try {
+  const extract = await extractors[request.kind]();
+  await extract(request.path, sink);
+  await flush();
+  while (inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
+  send({ type: 'done' });
+} catch (error) {
+  if (error instanceof ExtractionFailure) send({ type: 'failed', reason: error.reason, detail: error.message });
+  else send({ type: 'failed', reason: 'processing_failed', detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+} finally {
+  port.unref();
+}

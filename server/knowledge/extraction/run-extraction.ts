@@ -1,0 +1,101 @@
+// Runs the extraction of one file in its own worker_thread, with a memory limit and a stall
+// watchdog: an out-of-memory or a thread that says nothing for too long (a pathological PDF)
+// ends as `too_complex`, a crash as `processing_failed`; the server process is never at risk.
+import { Worker } from 'node:worker_threads';
+import type { KnowledgeFailureReason } from '../../../domain/knowledge';
+import type { ExtractedPassage, ExtractionRequest, ServerMessage, ThreadMessage } from './extraction-protocol';
+
+export type ExtractionLimits = {
+  /** The thread's V8 old-space limit in MB. */
+  heapMb: number;
+  /** The longest the thread may work without a word (progress or passages), in ms. */
+  stallMs: number;
+};
+
+export const defaultExtractionLimits: ExtractionLimits = { heapMb: 256, stallMs: 120_000 };
+
+export type ExtractionOutcome = { ok: true } | { ok: false; reason: KnowledgeFailureReason; detail: string } | { ok: false; reason: 'aborted' };
+
+type Handlers = {
+  /** Stores a batch; the thread waits for it (backpressure). */
+  onPassages: (passages: ExtractedPassage[]) => Promise<void>;
+  onProgress: (fraction: number) => void;
+};
+
+const boot = new URL('./extraction-thread-boot.js', import.meta.url);
+const entry = new URL(`./extraction-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+
+export function runExtraction(
+  request: ExtractionRequest,
+  handlers: Handlers,
+  { signal, limits = defaultExtractionLimits }: { signal?: AbortSignal; limits?: ExtractionLimits } = {},
+): Promise<ExtractionOutcome> {
+  return new Promise((resolve) => {
+    const worker = new Worker(boot, {
+      workerData: { entry, request },
+      // Not the server's `--import tsx`: the boot file loads the libraries first, then tsx.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
+      stdout: true,
+      stderr: true,
+    });
+    // The thread's console (PDF.js warnings) is not ours to print.
+    worker.stdout.resume();
+    worker.stderr.resume();
+
+    let settled = false;
+    let busy = false;
+    let lastWord = Date.now();
+    const finish = (outcome: ExtractionOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(watchdog);
+      signal?.removeEventListener('abort', abort);
+      void worker.terminate();
+      resolve(outcome);
+    };
+    const abort = () => finish({ ok: false, reason: 'aborted' });
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort, { once: true });
+
+    const watchdog = setInterval(() => {
+      if (!busy && Date.now() - lastWord > limits.stallMs) {
+        finish({ ok: false, reason: 'too_complex', detail: `No progress for ${limits.stallMs} ms.` });
+      }
+    }, Math.min(1_000, limits.stallMs));
+
+    // Messages are handled one at a time, in order: a batch is stored before the next is looked at.
+    let queue = Promise.resolve();
+    worker.on('message', (message: ThreadMessage) => {
+      lastWord = Date.now();
+      queue = queue.then(async () => {
+        if (settled) return;
+        if (message.type === 'passages') {
+          busy = true;
+          try {
+            await handlers.onPassages(message.passages);
+          } catch (error) {
+            // Storing failed (the file was deleted meanwhile, the database went away): stop here.
+            finish({ ok: false, reason: 'processing_failed', detail: `store: ${error instanceof Error ? error.message : String(error)}` });
+            throw error;
+          } finally {
+            busy = false;
+            lastWord = Date.now();
+          }
+          worker.postMessage({ type: 'ack' } satisfies ServerMessage);
+        } else if (message.type === 'progress') handlers.onProgress(message.fraction);
+        else if (message.type === 'done') finish({ ok: true });
+        else finish({ ok: false, reason: message.reason, detail: message.detail });
+      });
+      queue = queue.catch(() => {});
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') finish({ ok: false, reason: 'too_complex', detail: 'The file needs more memory than a file may take.' });
+      else finish({ ok: false, reason: 'processing_failed', detail: `${error.name}: ${error.message}` });
+    });
+    worker.on('exit', (code) => {
+      // After 'done' the thread is terminated by finish(); an exit before it is a crash.
+      void queue.then(() => finish({ ok: false, reason: 'processing_failed', detail: `The extraction thread exited (${code}).` }));
+    });
+  });
+}

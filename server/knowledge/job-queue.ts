@@ -1,0 +1,80 @@
+// A job queue on PostgreSQL (the `jobs` table), shared by every server process on the database:
+// a worker claims the next due job with `FOR UPDATE SKIP LOCKED`, so two never take the same,
+// and holds it by a lease it renews while working. A job whose worker died (lease run out) is
+// claimed again; each claim counts an attempt. Done jobs are deleted. Works alike on PGlite.
+// Generic: the knowledge files use it first; the catalog sync can share it.
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { jobs } from '../db/schema';
+
+export type Job = { id: number; queue: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number };
+
+export function jobQueue(db: Db) {
+  return {
+    /** Adds a job, inside the caller's transaction when `tx` is one. */
+    async enqueue(tx: Db, queue: string, payload: Record<string, unknown>, { maxAttempts = 3 } = {}): Promise<void> {
+      await tx.insert(jobs).values({ queue, payload, maxAttempts });
+    },
+
+    /** The next due job of these queues, now leased to `workerId` for `leaseMs`; null when none is due. */
+    async claim(queues: readonly string[], workerId: string, leaseMs: number): Promise<Job | null> {
+      const due = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.queue, [...queues]),
+            or(and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`))),
+          ),
+        )
+        .orderBy(asc(jobs.runAfter), asc(jobs.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      const [job] = await db
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedBy: workerId,
+          lockedUntil: sql`now() + ${leaseMs}::integer * interval '1 millisecond'`,
+        })
+        .where(inArray(jobs.id, due))
+        .returning({ id: jobs.id, queue: jobs.queue, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts });
+      return job ?? null;
+    },
+
+    /** Extends the lease; false when the job is no longer this worker's. */
+    async renew(id: number, workerId: string, leaseMs: number): Promise<boolean> {
+      const renewed = await db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + ${leaseMs}::integer * interval '1 millisecond'` })
+        .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)))
+        .returning({ id: jobs.id });
+      return renewed.length > 0;
+    },
+
+    async complete(id: number, workerId: string): Promise<void> {
+      await db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));
+    },
+
+    /**
+     * Puts the job back in the queue after `delayMs`. `refundAttempt`: the worker stopped (a
+     * server shutting down), the job did not fail, so the attempt does not count.
+     */
+    async release(id: number, workerId: string, { delayMs = 0, error, refundAttempt = false }: { delayMs?: number; error?: string; refundAttempt?: boolean } = {}) {
+      await db
+        .update(jobs)
+        .set({
+          status: 'queued',
+          lockedBy: null,
+          lockedUntil: null,
+          runAfter: sql`now() + ${delayMs}::integer * interval '1 millisecond'`,
+          ...(refundAttempt ? { attempts: sql`greatest(${jobs.attempts} - 1, 0)` } : {}),
+          ...(error === undefined ? {} : { lastError: error.slice(0, 2000) }),
+        })
+        .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof jobQueue>;

@@ -1,0 +1,82 @@
+// Processes one queued knowledge file: reads it in an extraction thread (streamed for CSV), stores
+// its passages batch by batch with the progress, and ends it ready (with its passage count) or
+// failed (with the reason the merchant sees). A file deleted meanwhile just stops. Errors of our
+// own (the database went away) are thrown, for the queue to retry the job later.
+import { access } from 'node:fs/promises';
+import type { KnowledgeStore } from './knowledge-store';
+import { KnowledgeFileGone } from './knowledge-store';
+import { resolveStoredPath } from './upload-storage';
+import { runExtraction, type ExtractionLimits } from './extraction/run-extraction';
+
+export type ProcessorDeps = {
+  store: KnowledgeStore;
+  dataDir: string;
+  limits?: ExtractionLimits;
+  log: { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
+};
+
+/** How often the progress is written while no passages come (a PDF's pages, a workbook opening). */
+const PROGRESS_WRITE_MS = 1_000;
+
+/** 'stopped': `signal` aborted (the server is stopping) before the end; the job should run again. */
+export async function processKnowledgeFile({ store, dataDir, limits, log }: ProcessorDeps, fileId: string, signal: AbortSignal): Promise<'done' | 'stopped'> {
+  const started = await store.startProcessing(fileId);
+  if (!started) return 'done'; // deleted before its turn
+  const { file, config } = started;
+  const path = resolveStoredPath(dataDir, file.storedPath);
+  try {
+    await access(path);
+  } catch {
+    log.warn({ fileId, path }, 'knowledge file missing on disk');
+    await store.fail(fileId, 'processing_failed');
+    return 'done';
+  }
+
+  const gone = new AbortController();
+  let position = 0;
+  let progress = 0;
+  let lastWrite = Date.now();
+  let storeError: unknown = null;
+  const startedAt = Date.now();
+
+  const outcome = await runExtraction(
+    { path, kind: file.kind },
+    {
+      onPassages: async (batch) => {
+        try {
+          await store.addPassages(file, config, position, batch, progress);
+        } catch (error) {
+          if (error instanceof KnowledgeFileGone) gone.abort();
+          else storeError = error;
+          throw error;
+        }
+        position += batch.length;
+        lastWrite = Date.now();
+      },
+      onProgress: (fraction) => {
+        progress = Math.min(99, Math.floor(fraction * 100));
+        if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+        lastWrite = Date.now();
+        void store.setProgress(fileId, progress).then(
+          (found) => found || gone.abort(),
+          () => {},
+        );
+      },
+    },
+    { signal: AbortSignal.any([signal, gone.signal]), ...(limits ? { limits } : {}) },
+  );
+
+  if (gone.signal.aborted || !(await store.exists(fileId))) return 'done';
+  if (storeError) throw storeError;
+  if (!outcome.ok && outcome.reason === 'aborted') return 'stopped';
+  if (!outcome.ok) {
+    log.info({ fileId, reason: outcome.reason, detail: outcome.detail }, 'knowledge file failed');
+    await store.fail(fileId, outcome.reason);
+  } else if (position === 0) {
+    await store.fail(fileId, 'no_content');
+  } else {
+    await store.finish(fileId);
+    log.info({ fileId, kind: file.kind, passages: position, ms: Date.now() - startedAt }, 'knowledge file ready');
+  }
+  return 'done';
+}

@@ -1,0 +1,293 @@
+// Knowledge files and passages in the database. The routes' queries are keyed by the caller's
+// uid and the base, so another account's ids find nothing (404). Registering an upload counts a
+// training for the month and queues its processing in one transaction; the processor's calls
+// (below `// processing`) are keyed by the file alone.
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AiBaseLanguage } from '../../domain/ai-base';
+import {
+  textSearchConfigs,
+  type KnowledgeFailureReason,
+  type KnowledgeFile,
+  type KnowledgeFileKind,
+  type Passage,
+  type TextSearchConfig,
+} from '../../domain/knowledge';
+import { monthStart } from '../accounts/account-store';
+import type { Db } from '../db/database';
+import { accountMonthlyUsage, accounts, aiBases, knowledgeFiles, passages } from '../db/schema';
+import { jobQueue } from './job-queue';
+
+export const PROCESS_FILE_QUEUE = 'knowledge.process-file';
+/** Filled by a trigger on knowledge_files (migration 0003) whenever a row is deleted. */
+export const REMOVE_FILE_QUEUE = 'knowledge.remove-file';
+
+type Row = typeof knowledgeFiles.$inferSelect;
+
+export class KnowledgeRefusal extends Error {
+  constructor(readonly reason: 'not_found' | 'plan_limit') {
+    super(reason);
+  }
+}
+
+/** The file is no longer there (deleted while it was processed). */
+export class KnowledgeFileGone extends Error {
+  constructor() {
+    super('The knowledge file was deleted.');
+  }
+}
+
+function view(row: Row): KnowledgeFile {
+  return {
+    id: row.id,
+    baseId: row.baseId,
+    name: row.originalName,
+    kind: row.kind,
+    sizeBytes: row.sizeBytes,
+    status: row.status,
+    progress: row.progress,
+    passageCount: row.passageCount,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type NewKnowledgeFile = { id: string; name: string; kind: KnowledgeFileKind; sizeBytes: number; storedPath: string };
+
+/** How many matching passages a search ranks at most, per kind of match (see `search`). */
+export const SEARCH_CANDIDATES = 1_000;
+
+/** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The words of a question, for `match=any`: websearch syntax joins them with `or`. */
+export function anyWordQuery(q: string): string {
+  return (q.match(/[\p{L}\p{N}]+/gu) ?? []).join(' or ');
+}
+
+export function knowledgeStore(db: Db) {
+  const queue = jobQueue(db);
+  const mine = (uid: string, baseId: string, fileId: string) =>
+    and(eq(knowledgeFiles.uid, uid), eq(knowledgeFiles.baseId, baseId), eq(knowledgeFiles.id, fileId));
+
+  return {
+    /** The caller's base (its language for search), or null. */
+    async baseOf(uid: string, baseId: string): Promise<{ id: string; language: AiBaseLanguage } | null> {
+      const [base] = await db
+        .select({ id: aiBases.id, language: aiBases.language })
+        .from(aiBases)
+        .where(and(eq(aiBases.uid, uid), eq(aiBases.id, baseId)));
+      return base ?? null;
+    },
+
+    /** How many trainings the account used this month. */
+    async trainingsThisMonth(uid: string, now = new Date()): Promise<number> {
+      const [usage] = await db
+        .select({ trainings: accountMonthlyUsage.trainings })
+        .from(accountMonthlyUsage)
+        .where(and(eq(accountMonthlyUsage.uid, uid), eq(accountMonthlyUsage.month, monthStart(now))));
+      return usage?.trainings ?? 0;
+    },
+
+    /**
+     * Records a stored upload: counts a training (refused past `trainingsLimit` this month),
+     * inserts the file and queues its processing, all or nothing.
+     */
+    async register(uid: string, baseId: string, file: NewKnowledgeFile, trainingsLimit: number, now = new Date()): Promise<KnowledgeFile> {
+      return db.transaction(async (tx) => {
+        // The account row serialises one account's uploads: two cannot both take the last training.
+        await tx.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.uid, uid)).for('update');
+        const [base] = await tx.select({ id: aiBases.id }).from(aiBases).where(and(eq(aiBases.uid, uid), eq(aiBases.id, baseId)));
+        if (!base) throw new KnowledgeRefusal('not_found');
+        const month = monthStart(now);
+        const [usage] = await tx
+          .select({ trainings: accountMonthlyUsage.trainings })
+          .from(accountMonthlyUsage)
+          .where(and(eq(accountMonthlyUsage.uid, uid), eq(accountMonthlyUsage.month, month)));
+        if ((usage?.trainings ?? 0) >= trainingsLimit) throw new KnowledgeRefusal('plan_limit');
+        await tx
+          .insert(accountMonthlyUsage)
+          .values({ uid, month, trainings: 1 })
+          .onConflictDoUpdate({ target: [accountMonthlyUsage.uid, accountMonthlyUsage.month], set: { trainings: sql`${accountMonthlyUsage.trainings} + 1` } });
+        const [row] = await tx
+          .insert(knowledgeFiles)
+          .values({ id: file.id, baseId, uid, originalName: file.name, kind: file.kind, sizeBytes: file.sizeBytes, storedPath: file.storedPath })
+          .returning();
+        await queue.enqueue(tx, PROCESS_FILE_QUEUE, { fileId: file.id });
+        return view(row!);
+      });
+    },
+
+    async list(uid: string, baseId: string): Promise<KnowledgeFile[]> {
+      const rows = await db
+        .select()
+        .from(knowledgeFiles)
+        .where(and(eq(knowledgeFiles.uid, uid), eq(knowledgeFiles.baseId, baseId)))
+        .orderBy(asc(knowledgeFiles.createdAt), asc(knowledgeFiles.id));
+      return rows.map(view);
+    },
+
+    async get(uid: string, baseId: string, fileId: string): Promise<KnowledgeFile | null> {
+      const [row] = await db.select().from(knowledgeFiles).where(mine(uid, baseId, fileId));
+      return row ? view(row) : null;
+    },
+
+    /** Deletes the file with its passages; returns where its bytes are (null: no such file of the caller's). */
+    async remove(uid: string, baseId: string, fileId: string): Promise<string | null> {
+      const [deleted] = await db.delete(knowledgeFiles).where(mine(uid, baseId, fileId)).returning({ storedPath: knowledgeFiles.storedPath });
+      return deleted?.storedPath ?? null;
+    },
+
+    /**
+     * The base's passages best matching `q`, stemmed in the base's language, best first by
+     * ts_rank. The work per search is bounded whatever the words and however many bases share
+     * the table: the candidates are up to SEARCH_CANDIDATES passages holding all the words, found
+     * through the GIN index together with the base's own lexeme (migration 0005); with
+     * match=any, when fewer than `limit` hold them all, as many holding any of them. Past that
+     * many matches, the best are picked among those candidates.
+     */
+    async search(uid: string, base: { id: string; language: AiBaseLanguage }, q: string, { limit, match }: { limit: number; match: 'any' | 'all' }): Promise<Passage[]> {
+      const words = q.match(/[\p{L}\p{N}]+/gu) ?? [];
+      if (words.length === 0) return [];
+      // The configuration as a literal (one of three fixed names): a text parameter cast to
+      // regconfig is no constant to the planner, and the query would be parsed again per row.
+      const config = sql.raw(`'${textSearchConfigs[base.language]}'::regconfig`);
+      const tsquery = (text: string) => sql`websearch_to_tsquery(${config}, ${text})`;
+      const strict = match === 'all' ? tsquery(q) : tsquery(words.join(' '));
+      const loose = tsquery(anyWordQuery(q));
+      const inBase = sql`${`'base:${base.id}'`}::tsquery`;
+      const candidates = async (tx: Db, query: SQL) =>
+        rowsOf<{ id: string }>(
+          // numnode: a query of stop words only is empty, and `empty && base` would match the whole base.
+          await tx.execute(
+            sql`select ${passages.id}::text as id from ${passages} where numnode(${query}) > 0 and ${passages.search} @@ (${query} && ${inBase}) limit ${SEARCH_CANDIDATES}`,
+          ),
+        ).map((row) => row.id);
+
+      return db.transaction(async (tx) => {
+        // All the words: from the GIN index, always. A sequential scan "until enough rows
+        // match" looks cheaper to the planner, but reads the whole table when they are rarer
+        // together than it estimates.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const ids = new Set(await candidates(tx, strict));
+        await tx.execute(sql`set local enable_seqscan = on`);
+        await tx.execute(sql`set local enable_indexscan = on`);
+        // Any of the words: plenty of passages have one of them, so the planner's choice is right.
+        if (match === 'any' && ids.size < limit) for (const id of await candidates(tx, loose)) ids.add(id);
+        if (ids.size === 0) return [];
+        const found = rowsOf<Passage>(
+          await tx.execute(sql`
+            select p.id::text as id, p.file_id as "fileId", f.original_name as "fileName", p.source_label as source, p.content,
+                   ts_rank(p.search, ${match === 'all' ? strict : loose}, 1)::float8 as rank
+            from ${passages} p join ${knowledgeFiles} f on f.id = p.file_id
+            where p.id in ${[...ids]} and p.base_id = ${base.id} and p.uid = ${uid}
+            order by rank desc, p.id
+            limit ${limit}
+          `),
+        );
+        return found.map((row) => ({ ...row, rank: Number(row.rank) }));
+      });
+    },
+
+    // processing
+
+    /**
+     * Starts (or restarts) processing: the file's passages of an earlier attempt go, its status is
+     * `processing` at 0 %. Null when the file is gone.
+     */
+    async startProcessing(fileId: string): Promise<{ file: Row; config: TextSearchConfig } | null> {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ file: knowledgeFiles, language: aiBases.language })
+          .from(knowledgeFiles)
+          .innerJoin(aiBases, eq(aiBases.id, knowledgeFiles.baseId))
+          .where(eq(knowledgeFiles.id, fileId))
+          .for('update', { of: knowledgeFiles });
+        if (!found) return null;
+        await tx.delete(passages).where(eq(passages.fileId, fileId));
+        const [file] = await tx
+          .update(knowledgeFiles)
+          .set({ status: 'processing', progress: 0, passageCount: 0, failureReason: null, updatedAt: new Date() })
+          .where(eq(knowledgeFiles.id, fileId))
+          .returning();
+        return { file: file!, config: textSearchConfigs[found.language] };
+      });
+    },
+
+    /** Stores a batch of passages from `position` on and counts them; throws KnowledgeFileGone if the file was deleted. */
+    async addPassages(file: Row, config: TextSearchConfig, position: number, batch: readonly { source: string; content: string }[], progress: number) {
+      if (batch.length === 0) return;
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(passages).values(
+            batch.map((passage, index) => ({
+              baseId: file.baseId,
+              fileId: file.id,
+              uid: file.uid,
+              position: position + index,
+              sourceLabel: passage.source,
+              content: passage.content,
+              language: config,
+            })),
+          );
+          const updated = await tx
+            .update(knowledgeFiles)
+            .set({ passageCount: sql`${knowledgeFiles.passageCount} + ${batch.length}`, progress, updatedAt: new Date() })
+            .where(eq(knowledgeFiles.id, file.id))
+            .returning({ id: knowledgeFiles.id });
+          if (updated.length === 0) throw new KnowledgeFileGone();
+        });
+      } catch (error) {
+        if (!(error instanceof KnowledgeFileGone) && !(await this.exists(file.id))) throw new KnowledgeFileGone();
+        throw error;
+      }
+    },
+
+    async exists(fileId: string): Promise<boolean> {
+      const [row] = await db.select({ id: knowledgeFiles.id }).from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
+      return row !== undefined;
+    },
+
+    /** False when the file is gone. */
+    async setProgress(fileId: string, progress: number): Promise<boolean> {
+      const updated = await db
+        .update(knowledgeFiles)
+        .set({ progress, updatedAt: new Date() })
+        .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, 'processing')))
+        .returning({ id: knowledgeFiles.id });
+      return updated.length > 0;
+    },
+
+    /** Ready, with the passages following the base's language if it changed meanwhile. */
+    async finish(fileId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ language: aiBases.language })
+          .from(knowledgeFiles)
+          .innerJoin(aiBases, eq(aiBases.id, knowledgeFiles.baseId))
+          .where(eq(knowledgeFiles.id, fileId));
+        if (!found) return;
+        const config = textSearchConfigs[found.language];
+        await tx
+          .update(passages)
+          .set({ language: config })
+          .where(and(eq(passages.fileId, fileId), sql`${passages.language} <> ${config}::regconfig`));
+        await tx.update(knowledgeFiles).set({ status: 'ready', progress: 100, updatedAt: new Date() }).where(eq(knowledgeFiles.id, fileId));
+      });
+    },
+
+    /** Failed for `reason`: whatever passages it got are removed. */
+    async fail(fileId: string, reason: KnowledgeFailureReason): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(passages).where(eq(passages.fileId, fileId));
+        await tx
+          .update(knowledgeFiles)
+          .set({ status: 'failed', failureReason: reason, passageCount: 0, updatedAt: new Date() })
+          .where(eq(knowledgeFiles.id, fileId));
+      });
+    },
+  };
+}
+
+export type KnowledgeStore = ReturnType<typeof knowledgeStore>;

@@ -1,0 +1,282 @@
+// An AI base's knowledge base: upload files (multipart, streamed to disk, 100 MB each), list them
+// with their processing status, delete them, search their passages; and the reference model to
+// download. Another account's base or file is a 404; past the plan's trainings this month, 403.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { aiBaseIdParamsSchema } from '../../domain/ai-base';
+import { apiErrorBodySchema } from '../../domain/api-error';
+import {
+  acceptedKnowledgeFileExtensions,
+  knowledgeFileKindOf,
+  knowledgeFileListSchema,
+  knowledgeFileParamsSchema,
+  knowledgeFileSchema,
+  knowledgeTemplateQuerySchema,
+  passageSearchQuerySchema,
+  passageSearchResultSchema,
+  type KnowledgeFailureReason,
+} from '../../domain/knowledge';
+import { plans } from '../../domain/plans';
+import type { AccountStore } from '../accounts/account-store';
+import { principalOf } from '../auth/bearer-auth';
+import { HttpError } from '../http/http-error';
+import { FIREBASE_BEARER } from '../http/openapi';
+import { SIGNATURE_BYTES, signatureMatches } from '../knowledge/file-signature';
+import { KnowledgeRefusal, type KnowledgeStore } from '../knowledge/knowledge-store';
+import { knowledgeTemplateXlsx } from '../knowledge/knowledge-template';
+import { resolveStoredPath, removeStoredFile, storedPathFor } from '../knowledge/upload-storage';
+
+export const TRAININGS_LIMIT_MESSAGE = "This month's trainings of your plan are used up. Upgrade your plan to upload more files.";
+
+export type KnowledgeRouteOptions = {
+  store: KnowledgeStore;
+  accounts: AccountStore;
+  dataDir: string;
+  /** The upload limit per file in bytes (MAX_KNOWLEDGE_FILE_BYTES unless a test says otherwise). */
+  maxFileBytes: number;
+  /** Called after an upload is queued (wakes this process's worker). */
+  onQueued: () => void;
+};
+
+const refusal = (status: number, code: KnowledgeFailureReason, message: string) => new HttpError(status, code, message);
+const noSuchBase = () => HttpError.notFound('No such AI base.');
+const noSuchFile = () => HttpError.notFound('No such file in this AI base.');
+
+function megabytes(bytes: number) {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+/** The name to display: no folders, no control characters, at most 255 characters. */
+function displayName(fileName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return base.slice(0, 255) || 'file';
+}
+
+/**
+ * Passes the upload through while it keeps its first bytes for the signature check; once they
+ * are known not to match, it drops the rest instead of writing it.
+ */
+function signatureCheck(matches: (head: Buffer) => boolean) {
+  let head = Buffer.alloc(0);
+  let verdict: boolean | null = null;
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (verdict === null) {
+        head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES - head.length)]);
+        if (head.length >= SIGNATURE_BYTES) verdict = matches(head);
+      }
+      callback(null, verdict === false ? undefined : chunk);
+    },
+    flush(callback) {
+      if (verdict === null && head.length > 0) verdict = matches(head);
+      callback();
+    },
+  });
+  return { stream, size: () => size, matches: () => verdict === true };
+}
+
+const discard = () =>
+  new Writable({
+    write(_chunk, _encoding, callback) {
+      callback();
+    },
+  });
+
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema };
+const security = [{ [FIREBASE_BEARER]: [] }];
+const tags = ['Knowledge base'];
+
+export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store, accounts, dataDir, maxFileBytes, onQueued }: KnowledgeRouteOptions) {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: maxFileBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+
+    const trainingsLimit = async (uid: string, email: string | null) => {
+      const account = await accounts.findOrCreate(uid, email);
+      return { limit: plans[account.plan].limits.trainingsPerMonth, used: account.trainingsThisMonth };
+    };
+
+    api.post(
+      '/ai-bases/:id/files',
+      {
+        schema: {
+          summary: 'Upload a file to the knowledge base (multipart/form-data, one file)',
+          description: [
+            `One file of ${acceptedKnowledgeFileExtensions}, up to ${megabytes(maxFileBytes)}, checked by extension and content. It is queued`,
+            'for processing: poll GET /ai-bases/{id}/files for its status. Each upload counts as a training of the month.',
+            'Refusals (error code): 413 `too_large`, 415 `unsupported_type` or `type_mismatch`, 400 `empty_file` or `no_file`,',
+            '403 `plan_limit` past the plan\'s trainings this month.',
+          ].join(' '),
+          consumes: ['multipart/form-data'],
+          tags,
+          security,
+          params: aiBaseIdParamsSchema,
+          response: { 201: knowledgeFileSchema, 403: apiErrorBodySchema, 413: apiErrorBodySchema, 415: apiErrorBodySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { uid, email } = principalOf(request);
+        const baseId = request.params.id;
+        // Before a byte of the upload is read: whose base, and is a training left?
+        if (!(await store.baseOf(uid, baseId))) throw noSuchBase();
+        const { limit, used } = await trainingsLimit(uid, email);
+        if (used >= limit) throw new HttpError(403, 'plan_limit', TRAININGS_LIMIT_MESSAGE);
+        if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
+
+        const part = await request.file();
+        if (!part) throw new HttpError(400, 'no_file', 'The form holds no file.');
+        const name = displayName(part.filename);
+        const kind = knowledgeFileKindOf(name);
+        if (!kind) {
+          await pipeline(part.file, discard());
+          throw refusal(415, 'unsupported_type', `Only ${acceptedKnowledgeFileExtensions} files can be added to a knowledge base.`);
+        }
+
+        const fileId = randomUUID();
+        const storedPath = storedPathFor(uid, baseId, fileId);
+        const path = resolveStoredPath(dataDir, storedPath);
+        const check = signatureCheck((head) => signatureMatches(kind, head));
+        const removePartial = () => removeStoredFile(dataDir, storedPath);
+        try {
+          await mkdir(dirname(path), { recursive: true });
+          await pipeline(part.file, check.stream, createWriteStream(path, { flags: 'wx' }));
+        } catch (error) {
+          await removePartial();
+          throw error;
+        }
+        if (part.file.truncated) {
+          await removePartial();
+          throw refusal(413, 'too_large', `The file is larger than the ${megabytes(maxFileBytes)} limit.`);
+        }
+        if (check.size() === 0) {
+          await removePartial();
+          throw refusal(400, 'empty_file', 'The file is empty.');
+        }
+        if (!check.matches()) {
+          await removePartial();
+          throw refusal(415, 'type_mismatch', `The content of the file is not a ${kind.toUpperCase()} file, whatever its name says.`);
+        }
+
+        try {
+          const created = await store.register(uid, baseId, { id: fileId, name, kind, sizeBytes: check.size(), storedPath }, limit);
+          onQueued();
+          return reply.code(201).header('location', `${request.url.split('?')[0]}/${created.id}`).send(created);
+        } catch (error) {
+          await removePartial();
+          if (error instanceof KnowledgeRefusal) throw error.reason === 'plan_limit' ? new HttpError(403, 'plan_limit', TRAININGS_LIMIT_MESSAGE) : noSuchBase();
+          throw error;
+        }
+      },
+    );
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/ai-bases/:id/files',
+    {
+      schema: {
+        summary: "The knowledge base's files with their processing status, oldest first",
+        description: 'Poll it while files are `uploaded` or `processing`; a `failed` file has a `failureReason` code.',
+        tags,
+        security,
+        params: aiBaseIdParamsSchema,
+        response: { 200: knowledgeFileListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { uid } = principalOf(request);
+      if (!(await store.baseOf(uid, request.params.id))) throw noSuchBase();
+      return { files: await store.list(uid, request.params.id) };
+    },
+  );
+
+  api.get(
+    '/ai-bases/:id/files/:fileId',
+    { schema: { summary: 'One knowledge file and its status', tags, security, params: knowledgeFileParamsSchema, response: { 200: knowledgeFileSchema, ...errors } } },
+    async (request) => {
+      const found = await store.get(principalOf(request).uid, request.params.id, request.params.fileId);
+      if (!found) throw noSuchFile();
+      return found;
+    },
+  );
+
+  api.delete(
+    '/ai-bases/:id/files/:fileId',
+    {
+      schema: {
+        summary: 'Delete a knowledge file, its passages and its stored bytes (also while it is processed)',
+        tags,
+        security,
+        params: knowledgeFileParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const storedPath = await store.remove(principalOf(request).uid, request.params.id, request.params.fileId);
+      if (!storedPath) throw noSuchFile();
+      // The row's deletion also queued this removal (for deletions that cascade); done now, it is a no-op then.
+      await removeStoredFile(dataDir, storedPath);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.get(
+    '/ai-bases/:id/passages',
+    {
+      schema: {
+        summary: "Search the knowledge base's passages (full-text, in the base's language), best first",
+        description: '`match=any` (default) ranks passages with any of the words, those with more first; `match=all` needs every word.',
+        tags,
+        security,
+        params: aiBaseIdParamsSchema,
+        querystring: passageSearchQuerySchema,
+        response: { 200: passageSearchResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { uid } = principalOf(request);
+      const base = await store.baseOf(uid, request.params.id);
+      if (!base) throw noSuchBase();
+      const { q, limit, match } = request.query;
+      return { passages: await store.search(uid, base, q, { limit, match }) };
+    },
+  );
+
+  // Public: it holds nothing of anyone's, and a plain download link (no Authorization header) must work.
+  api.get(
+    '/knowledge-template.xlsx',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'The reference model for a knowledge base: an .xlsx with example questions and products',
+        description: 'Public. `lang` picks the language of its headers and examples (en, pt, es).',
+        tags,
+        querystring: knowledgeTemplateQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { lang } = request.query;
+      const workbook = await knowledgeTemplateXlsx(lang);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="catalyst-knowledge-base-${lang}.xlsx"`)
+        .header('cache-control', 'public, max-age=86400')
+        .send(workbook);
+    },
+  );
+}

@@ -1,0 +1,54 @@
+// The AI base vocabulary in the page's language: the validation texts of domain/ai-base (also
+// what the API answers in `error.fields`) and the names and explanations of each choice.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  aiBaseValidation,
+  type AiBaseFunction,
+  type AiBaseLanguage,
+  type AiBaseStatus,
+  type AiBaseValidationText,
+  type VoiceTone,
+} from '../../../domain/ai-base';
+
+const validation: Record<keyof typeof aiBaseValidation, MessageDescriptor> = {
+  nameRequired: msg`The name of the AI base is required.`,
+  nameTaken: msg`You already have an AI base with this name.`,
+  functionRequired: msg`The function of the AI base is required.`,
+  languageRequired: msg`The language of the AI base is required.`,
+  voiceToneRequired: msg`The voice tone of the AI base is required.`,
+  personalizedRequired: msg`It is necessary to state if the base is personalized.`,
+  tooLong: msg`This field is too long`,
+  tooManyBlockedTerms: msg`Too many blocked terms`,
+  creativityRange: msg`Creativity goes from 0 to 10`,
+};
+
+/** Each validation text's descriptor, by the text itself. */
+export const aiBaseValidationMessages: ReadonlyMap<string, MessageDescriptor> = new Map(
+  (Object.keys(validation) as (keyof typeof aiBaseValidation)[]).map((key) => [aiBaseValidation[key] as AiBaseValidationText, validation[key]]),
+);
+
+export const functionNames: Record<AiBaseFunction, { name: MessageDescriptor; hint: MessageDescriptor }> = {
+  seller: { name: msg`Seller`, hint: msg`Only sends product catalogs` },
+  support: { name: msg`Support`, hint: msg`Answers only from the knowledge base` },
+  qualifier: { name: msg`Qualifier`, hint: msg`Asks questions to qualify leads` },
+  translator: { name: msg`Translator`, hint: msg`Translates to the requested language` },
+};
+
+export const languageNames: Record<AiBaseLanguage, MessageDescriptor> = {
+  pt_br: msg`Portuguese (Brazil)`,
+  en_us: msg`English (US)`,
+  es: msg`Spanish`,
+};
+
+export const voiceToneNames: Record<VoiceTone, { name: MessageDescriptor; hint: MessageDescriptor }> = {
+  default: { name: msg`Default`, hint: msg`Respects grammar, objective answers` },
+  friendly: { name: msg`Friendly`, hint: msg`Warmer if the user is` },
+  informal: { name: msg`Informal`, hint: msg`Uses slang if present in the base` },
+};
+
+export const statusNames: Record<AiBaseStatus, MessageDescriptor> = {
+  training: msg`In configuration`,
+  active: msg`Active`,
+  inactive: msg`Deactivated`,
+};

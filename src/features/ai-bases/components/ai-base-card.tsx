@@ -1,0 +1,83 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { AiBase } from '../../../../domain/ai-base';
+import { Badge } from '../../../ui/badge';
+import { Card } from '../../../ui/card';
+import { ProgressBar } from '../../../ui/progress-bar';
+import { functionNames, statusNames } from '../ai-base-messages';
+import { AiBaseSummary } from './ai-base-summary';
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: center;
+`;
+
+const Details = styled.details`
+  summary {
+    cursor: pointer;
+    color: ${({ theme }) => theme.colors.secondary};
+  }
+  dl {
+    margin-top: ${({ theme }) => theme.space(3)};
+  }
+`;
+
+const channelNames: Record<string, string> = { whatsapp: 'WhatsApp' };
+
+/** One AI base in the list: status, function, channels, progress while in configuration, edit, details. */
+export function AiBaseCard({ base }: { base: AiBase }) {
+  const { t, i18n } = useLingui();
+  const { lang } = useParams({ strict: false }) as { lang: string };
+  const inTraining = base.status === 'training';
+  const name = base.name;
+  return (
+    <Card
+      title={base.name}
+      headingLevel={3}
+      description={i18n._(functionNames[base.function].name)}
+      footer={
+        <Row>
+          <Link to="/$lang/ia-base/$id" params={{ lang, id: base.id }} aria-label={t`Edit ${name}`}>
+            {inTraining ? <Trans>Complete configuration</Trans> : <Trans>Edit</Trans>}
+          </Link>
+          {base.status === 'inactive' && (
+            <Link to="/$lang/ia-base/$id/activate" params={{ lang, id: base.id }} aria-label={t`Reactivate ${name}`}>
+              <Trans>Reactivate</Trans>
+            </Link>
+          )}
+          {inTraining && base.progress === 100 && (
+            <Link to="/$lang/ia-base/$id/activate" params={{ lang, id: base.id }} aria-label={t`Activate ${name}`}>
+              <Trans>Activate</Trans>
+            </Link>
+          )}
+        </Row>
+      }
+    >
+      <Row>
+        <Badge variant={base.status === 'active' ? 'positive' : inTraining ? 'info' : 'neutral'}>{i18n._(statusNames[base.status])}</Badge>
+        {base.channels.map((channel) => (
+          <Badge key={channel} variant="primary">
+            {channelNames[channel] ?? channel}
+          </Badge>
+        ))}
+      </Row>
+      {inTraining && (
+        <>
+          <p>
+            <Trans>Agent status: in training</Trans>
+          </p>
+          <ProgressBar label={t`Configuration progress`} value={base.progress} showValue />
+        </>
+      )}
+      <Details>
+        <summary>
+          <Trans>Details</Trans>
+        </summary>
+        <AiBaseSummary base={base} />
+      </Details>
+    </Card>
+  );
+}

@@ -1,0 +1,205 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { useMachine, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { aiBaseWizardMachine, type LoadedBase, type WizardDraft } from '../../../../machines/ai-base-wizard';
+import { PageFrame } from '../../../layouts/page-frame';
+import { Button } from '../../../ui/button';
+import { Notice } from '../../../ui/notice';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stepper } from '../../../ui/stepper';
+import { useAuthSessionActor } from '../../auth/session/use-auth-session';
+import { aiBaseApi } from '../api/ai-base-api';
+import { wizardDraftStore } from '../drafts/wizard-draft-store';
+import { InstructionsStep } from './instructions-step';
+import { KnowledgeStep } from './knowledge-step';
+import { RefinementStep } from './refinement-step';
+
+const Body = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+  max-width: 760px;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  justify-content: flex-end;
+`;
+
+const stepIndex = { instructions: 0, knowledge: 1, refinement: 2 } as const;
+
+/**
+ * The three-step wizard of `/ia-base` (a new base) and `/ia-base/{id}`: binds the ai-base-wizard
+ * machine to the step forms. The machine decides; this view shows its snapshot and sends events.
+ */
+export function AiBaseWizard({ baseId }: { baseId: string | null }) {
+  const { t } = useLingui();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const { lang } = useParams({ strict: false }) as { lang: string };
+  const session = useAuthSessionActor();
+  const uid = useSelector(session, (s) => s.context.user?.uid ?? null);
+  const api = aiBaseApi(router.options.context.api);
+  const drafts = wizardDraftStore();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const [snapshot, send] = useMachine(
+    aiBaseWizardMachine.provide({
+      actors: {
+        loadBase: fromPromise<LoadedBase, { baseId: string | null }>(async ({ input }) => ({
+          base: input.baseId ? await api.get(input.baseId) : null,
+          draft: uid ? drafts.read(uid, input.baseId) : null,
+        })),
+        saveInstructions: fromPromise(async ({ input }) =>
+          input.baseId === null || input.expectedVersion === null
+            ? api.create(input.values)
+            : api.saveInstructions(input.baseId, input.expectedVersion, input.values),
+        ),
+        saveKnowledge: fromPromise(async ({ input }) => api.saveKnowledge(input.baseId, input.expectedVersion)),
+        saveRefinement: fromPromise(async ({ input }) => api.saveRefinement(input.baseId, input.expectedVersion, input.values)),
+      },
+      actions: {
+        persistDraft: ({ context }) => {
+          if (uid) drafts.write(uid, context.baseId, context.draft as WizardDraft);
+        },
+        clearDraft: ({ context }) => {
+          if (!uid) return;
+          drafts.clear(uid, context.baseId);
+          drafts.clear(uid, null); // a new base's draft, now saved as this base
+        },
+      },
+    }),
+    { input: { baseId } },
+  );
+  const { context } = snapshot;
+
+  // A new base got its id: its address from now on, so a refresh resumes it.
+  useEffect(() => {
+    if (baseId === null && context.baseId) {
+      void navigate({ to: '/$lang/ia-base/$id', params: { lang, id: context.baseId }, replace: true });
+    }
+  }, [baseId, context.baseId, lang, navigate]);
+
+  // All three steps saved: on to the activation screen.
+  useEffect(() => {
+    if (snapshot.matches('saved') && context.baseId) {
+      void navigate({ to: '/$lang/ia-base/$id/activate', params: { lang, id: context.baseId } });
+    }
+  }, [snapshot, context.baseId, lang, navigate]);
+
+  const step = (['instructions', 'knowledge', 'refinement'] as const).find((name) => snapshot.matches(name));
+  // A new step takes the keyboard to its heading.
+  useEffect(() => {
+    if (step) headingRef.current?.focus();
+  }, [step]);
+
+  const title = context.base ? context.base.name : <Trans>New AI base</Trans>;
+  const saving = snapshot.matches({ instructions: 'saving' }) || snapshot.matches({ knowledge: 'saving' }) || snapshot.matches({ refinement: 'saving' });
+  const failed = snapshot.matches({ instructions: 'failed' }) || snapshot.matches({ knowledge: 'failed' }) || snapshot.matches({ refinement: 'failed' });
+
+  if (snapshot.matches('loading')) {
+    return (
+      <PageFrame title={<Trans>AI Base Configuration</Trans>}>
+        <Skeleton block lines={6} label={t`Loading the AI base`} />
+      </PageFrame>
+    );
+  }
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <PageFrame title={<Trans>AI Base Configuration</Trans>}>
+        <Notice variant="negative" title={<Trans>The AI base could not be loaded.</Trans>}>
+          <Button onClick={() => send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </Notice>
+      </PageFrame>
+    );
+  }
+  if (snapshot.matches('notFound')) {
+    return (
+      <PageFrame title={<Trans>AI Base Configuration</Trans>}>
+        <Notice variant="warning" title={<Trans>This AI base does not exist (or no longer does).</Trans>}>
+          <Link to="/$lang/ia-bases" params={{ lang }}>
+            <Trans>Back to AI bases</Trans>
+          </Link>
+        </Notice>
+      </PageFrame>
+    );
+  }
+  if (snapshot.matches('planLimit')) {
+    return (
+      <PageFrame title={title}>
+        <Notice variant="warning" title={<Trans>Upgrade your plan to add more AI Bases.</Trans>}>
+          <Link to="/$lang/ia-bases" params={{ lang }}>
+            <Trans>Back to AI bases</Trans>
+          </Link>
+        </Notice>
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame title={title}>
+      <Body>
+        <Stepper
+          label={t`AI base configuration steps`}
+          current={step ? stepIndex[step] : 2}
+          steps={[{ label: <Trans>Instructions</Trans> }, { label: <Trans>Knowledge base</Trans> }, { label: <Trans>Refinement and test</Trans> }]}
+        />
+        {context.restored && (
+          <Notice variant="info" onDismiss={() => send({ type: 'DISMISS_RESTORED' })}>
+            <Trans>We restored the changes you had not saved yet.</Trans>
+          </Notice>
+        )}
+        {snapshot.matches('conflict') && (
+          <Notice variant="warning" title={<Trans>This AI base was saved in another tab or window.</Trans>}>
+            <Trans>Reload it to see the latest version; your unsaved changes are kept and shown on top.</Trans>{' '}
+            <Button variant="secondary" onClick={() => send({ type: 'RELOAD' })}>
+              <Trans>Reload</Trans>
+            </Button>
+          </Notice>
+        )}
+        {failed && (
+          <Notice variant="negative" title={<Trans>Your changes could not be saved.</Trans>}>
+            <Button variant="secondary" onClick={() => send({ type: 'RETRY' })}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Notice>
+        )}
+
+        {snapshot.matches('instructions') && (
+          <InstructionsStep
+            headingRef={headingRef}
+            draft={context.draft.instructions}
+            errors={context.fieldErrors}
+            onEdit={(values) => send({ type: 'EDIT_INSTRUCTIONS', values })}
+          />
+        )}
+        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} />}
+        {(snapshot.matches('refinement') || snapshot.matches('saved')) && (
+          <RefinementStep
+            headingRef={headingRef}
+            draft={context.draft.refinement}
+            errors={context.fieldErrors}
+            onEdit={(values) => send({ type: 'EDIT_REFINEMENT', values })}
+          />
+        )}
+
+        <Actions>
+          {(snapshot.matches('knowledge') || snapshot.matches('refinement')) && (
+            <Button variant="ghost" disabled={saving} onClick={() => send({ type: 'BACK' })}>
+              <Trans>Back</Trans>
+            </Button>
+          )}
+          <Button loading={saving} disabled={saving || snapshot.matches('conflict')} onClick={() => send({ type: 'SAVE' })}>
+            {snapshot.matches('refinement') ? <Trans>Save and finish</Trans> : <Trans>Save and advance</Trans>}
+          </Button>
+        </Actions>
+      </Body>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode, RefObject } from 'react';
+import styled from 'styled-components';
+import { BlockDescription, BlockTitle } from '../../../ui/block-title';
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+`;
+
+const Title = styled(BlockTitle)`
+  &:focus {
+    outline: none;
+  }
+`;
+
+/** One wizard step: its heading (which takes the focus when the step opens) and its fields. */
+export function StepSection({
+  headingRef,
+  title,
+  description,
+  children,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Section aria-labelledby="wizard-step-title">
+      <div>
+        <Title id="wizard-step-title" ref={headingRef} tabIndex={-1}>
+          {title}
+        </Title>
+        {description && <BlockDescription>{description}</BlockDescription>}
+      </div>
+      {children}
+    </Section>
+  );
+}

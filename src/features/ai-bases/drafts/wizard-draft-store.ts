@@ -1,0 +1,31 @@
+// The AI base wizard's unsaved drafts in localStorage, one per account and base ("new" for a base
+// not created yet), so a reload — the update's, a chunk's, a refresh — loses nothing typed.
+import type { WizardDraft } from '../../../../machines/ai-base-wizard';
+
+const keyOf = (uid: string, baseId: string | null) => `catalyst.ai-base-draft.${uid}.${baseId ?? 'new'}`;
+
+export function wizardDraftStore(storage: Storage = localStorage) {
+  return {
+    read(uid: string, baseId: string | null): WizardDraft | null {
+      try {
+        const text = storage.getItem(keyOf(uid, baseId));
+        if (!text) return null;
+        const draft = JSON.parse(text) as Partial<WizardDraft>;
+        return draft && typeof draft === 'object' && draft.instructions && draft.refinement ? (draft as WizardDraft) : null;
+      } catch {
+        return null; // unreadable: as if there were none
+      }
+    },
+    write(uid: string, baseId: string | null, draft: WizardDraft): void {
+      try {
+        storage.setItem(keyOf(uid, baseId), JSON.stringify(draft));
+      } catch (error) {
+        // Storage full or disabled: the draft lives on in the page; only a reload would lose it.
+        console.warn('Could not keep the AI base draft', error);
+      }
+    },
+    clear(uid: string, baseId: string | null): void {
+      storage.removeItem(keyOf(uid, baseId));
+    },
+  };
+}

@@ -1,0 +1,181 @@
+// The knowledge queue and the importers on the awkward files merchants really send: the job queue
+// shared by several processes (SKIP LOCKED claims, leases, retries), and generated files for each
+// case the corpus lacks: a Brazilian Windows CSV, UTF-16, a header-only CSV, one enormous line,
+// formula cells, broken workbooks. One bad file never stops the others.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as XLSX from 'xlsx';
+import type { KnowledgeFailureReason } from '../../domain/knowledge';
+import { jobs, knowledgeFiles, passages } from '../../server/db/schema';
+import { jobQueue } from '../../server/knowledge/job-queue';
+import { PROCESS_FILE_QUEUE } from '../../server/knowledge/knowledge-store';
+import { resolveStoredPath, storedPathFor } from '../../server/knowledge/upload-storage';
+import type { TestUser } from './support/emulator-users';
+import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
+import { testDatabase } from './support/test-database';
+import { startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+const data = scratchDataDir('knowledge-queue');
+const { merchant, createBase, uploaded, settled } = knowledgeClient(() => server.url);
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { DATA_DIR: data.dir } });
+});
+afterAll(async () => {
+  await server.close();
+  data.remove();
+});
+
+describe('the job queue', () => {
+  const queueName = () => `test.${Math.random().toString(36).slice(2)}`;
+
+  test('workers claiming at once never take the same job (FOR UPDATE SKIP LOCKED)', async () => {
+    const { db } = await testDatabase();
+    const queue = jobQueue(db);
+    const name = queueName();
+    for (let n = 0; n < 12; n++) await queue.enqueue(db, name, { n });
+    const claimed = await Promise.all(
+      Array.from({ length: 16 }, (_, worker) => queue.claim([name], `worker-${worker}`, 60_000)),
+    );
+    const jobsTaken = claimed.filter((job) => job !== null);
+    expect(jobsTaken).toHaveLength(12);
+    expect(new Set(jobsTaken.map((job) => job.id)).size).toBe(12);
+    expect(new Set(jobsTaken.map((job) => job.payload.n))).toEqual(new Set(Array.from({ length: 12 }, (_, n) => n)));
+    expect(await queue.claim([name], 'late', 60_000)).toBeNull();
+  });
+
+  test("a job whose worker died is claimed again when its lease runs out, counting attempts; one handed back isn't", async () => {
+    const { db } = await testDatabase();
+    const queue = jobQueue(db);
+    const name = queueName();
+    await queue.enqueue(db, name, { task: 'x' });
+    const first = await queue.claim([name], 'crashes', 1);
+    expect(first).toMatchObject({ attempts: 1 });
+    await new Promise((done) => setTimeout(done, 20));
+    const second = await queue.claim([name], 'survivor', 60_000);
+    expect(second).toMatchObject({ id: first!.id, attempts: 2 });
+    // The dead worker's late calls change nothing: the job is the survivor's now.
+    expect(await queue.renew(first!.id, 'crashes', 60_000)).toBe(false);
+    await queue.complete(first!.id, 'crashes');
+    await queue.release(second!.id, 'survivor', { refundAttempt: true });
+    const third = await queue.claim([name], 'next', 60_000);
+    expect(third).toMatchObject({ id: first!.id, attempts: 2 });
+    await queue.complete(third!.id, 'next');
+    expect(await db.select().from(jobs).where(eq(jobs.queue, name))).toEqual([]);
+  });
+
+  test('a knowledge job left running by a crashed process is picked up and the file processed', async () => {
+    const user = await merchant('kq-crash');
+    const base = await createBase(user);
+    const { db } = await testDatabase();
+    // Stored and registered, its job taken by a process that then died: running, lease run out.
+    const fileId = randomUUID();
+    const storedPath = storedPathFor(user.uid, base.id, fileId);
+    const csv = 'Pergunta,Resposta\nTem frete grátis?,Acima de R$ 200.\n';
+    mkdirSync(dirname(resolveStoredPath(data.dir, storedPath)), { recursive: true });
+    writeFileSync(resolveStoredPath(data.dir, storedPath), csv);
+    await db.transaction(async (tx) => {
+      await tx.insert(knowledgeFiles).values({ id: fileId, baseId: base.id, uid: user.uid, originalName: 'faq.csv', kind: 'csv', sizeBytes: csv.length, storedPath, status: 'processing', progress: 40 });
+      await tx.insert(jobs).values({ queue: PROCESS_FILE_QUEUE, payload: { fileId }, status: 'running', attempts: 1, lockedBy: 'dead-process', lockedUntil: new Date(Date.now() - 1000) });
+    });
+    expect(await settled(user, base.id, fileId)).toMatchObject({ status: 'ready', passageCount: 1, progress: 100 });
+  });
+});
+
+describe('awkward files, each with its outcome', () => {
+  let user: TestUser;
+  let baseId: string;
+  beforeAll(async () => {
+    user = await merchant('kq-files');
+    baseId = (await createBase(user)).id;
+  });
+
+  async function contentsOf(fileId: string) {
+    const { db } = await testDatabase();
+    const rows = await db.select({ source: passages.sourceLabel, content: passages.content, position: passages.position }).from(passages).where(eq(passages.fileId, fileId));
+    return rows.sort((a, b) => a.position - b.position).map(({ source, content }) => ({ source, content }));
+  }
+
+  const brazilianCsv = 'Produto;Descrição;Preço;Estoque\nCamiseta básica;Algodão – gola careca;59,90;12\nCalça jeans;Lavagem escura, "slim";189,50;3\n';
+  const brazilianPassages = [
+    { source: 'row 2', content: 'Produto: Camiseta básica\nDescrição: Algodão – gola careca\nPreço: 59,90\nEstoque: 12' },
+    { source: 'row 3', content: 'Produto: Calça jeans\nDescrição: Lavagem escura, "slim"\nPreço: 189,50\nEstoque: 3' },
+  ];
+
+  const workbookWithFormulas = () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Produto', 'Preço', 'Quantidade', 'Total'],
+      ['Camiseta', 59.9, 2],
+      ['Boné', 35, 4],
+    ]);
+    // Formulas with the values Excel cached when it saved them.
+    sheet.D2 = { t: 'n', f: 'B2*C2', v: 119.8, w: '119.8' };
+    sheet.D3 = { t: 'n', f: 'B3*C3', v: 140, w: '140' };
+    sheet['!ref'] = 'A1:D3';
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, sheet, 'Pedidos');
+    return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  };
+
+  const cases: { name: string; bytes: () => Uint8Array | string; outcome: { passages: { source: string; content: string }[] } | { reason: KnowledgeFailureReason } }[] = [
+    { name: 'windows-1252.csv', bytes: () => latin1(brazilianCsv), outcome: { passages: brazilianPassages } },
+    { name: 'utf-8.csv', bytes: () => brazilianCsv, outcome: { passages: brazilianPassages } },
+    { name: 'utf-8-bom.csv', bytes: () => `\uFEFF${brazilianCsv}`, outcome: { passages: brazilianPassages } },
+    {
+      // Excel's "Unicode text": UTF-16LE with a BOM, tab separated.
+      name: 'utf-16.csv',
+      bytes: () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(brazilianCsv.replaceAll(';', '\t'), 'utf16le')]),
+      outcome: { passages: brazilianPassages },
+    },
+    {
+      name: 'crlf-quoted.csv',
+      bytes: () => 'question,answer\r\n"Do you ship abroad?","Yes.\nTo 20 countries."\r\n',
+      outcome: { passages: [{ source: 'row 2', content: 'question: Do you ship abroad?\nanswer: Yes.\nTo 20 countries.' }] },
+    },
+    { name: 'header-only.csv', bytes: () => 'Produto;Preço\n', outcome: { reason: 'no_content' } },
+    { name: 'enormous-line.csv', bytes: () => `Produto;Descrição\nCamiseta;${'x'.repeat(1_200_000)}\n`, outcome: { reason: 'line_too_long' } },
+    { name: 'one-line-no-newline.csv', bytes: () => 'a'.repeat(1_500_000), outcome: { reason: 'line_too_long' } },
+    { name: 'unclosed-quote.csv', bytes: () => 'a,b\n1,"never closed\n2,3\n', outcome: { reason: 'unreadable_csv' } },
+    {
+      name: 'formulas.xlsx',
+      bytes: workbookWithFormulas,
+      outcome: {
+        passages: [
+          { source: 'Pedidos, row 2', content: 'Produto: Camiseta\nPreço: 59.9\nQuantidade: 2\nTotal: 119.8' },
+          { source: 'Pedidos, row 3', content: 'Produto: Boné\nPreço: 35\nQuantidade: 4\nTotal: 140' },
+        ],
+      },
+    },
+    { name: 'not-a-workbook.xlsx', bytes: () => Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(300, 7)]), outcome: { reason: 'unreadable_sheet' } },
+    {
+      name: 'damaged.xls',
+      bytes: () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1000, 0xff)]),
+      outcome: { reason: 'unreadable_sheet' },
+    },
+    { name: 'truncated.pdf', bytes: () => '%PDF-1.7\n1 0 obj\n<< /Type /Catalog', outcome: { reason: 'corrupt_pdf' } },
+  ];
+
+  test('uploaded together, each ends with its own outcome', async () => {
+    const files = [];
+    for (const entry of cases) files.push({ entry, file: await uploaded(user, baseId, entry.name, entry.bytes()) });
+    for (const { entry, file } of files) {
+      const done = await settled(user, baseId, file.id);
+      if ('reason' in entry.outcome) {
+        expect({ name: entry.name, status: done.status, reason: done.failureReason }).toEqual({ name: entry.name, status: 'failed', reason: entry.outcome.reason });
+      } else {
+        expect({ name: entry.name, status: done.status, passages: await contentsOf(file.id) }).toEqual({ name: entry.name, status: 'ready', passages: entry.outcome.passages });
+        expect(done.passageCount).toBe(entry.outcome.passages.length);
+      }
+    }
+  }, 240_000);
+});
+
+/** The text as Windows-1252 bytes (its characters are all in that code page). */
+function latin1(text: string): Buffer {
+  const special: Record<string, number> = { '–': 0x96, '’': 0x92, '“': 0x93, '”': 0x94 };
+  return Buffer.from([...text].map((char) => special[char] ?? char.charCodeAt(0)));
+}
