@@ -4,11 +4,15 @@ import type { WizardDraft } from '../../../../machines/ai-base-wizard';
 
 const keyOf = (uid: string, baseId: string | null) => `catalyst.ai-base-draft.${uid}.${baseId ?? 'new'}`;
 
-export function wizardDraftStore(storage: Storage = localStorage) {
+/**
+ * `storage` defaults to localStorage, read on each use: where the browser refuses storage even
+ * being looked at (a SecurityError), drafts simply are not kept and the wizard works on.
+ */
+export function wizardDraftStore(storage: () => Storage = () => localStorage) {
   return {
     read(uid: string, baseId: string | null): WizardDraft | null {
       try {
-        const text = storage.getItem(keyOf(uid, baseId));
+        const text = storage().getItem(keyOf(uid, baseId));
         if (!text) return null;
         const draft = JSON.parse(text) as Partial<WizardDraft>;
         return draft && typeof draft === 'object' && draft.instructions && draft.refinement ? (draft as WizardDraft) : null;
@@ -18,14 +22,18 @@ export function wizardDraftStore(storage: Storage = localStorage) {
     },
     write(uid: string, baseId: string | null, draft: WizardDraft): void {
       try {
-        storage.setItem(keyOf(uid, baseId), JSON.stringify(draft));
+        storage().setItem(keyOf(uid, baseId), JSON.stringify(draft));
       } catch (error) {
         // Storage full or disabled: the draft lives on in the page; only a reload would lose it.
         console.warn('Could not keep the AI base draft', error);
       }
     },
     clear(uid: string, baseId: string | null): void {
-      storage.removeItem(keyOf(uid, baseId));
+      try {
+        storage().removeItem(keyOf(uid, baseId));
+      } catch {
+        // No storage: nothing was kept to clear.
+      }
     },
   };
 }
