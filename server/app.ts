@@ -12,6 +12,7 @@ import { registerHealthRoutes } from './http/health-routes';
 import { sendError } from './http/http-error';
 import { registerOpenApi } from './http/openapi';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id';
+import { llmConfigFromEnv } from './answering/llm-config';
 import { registerApiV1 } from './routes/api-v1';
 import { leadRateLimitFromEnv } from './routes/lead-request-routes';
 import { registerStaticSpa } from './spa/static-spa';
@@ -122,6 +123,7 @@ export async function buildApp({ env, distDir, logger = false, database }: AppOp
       verifyToken,
       leadRateLimit: leadRateLimitFromEnv(env),
       knowledge: { dataDir, maxFileBytes: MAX_KNOWLEDGE_FILE_BYTES, onQueued: () => worker?.nudge() },
+      llm: llmConfigFromEnv(env),
     });
   }
 

@@ -48,6 +48,17 @@ export function accountStore(db: Db) {
       return { ...row, month: month.slice(0, 7) };
     },
 
+    /**
+     * Counts one AI request (a chat message answered) in this month's usage. One upsert: concurrent
+     * messages each add theirs. The account must exist (its bases do).
+     */
+    async countQuery(uid: string, now = new Date()): Promise<void> {
+      await db
+        .insert(accountMonthlyUsage)
+        .values({ uid, month: monthStart(now), queries: 1 })
+        .onConflictDoUpdate({ target: [accountMonthlyUsage.uid, accountMonthlyUsage.month], set: { queries: sql`${accountMonthlyUsage.queries} + 1` } });
+    },
+
     /** Creates the account, or changes its plan if it exists (the admin CLI's two commands). */
     async upsertPlan(uid: string, email: string | null, plan: PlanId): Promise<Account> {
       const [row] = await db

@@ -2,6 +2,9 @@
 // to the caller's account.
 import type { FastifyInstance } from 'fastify';
 import { accountStore } from '../accounts/account-store';
+import type { LlmConfig } from '../answering/llm-config';
+import { modelCatalog } from '../answering/model-catalog';
+import { refinementChat } from '../answering/refinement-chat';
 import { registerBearerAuth } from '../auth/bearer-auth';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { Database } from '../db/database';
@@ -11,6 +14,7 @@ import { leadRequestStore } from '../leads/lead-request-store';
 import { API_PREFIX } from './api-prefix';
 import { registerAdminAccountRoutes } from './admin-account-routes';
 import { registerAiBaseRoutes } from './ai-base-routes';
+import { registerChatRoutes } from './chat-routes';
 import { registerKnowledgeFileRoutes, type KnowledgeRouteOptions } from './knowledge-file-routes';
 import { registerLeadRequestRoutes, type LeadRateLimit } from './lead-request-routes';
 import { registerMeRoutes } from './me-routes';
@@ -20,17 +24,23 @@ export type ApiDependencies = {
   verifyToken: TokenVerifier;
   leadRateLimit: LeadRateLimit;
   knowledge: Pick<KnowledgeRouteOptions, 'dataDir' | 'maxFileBytes' | 'onQueued'>;
+  /** The OpenAI-compatible chat endpoint, if configured (else only the built-in answerer). */
+  llm: LlmConfig | null;
 };
 
-export async function registerApiV1(app: FastifyInstance, { database, verifyToken, leadRateLimit, knowledge }: ApiDependencies) {
+export async function registerApiV1(app: FastifyInstance, { database, verifyToken, leadRateLimit, knowledge, llm }: ApiDependencies) {
   await app.register(
     async (api) => {
       registerBearerAuth(api, verifyToken);
       const accounts = accountStore(database.db);
+      const aiBases = aiBaseStore(database.db);
+      const knowledgeBase = knowledgeStore(database.db);
+      const models = modelCatalog(llm);
       registerMeRoutes(api, accounts);
-      registerAiBaseRoutes(api, aiBaseStore(database.db), accounts);
+      registerAiBaseRoutes(api, aiBases, accounts);
       registerAdminAccountRoutes(api, accounts);
-      await registerKnowledgeFileRoutes(api, { store: knowledgeStore(database.db), accounts, ...knowledge });
+      await registerKnowledgeFileRoutes(api, { store: knowledgeBase, accounts, ...knowledge });
+      registerChatRoutes(api, refinementChat({ aiBases, knowledge: knowledgeBase, accounts, models }), models);
       await registerLeadRequestRoutes(api, leadRequestStore(database.db), leadRateLimit);
     },
     { prefix: API_PREFIX },

@@ -48,6 +48,12 @@ type TenancyCase =
       url: string;
     }
   | {
+      /** Signed-in only, and the same for every account (a list of what the server offers): A and B get the same answer, no token a 401. */
+      scope: 'same-for-all';
+      method: string;
+      url: string;
+    }
+  | {
       /** Staff only (the admin claim): an account without it gets 403 and nothing of anyone's. */
       scope: 'staff';
       method: string;
@@ -145,6 +151,28 @@ const knowledgeRecord = (method: string, route: string, concrete: (fileId: strin
   },
 });
 
+// A's chat with A's base (the knowledge file processed): B gets a 404, no passage, and A's
+// count of AI requests stays as it was.
+const chatBody = { message: 'Qual o frete?', history: [], settings: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' } };
+const chatRecord: TenancyCase = {
+  scope: 'record',
+  method: 'POST',
+  url: '/api/v1/ai-bases/:id/chat',
+  seed: async (as, owner) => {
+    await seedKnowledgeFile(as, owner);
+    const path = `/api/v1/ai-bases/${await seedAiBase(as, owner)}/chat`;
+    const own = await as(owner, path, { method: 'POST', body: chatBody });
+    expect(own.text).toContain('Frete grátis');
+    return path;
+  },
+  snapshot: async (as, owner, path) => {
+    const [base, me] = await Promise.all([as(owner, `/api/v1/ai-bases/${path.split('/')[4]!}`), as(owner, '/api/v1/me')]);
+    expect([base.status, me.status]).toEqual([200, 200]);
+    return { base: base.body, queries: (me.body as { usage: { queriesThisMonth: number } }).usage.queriesThisMonth };
+  },
+  body: chatBody,
+};
+
 const tenancyTable: TenancyCase[] = [
   { scope: 'caller', method: 'GET', url: '/api/v1/me' },
   { scope: 'public-write', method: 'POST', url: '/api/v1/contact-requests', body: leadRequest },
@@ -173,6 +201,8 @@ const tenancyTable: TenancyCase[] = [
   knowledgeRecord('DELETE', '/files/:fileId', (fileId) => `/files/${fileId}`),
   knowledgeRecord('GET', '/passages', () => '/passages?q=frete'),
   { scope: 'public-read', method: 'GET', url: '/api/v1/knowledge-template.xlsx' },
+  chatRecord,
+  { scope: 'same-for-all', method: 'GET', url: '/api/v1/ai-models' },
 ];
 
 let server: TestServer;
@@ -259,6 +289,16 @@ describe.each(tenancyTable)('$method $url', (row) => {
       expect(anonymous.text).toBe(forA.text);
       expect(forB.text).not.toContain(alice.uid);
       expect(forB.text).not.toContain(alice.email);
+    });
+  } else if (row.scope === 'same-for-all') {
+    test("A and B get the same answer, with nothing of A's; no token gets a 401", async () => {
+      await seedAiBase(as, alice);
+      const forA = await as(alice, row.url, { method: row.method });
+      const forB = await as(bob, row.url, { method: row.method });
+      expect(forA.status).toBe(200);
+      expect(forB.text).toBe(forA.text);
+      expect(forB.text).not.toContain(alice.uid);
+      expect((await call(`${server.url}${row.url}`, { method: row.method })).status).toBe(401);
     });
   } else if (row.scope === 'staff') {
     test('a merchant gets 403 and nothing of any account, and changes nothing', async () => {

@@ -1,0 +1,24 @@
+// The OpenAI-compatible chat endpoint, from the environment: LLM_BASE_URL (its API root, e.g.
+// https://api.openai.com/v1 or http://127.0.0.1:11434/v1), LLM_API_KEY (sent as a Bearer token;
+// optional for local servers) and LLM_TIMEOUT_MS (per request, default 30 s). Without
+// LLM_BASE_URL only the built-in answerer exists.
+
+export type LlmConfig = { baseUrl: string; apiKey: string | null; timeoutMs: number };
+
+export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+
+export function llmConfigFromEnv(env: Record<string, string | undefined>): LlmConfig | null {
+  const raw = env.LLM_BASE_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${raw}"`);
+  const timeout = env.LLM_TIMEOUT_MS?.trim();
+  const timeoutMs = timeout ? Number(timeout) : DEFAULT_LLM_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Error(`LLM_TIMEOUT_MS must be a positive whole number, not "${timeout}"`);
+  return { baseUrl: url.href.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY?.trim() || null, timeoutMs };
+}

@@ -1,0 +1,57 @@
+// The conversation sent to an OpenAI-compatible model: a system prompt made of the base (function,
+// language, voice tone, instructions, expected inputs), step 3's blocked terms and the knowledge
+// passages (numbered, with file and place), then the chat so far and the question. The prompt is
+// in English, which models follow best; the answer's language is named in it.
+import type { AiBaseFunction, AiBaseLanguage, VoiceTone } from '../../domain/ai-base';
+import type { ChatRole } from '../../domain/refinement-chat';
+import type { AnswerInput } from './answerer';
+import type { LlmMessage } from './llm-endpoint';
+
+const languageNames: Record<AiBaseLanguage, string> = { pt_br: 'Brazilian Portuguese', en_us: 'American English', es: 'Spanish' };
+
+const tones: Record<VoiceTone, string> = {
+  default: 'objective, clear and polite',
+  friendly: 'warm and friendly',
+  informal: 'casual and relaxed, as between friends',
+};
+
+const roles: Record<AiBaseFunction, string> = {
+  seller:
+    'You are a salesperson. Help the customer choose and buy: point to the products in the catalog that fit, with their details, and offer to send the catalog.',
+  support:
+    'You are a customer support agent. Answer only from the knowledge passages below; when they do not hold the answer, say you could not find it in the knowledge base and offer to hand the customer over to a human agent.',
+  qualifier:
+    'You qualify leads: understand what the customer needs and collect the expected inputs below, asking for what is still missing with one question at the end of your answer.',
+  translator: 'You are a translator: whatever language the customer writes in, say that you answer in the language below, then answer from the knowledge passages in it.',
+};
+
+const chatRoles: Record<ChatRole, LlmMessage['role']> = { customer: 'user', agent: 'assistant' };
+
+export function systemPrompt({ base, settings, passages }: Pick<AnswerInput, 'base' | 'settings' | 'passages'>): string {
+  const sections = [
+    `You are "${base.name}", an AI agent of an online store, chatting with its customers on WhatsApp. ${roles[base.function]}`,
+    `Always answer in ${languageNames[base.language]}. Voice tone: ${tones[base.voiceTone]}. Keep answers short, as in a chat.`,
+  ];
+  if (base.instructions.trim()) sections.push(`The store's instructions:\n${base.instructions.trim()}`);
+  if (base.expectedInputs.trim()) sections.push(`What customers are expected to give you:\n${base.expectedInputs.trim()}`);
+  if (settings.blockedTerms.length > 0) {
+    sections.push(`Never mention these terms, nor answer about them (politely decline instead): ${settings.blockedTerms.map((term) => `"${term}"`).join(', ')}.`);
+  }
+  sections.push(
+    passages.length > 0
+      ? [
+          "Knowledge passages from the store's files, best match first. Take facts about the store only from them; if they do not hold the answer, say so instead of guessing.",
+          ...passages.map((passage, index) => `[${index + 1}] ${passage.fileName}, ${passage.source}:\n${passage.content}`),
+        ].join('\n')
+      : "No passage of the store's knowledge base matches this question: do not make up facts about the store; say you could not find it.",
+  );
+  return sections.join('\n\n');
+}
+
+export function llmMessages(input: AnswerInput): LlmMessage[] {
+  return [
+    { role: 'system', content: systemPrompt(input) },
+    ...input.history.map((turn) => ({ role: chatRoles[turn.role], content: turn.content })),
+    { role: 'user', content: input.question },
+  ];
+}
