@@ -79,14 +79,15 @@ export function aiBaseStore(db: Db) {
   }
 
   /** Writes a new version of the base (content and wizard progress) if `expectedVersion` is current. */
-  async function saveVersion(uid: string, id: string, expectedVersion: number, change: (row: Row) => Partial<AiBaseSnapshot>) {
+  /** `columns`: bookkeeping written with the save but not part of the version's content. */
+  async function saveVersion(uid: string, id: string, expectedVersion: number, change: (row: Row) => Partial<AiBaseSnapshot>, columns: Partial<Row> = {}) {
     return db.transaction(async (tx) => {
       const row = await lockedRow(tx, uid, id);
       if (row.version !== expectedVersion) throw new AiBaseRefusal('version_conflict', row.version);
       const next = { ...snapshotOf(row), ...change(row) };
       const [saved] = await tx
         .update(aiBases)
-        .set({ ...next, version: row.version + 1, updatedAt: new Date() })
+        .set({ ...columns, ...next, version: row.version + 1, updatedAt: new Date() })
         .where(mine(uid, id))
         .returning();
       await tx.insert(aiBaseVersions).values({ baseId: id, version: saved!.version, snapshot: next });
@@ -140,9 +141,12 @@ export function aiBaseStore(db: Db) {
       return namingChecked(saveVersion(uid, id, expectedVersion, (row) => ({ ...instructions, savedSteps: Math.max(row.savedSteps, 1) })));
     },
 
-    /** Step 2 is the files themselves; saving it records that the merchant moved on. */
+    /**
+     * Step 2 is the files themselves; saving it records that the merchant moved on, and closes the
+     * training its uploads were part of (the next upload starts another).
+     */
     saveKnowledge(uid: string, id: string, expectedVersion: number) {
-      return saveVersion(uid, id, expectedVersion, (row) => ({ savedSteps: Math.max(row.savedSteps, 2) }));
+      return saveVersion(uid, id, expectedVersion, (row) => ({ savedSteps: Math.max(row.savedSteps, 2) }), { openTrainingMonth: null });
     },
 
     saveRefinement(uid: string, id: string, expectedVersion: number, refinement: Refinement) {

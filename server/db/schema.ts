@@ -118,6 +118,11 @@ export const aiBases = pgTable(
     model: text('model').notNull(),
     status: text('status').$type<AiBaseStatus>().notNull().default('training'),
     savedSteps: integer('saved_steps').notNull().default(1),
+    /**
+     * The month (its first day) of the training the base's uploads are part of, until step 2 is
+     * saved: one training is the files uploaded together, not each file. Null: none open.
+     */
+    openTrainingMonth: date('open_training_month', { mode: 'string' }),
     channels: jsonb('channels').$type<string[]>().notNull().default(['whatsapp']),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

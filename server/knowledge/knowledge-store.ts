@@ -90,25 +90,32 @@ export function knowledgeStore(db: Db) {
     },
 
     /**
-     * Records a stored upload: counts a training (refused past `trainingsLimit` this month),
-     * inserts the file and queues its processing, all or nothing.
+     * Records a stored upload: inserts the file and queues its processing, all or nothing. The
+     * first upload to a base since its step 2 was last saved starts a training (refused past
+     * `trainingsLimit` this month); the files uploaded with it join that training.
      */
     async register(uid: string, baseId: string, file: NewKnowledgeFile, trainingsLimit: number, now = new Date()): Promise<KnowledgeFile> {
       return db.transaction(async (tx) => {
         // The account row serialises one account's uploads: two cannot both take the last training.
         await tx.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.uid, uid)).for('update');
-        const [base] = await tx.select({ id: aiBases.id }).from(aiBases).where(and(eq(aiBases.uid, uid), eq(aiBases.id, baseId)));
+        const [base] = await tx
+          .select({ id: aiBases.id, openTrainingMonth: aiBases.openTrainingMonth })
+          .from(aiBases)
+          .where(and(eq(aiBases.uid, uid), eq(aiBases.id, baseId)));
         if (!base) throw new KnowledgeRefusal('not_found');
         const month = monthStart(now);
-        const [usage] = await tx
-          .select({ trainings: accountMonthlyUsage.trainings })
-          .from(accountMonthlyUsage)
-          .where(and(eq(accountMonthlyUsage.uid, uid), eq(accountMonthlyUsage.month, month)));
-        if ((usage?.trainings ?? 0) >= trainingsLimit) throw new KnowledgeRefusal('plan_limit');
-        await tx
-          .insert(accountMonthlyUsage)
-          .values({ uid, month, trainings: 1 })
-          .onConflictDoUpdate({ target: [accountMonthlyUsage.uid, accountMonthlyUsage.month], set: { trainings: sql`${accountMonthlyUsage.trainings} + 1` } });
+        if (base.openTrainingMonth !== month) {
+          const [usage] = await tx
+            .select({ trainings: accountMonthlyUsage.trainings })
+            .from(accountMonthlyUsage)
+            .where(and(eq(accountMonthlyUsage.uid, uid), eq(accountMonthlyUsage.month, month)));
+          if ((usage?.trainings ?? 0) >= trainingsLimit) throw new KnowledgeRefusal('plan_limit');
+          await tx
+            .insert(accountMonthlyUsage)
+            .values({ uid, month, trainings: 1 })
+            .onConflictDoUpdate({ target: [accountMonthlyUsage.uid, accountMonthlyUsage.month], set: { trainings: sql`${accountMonthlyUsage.trainings} + 1` } });
+          await tx.update(aiBases).set({ openTrainingMonth: month }).where(eq(aiBases.id, baseId));
+        }
         const [row] = await tx
           .insert(knowledgeFiles)
           .values({ id: file.id, baseId, uid, originalName: file.name, kind: file.kind, sizeBytes: file.sizeBytes, storedPath: file.storedPath })

@@ -121,19 +121,44 @@ describe('uploading', () => {
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 0 } });
   }, 120_000);
 
-  test("past the plan's trainings this month: 403 `plan_limit`, also when uploads race for the last one", async () => {
+  /** Saves step 2: the training its uploads were part of is over. */
+  async function finishTraining(user: TestUser, baseId: string) {
+    const { body } = await api(user, 'GET', `/ai-bases/${baseId}`);
+    expect((await api(user, 'PUT', `/ai-bases/${baseId}/knowledge`, { expectedVersion: (body as { version: number }).version })).status).toBe(200);
+  }
+
+  test('the files uploaded together, until step 2 is saved, are one training', async () => {
     const user = await merchant('kf-trainings', 'basic'); // 2 trainings a month
     const base = await createBase(user);
     await uploaded(user, base.id, 'first.csv', faq);
-    const race = await Promise.all([1, 2, 3].map((n) => upload(user, base.id, `race-${n}.csv`, faq)));
-    expect(race.map((answer) => answer.status).sort()).toEqual([201, 403, 403]);
-    const refused = race.find((answer) => answer.status === 403)!;
-    expect(errorOf(refused)).toEqual({ code: 'plan_limit', message: TRAININGS_LIMIT_MESSAGE });
-    const after = await upload(user, base.id, 'later.csv', faq);
-    expect(after.status).toBe(403);
-    expect(((await api(user, 'GET', `/ai-bases/${base.id}/files`)).body as { files: unknown[] }).files).toHaveLength(2);
-    expect(uploadsOf(user)).toHaveLength(2);
+    await uploaded(user, base.id, 'second.csv', faq);
+    expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 1 } });
+    await finishTraining(user, base.id);
+    // Uploads racing each other start one training between them.
+    const together = await Promise.all([1, 2, 3].map((n) => upload(user, base.id, `together-${n}.csv`, faq)));
+    expect(together.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 2 } });
+    await finishTraining(user, base.id);
+    const refused = await upload(user, base.id, 'later.csv', faq);
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused)).toEqual({ code: 'plan_limit', message: TRAININGS_LIMIT_MESSAGE });
+    expect(((await api(user, 'GET', `/ai-bases/${base.id}/files`)).body as { files: unknown[] }).files).toHaveLength(5);
+    expect(uploadsOf(user)).toHaveLength(5);
+    expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 2 } });
+  });
+
+  test("past the plan's trainings this month: 403 `plan_limit`, also when two bases race for the last one", async () => {
+    const user = await merchant('kf-trainings-race', 'start'); // 4 trainings a month, 2 bases
+    const [first, second] = [await createBase(user, { name: 'First' }), await createBase(user, { name: 'Second' })];
+    for (let training = 1; training <= 3; training++) {
+      await uploaded(user, first.id, `round-${training}.csv`, faq);
+      await finishTraining(user, first.id);
+    }
+    const race = await Promise.all([first, second].map((base) => upload(user, base.id, 'race.csv', faq)));
+    expect(race.map((answer) => answer.status).sort()).toEqual([201, 403]);
+    expect(errorOf(race.find((answer) => answer.status === 403)!)).toEqual({ code: 'plan_limit', message: TRAININGS_LIMIT_MESSAGE });
+    expect(uploadsOf(user)).toHaveLength(4);
+    expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 4 } });
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_bases" ADD COLUMN "open_training_month" date;
