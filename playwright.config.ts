@@ -26,7 +26,7 @@ export default defineConfig({
   // The Firebase Auth emulator and the product server on a fresh PGlite database.
   webServer: {
     command: `node --import tsx scripts/e2e-server.ts`,
-    env: { PORT: String(PORT), DIST_DIR: 'dist', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DIST_DIR: process.env.DIST_DIR ?? 'dist', LOG_LEVEL: 'warn' },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

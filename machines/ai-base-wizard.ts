@@ -13,6 +13,7 @@ import {
   BUILTIN_MODEL,
   DEFAULT_CREATIVITY,
 } from '../domain/ai-base';
+import type { AiModel } from '../domain/refinement-chat';
 
 /**
  * `/ia-base` (new) and `/ia-base/{id}`: the three-step wizard — 1 Instructions, 2 Knowledge base,
@@ -37,7 +38,8 @@ export type RefinementDraft = Refinement;
 export type WizardDraft = { instructions: InstructionsDraft; refinement: RefinementDraft };
 
 export type WizardInput = { baseId: string | null };
-export type LoadedBase = { base: AiBase | null; draft: WizardDraft | null };
+/** `models`: what step 3's model field offers (the built-in answerer at least). */
+export type LoadedBase = { base: AiBase | null; draft: WizardDraft | null; models: AiModel[] };
 export type SaveInstructionsInput = { baseId: string | null; expectedVersion: number | null; values: Instructions };
 export type SaveKnowledgeInput = { baseId: string; expectedVersion: number };
 export type SaveRefinementInput = { baseId: string; expectedVersion: number; values: Refinement };
@@ -51,6 +53,7 @@ export type WizardContext = {
   failure: AiBaseFailureKind | null;
   /** An unsaved draft was brought back after a reload: the view says so until dismissed. */
   restored: boolean;
+  models: AiModel[];
 };
 
 export type WizardEvent =
@@ -60,6 +63,8 @@ export type WizardEvent =
   | { type: 'BACK' }
   | { type: 'RETRY' }
   | { type: 'RELOAD' }
+  /** Step 3: back to the last saved settings (what the chat tries follows). */
+  | { type: 'REVERT' }
   | { type: 'DISMISS_RESTORED' };
 
 export const emptyInstructions: InstructionsDraft = {
@@ -72,6 +77,7 @@ export const emptyInstructions: InstructionsDraft = {
   expectedInputs: '',
 };
 export const defaultRefinement: RefinementDraft = { blockedTerms: [], creativity: DEFAULT_CREATIVITY, model: BUILTIN_MODEL };
+export const builtinModels: AiModel[] = [{ id: BUILTIN_MODEL, provider: 'builtin' }];
 
 function draftOf(base: AiBase | null): WizardDraft {
   if (!base) return { instructions: emptyInstructions, refinement: defaultRefinement };
@@ -120,11 +126,12 @@ export const aiBaseWizardMachine = setup({
     isPlanLimit: ({ event }) => 'error' in event && failureKind(event.error) === 'plan_limit',
     instructionsAreValid: ({ context }) => instructionsSchema.safeParse(context.draft.instructions).success,
     refinementIsValid: ({ context }) => refinementSchema.safeParse(context.draft.refinement).success,
+    refinementChanged: ({ context }) => JSON.stringify(context.draft.refinement) !== JSON.stringify(draftOf(context.base).refinement),
   },
   actions: {
     rememberLoaded: assign(({ event }) => {
-      const { base, draft } = (event as unknown as { output: LoadedBase }).output;
-      return { base, baseId: base?.id ?? null, draft: draft ?? draftOf(base), restored: draft !== null, fieldErrors: {}, failure: null };
+      const { base, draft, models } = (event as unknown as { output: LoadedBase }).output;
+      return { base, baseId: base?.id ?? null, draft: draft ?? draftOf(base), restored: draft !== null, fieldErrors: {}, failure: null, models };
     }),
     // After a save the saved part of the draft is the base's; the other part keeps what was typed.
     rememberSavedInstructions: assign(({ context, event }) => {
@@ -154,6 +161,7 @@ export const aiBaseWizardMachine = setup({
       draft: ({ context, event }) =>
         event.type === 'EDIT_REFINEMENT' ? { ...context.draft, refinement: { ...context.draft.refinement, ...event.values } } : context.draft,
     }),
+    revertRefinement: assign(({ context }) => ({ draft: { ...context.draft, refinement: draftOf(context.base).refinement }, fieldErrors: {} })),
     showInstructionsErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(instructionsSchema.safeParse(context.draft.instructions)) }),
     showRefinementErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(refinementSchema.safeParse(context.draft.refinement)) }),
     clearFailure: assign({ failure: null, fieldErrors: {} }),
@@ -172,6 +180,7 @@ export const aiBaseWizardMachine = setup({
     fieldErrors: {},
     failure: null,
     restored: false,
+    models: builtinModels,
   }),
   states: {
     loading: {
@@ -263,6 +272,7 @@ export const aiBaseWizardMachine = setup({
         editing: {
           on: {
             EDIT_REFINEMENT: { actions: ['editRefinement', 'persistDraft'] },
+            REVERT: { guard: 'refinementChanged', actions: ['revertRefinement', 'syncDraft'] },
             SAVE: [{ guard: 'refinementIsValid', target: 'saving', actions: 'clearFailure' }, { actions: 'showRefinementErrors' }],
           },
         },

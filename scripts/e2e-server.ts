@@ -3,12 +3,19 @@
 // it as its webServer and stops it with SIGTERM; both children go down with it.
 import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { FIXTURE_API_KEY, startOpenAiCompatibleServer } from '../tests/fixtures/openai-compatible-server';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
 
 const port = process.env.PORT ?? '4173';
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`; // one per port: runs may overlap
 
 const emulator = await startAuthEmulator({ quiet: true });
+// The LLM provider, on loopback: one model that answers, one over its rate limit, one down
+// (tests/model/refinement-chat-model.ts's fixtureModels).
+const llm = await startOpenAiCompatibleServer({
+  models: ['fixture-small', 'fixture-busy', 'fixture-down'],
+  fixedReplies: { 'fixture-busy': { kind: 'rate_limited', retryAfter: '30' }, 'fixture-down': { kind: 'server_error' } },
+});
 rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -23,6 +30,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // The tests stand in for a load balancer on loopback: each names its client in X-Forwarded-For.
     TRUST_PROXY: 'loopback',
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_API_KEY: FIXTURE_API_KEY,
   },
 });
 
@@ -31,7 +40,7 @@ async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   server.kill('SIGTERM');
-  await emulator.stop();
+  await Promise.all([emulator.stop(), llm.close()]);
   process.exit(code);
 }
 server.on('exit', (code) => void stop(code ?? 1));

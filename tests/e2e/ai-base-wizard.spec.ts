@@ -97,7 +97,12 @@ async function expectScreen(world: World, value: unknown, context: WizardContext
   const saveButton = main.getByRole('button', { name: /^Save and (advance|finish)$/ });
   if (state.startsWith('instructions.')) await heading('1. Instructions');
   if (state.startsWith('knowledge.')) await heading('2. Knowledge base');
-  if (state.startsWith('refinement.')) await heading('3. Refinement and test');
+  if (state.startsWith('refinement.')) {
+    await heading('3. Refinement and test');
+    // The fields show the draft (typed, restored or reverted to the saved settings).
+    await expect(main.getByRole('slider', { name: 'Creativity' })).toHaveValue(String(context.draft.refinement.creativity));
+    await expect(main.getByRole('textbox', { name: 'Blocked themes or terms' })).toHaveValue(context.draft.refinement.blockedTerms.join('\n'));
+  }
   if (state.endsWith('.saving')) await expect(saveButton).toBeDisabled();
   if (state.endsWith('.editing')) await expect(saveButton).toBeEnabled();
   if (state.endsWith('.failed')) await expect(main.getByText('Your changes could not be saved.')).toBeVisible();
@@ -148,6 +153,8 @@ async function perform(world: World, event: ModelEvent, path: ModelPath, index: 
       return main.getByRole('button', { name: 'Reload' }).click();
     case 'DISMISS_RESTORED':
       return main.getByRole('button', { name: 'Dismiss' }).click();
+    case 'REVERT':
+      return main.getByRole('button', { name: 'Revert to saved settings' }).click();
   }
   const actor = event.type.split('.').at(-1)! as 'loadBase' | keyof World['saves'];
   if (actor === 'loadBase') {

@@ -1,7 +1,7 @@
 // The ai-base-wizard test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
 import type { EventObject } from 'xstate';
 import type { AiBase, WizardStep } from '../../domain/ai-base';
-import { aiBaseWizardMachine, type InstructionsDraft, type LoadedBase } from '../../machines/ai-base-wizard';
+import { aiBaseWizardMachine, builtinModels, type InstructionsDraft, type LoadedBase } from '../../machines/ai-base-wizard';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const WIZARD_BASE_ID = '00000000-0000-4000-8000-000000000002';
@@ -50,13 +50,13 @@ const failed = (id: string, kind: string, fields?: Record<string, string>) => ({
 
 export const aiBaseWizardSamples: EventSamples = {
   'xstate.done.actor.loadBase': [
-    loaded({ base: null, draft: null }),
-    loaded({ base: baseAt('knowledge', 1, 1), draft: null }),
-    loaded({ base: baseAt('refinement', 2, 2), draft: null }),
+    loaded({ base: null, draft: null, models: builtinModels }),
+    loaded({ base: baseAt('knowledge', 1, 1), draft: null, models: builtinModels }),
+    loaded({ base: baseAt('refinement', 2, 2), draft: null, models: builtinModels }),
     // A reload of a new base's half-typed first step.
-    loaded({ base: null, draft: { instructions: { ...validInstructions, name: 'Typed before the reload' }, refinement: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' } } }),
+    loaded({ base: null, draft: { instructions: { ...validInstructions, name: 'Typed before the reload' }, refinement: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' } }, models: builtinModels }),
     // A reload of a saved base's third step, its creativity moved and not saved.
-    loaded({ base: baseAt('refinement', 2, 2), draft: { instructions: validInstructions, refinement: { blockedTerms: [], creativity: 8, model: 'builtin-retrieval' } } }),
+    loaded({ base: baseAt('refinement', 2, 2), draft: { instructions: validInstructions, refinement: { blockedTerms: [], creativity: 8, model: 'builtin-retrieval' } }, models: builtinModels }),
   ],
   'xstate.error.actor.loadBase': [failed('loadBase', 'not_found'), failed('loadBase', 'unknown')],
   EDIT_INSTRUCTIONS: [

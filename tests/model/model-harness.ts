@@ -91,10 +91,25 @@ function eventsFor(machine: AnyStateMachine, samples: EventSamples, scope: AnySt
  * The regions of a parallel machine are independent, so each is explored on its own (with only
  * the events it handles) instead of through the product of all regions' states.
  */
-export function createTestModelFor(machine: AnyStateMachine, options: { input?: unknown; samples?: EventSamples }): TestModel {
+export function createTestModelFor(
+  machine: AnyStateMachine,
+  options: {
+    input?: unknown;
+    samples?: EventSamples;
+    /**
+     * What of the context tells states apart, for machines whose context grows without end (a
+     * conversation): snapshots with the same value and abstraction are one state of the model.
+     */
+    abstractContext?: (context: never) => unknown;
+  },
+): TestModel {
   const regions: AnyStateNode[] =
     machine.root.type === 'parallel' ? Object.values(machine.root.states as Record<string, AnyStateNode>) : [machine.root];
-  const models = regions.map((region) => exploreScope(machine, region, options.input, options.samples ?? {}));
+  const abstract = options.abstractContext as ((context: unknown) => unknown) | undefined;
+  const serialize = abstract
+    ? (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: abstract(s.context) })
+    : (s: AnyMachineSnapshot) => serializeSnapshot(s);
+  const models = regions.map((region) => exploreScope(machine, region, options.input, options.samples ?? {}, serialize));
   return {
     states: listStates(machine),
     transitions: listTransitions(machine),
@@ -103,17 +118,23 @@ export function createTestModelFor(machine: AnyStateMachine, options: { input?: 
   };
 }
 
-function exploreScope(machine: AnyStateMachine, scope: AnyStateNode, input: unknown, samples: EventSamples) {
+function exploreScope(
+  machine: AnyStateMachine,
+  scope: AnyStateNode,
+  input: unknown,
+  samples: EventSamples,
+  serialize: (s: AnyMachineSnapshot) => string,
+) {
   const events = eventsFor(machine, samples, scope);
   const byDefinition = transitionIndex(machine);
-  const traversal = { events, input, serializeState: (s: AnyMachineSnapshot) => serializeSnapshot(s) };
+  const traversal = { events, input, serializeState: serialize };
 
   const shortest = getShortestPaths(machine, traversal as never);
   const pathTo = new Map<string, ModelStep[]>();
   let initial: AnyMachineSnapshot | undefined;
   for (const path of shortest) {
     const steps = path.steps.slice(1).map((s) => ({ event: s.event, state: s.state as AnyMachineSnapshot, transitions: [] as string[] }));
-    pathTo.set(serializeSnapshot(path.state as AnyMachineSnapshot), steps);
+    pathTo.set(serialize(path.state as AnyMachineSnapshot), steps);
     if (path.steps.length === 1) initial = path.state as AnyMachineSnapshot;
   }
   if (!initial) throw new Error('The traversal found no initial state');

@@ -12,10 +12,13 @@ export class PromiseWorld {
   /** A promise actor named `src` whose calls wait for the model. */
   actor<TOutput, TInput>(src: string) {
     return fromPromise<TOutput, TInput>(
-      ({ input }) =>
+      ({ input, signal }) =>
         new Promise<TOutput>((resolve, reject) => {
           this.calls.push({ src, input });
-          this.pending.push({ src, input, resolve: resolve as (output: unknown) => void, reject });
+          const call: Call = { src, input, resolve: resolve as (output: unknown) => void, reject };
+          this.pending.push(call);
+          // A stopped actor (its state left) is aborted: its call no longer waits for the model.
+          signal.addEventListener('abort', () => (this.pending = this.pending.filter((other) => other !== call)));
         }),
     );
   }

@@ -12,6 +12,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { Stepper } from '../../../ui/stepper';
 import { useAuthSessionActor } from '../../auth/session/use-auth-session';
 import { aiBaseApi } from '../api/ai-base-api';
+import { refinementChatApi } from '../api/refinement-chat-api';
 import { wizardDraftStore } from '../drafts/wizard-draft-store';
 import { InstructionsStep } from './instructions-step';
 import { KnowledgeStep } from './knowledge-step';
@@ -44,16 +45,17 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
   const session = useAuthSessionActor();
   const uid = useSelector(session, (s) => s.context.user?.uid ?? null);
   const api = aiBaseApi(router.options.context.api);
+  const chatApi = refinementChatApi(router.options.context.api);
   const drafts = wizardDraftStore();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const [snapshot, send] = useMachine(
     aiBaseWizardMachine.provide({
       actors: {
-        loadBase: fromPromise<LoadedBase, { baseId: string | null }>(async ({ input }) => ({
-          base: input.baseId ? await api.get(input.baseId) : null,
-          draft: uid ? drafts.read(uid, input.baseId) : null,
-        })),
+        loadBase: fromPromise<LoadedBase, { baseId: string | null }>(async ({ input }) => {
+          const [base, models] = await Promise.all([input.baseId ? api.get(input.baseId) : null, chatApi.models()]);
+          return { base, models, draft: uid ? drafts.read(uid, input.baseId) : null };
+        }),
         saveInstructions: fromPromise(async ({ input }) =>
           input.baseId === null || input.expectedVersion === null
             ? api.create(input.values)
@@ -179,13 +181,17 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
             onEdit={(values) => send({ type: 'EDIT_INSTRUCTIONS', values })}
           />
         )}
-        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} />}
+        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} baseId={context.baseId!} />}
         {(snapshot.matches('refinement') || snapshot.matches('saved')) && (
           <RefinementStep
             headingRef={headingRef}
             draft={context.draft.refinement}
             errors={context.fieldErrors}
             onEdit={(values) => send({ type: 'EDIT_REFINEMENT', values })}
+            baseId={context.baseId!}
+            models={context.models}
+            savedModel={context.base?.model ?? null}
+            onRevert={snapshot.can({ type: 'REVERT' }) ? () => send({ type: 'REVERT' }) : undefined}
           />
         )}
 

@@ -1,11 +1,13 @@
-import type { RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BUILTIN_MODEL, CREATIVITY_MAX, CREATIVITY_MIN } from '../../../../domain/ai-base';
+import type { AiModel } from '../../../../domain/refinement-chat';
 import type { RefinementDraft } from '../../../../machines/ai-base-wizard';
 import { Select } from '../../../ui/select';
 import { Slider } from '../../../ui/slider';
 import { TextArea } from '../../../ui/text-area';
 import { useFieldError } from './use-field-error';
+import { RefinementChatPanel } from './refinement-chat-panel';
 import { StepSection } from './step-section';
 
 type Props = {
@@ -13,15 +15,31 @@ type Props = {
   draft: RefinementDraft;
   errors: Record<string, string>;
   onEdit: (values: Partial<RefinementDraft>) => void;
+  baseId: string;
+  models: AiModel[];
+  /** The model saved with the base: still offered when the endpoint no longer lists it. */
+  savedModel: string | null;
+  /** The wizard's REVERT, when there is something to revert. */
+  onRevert: (() => void) | undefined;
 };
 
 /** One term per line, as typed; blank lines are not terms. */
 const termsOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
 
+/** The models offered, and the chosen and saved ones even if the endpoint no longer lists them (the chat says so). */
+const modelOptions = (models: AiModel[], ...kept: (string | null)[]) => [
+  ...new Set([...models.map((model) => model.id), ...kept.filter((id): id is string => Boolean(id))]),
+];
+
 /** Step 3: the guard rails and how creative the answers may be. */
-export function RefinementStep({ headingRef, draft, errors, onEdit }: Props) {
+export function RefinementStep({ headingRef, draft, errors, onEdit, baseId, models, savedModel, onRevert }: Props) {
   const { t } = useLingui();
   const error = useFieldError(errors);
+  // The terms as typed (blank lines and all); replaced when the draft's terms change from outside (a revert).
+  const [termsText, setTermsText] = useState(draft.blockedTerms.join('\n'));
+  useEffect(() => {
+    setTermsText((text) => (JSON.stringify(termsOf(text)) === JSON.stringify(draft.blockedTerms) ? text : draft.blockedTerms.join('\n')));
+  }, [draft.blockedTerms]);
   return (
     <StepSection
       headingRef={headingRef}
@@ -45,18 +63,23 @@ export function RefinementStep({ headingRef, draft, errors, onEdit }: Props) {
         name="blockedTerms"
         rows={4}
         hint={t`One per line. Questions and answers with them get a polite refusal.`}
-        defaultValue={draft.blockedTerms.join('\n')}
+        value={termsText}
         error={error('blockedTerms')}
-        onChange={(event) => onEdit({ blockedTerms: termsOf(event.target.value) })}
+        onChange={(event) => {
+          setTermsText(event.target.value);
+          onEdit({ blockedTerms: termsOf(event.target.value) });
+        }}
       />
       <Select
         label={t`Model`}
         name="model"
         value={draft.model}
         error={error('model')}
-        options={[{ value: BUILTIN_MODEL, label: t`Built-in answerer (from your knowledge base)` }]}
+        hint={t`The built-in answerer replies with the best passages of your files; a language model writes its own answers from them.`}
+        options={modelOptions(models, draft.model, savedModel).map((id) => ({ value: id, label: id === BUILTIN_MODEL ? t`Built-in answerer (from your knowledge base)` : id }))}
         onChange={(event) => onEdit({ model: event.target.value })}
       />
+      <RefinementChatPanel baseId={baseId} settings={draft} onRevert={onRevert} />
     </StepSection>
   );
 }
