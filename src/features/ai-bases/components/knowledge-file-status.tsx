@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import type { I18n } from '@lingui/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { KnowledgeFile } from '../../../../domain/knowledge';
+import { Badge, type BadgeVariant } from '../../../ui/badge';
+import { ProgressBar } from '../../../ui/progress-bar';
+import { knowledgeFailureMessages } from './knowledge-failure-messages';
+
+const Cell = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  min-width: 12rem;
+`;
+
+const Words = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Detail = styled.span`
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** The status's badge and what it adds: the passages found, or why the file failed. */
+function wordsFor(file: KnowledgeFile, i18n: I18n): { variant: BadgeVariant; label: ReactNode; detail: ReactNode } {
+  switch (file.status) {
+    case 'uploaded':
+      return { variant: 'neutral', label: <Trans>Uploaded</Trans>, detail: <Trans>Waiting to be processed</Trans> };
+    case 'processing':
+      return { variant: 'info', label: <Trans>Processing</Trans>, detail: null };
+    case 'ready':
+      return { variant: 'positive', label: <Trans>Ready</Trans>, detail: <Plural value={file.passageCount} one="# passage" other="# passages" /> };
+    case 'failed':
+      return { variant: 'negative', label: <Trans>Failed</Trans>, detail: file.failureReason ? i18n._(knowledgeFailureMessages[file.failureReason]) : null };
+  }
+}
+
+/**
+ * A file's processing status. The words are a polite live region (each change is read out once);
+ * the percentage while it is read is the progress bar's, so it is not announced every poll.
+ */
+export function KnowledgeFileStatus({ file }: { file: KnowledgeFile }) {
+  const { t, i18n } = useLingui();
+  const { variant, label, detail } = wordsFor(file, i18n);
+  const name = file.name;
+  return (
+    <Cell>
+      <Words aria-live="polite" aria-atomic="true">
+        <Badge variant={variant}>{label}</Badge>
+        {detail && <Detail>{detail}</Detail>}
+      </Words>
+      {file.status === 'processing' && <ProgressBar label={t`Processing ${name}`} hideLabel value={file.progress} showValue />}
+    </Cell>
+  );
+}

@@ -1,0 +1,49 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { KnowledgeFile } from '../../../../domain/knowledge';
+import { Button } from '../../../ui/button';
+import { Table, type TableColumn } from '../../../ui/table';
+import { formatFileSize } from './knowledge-file-size';
+import { KnowledgeFileStatus } from './knowledge-file-status';
+
+const Size = styled.span`
+  white-space: nowrap;
+`;
+
+type Props = {
+  files: readonly KnowledgeFile[];
+  /** False while another file is being deleted. */
+  canDelete: boolean;
+  onDelete: (file: KnowledgeFile) => void;
+};
+
+/** The knowledge base's files: name, size, processing status, and a delete button each. */
+export function KnowledgeFilesTable({ files, canDelete, onDelete }: Props) {
+  const { t, i18n } = useLingui();
+  const columns: TableColumn<KnowledgeFile>[] = [
+    { key: 'name', header: <Trans>File</Trans>, isRowHeader: true },
+    { key: 'size', header: <Trans>Size</Trans>, align: 'end', render: (file) => <Size>{formatFileSize(i18n, file.sizeBytes)}</Size> },
+    { key: 'status', header: <Trans>Status</Trans>, render: (file) => <KnowledgeFileStatus file={file} /> },
+    {
+      key: 'actions',
+      header: <Trans>Actions</Trans>,
+      render: (file) => {
+        const name = file.name;
+        return (
+          <Button variant="ghost" size="sm" disabled={!canDelete} aria-label={t`Delete ${name}`} onClick={() => onDelete(file)}>
+            <Trans>Delete</Trans>
+          </Button>
+        );
+      },
+    },
+  ];
+  return (
+    <Table
+      caption={<Trans>Files in the knowledge base</Trans>}
+      columns={columns}
+      rows={files}
+      rowKey={(file) => file.id}
+      emptyMessage={<Trans>No files yet. The agent learns from the files you add here.</Trans>}
+    />
+  );
+}

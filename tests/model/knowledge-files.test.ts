@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, type EventObject } from 'xstate';
+import type { KnowledgeFile } from '../../domain/knowledge';
+import {
+  knowledgeFilesMachine,
+  uploadActorId,
+  uploadIdOf,
+  type DeleteFileInput,
+  type KnowledgeUploadReport,
+  type UploadFileInput,
+} from '../../machines/knowledge-files';
+import { KNOWLEDGE_BASE_ID, knowledgeFilesPathName, knowledgeFilesTestModel, pickedFiles, sampleFile } from './knowledge-files-model';
+import { coverageOf, coveringPaths, describeCoverage, isActive, transitionTable, type ModelPath } from './model-harness';
+import { PromiseWorld } from './promise-world';
+
+const model = knowledgeFilesTestModel();
+const paths = coveringPaths(knowledgeFilesMachine, model);
+
+type Upload = { input: UploadFileInput; report: (event: KnowledgeUploadReport) => void; stopped: boolean };
+
+/**
+ * The production machine with doubles at its edges: each request waits for the model's done or
+ * error event (PromiseWorld), each upload is an actor whose reports the test makes.
+ */
+function startRealActor() {
+  const world = new PromiseWorld();
+  const uploads = new Map<string, Upload>();
+  const logic = knowledgeFilesMachine.provide({
+    actors: {
+      listFiles: world.actor<KnowledgeFile[], { baseId: string }>('listFiles'),
+      deleteFile: world.actor<void, DeleteFileInput>('deleteFile'),
+      uploadFile: fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
+        const upload: Upload = { input, report: sendBack, stopped: false };
+        uploads.set(input.uploadId, upload);
+        return () => void (upload.stopped = true);
+      }),
+    },
+  });
+  const actor = createActor(logic, { input: { baseId: KNOWLEDGE_BASE_ID } });
+  actor.start();
+  return { actor, world, uploads };
+}
+type Run = ReturnType<typeof startRealActor>;
+
+const liveUpload = (run: Run, uploadId: string) => {
+  const upload = run.uploads.get(uploadId);
+  return upload && !upload.stopped ? upload : undefined;
+};
+
+/** How each kind of model event happens to the running actor. */
+async function perform(run: Run, event: EventObject) {
+  if (event.type.startsWith('xstate.after.')) {
+    const delayName = event.type.split('.')[2]!;
+    const delay = (knowledgeFilesMachine.implementations.delays as Record<string, number>)[delayName];
+    expect(delay, `delay ${delayName}`).toBeTypeOf('number');
+    await vi.advanceTimersByTimeAsync(delay!);
+  } else if (run.world.settle(event)) {
+    await vi.advanceTimersByTimeAsync(0); // the settled promise reaches the actor
+  } else if (event.type.startsWith('UPLOAD_')) {
+    const report = event as KnowledgeUploadReport;
+    // From the upload's own actor when one runs; else a report of no running upload, which changes no upload.
+    const upload = liveUpload(run, report.uploadId);
+    if (upload) upload.report(report);
+    else run.actor.send(report);
+  } else {
+    run.actor.send(event as never);
+  }
+}
+
+const context = ({ actor }: Run) => actor.getSnapshot().context;
+
+/** The effects a merchant relies on, checked after every step (the root) or in a state. */
+const stateChecks: Record<string, (run: Run) => void> = {
+  knowledgeFiles: (run) => {
+    const { uploads, files, deletedFileIds } = context(run);
+    // Exactly the uploads being sent have a running uploadFile actor, with that file.
+    for (const upload of uploads.filter((u) => u.status === 'uploading')) {
+      expect(liveUpload(run, upload.id)?.input).toEqual({ baseId: KNOWLEDGE_BASE_ID, uploadId: upload.id, source: upload.source });
+      expect(run.actor.getSnapshot().children[uploadActorId(upload.id)]).toBeDefined();
+    }
+    const sending = new Set(uploads.filter((u) => u.status === 'uploading').map((u) => u.id));
+    for (const [id, upload] of run.uploads) if (!sending.has(id)) expect(upload.stopped, `upload ${id} stopped`).toBe(true);
+    // A deleted file does not come back.
+    for (const id of deletedFileIds) expect(files.map((file) => file.id)).not.toContain(id);
+  },
+  'knowledgeFiles.list.loading': (run) => expect(run.world.pendingInput('listFiles')).toEqual({ baseId: KNOWLEDGE_BASE_ID }),
+  'knowledgeFiles.list.refreshing': (run) => expect(run.world.pendingInput('listFiles')).toEqual({ baseId: KNOWLEDGE_BASE_ID }),
+  'knowledgeFiles.list.settled': (run) => {
+    expect(run.world.isPending('listFiles')).toBe(false);
+    expect(context(run).files.filter((file) => file.status === 'uploaded' || file.status === 'processing')).toEqual([]);
+  },
+  'knowledgeFiles.list.loadFailed': (run) => expect(run.world.isPending('listFiles')).toBe(false),
+  'knowledgeFiles.deletion.confirming': (run) => {
+    expect(context(run).deletion).not.toBeNull();
+    expect(run.world.isPending('deleteFile')).toBe(false); // nothing is deleted before the merchant confirms
+  },
+  'knowledgeFiles.deletion.deleting': (run) =>
+    expect(run.world.pendingInput('deleteFile')).toEqual({ baseId: KNOWLEDGE_BASE_ID, fileId: context(run).deletion!.fileId }),
+  'knowledgeFiles.deletion.idle': (run) => expect(context(run).deletion).toBeNull(),
+  'knowledgeFiles.deletion.failed': (run) => expect(context(run).deletion).not.toBeNull(),
+};
+
+async function follow(path: ModelPath) {
+  const run = startRealActor();
+  expect(run.actor.getSnapshot().value).toEqual(path.initial.value);
+  for (const step of path.steps) {
+    await perform(run, step.event);
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toEqual(step.state.value);
+    expect(snapshot.context).toEqual(step.state.context);
+    for (const [id, check] of Object.entries(stateChecks)) if (id === 'knowledgeFiles' || isActive(knowledgeFilesMachine, snapshot, id)) check(run);
+  }
+  run.actor.stop();
+}
+
+describe('knowledge-files machine, model-based (logic level)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('has paths that reach every state and take every transition', () => {
+    const whole = coverageOf(knowledgeFilesMachine, model);
+    const covering = coverageOf(knowledgeFilesMachine, { ...model, paths });
+    console.log(describeCoverage('knowledge-files', 'logic', covering, paths.length) + ` (of ${model.paths.length} in the model)`);
+    expect(whole.states.missing).toEqual([]);
+    expect(whole.transitions.missing).toEqual([]);
+    expect(covering.states.missing).toEqual([]);
+    expect(covering.transitions.missing).toEqual([]);
+  });
+
+  it('checks only states the machine has', () => {
+    for (const id of Object.keys(stateChecks)) if (id !== 'knowledgeFiles') expect(model.states).toContain(id);
+  });
+
+  it('matches the reviewed transition table (a removed or changed transition fails here)', () => {
+    expect(transitionTable(knowledgeFilesMachine)).toMatchSnapshot();
+  });
+
+  for (const path of paths) {
+    it(`follows the model on the running actor: ${knowledgeFilesPathName(path.steps.map((s) => s.event))}`, () => follow(path));
+  }
+});
+
+describe('knowledge-files machine, beyond the model', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function answer(run: Run, type: 'listFiles' | 'deleteFile', output?: KnowledgeFile[]) {
+    run.world.settle({ type: `xstate.done.actor.${type}`, output } as EventObject);
+    await vi.advanceTimersByTimeAsync(0);
+  }
+
+  async function loaded(files: KnowledgeFile[]) {
+    const run = startRealActor();
+    await answer(run, 'listFiles', files);
+    return run;
+  }
+
+  it('sends several files at once, each on its own: a refusal or a failure disturbs none of the others', async () => {
+    const run = await loaded([]);
+    const sheet = { name: 'precos.xlsx', size: 4096, lastModified: 1 };
+    const pdf = { name: 'politicas.pdf', size: 8192, lastModified: 1 };
+    for (const file of [pickedFiles.catalog, sheet, pdf, pickedFiles.notes]) run.actor.send({ type: 'ADD_FILE', file });
+    expect(context(run).uploads.map((u) => [u.name, u.status, u.refusal])).toEqual([
+      ['catalogo.csv', 'uploading', null],
+      ['precos.xlsx', 'uploading', null],
+      ['politicas.pdf', 'uploading', null],
+      ['notes.txt', 'refused', 'unsupported_type'],
+    ]);
+    expect([...run.uploads.keys()]).toEqual([pickedFiles.catalog, sheet, pdf].map(uploadIdOf)); // nothing sent for notes.txt
+
+    const [catalog, precos, politicas] = [pickedFiles.catalog, sheet, pdf].map((file) => run.uploads.get(uploadIdOf(file))!);
+    catalog!.report({ type: 'UPLOAD_PROGRESS', uploadId: catalog!.input.uploadId, progress: 60 });
+    precos!.report({ type: 'UPLOAD_REFUSED', uploadId: precos!.input.uploadId, reason: 'type_mismatch' });
+    politicas!.report({ type: 'UPLOAD_FAILED', uploadId: politicas!.input.uploadId });
+    expect(context(run).uploads.map((u) => [u.name, u.status, u.progress, u.refusal])).toEqual([
+      ['catalogo.csv', 'uploading', 60, null],
+      ['precos.xlsx', 'refused', 0, 'type_mismatch'],
+      ['politicas.pdf', 'failed', 0, null],
+      ['notes.txt', 'refused', 0, 'unsupported_type'],
+    ]);
+
+    catalog!.report({ type: 'UPLOAD_DONE', uploadId: catalog!.input.uploadId, file: sampleFile('uploaded') });
+    expect(context(run).files).toEqual([sampleFile('uploaded')]);
+    expect(context(run).uploads.map((u) => u.name)).toEqual(['precos.xlsx', 'politicas.pdf', 'notes.txt']);
+    expect(run.actor.getSnapshot().matches({ list: 'waiting' })).toBe(true); // its processing is watched
+
+    run.actor.send({ type: 'RETRY_UPLOAD', uploadId: uploadIdOf(pdf) });
+    expect(liveUpload(run, uploadIdOf(pdf))).toBeDefined();
+    expect(context(run).uploads.find((u) => u.name === 'politicas.pdf')).toMatchObject({ status: 'uploading', progress: 0 });
+    expect(context(run).uploads.map((u) => u.name)).toEqual(['precos.xlsx', 'politicas.pdf', 'notes.txt']); // in its place
+    run.actor.stop();
+    expect(liveUpload(run, uploadIdOf(pdf))).toBeUndefined(); // leaving the step stops what is still being sent
+  });
+
+  it('polls while a file is processed and stops once every file is settled', async () => {
+    const run = await loaded([sampleFile('uploaded')]);
+    expect(run.world.isPending('listFiles')).toBe(false);
+    await vi.advanceTimersByTimeAsync(2000);
+    await answer(run, 'listFiles', [sampleFile('processing', 50)]);
+    expect(run.world.isPending('listFiles')).toBe(false);
+    await vi.advanceTimersByTimeAsync(2000);
+    await answer(run, 'listFiles', [sampleFile('ready', 100)]);
+    expect(context(run).files).toEqual([sampleFile('ready', 100)]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(run.world.isPending('listFiles')).toBe(false);
+    run.actor.stop();
+  });
+
+  it('keeps a deleted file away when a list answer asked before the deletion arrives after it', async () => {
+    const run = await loaded([sampleFile('processing', 10)]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(run.world.isPending('listFiles')).toBe(true); // asked before the deletion
+    run.actor.send({ type: 'DELETE_FILE', fileId: sampleFile('ready').id });
+    run.actor.send({ type: 'CONFIRM_DELETE' });
+    await answer(run, 'deleteFile');
+    expect(context(run).files).toEqual([]);
+    await answer(run, 'listFiles', [sampleFile('processing', 20)]);
+    expect(context(run).files).toEqual([]);
+    expect(run.actor.getSnapshot().matches({ list: 'settled' })).toBe(true);
+    run.actor.stop();
+  });
+});
