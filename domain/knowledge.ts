@@ -117,6 +117,21 @@ export const passageSchema = z.object({
 });
 export type Passage = z.infer<typeof passageSchema>;
 
+/**
+ * Where a passage is in its file, from its `source` as the importer writes it (in English, for
+ * logs and the API): "row 12", "Sheet1, row 12", either with ", part 2" when a long row was cut,
+ * or "page 3". The SPA shows it in the page's language. Null for any other text.
+ */
+export type PassageLocation = { sheet: string | null; row: number; part: number | null } | { page: number };
+
+export function passageLocationOf(source: string): PassageLocation | null {
+  const page = /^page (\d+)$/.exec(source);
+  if (page) return { page: Number(page[1]) };
+  const row = /^(?:(.+), )?row (\d+)(?:, part (\d+))?$/.exec(source);
+  if (row) return { sheet: row[1] ?? null, row: Number(row[2]), part: row[3] ? Number(row[3]) : null };
+  return null;
+}
+
 export const passageSearchResultSchema = z.object({ passages: z.array(passageSchema) });
 
 export const knowledgeTemplateQuerySchema = z.strictObject({ lang: z._default(z.enum(locales), 'en') });

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { ChatExchange } from '../../../../machines/refinement-chat';
 import { Badge } from '../../../ui/badge';
 import { outcomeLabels } from '../refinement-chat-messages';
+import { PassageSource } from './passage-source';
 
 const Bubble = styled.div<{ $from: 'customer' | 'agent' }>`
   max-width: 85%;
@@ -69,7 +70,7 @@ export function ChatExchangeView({ exchange }: { exchange: ChatExchange }) {
               <ul>
                 {answer.passages.map((passage, index) => (
                   <li key={`${passage.fileId}-${passage.source}-${index}`}>
-                    <strong>{passage.fileName}</strong>, {passage.source}
+                    <strong>{passage.fileName}</strong>, <PassageSource source={passage.source} />
                     <blockquote>{excerpt(passage.content)}</blockquote>
                   </li>
                 ))}
