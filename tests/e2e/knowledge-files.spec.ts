@@ -70,13 +70,17 @@ test.describe('knowledge base step', () => {
     const progress = page.getByRole('progressbar', { name: 'Uploading covid_faq_covidbert_multiline.csv' });
     await expect(progress).toBeVisible();
     await expect(progress).toHaveAttribute('aria-valuenow', /^\d{1,3}$/);
-    await expect(page.getByText('Stay on this step until the uploads finish: leaving it stops them.')).toBeVisible();
+    // Moving on would stop the uploads: the wizard waits for them.
+    await expect(page.getByText('You can go on once the uploads finish.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save and advance' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeDisabled();
     await expect
       .poll(async () => Number(await progress.getAttribute('aria-valuenow').catch(() => '100')), { timeout: 10_000 })
       .toBeGreaterThan(0);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
     for (const file of files) await expectSettled(page, file.path.split('/').pop()!, 'Ready', file.passages);
+    await expect(page.getByRole('button', { name: 'Save and advance' })).toBeEnabled();
     await expect(page.getByRole('list', { name: 'Uploads' })).toHaveCount(0);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -48,6 +48,8 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
   const chatApi = refinementChatApi(router.options.context.api);
   const drafts = wizardDraftStore();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Files on their way in step 2: moving on would stop them.
+  const [uploading, setUploading] = useState(false);
 
   const [snapshot, send] = useMachine(
     aiBaseWizardMachine.provide({
@@ -101,6 +103,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
 
   const title = context.base ? context.base.name : <Trans>New AI base</Trans>;
   const saving = snapshot.matches({ instructions: 'saving' }) || snapshot.matches({ knowledge: 'saving' }) || snapshot.matches({ refinement: 'saving' });
+  const waitForUploads = uploading && snapshot.matches('knowledge');
   const failed = snapshot.matches({ instructions: 'failed' }) || snapshot.matches({ knowledge: 'failed' }) || snapshot.matches({ refinement: 'failed' });
 
   if (snapshot.matches('loading')) {
@@ -181,7 +184,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
             onEdit={(values) => send({ type: 'EDIT_INSTRUCTIONS', values })}
           />
         )}
-        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} baseId={context.baseId!} />}
+        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} baseId={context.baseId!} onUploadingChange={setUploading} />}
         {(snapshot.matches('refinement') || snapshot.matches('saved')) && (
           <RefinementStep
             headingRef={headingRef}
@@ -197,11 +200,11 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
 
         <Actions>
           {(snapshot.matches('knowledge') || snapshot.matches('refinement')) && (
-            <Button variant="ghost" disabled={saving} onClick={() => send({ type: 'BACK' })}>
+            <Button variant="ghost" disabled={saving || waitForUploads} onClick={() => send({ type: 'BACK' })}>
               <Trans>Back</Trans>
             </Button>
           )}
-          <Button loading={saving} disabled={saving || snapshot.matches('conflict')} onClick={() => send({ type: 'SAVE' })}>
+          <Button loading={saving} disabled={saving || waitForUploads || snapshot.matches('conflict')} onClick={() => send({ type: 'SAVE' })}>
             {snapshot.matches('refinement') ? <Trans>Save and finish</Trans> : <Trans>Save and advance</Trans>}
           </Button>
         </Actions>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useParams, useRouter } from '@tanstack/react-router';
+import { useBlocker, useParams, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
@@ -35,7 +35,14 @@ const Hint = styled.p`
  * the knowledge-files machine. The wizard's "Save and advance" stays available: the server goes
  * on processing the files whatever step the merchant is on.
  */
-export function KnowledgeStep({ headingRef, baseId }: { headingRef: RefObject<HTMLHeadingElement | null>; baseId: string }) {
+type Props = {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  baseId: string;
+  /** Whether files are on their way: leaving the step would stop them, so the wizard waits. */
+  onUploadingChange?: (uploading: boolean) => void;
+};
+
+export function KnowledgeStep({ headingRef, baseId, onUploadingChange }: Props) {
   const { t } = useLingui();
   const { api, auth, runtimeConfig } = useRouter().options.context;
   const { lang } = useParams({ strict: false }) as { lang: string };
@@ -43,6 +50,14 @@ export function KnowledgeStep({ headingRef, baseId }: { headingRef: RefObject<HT
   const [snapshot, send] = useMachine(knowledgeFilesMachine.provide({ actors: knowledgeFilesActors(knowledge) }), { input: { baseId } });
   const { files, uploads, deletion } = snapshot.context;
   const filesRef = useRef<HTMLDivElement>(null);
+
+  // Leaving (another page, a reload, closing the tab) would stop the uploads: ask first.
+  const uploading = uploads.some((upload) => upload.status === 'uploading');
+  useEffect(() => onUploadingChange?.(uploading), [uploading, onUploadingChange]);
+  useBlocker({
+    shouldBlockFn: () => uploading && !window.confirm(t`Files are still uploading. Leave and stop them?`),
+    enableBeforeUnload: () => uploading,
+  });
 
   const deleting = snapshot.matches({ deletion: 'deleting' });
   const confirming = snapshot.matches({ deletion: 'confirming' });
@@ -87,9 +102,9 @@ export function KnowledgeStep({ headingRef, baseId }: { headingRef: RefObject<HT
         onRetry={(uploadId) => send({ type: 'RETRY_UPLOAD', uploadId })}
         onDismiss={(uploadId) => send({ type: 'DISMISS_UPLOAD', uploadId })}
       />
-      {uploads.some((upload) => upload.status === 'uploading') && (
+      {uploading && (
         <Hint>
-          <Trans>Stay on this step until the uploads finish: leaving it stops them.</Trans>
+          <Trans>You can go on once the uploads finish.</Trans>
         </Hint>
       )}
 
