@@ -30,6 +30,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // The tests stand in for a load balancer on loopback: each names its client in X-Forwarded-For.
     TRUST_PROXY: 'loopback',
+    // Two files at a time: one spec keeps a big file processing on purpose, the others' go on beside it.
+    KNOWLEDGE_WORKER_CONCURRENCY: '2',
     LLM_BASE_URL: llm.baseUrl,
     LLM_API_KEY: FIXTURE_API_KEY,
   },
