@@ -68,8 +68,12 @@ export async function generateCsv(path: string, bytes: number): Promise<number> 
   return rows - 1;
 }
 
-/** A PDF of text pages (Helvetica, WinAnsi), each with a ~48 KB image: big as scanned-and-typed catalogs are. */
-export async function generatePdf(path: string, pages: number): Promise<void> {
+/**
+ * A PDF of text pages (Helvetica, WinAnsi), each with a ~48 KB image: big as scanned-and-typed
+ * catalogs are. `imageBytes` sets the image size; `badLengths` gives the images a wrong /Length,
+ * as some writers do (a reader must find their `endstream` by scanning).
+ */
+export async function generatePdf(path: string, pages: number, { imageBytes = 48 * 1024, badLengths = false }: { imageBytes?: number; badLengths?: boolean } = {}): Promise<void> {
   const random = rng(7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const out = createWriteStream(path);
@@ -90,7 +94,7 @@ export async function generatePdf(path: string, pages: number): Promise<void> {
     }
   };
   const escape = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
-  const image = randomBytes(48 * 1024);
+  const image = randomBytes(imageBytes);
 
   await emit('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n');
   const pageIds = Array.from({ length: pages }, (_, index) => 4 + index * 3);
@@ -108,7 +112,7 @@ export async function generatePdf(path: string, pages: number): Promise<void> {
     await object(id, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${id + 1} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 ${id + 2} 0 R >> >> >>`);
     await object(id + 1, `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`);
     await object(id + 2, [
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width 400 /Height 300 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${image.length} >>\nstream\n`, 'latin1'),
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width 400 /Height 300 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${badLengths ? 7 : image.length} >>\nstream\n`, 'latin1'),
       image,
       Buffer.from('\nendstream', 'latin1'),
     ]);

@@ -5,7 +5,8 @@
 // and waits for it to be ready. Prints upload and processing time, passages, and the server
 // process's peak memory (RSS, sampled every 50 ms; its main thread and the extraction thread
 // together) against the budget: a 100 MB file streams through in under 400 MB RSS.
-// BENCH_CSV_MB and BENCH_PDF_PAGES change the sizes.
+// BENCH_CSV_MB and BENCH_PDF_PAGES change the sizes; BENCH_FILES=csv or =pdf runs one file only,
+// BENCH_TARGETS=pglite or =postgres one database only (both are comma lists; default: all).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -20,6 +21,22 @@ import { createUser, type TestUser } from '../tests/server/support/emulator-user
 const CSV_BYTES = Number(process.env.BENCH_CSV_MB ?? 100) * 1_000_000;
 const PDF_PAGES = Number(process.env.BENCH_PDF_PAGES ?? 2_000);
 const RSS_BUDGET_MB = 400;
+
+/** The comma list in `name` (lower-cased), or all of `all` when unset; refuses unknown entries. */
+function choice<T extends string>(name: string, all: readonly T[]): T[] {
+  const value = process.env[name]?.trim();
+  if (!value) return [...all];
+  const picked = value.toLowerCase().split(',').map((entry) => entry.trim()).filter(Boolean);
+  const unknown = picked.filter((entry) => !all.includes(entry as T));
+  if (unknown.length > 0 || picked.length === 0) throw new Error(`${name} takes a comma list of ${all.join(', ')}, not "${value}"`);
+  return picked as T[];
+}
+
+const FILES = choice('BENCH_FILES', ['csv', 'pdf'] as const);
+const TARGETS = choice('BENCH_TARGETS', ['pglite', 'postgres'] as const);
+if (TARGETS.includes('postgres') && !process.env.DATABASE_URL && process.env.BENCH_TARGETS) {
+  throw new Error('BENCH_TARGETS=postgres needs DATABASE_URL');
+}
 
 type Target = { name: string; env: Record<string, string> };
 type Figures = { target: string; file: string; sizeMb: number; uploadS: number; processS: number; passages: number; status: string; peakRssMb: number; idleRssMb: number };
@@ -173,17 +190,25 @@ const pdfPath = join(work, 'catalogo.pdf');
 const emulator = await startAuthEmulator({ quiet: true });
 const all: Figures[] = [];
 try {
-  console.log(`Generating a ${CSV_BYTES / 1_000_000} MB CSV and a ${PDF_PAGES}-page PDF…`);
-  const rows = await generateCsv(csvPath, CSV_BYTES);
-  await generatePdf(pdfPath, PDF_PAGES);
-  console.log(`  CSV: ${rows} rows; PDF: ${(statSync(pdfPath).size / 1_000_000).toFixed(1)} MB`);
-  const files = [
-    { path: csvPath, name: 'catalogo.csv' },
-    { path: pdfPath, name: 'catalogo.pdf' },
-  ];
-  const targets: Target[] = [{ name: 'PGlite', env: {} }];
-  if (process.env.DATABASE_URL) targets.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL } });
-  else console.log('DATABASE_URL is not set: PGlite only.');
+  const files: { path: string; name: string }[] = [];
+  if (FILES.includes('csv')) {
+    console.log(`Generating a ${CSV_BYTES / 1_000_000} MB CSV…`);
+    const rows = await generateCsv(csvPath, CSV_BYTES);
+    console.log(`  CSV: ${rows} rows`);
+    files.push({ path: csvPath, name: 'catalogo.csv' });
+  }
+  if (FILES.includes('pdf')) {
+    console.log(`Generating a ${PDF_PAGES}-page PDF…`);
+    await generatePdf(pdfPath, PDF_PAGES);
+    console.log(`  PDF: ${(statSync(pdfPath).size / 1_000_000).toFixed(1)} MB`);
+    files.push({ path: pdfPath, name: 'catalogo.pdf' });
+  }
+  const targets: Target[] = [];
+  if (TARGETS.includes('pglite')) targets.push({ name: 'PGlite', env: {} });
+  if (TARGETS.includes('postgres')) {
+    if (process.env.DATABASE_URL) targets.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL } });
+    else console.log('DATABASE_URL is not set: PGlite only.');
+  }
   for (const target of targets) all.push(...(await bench(target, files)));
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -1,19 +1,47 @@
 // PDFs into passages with PDF.js (pdfjs-dist, Mozilla's reader; legacy build for Node): the text
 // layer of each page, grouped into lines by position and into paragraphs by the space between
-// lines, labelled "page 3". Short paragraphs (headings) join the next one on their page. PDF.js
-// needs the whole file in memory (it reads a PDF by random access, and even text extraction
-// fetches every image to learn it is one), so a 100 MB PDF costs about 100 MB plus PDF.js's own
-// objects. Runs only in the extraction thread, under its memory and time limits.
-import { readFile } from 'node:fs/promises';
+// lines, labelled "page 3". Short paragraphs (headings) join the next one on their page. Runs only
+// in the extraction thread, under its memory and time limits.
+//
+// Bounded memory: a big file is never read whole. PDF.js gets a range transport over the stored
+// file and asks for the byte ranges it needs (the xref, then each page's objects), each one a
+// positioned read, in 4 KB chunks, with no auto-fetch and no streaming. But PDF.js keeps every
+// chunk it has fetched until the document is destroyed (and even text extraction fetches each
+// image whole, to learn it is one; opening a document whose pages are all children of the root
+// fetches every page's dictionary), so once the pages have fetched a segment's worth (16 MB) the
+// document is closed and opened again at the next page. A 100 MB PDF costs a segment plus PDF.js's
+// own objects, not 100 MB. Only the text content is asked for: nothing is rendered, no image
+// decoded. Read whole instead: a PDF no bigger than a segment, and one without `startxref` near
+// its end (truncated, broken: PDF.js rebuilds its xref from every byte anyway, and its backwards
+// search for `startxref` by ranges would take a round trip per chunk, rescanning each time).
+import { readSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, PDFDataRangeTransport, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api';
 import { ExtractionFailure, type PassageSink } from './extraction-protocol';
 import { cleanText, splitText } from './passage-text';
 
 /** A paragraph shorter than this joins the next one on its page (headings, captions). */
 const MIN_PASSAGE_CHARS = 150;
+/** PDF.js's fonts and parsed objects go every this many pages. */
+const CLEANUP_PAGES = 100;
+/** What PDF.js reads at a time: one memory page, so a small object costs 4 KB, not 64 KB. */
+const RANGE_CHUNK_BYTES = 4096;
+/** Reads one after another grow up to this (PDF.js scanning for a stream's end, a big array). */
+const MAX_READ_AHEAD_BYTES = 1024 * 1024;
+/** A file is read by ranges only with `startxref` this near its end (see above). */
+const TAIL_BYTES = 64 * 1024;
+
+export type PdfReadOptions = {
+  /** A PDF up to this size is read whole (as PDF.js likes best); a bigger one by ranges. */
+  wholeFileBytes: number;
+  /** Once the pages of a document read by ranges have fetched this much, it is opened again. */
+  segmentBytes: number;
+};
+
+export const defaultPdfReadOptions: PdfReadOptions = { wholeFileBytes: 16 * 1024 * 1024, segmentBytes: 16 * 1024 * 1024 };
 
 const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
@@ -93,23 +121,103 @@ export function passagesOf(paragraphs: readonly string[]): string[] {
   return passages;
 }
 
-async function openPdf(path: string): Promise<PDFDocumentProxy> {
-  const bytes = await readFile(path);
+/**
+ * The stored file as PDF.js's range transport: each range it asks for is one positioned read,
+ * longer when PDF.js reads on from where the last one ended (it rescans an object from its start
+ * after each missing chunk, so chunk by chunk a long scan would be quadratic). Counts the bytes
+ * read. PDF.js cannot be told that a read failed (it would wait for the range forever), so a
+ * failed or short read rejects `failed`, which the reader races against PDF.js's promises.
+ */
+class FileRangeTransport extends PDFDataRangeTransport {
+  bytesRead = 0;
+  failure: Error | null = null;
+  readonly failed: Promise<never>;
+  private rejectFailed: (error: Error) => void = () => {};
+  private nextBegin = -1;
+  private readAhead = 0;
+
+  constructor(
+    private readonly file: FileHandle,
+    length: number,
+  ) {
+    super(length, null);
+    this.failed = new Promise<never>((_, reject) => (this.rejectFailed = reject));
+    this.failed.catch(() => {});
+  }
+
+  override requestDataRange(begin: number, end: number): void {
+    // PDF.js asks for whole chunks (the last may be short) and takes more than it asked for.
+    this.readAhead = begin === this.nextBegin ? Math.min(Math.max(2 * this.readAhead, end - begin), MAX_READ_AHEAD_BYTES) : 0;
+    const stop = Math.min(this.length, Math.max(end, begin + this.readAhead));
+    this.nextBegin = stop;
+    // An array of its own, not a pooled Buffer's view: PDF.js takes its ArrayBuffer whole.
+    const chunk = new Uint8Array(stop - begin);
+    // Read at once, in this thread: PDF.js asks for thousands of small ranges, and through the
+    // process's shared pool of fs threads each would wait its turn (seconds on a busy machine).
+    let bytesRead = 0;
+    try {
+      bytesRead = readSync(this.file.fd, chunk, 0, chunk.length, begin);
+    } catch (error) {
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (bytesRead !== chunk.length) return this.fail(new Error(`Read ${bytesRead} of ${chunk.length} bytes at ${begin}: the file changed.`));
+    this.bytesRead += bytesRead;
+    // Delivered as a network read would be: after PDF.js has finished asking.
+    queueMicrotask(() => this.onDataRange(begin, chunk));
+  }
+
+  private fail(error: Error) {
+    if (this.failure) return;
+    this.failure = error;
+    this.rejectFailed(error);
+  }
+}
+
+/** `promise`, unless the transport's read fails first. */
+const unlessReadFails = <T>(promise: Promise<T>, transport: FileRangeTransport | null): Promise<T> =>
+  transport ? Promise.race([promise, transport.failed]) : promise;
+
+/** An open document; `transport` null when the file was read whole. */
+type OpenPdf = { document: PDFDocumentProxy; transport: FileRangeTransport | null };
+
+async function hasStartXref(file: FileHandle, length: number): Promise<boolean> {
+  const size = Math.min(length, TAIL_BYTES);
+  const tail = Buffer.alloc(size);
+  const { bytesRead } = await file.read(tail, 0, size, length - size);
+  return tail.subarray(0, bytesRead).includes('startxref', 0, 'latin1');
+}
+
+async function openPdf(file: FileHandle, length: number, byRanges: boolean): Promise<OpenPdf> {
+  let transport: FileRangeTransport | null = null;
+  let data: Uint8Array | undefined;
+  if (byRanges) transport = new FileRangeTransport(file, length);
+  else {
+    const bytes = await file.readFile();
+    // A view, not a copy: PDF.js takes the buffer over.
+    data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  }
+  const task = getDocument({
+    ...(transport ? { range: transport, rangeChunkSize: RANGE_CHUNK_BYTES } : { data }),
+    // By ranges: only those a page needs, when it needs them.
+    disableAutoFetch: true,
+    disableStream: true,
+    password: '',
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    enableXfa: false,
+    verbosity: 0,
+    cMapUrl: join(pdfjsDir, 'cmaps') + '/',
+    cMapPacked: true,
+    standardFontDataUrl: join(pdfjsDir, 'standard_fonts') + '/',
+  });
   try {
-    return await getDocument({
-      // A view, not a copy: PDF.js takes the buffer over.
-      data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-      password: '',
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      enableXfa: false,
-      verbosity: 0,
-      cMapUrl: join(pdfjsDir, 'cmaps') + '/',
-      cMapPacked: true,
-      standardFontDataUrl: join(pdfjsDir, 'standard_fonts') + '/',
-    }).promise;
+    return { document: await unlessReadFails(task.promise, transport), transport };
   } catch (error) {
+    // Not destroyed: PDF.js, destroyed while it waits for a range, throws where nothing catches
+    // it. The extraction thread ends with this failure anyway.
+    if (transport?.failure) throw transport.failure;
     const name = (error as { name?: string }).name;
     const message = error instanceof Error ? error.message : String(error);
     if (name === 'PasswordException') throw new ExtractionFailure('encrypted_pdf', message);
@@ -117,35 +225,57 @@ async function openPdf(path: string): Promise<PDFDocumentProxy> {
   }
 }
 
-export async function extractPdf(path: string, sink: PassageSink): Promise<void> {
-  const document = await openPdf(path);
+export async function extractPdf(path: string, sink: PassageSink, { wholeFileBytes, segmentBytes }: PdfReadOptions = defaultPdfReadOptions): Promise<void> {
+  const file = await open(path, 'r');
+  let current: OpenPdf | null = null;
   try {
+    const length = (await file.stat()).size;
+    const byRanges = length > wholeFileBytes && (await hasStartXref(file, length));
+    current = await openPdf(file, length, byRanges);
+    const pages = current.document.numPages;
     let readable = 0;
     let unreadable = 0;
     let letters = 0;
-    for (let number = 1; number <= document.numPages; number++) {
+    // By ranges: what the document had read by the end of its first page (the xref, the page
+    // tree, maybe every page's dictionary: what opening it costs); null before that page.
+    let opened: number | null = null;
+    let segmentPages = 0;
+    for (let number = 1; number <= pages; number++) {
+      if (current.transport && opened !== null && current.transport.bytesRead - opened > segmentBytes) {
+        const previous: OpenPdf = current;
+        current = null;
+        await previous.document.destroy();
+        current = await openPdf(file, length, true);
+        opened = null;
+        segmentPages = 0;
+      }
+      const { document, transport } = current;
       let passages: string[];
       try {
-        const page = await document.getPage(number);
-        const content = await page.getTextContent();
+        const page = await unlessReadFails(document.getPage(number), transport);
+        const content = await unlessReadFails(page.getTextContent(), transport);
         passages = passagesOf(paragraphsOf(linesOf(content.items)));
         page.cleanup();
         readable++;
         // PDF.js keeps fonts and parsed objects for the whole document: let them go now and then.
-        if (number % 100 === 0) await document.cleanup();
+        if (++segmentPages % CLEANUP_PAGES === 0) await document.cleanup();
       } catch {
+        if (transport?.failure) throw transport.failure;
         unreadable++;
         continue;
+      } finally {
+        opened ??= transport?.bytesRead ?? 0;
       }
       for (const content of passages) {
         letters += (content.match(/[\p{L}\p{N}]/gu) ?? []).length;
         await sink.emit({ source: `page ${number}`, content });
       }
-      sink.progress(number / document.numPages);
+      sink.progress(number / pages);
     }
     if (readable === 0 && unreadable > 0) throw new ExtractionFailure('corrupt_pdf', `None of the ${unreadable} pages could be read.`);
     if (letters === 0) throw new ExtractionFailure('no_text_layer', 'The pages have no text layer (scanned images?).');
   } finally {
-    await document.destroy();
+    await current?.document.destroy();
+    await file.close();
   }
 }

@@ -35,7 +35,8 @@ export function runExtraction(
       workerData: { entry, request },
       // Not the server's `--import tsx`: the boot file loads the libraries first, then tsx.
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
+      // A small young generation: more, shorter scavenges, and some 15 MB less resident memory.
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 },
       stdout: true,
       stderr: true,
     });
