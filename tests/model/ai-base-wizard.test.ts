@@ -10,7 +10,8 @@ import {
   type WizardDraft,
 } from '../../machines/ai-base-wizard';
 import { aiBaseWizardTestModel, baseAt, validInstructions, wizardPathName } from './ai-base-wizard-model';
-import { coverageOf, coveringPaths, describeCoverage, isActive, transitionTable, type TestModel } from './model-harness';
+import { coveringPaths } from './model-harness';
+import { describeModelBasedTests, settleOrSend } from './model-suite';
 import { flush, PromiseWorld } from './promise-world';
 
 const model = aiBaseWizardTestModel();
@@ -71,39 +72,15 @@ const stateChecks: Record<string, (run: Run) => void> = {
   'aiBaseWizard.planLimit': (run) => expect(context(run).failure).toBe('plan_limit'),
 };
 
-async function follow(path: TestModel['paths'][number]) {
-  const run = startRealActor();
-  expect(run.actor.getSnapshot().value).toEqual(path.initial.value);
-  for (const step of path.steps) {
-    if (run.world.settle(step.event)) await flush();
-    else run.actor.send(step.event as never);
-    const snapshot = run.actor.getSnapshot();
-    expect(snapshot.value).toEqual(step.state.value);
-    expect(snapshot.context).toEqual(step.state.context);
-    for (const [id, check] of Object.entries(stateChecks)) if (id === 'aiBaseWizard' || isActive(aiBaseWizardMachine, snapshot, id)) check(run);
-  }
-  run.actor.stop();
-}
-
-describe('ai-base-wizard machine, model-based (logic level)', () => {
-  it('has paths that reach every state and take every transition', () => {
-    const coverage = coverageOf(aiBaseWizardMachine, { ...model, paths });
-    console.log(describeCoverage('ai-base-wizard', 'logic', coverage, paths.length) + ` (of ${model.paths.length} in the model)`);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  it('checks only states the machine has', () => {
-    for (const id of Object.keys(stateChecks)) if (id !== 'aiBaseWizard') expect(model.states).toContain(id);
-  });
-
-  it('matches the reviewed transition table (a removed or changed transition fails here)', () => {
-    expect(transitionTable(aiBaseWizardMachine)).toMatchSnapshot();
-  });
-
-  for (const path of paths) {
-    it(`follows the model on the running actor: ${wizardPathName(path.steps.map((s) => s.event))}`, () => follow(path));
-  }
+describeModelBasedTests({
+  name: 'ai-base-wizard',
+  machine: aiBaseWizardMachine,
+  model,
+  paths,
+  start: () => startRealActor(),
+  perform: settleOrSend,
+  stateChecks,
+  pathName: wizardPathName,
 });
 
 describe('ai-base-wizard machine, beyond the model', () => {

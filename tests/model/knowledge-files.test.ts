@@ -10,7 +10,8 @@ import {
   type UploadFileInput,
 } from '../../machines/knowledge-files';
 import { KNOWLEDGE_BASE_ID, knowledgeFilesPathName, knowledgeFilesTestModel, pickedFiles, sampleFile } from './knowledge-files-model';
-import { coverageOf, coveringPaths, describeCoverage, isActive, transitionTable, type ModelPath } from './model-harness';
+import { coveringPaths } from './model-harness';
+import { describeModelBasedTests } from './model-suite';
 import { PromiseWorld } from './promise-world';
 
 const model = knowledgeFilesTestModel();
@@ -100,48 +101,16 @@ const stateChecks: Record<string, (run: Run) => void> = {
   'knowledgeFiles.deletion.failed': (run) => expect(context(run).deletion).not.toBeNull(),
 };
 
-async function follow(path: ModelPath) {
-  const run = startRealActor();
-  expect(run.actor.getSnapshot().value).toEqual(path.initial.value);
-  for (const step of path.steps) {
-    await perform(run, step.event);
-    const snapshot = run.actor.getSnapshot();
-    expect(snapshot.value).toEqual(step.state.value);
-    expect(snapshot.context).toEqual(step.state.context);
-    for (const [id, check] of Object.entries(stateChecks)) if (id === 'knowledgeFiles' || isActive(knowledgeFilesMachine, snapshot, id)) check(run);
-  }
-  run.actor.stop();
-}
-
-describe('knowledge-files machine, model-based (logic level)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('has paths that reach every state and take every transition', () => {
-    const whole = coverageOf(knowledgeFilesMachine, model);
-    const covering = coverageOf(knowledgeFilesMachine, { ...model, paths });
-    console.log(describeCoverage('knowledge-files', 'logic', covering, paths.length) + ` (of ${model.paths.length} in the model)`);
-    expect(whole.states.missing).toEqual([]);
-    expect(whole.transitions.missing).toEqual([]);
-    expect(covering.states.missing).toEqual([]);
-    expect(covering.transitions.missing).toEqual([]);
-  });
-
-  it('checks only states the machine has', () => {
-    for (const id of Object.keys(stateChecks)) if (id !== 'knowledgeFiles') expect(model.states).toContain(id);
-  });
-
-  it('matches the reviewed transition table (a removed or changed transition fails here)', () => {
-    expect(transitionTable(knowledgeFilesMachine)).toMatchSnapshot();
-  });
-
-  for (const path of paths) {
-    it(`follows the model on the running actor: ${knowledgeFilesPathName(path.steps.map((s) => s.event))}`, () => follow(path));
-  }
+describeModelBasedTests({
+  name: 'knowledge-files',
+  machine: knowledgeFilesMachine,
+  model,
+  paths,
+  start: startRealActor,
+  perform,
+  stateChecks,
+  pathName: knowledgeFilesPathName,
+  fakeTimers: true,
 });
 
 describe('knowledge-files machine, beyond the model', () => {

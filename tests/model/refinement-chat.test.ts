@@ -3,8 +3,8 @@ import { createActor } from 'xstate';
 import type { ChatAnswer } from '../../domain/refinement-chat';
 import { historyOf, refinementChatMachine, type AskInput } from '../../machines/refinement-chat';
 import { abstractChat, CHAT_BASE_ID, chatPathName, citedAnswer, refinementChatTestModel } from './refinement-chat-model';
-import { coverageOf, describeCoverage, isActive, transitionTable } from './model-harness';
-import { flush, PromiseWorld } from './promise-world';
+import { describeModelBasedTests, settleOrSend } from './model-suite';
+import { PromiseWorld } from './promise-world';
 
 const model = refinementChatTestModel();
 
@@ -42,22 +42,19 @@ const stateChecks: Record<string, (run: Run) => void> = {
   },
 };
 
-describe('refinement-chat machine, model-based (logic level)', () => {
-  it('has paths that reach every state and take every transition', () => {
-    const coverage = coverageOf(refinementChatMachine, model);
-    console.log(describeCoverage('refinement-chat', 'logic', coverage, model.paths.length));
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
+describeModelBasedTests({
+  name: 'refinement-chat',
+  machine: refinementChatMachine,
+  model,
+  start: startRealActor,
+  perform: settleOrSend,
+  stateChecks,
+  pathName: chatPathName,
+  // The model merges conversations that differ only in their words (see abstractChat).
+  contextOf: abstractChat as (context: never) => unknown,
+});
 
-  it('checks only states the machine has', () => {
-    for (const id of Object.keys(stateChecks)) expect(model.states).toContain(id);
-  });
-
-  it('matches the reviewed transition table (a removed or changed transition fails here)', () => {
-    expect(transitionTable(refinementChatMachine)).toMatchSnapshot();
-  });
-
+describe('refinement-chat machine, beyond the model', () => {
   it('sends back only the last turns of a long conversation, oldest first', () => {
     const exchanges = Array.from({ length: 15 }, (_, i) => ({ id: i + 1, question: `q${i + 1}`, answer: { ...citedAnswer, answer: `a${i + 1}` } }));
     const history = historyOf([...exchanges, { id: 16, question: 'waiting', answer: null }]);
@@ -65,21 +62,4 @@ describe('refinement-chat machine, model-based (logic level)', () => {
     expect(history[0]).toEqual({ role: 'customer', content: 'q6' });
     expect(history.at(-1)).toEqual({ role: 'agent', content: 'a15' });
   });
-
-  for (const path of model.paths) {
-    it(`follows the model on the running actor: ${chatPathName(path.steps.map((s) => s.event))}`, async () => {
-      const run = startRealActor();
-      expect(run.actor.getSnapshot().value).toEqual(path.initial.value);
-      for (const step of path.steps) {
-        if (run.world.settle(step.event)) await flush();
-        else run.actor.send(step.event as never);
-        const snapshot = run.actor.getSnapshot();
-        expect(snapshot.value).toEqual(step.state.value);
-        // The model merges conversations that differ only in their words (see abstractChat).
-        expect(abstractChat(snapshot.context)).toEqual(abstractChat(step.state.context as never));
-        for (const [id, check] of Object.entries(stateChecks)) if (isActive(refinementChatMachine, snapshot, id)) check(run);
-      }
-      run.actor.stop();
-    });
-  }
 });
