@@ -54,6 +54,8 @@ export type WizardContext = {
   /** An unsaved draft was brought back after a reload: the view says so until dismissed. */
   restored: boolean;
   models: AiModel[];
+  /** Step 2 has files on their way: leaving it would stop them, so the wizard waits. */
+  uploading: boolean;
 };
 
 export type WizardEvent =
@@ -65,6 +67,8 @@ export type WizardEvent =
   | { type: 'RELOAD' }
   /** Step 3: back to the last saved settings (what the chat tries follows). */
   | { type: 'REVERT' }
+  /** Step 2's uploads started or all ended. */
+  | { type: 'UPLOADS_CHANGED'; uploading: boolean }
   | { type: 'DISMISS_RESTORED' };
 
 export const emptyInstructions: InstructionsDraft = {
@@ -126,6 +130,7 @@ export const aiBaseWizardMachine = setup({
     isPlanLimit: ({ event }) => 'error' in event && failureKind(event.error) === 'plan_limit',
     instructionsAreValid: ({ context }) => instructionsSchema.safeParse(context.draft.instructions).success,
     refinementIsValid: ({ context }) => refinementSchema.safeParse(context.draft.refinement).success,
+    noUploadsRunning: ({ context }) => !context.uploading,
     refinementChanged: ({ context }) => JSON.stringify(context.draft.refinement) !== JSON.stringify(draftOf(context.base).refinement),
   },
   actions: {
@@ -166,6 +171,9 @@ export const aiBaseWizardMachine = setup({
     showRefinementErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(refinementSchema.safeParse(context.draft.refinement)) }),
     clearFailure: assign({ failure: null, fieldErrors: {} }),
     dismissRestored: assign({ restored: false }),
+    // Leaving step 2 ends its uploads (its view goes away with them).
+    forgetUploads: assign({ uploading: false }),
+    rememberUploads: assign({ uploading: ({ event }) => (event.type === 'UPLOADS_CHANGED' ? event.uploading : false) }),
     // Effects, provided by src/: keep the draft where a reload finds it; forget it once saved.
     persistDraft: () => {},
     clearDraft: () => {},
@@ -181,6 +189,7 @@ export const aiBaseWizardMachine = setup({
     failure: null,
     restored: false,
     models: builtinModels,
+    uploading: false,
   }),
   states: {
     loading: {
@@ -244,11 +253,17 @@ export const aiBaseWizardMachine = setup({
 
     knowledge: {
       initial: 'editing',
+      exit: 'forgetUploads',
       // The messages belong to the step being left.
-      on: { BACK: { target: '#aiBaseWizard.instructions', actions: 'clearFailure' }, DISMISS_RESTORED: { actions: 'dismissRestored' } },
+      on: {
+        BACK: { guard: 'noUploadsRunning', target: '#aiBaseWizard.instructions', actions: 'clearFailure' },
+        DISMISS_RESTORED: { actions: 'dismissRestored' },
+        UPLOADS_CHANGED: { actions: 'rememberUploads' },
+      },
       states: {
-        // The files upload on their own; this step's save records that the merchant moved on.
-        editing: { on: { SAVE: 'saving' } },
+        // The files upload on their own; this step's save records that the merchant moved on
+        // (once they are all sent: leaving the step would stop them).
+        editing: { on: { SAVE: { guard: 'noUploadsRunning', target: 'saving' } } },
         saving: {
           invoke: {
             id: 'saveKnowledge',

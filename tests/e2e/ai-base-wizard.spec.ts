@@ -45,6 +45,8 @@ function realizable(path: ModelPath): boolean {
     if (e.error?.kind === 'invalid' && before.baseId !== null && before.draft.instructions.name === before.base?.name) return false;
     // The notice (and its Dismiss button) is only there after a draft was restored.
     if (e.type === 'DISMISS_RESTORED' && !before.restored) return false;
+    // An upload starts when none runs (this test sends one file), and ends when one runs.
+    if (e.type === 'UPLOADS_CHANGED' && (e as { uploading?: boolean }).uploading === before.uploading) return false;
     if (e.type === 'xstate.done.actor.loadBase' && afterConflict !== null && before.failure === 'conflict') {
       const base = (e.output as LoadedBase).base;
       if (!base || base.step !== (['instructions', 'knowledge', 'refinement'] as const)[Math.min(afterConflict, 2)]) return false;
@@ -65,6 +67,8 @@ type World = {
   load: HeldRoutes;
   create: HeldRoutes;
   saves: Record<'saveInstructions' | 'saveKnowledge' | 'saveRefinement', HeldRoutes>;
+  /** Step 2's uploads, held while the model says files are on their way. */
+  uploads: HeldRoutes;
 };
 
 const functionLabels = { seller: 'Seller', support: 'Support', qualifier: 'Qualifier', translator: 'Translator' } as const;
@@ -104,7 +108,10 @@ async function expectScreen(world: World, value: unknown, context: WizardContext
     await expect(main.getByRole('textbox', { name: 'Blocked themes or terms' })).toHaveValue(context.draft.refinement.blockedTerms.join('\n'));
   }
   if (state.endsWith('.saving')) await expect(saveButton).toBeDisabled();
-  if (state.endsWith('.editing')) await expect(saveButton).toBeEnabled();
+  // Files on their way in step 2: the wizard waits for them.
+  const waiting = state.startsWith('knowledge.') && context.uploading;
+  if (state.endsWith('.editing')) await (waiting ? expect(saveButton).toBeDisabled() : expect(saveButton).toBeEnabled());
+  if (state.startsWith('knowledge.')) await expect(main.getByText('You can go on once the uploads finish.')).toHaveCount(waiting ? 1 : 0);
   if (state.endsWith('.failed')) await expect(main.getByText('Your changes could not be saved.')).toBeVisible();
   if (['instructions', 'knowledge', 'refinement'].some((step) => state.startsWith(step))) {
     await expect(main.getByText('We restored the changes you had not saved yet.')).toHaveCount(context.restored ? 1 : 0);
@@ -155,6 +162,12 @@ async function perform(world: World, event: ModelEvent, path: ModelPath, index: 
       return main.getByRole('button', { name: 'Dismiss' }).click();
     case 'REVERT':
       return main.getByRole('button', { name: 'Revert to saved settings' }).click();
+    case 'UPLOADS_CHANGED': {
+      if (!(event as { uploading?: boolean }).uploading) return world.uploads.release();
+      const chooser = page.waitForEvent('filechooser');
+      await main.getByRole('button', { name: 'Choose files' }).click();
+      return (await chooser).setFiles({ name: 'faq.csv', mimeType: 'text/csv', buffer: Buffer.from('Pergunta;Resposta\nVocês entregam?;Sim.\n') });
+    }
   }
   const actor = event.type.split('.').at(-1)! as 'loadBase' | keyof World['saves'];
   if (actor === 'loadBase') {
@@ -229,6 +242,7 @@ test.describe('ai-base-wizard machine, model-based (UI level)', () => {
           saveKnowledge: await HeldRoutes.on(page, 'PUT', /^\/api\/v1\/ai-bases\/[^/]+\/knowledge$/),
           saveRefinement: await HeldRoutes.on(page, 'PUT', /^\/api\/v1\/ai-bases\/[^/]+\/refinement$/),
         },
+        uploads: await HeldRoutes.on(page, 'POST', /^\/api\/v1\/ai-bases\/[^/]+\/files$/),
       };
       if (loaded?.draft) {
         // What was typed before a reload: typed for real, then the page reloads.

@@ -68,6 +68,12 @@ const stateChecks: Record<string, (run: Run) => void> = {
     expect(run.storage.draft).toBeNull(); // all saved: no draft left to restore
     expect(context(run).base?.progress).toBe(100);
   },
+  // Files on their way: moving on (or back) would stop them.
+  'aiBaseWizard.knowledge.editing': (run) => {
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.can({ type: 'SAVE' })).toBe(!context(run).uploading);
+    expect(snapshot.can({ type: 'BACK' })).toBe(!context(run).uploading);
+  },
   'aiBaseWizard.conflict': (run) => expect(context(run).failure).toBe('conflict'),
   'aiBaseWizard.planLimit': (run) => expect(context(run).failure).toBe('plan_limit'),
 };
@@ -84,6 +90,20 @@ describeModelBasedTests({
 });
 
 describe('ai-base-wizard machine, beyond the model', () => {
+  it('waits on step 2 while files are uploading: no save, no way back, until they all end', async () => {
+    const run = startRealActor(baseAt('knowledge', 1, 1).id);
+    run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('knowledge', 1, 1), draft: null, models: [] } } as never);
+    await flush();
+    run.actor.send({ type: 'UPLOADS_CHANGED', uploading: true });
+    run.actor.send({ type: 'SAVE' });
+    run.actor.send({ type: 'BACK' });
+    expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'editing' });
+    expect(run.world.isPending('saveKnowledge')).toBe(false);
+    run.actor.send({ type: 'UPLOADS_CHANGED', uploading: false });
+    run.actor.send({ type: 'SAVE' });
+    expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'saving' });
+  });
+
   it('stores every edit as a draft, restores it after a reload with the notice, and forgets it once saved', async () => {
     const first = startRealActor();
     first.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: null, draft: null } } as never);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -48,8 +48,6 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
   const chatApi = refinementChatApi(router.options.context.api);
   const drafts = wizardDraftStore();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // Files on their way in step 2: moving on would stop them.
-  const [uploading, setUploading] = useState(false);
 
   const [snapshot, send] = useMachine(
     aiBaseWizardMachine.provide({
@@ -103,7 +101,8 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
 
   const title = context.base ? context.base.name : <Trans>New AI base</Trans>;
   const saving = snapshot.matches({ instructions: 'saving' }) || snapshot.matches({ knowledge: 'saving' }) || snapshot.matches({ refinement: 'saving' });
-  const waitForUploads = uploading && snapshot.matches('knowledge');
+  const waitForUploads = context.uploading && snapshot.matches('knowledge');
+  const reportUploads = useCallback((uploading: boolean) => send({ type: 'UPLOADS_CHANGED', uploading }), [send]);
   const failed = snapshot.matches({ instructions: 'failed' }) || snapshot.matches({ knowledge: 'failed' }) || snapshot.matches({ refinement: 'failed' });
 
   if (snapshot.matches('loading')) {
@@ -184,7 +183,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
             onEdit={(values) => send({ type: 'EDIT_INSTRUCTIONS', values })}
           />
         )}
-        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} baseId={context.baseId!} onUploadingChange={setUploading} />}
+        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} baseId={context.baseId!} onUploadingChange={reportUploads} />}
         {(snapshot.matches('refinement') || snapshot.matches('saved')) && (
           <RefinementStep
             headingRef={headingRef}
