@@ -8,13 +8,12 @@
 // lookup (an HTTP call to the emulator). In production, signatures are checked against Google's
 // public keys, which firebase-admin caches, and the revocation lookup goes to Google. Either way
 // the server remembers a verified token for AUTH_TOKEN_CACHE_SECONDS (see server/auth/token-cache.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { EMULATOR_HOST, startAuthEmulator } from './auth-emulator';
+import { startAuthEmulator } from './auth-emulator';
+import { startBenchServer } from './bench-server';
 import { createUser } from '../tests/server/support/emulator-users';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -51,51 +50,7 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
-async function startServer(target: Target): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...env,
-      ...target.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: '',
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('The server did not get ready within 120 s');
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url, child, stop };
-}
 
 function load(url: string, tokens: string[], durationS: number): Promise<autocannon.Result> {
   let next = 0;
@@ -119,7 +74,7 @@ function load(url: string, tokens: string[], durationS: number): Promise<autocan
 
 async function bench(target: Target): Promise<Figures> {
   console.log(`\n${target.name}: starting the server…`);
-  const server = await startServer(target);
+  const server = await startBenchServer(target.env);
   try {
     const users = await Promise.all(Array.from({ length: USERS }, (_, i) => createUser(`bench-${i}`)));
     const tokens = users.map((user) => user.idToken);

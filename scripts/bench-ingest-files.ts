@@ -3,18 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-
-// A small PRNG: the same files on every run.
-function rng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './bench-server';
 
 const products = ['Camiseta', 'Calça jeans', 'Vestido', 'Tênis', 'Bolsa', 'Jaqueta', 'Meia', 'Boné', 'Saia', 'Blusa', 'Bermuda', 'Sandália', 'Mochila', 'Casaco', 'Pijama'];
 const qualities = ['básica', 'confortável', 'leve', 'macia', 'resistente', 'elegante', 'esportiva', 'clássica', 'estampada', 'lisa', 'térmica', 'impermeável'];
@@ -36,7 +25,7 @@ async function write(out: WriteStream, chunk: string | Buffer) {
 }
 
 export async function generateCsv(path: string, bytes: number): Promise<number> {
-  const random = rng(42);
+  const random = seededRandom(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const out = createWriteStream(path);
   let written = 0;
@@ -74,7 +63,7 @@ export async function generateCsv(path: string, bytes: number): Promise<number> 
  * as some writers do (a reader must find their `endstream` by scanning).
  */
 export async function generatePdf(path: string, pages: number, { imageBytes = 48 * 1024, badLengths = false }: { imageBytes?: number; badLengths?: boolean } = {}): Promise<void> {
-  const random = rng(7);
+  const random = seededRandom(7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const out = createWriteStream(path);
   const offsets: number[] = [];

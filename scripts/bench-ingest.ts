@@ -7,14 +7,13 @@
 // together) against the budget: a 100 MB file streams through in under 400 MB RSS.
 // BENCH_CSV_MB and BENCH_PDF_PAGES change the sizes; BENCH_FILES=csv or =pdf runs one file only,
 // BENCH_TARGETS=pglite or =postgres one database only (both are comma lists; default: all).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
-import { startAuthEmulator, EMULATOR_HOST } from './auth-emulator';
+import { startAuthEmulator } from './auth-emulator';
+import { startBenchServer } from './bench-server';
 import { generateCsv, generatePdf } from './bench-ingest-files';
 import { createUser, type TestUser } from '../tests/server/support/emulator-users';
 
@@ -41,15 +40,6 @@ if (TARGETS.includes('postgres') && !process.env.DATABASE_URL && process.env.BEN
 type Target = { name: string; env: Record<string, string> };
 type Figures = { target: string; file: string; sizeMb: number; uploadS: number; processS: number; passages: number; status: string; peakRssMb: number; idleRssMb: number };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function rssMb(pid: number | undefined): number {
   try {
@@ -60,29 +50,6 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-async function startServer(target: Target, dataDir: string): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...env, ...target.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: '', LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('The server did not get ready within 120 s');
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url, child, stop };
-}
 
 async function api(url: string, user: TestUser, method: string, path: string, body?: unknown) {
   const response = await fetch(`${url}/api/v1${path}`, {
@@ -114,7 +81,7 @@ function upload(url: string, user: TestUser, baseId: string, path: string, name:
 async function bench(target: Target, files: { path: string; name: string }[]): Promise<Figures[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'catalyst-bench-ingest-'));
   console.log(`\n${target.name}: starting the server…`);
-  const server = await startServer(target, dataDir);
+  const server = await startBenchServer({ ...target.env, DATA_DIR: dataDir });
   const figures: Figures[] = [];
   let user: TestUser | undefined;
   try {

@@ -15,22 +15,13 @@ import { inArray, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseTarget } from '../server/db/database';
 import { accounts, aiBases, knowledgeFiles } from '../server/db/schema';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
+import { seededRandom } from './bench-server';
 
 const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 100_000);
 const OTHER_PASSAGES = Number(process.env.BENCH_OTHER_PASSAGES ?? PASSAGES);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 2_000);
 const P99_BUDGET_MS = 50;
 
-function rng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const vocabulary = (
   'camiseta calça vestido tênis bolsa jaqueta meia boné saia blusa bermuda sandália mochila casaco pijama cinto carteira relógio óculos ' +
@@ -90,7 +81,7 @@ async function bench(name: string, target: DatabaseTarget): Promise<{ figures: F
         .insert(knowledgeFiles)
         .values({ baseId: base!.id, uid: owner, originalName: 'bench.csv', kind: 'csv', sizeBytes: 0, storedPath: 'uploads/bench/none', status: 'processing' })
         .returning();
-      const random = rng(seedNumber);
+      const random = seededRandom(seedNumber);
       const word = zipfPicker(random, vocabulary);
       for (let position = 0; position < count; position += 1_000) {
         const batch = Array.from({ length: Math.min(1_000, count - position) }, (_, i) => ({ source: `row ${position + i + 2}`, content: passageText(random, word, position + i) }));
@@ -108,7 +99,7 @@ async function bench(name: string, target: DatabaseTarget): Promise<{ figures: F
     console.log(`${name}: inserted in ${insertS.toFixed(1)} s; analysing, then ${QUERIES} queries per match mode…`);
     await db.execute(sql`analyze passages`);
 
-    const queryRandom = rng(99);
+    const queryRandom = seededRandom(99);
     const queryWord = zipfPicker(queryRandom, vocabulary);
     const queries = Array.from({ length: QUERIES }, () => Array.from({ length: 1 + Math.floor(queryRandom() * 4) }, () => queryWord()).join(' '));
     const figures: Figures[] = [];
