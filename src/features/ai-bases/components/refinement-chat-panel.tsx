@@ -115,7 +115,9 @@ export function RefinementChatPanel({ baseId, settings, onRevert }: Props) {
     send({ type: 'SEND', text, settings });
     if (accepted) setText('');
   };
-  const errorText = messageError ? (chatValidationMessages.get(messageError) ? i18n._(chatValidationMessages.get(messageError)!) : messageError) : undefined;
+  // The seed's text in the page's language (a text we do not know — a newer server's — as sent).
+  const errorDescriptor = messageError ? chatValidationMessages.get(messageError) : undefined;
+  const errorText = errorDescriptor ? i18n._(errorDescriptor) : (messageError ?? undefined);
 
   return (
     <Panel aria-labelledby="refinement-chat-title">
