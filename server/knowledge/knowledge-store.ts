@@ -80,6 +80,22 @@ export function knowledgeStore(db: Db) {
       return base ?? null;
     },
 
+    /**
+     * Why an upload to the base would be refused before its bytes are read, or null: no such base
+     * of the caller's, or no training left this month to start (joining the base's open training
+     * needs none). One statement, so a training another upload opens meanwhile is seen whole.
+     */
+    async uploadRefusal(uid: string, baseId: string, trainingsLimit: number, now = new Date()): Promise<KnowledgeRefusal['reason'] | null> {
+      const month = monthStart(now);
+      const [base] = await db
+        .select({ openTrainingMonth: aiBases.openTrainingMonth, trainings: sql<number>`coalesce(${accountMonthlyUsage.trainings}, 0)`.mapWith(Number) })
+        .from(aiBases)
+        .leftJoin(accountMonthlyUsage, and(eq(accountMonthlyUsage.uid, aiBases.uid), eq(accountMonthlyUsage.month, month)))
+        .where(and(eq(aiBases.uid, uid), eq(aiBases.id, baseId)));
+      if (!base) return 'not_found';
+      return base.openTrainingMonth !== month && base.trainings >= trainingsLimit ? 'plan_limit' : null;
+    },
+
     /** How many trainings the account used this month. */
     async trainingsThisMonth(uid: string, now = new Date()): Promise<number> {
       const [usage] = await db

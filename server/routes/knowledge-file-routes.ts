@@ -107,7 +107,7 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
 
     const trainingsLimit = async (uid: string, email: string | null) => {
       const account = await accounts.findOrCreate(uid, email);
-      return { limit: plans[account.plan].limits.trainingsPerMonth, used: account.trainingsThisMonth };
+      return plans[account.plan].limits.trainingsPerMonth;
     };
 
     api.post(
@@ -132,9 +132,10 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
         const { uid, email } = principalOf(request);
         const baseId = request.params.id;
         // Before a byte of the upload is read: whose base, and is a training left?
-        if (!(await store.baseOf(uid, baseId))) throw noSuchBase();
-        const { limit, used } = await trainingsLimit(uid, email);
-        if (used >= limit) throw new HttpError(403, 'plan_limit', TRAININGS_LIMIT_MESSAGE);
+        const limit = await trainingsLimit(uid, email);
+        const upfront = await store.uploadRefusal(uid, baseId, limit);
+        if (upfront === 'not_found') throw noSuchBase();
+        if (upfront === 'plan_limit') throw new HttpError(403, 'plan_limit', TRAININGS_LIMIT_MESSAGE);
         if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
 
         const part = await request.file();

@@ -138,12 +138,14 @@ describe('uploading', () => {
     const together = await Promise.all([1, 2, 3].map((n) => upload(user, base.id, `together-${n}.csv`, faq)));
     expect(together.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 2 } });
+    // The month's last training is open: a later file still joins it.
+    expect((await upload(user, base.id, 'joins.csv', faq)).status).toBe(201);
     await finishTraining(user, base.id);
     const refused = await upload(user, base.id, 'later.csv', faq);
     expect(refused.status).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'plan_limit', message: TRAININGS_LIMIT_MESSAGE });
-    expect(((await api(user, 'GET', `/ai-bases/${base.id}/files`)).body as { files: unknown[] }).files).toHaveLength(5);
-    expect(uploadsOf(user)).toHaveLength(5);
+    expect(((await api(user, 'GET', `/ai-bases/${base.id}/files`)).body as { files: unknown[] }).files).toHaveLength(6);
+    expect(uploadsOf(user)).toHaveLength(6);
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 2 } });
   });
 
