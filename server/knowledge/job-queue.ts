@@ -38,7 +38,9 @@ export function jobQueue(db: Db) {
           lockedBy: workerId,
           lockedUntil: sql`now() + ${leaseMs}::integer * interval '1 millisecond'`,
         })
-        .where(inArray(jobs.id, due))
+        // `id = (subquery)`, not `in`: an InitPlan, run once, so one claim locks one row; a
+        // semi-join may rescan the locking subquery (the PostgreSQL docs' queue idiom is this one).
+        .where(eq(jobs.id, sql`(${due})`))
         .returning({ id: jobs.id, queue: jobs.queue, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts });
       return job ?? null;
     },
