@@ -1,9 +1,13 @@
-// The product server as the benchmarks run it: its own process on a free loopback port, with the
-// bench's environment (PGlite in a data dir, or PostgreSQL), no SPA, quiet logs, the Auth emulator;
-// ready once /readyz answers.
+// The product server as the benchmarks run it: as production does (the bundle of
+// build-server.ts, built once per bench into a scratch directory of .tmp/), its own process on a free
+// loopback port, with the bench's environment (PGlite in a data dir, or PostgreSQL), no SPA, quiet
+// logs, the Auth emulator; ready once /readyz answers.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { EMULATOR_HOST } from './auth-emulator';
+import { buildServer } from './build-server';
 
 export type BenchServer = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
@@ -17,11 +21,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+let bundle: Promise<string> | null = null;
+function serverBundle(): Promise<string> {
+  if (!bundle) {
+    // Inside the repository (.tmp/ is ignored): the bundle finds its packages in node_modules.
+    mkdirSync('.tmp', { recursive: true });
+    const outDir = mkdtempSync(join('.tmp', 'bench-server-'));
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    bundle = buildServer(outDir);
+  }
+  return bundle;
+}
+
 /** `env` is the target's (DATABASE_URL or DATA_DIR and the like); the caller's own are dropped. */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const main = await serverBundle();
   const port = await freePort();
   const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [main], {
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: '', LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

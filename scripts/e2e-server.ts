@@ -1,10 +1,12 @@
 // The e2e suite's server: the real Firebase Auth emulator and the product server on PGlite
-// (a fresh database per run in .tmp/e2e-data) serving the production build. Playwright starts
-// it as its webServer and stops it with SIGTERM; both children go down with it.
+// (a fresh database per run in .tmp/e2e-data) serving the production build, run as production
+// runs it: the server bundle (build-server.ts, made afresh into .tmp/ in a fraction of a second).
+// Playwright starts it as its webServer and stops it with SIGTERM; both children go down with it.
 import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { FIXTURE_API_KEY, startOpenAiCompatibleServer } from '../tests/fixtures/openai-compatible-server';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
+import { buildServer } from './build-server';
 
 const port = process.env.PORT ?? '4173';
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`; // one per port: runs may overlap
@@ -18,7 +20,8 @@ const llm = await startOpenAiCompatibleServer({
 });
 rmSync(dataDir, { recursive: true, force: true });
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const serverMain = await buildServer(`.tmp/e2e-server-${port}`);
+const server = spawn(process.execPath, [serverMain], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,

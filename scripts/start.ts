@@ -1,16 +1,18 @@
-// `npm start`: the whole product on its embedded defaults. Builds the SPA when its sources are
-// newer than the build, starts the Firebase Auth emulator (accounts kept in .data/auth-emulator)
+// `npm start`: the whole product on its embedded defaults. Builds the SPA and the server bundle
+// (build-server.ts) when their sources are newer than the builds, starts the Firebase Auth emulator (accounts kept in .data/auth-emulator)
 // with a demo account, then the product server on PGlite (.data/) at http://localhost:3000.
 // Ctrl-C stops every child process.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator } from './auth-emulator';
+import { buildServer, SERVER_OUT_DIR } from './build-server';
 
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
 const port = process.env.PORT ?? '3000';
 const dataDir = process.env.DATA_DIR ?? '.data';
 const sources = ['src', 'domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const serverSources = ['server', 'domain', 'scripts/build-server.ts', 'package.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -26,11 +28,18 @@ if (built < Math.max(...sources.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const serverMain = join(SERVER_OUT_DIR, 'main.js');
+const serverBuilt = existsSync(serverMain) ? statSync(serverMain).mtimeMs : 0;
+if (serverBuilt < Math.max(...serverSources.map(newestMtime))) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
 console.log('Starting the Firebase Auth emulator…');
 const emulator = await startAuthEmulator({ quiet: true, persistDir: join(dataDir, 'auth-emulator') });
 await ensureEmulatorUser(DEMO.email, DEMO.password);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, [serverMain], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,

@@ -1,17 +1,33 @@
-// `server/main.ts` as deployed: starts on a fresh database (migrations included), serves, and
-// on SIGTERM closes and frees its PGlite directory for the next owner.
+// The server as deployed: the bundle of scripts/build-server.ts run by plain node. Starts on a
+// fresh database (the migrations found beside it), serves, reads a CSV, a workbook and a PDF in
+// its extraction threads (their entry and readers found beside it too), and on SIGTERM closes and
+// frees its PGlite directory for the next owner.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { request } from 'node:http';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import * as XLSX from 'xlsx';
+import { generatePdf } from '../../scripts/bench-ingest-files';
+import { buildServer } from '../../scripts/build-server';
 import { createUser, emulatorHost } from './support/emulator-users';
+import { knowledgeClient } from './support/knowledge-uploads';
 import { childEnv } from './support/spawn-node';
 
 const scratch = mkdtempSync(join(tmpdir(), 'catalyst-main-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// The bundle inside the repository, where its packages are (node_modules).
+mkdirSync('.tmp', { recursive: true });
+const bundleDir = mkdtempSync(join('.tmp', 'server-bundle-'));
+let main: string;
+beforeAll(async () => {
+  main = await buildServer(bundleDir);
+});
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
+});
 
 /** One GET on a connection of its own: no keep-alive socket to this short-lived server stays in fetch's pool. */
 function get(url: string, token?: string): Promise<{ status: number; body: string }> {
@@ -35,11 +51,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-test('starts on a fresh database, answers /me, and frees its DATA_DIR on SIGTERM', async () => {
+test('starts on a fresh database, answers /me, reads knowledge files, and frees its DATA_DIR on SIGTERM', async () => {
   const dataDir = join(scratch, 'data');
   const port = await freePort();
   const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: dataDir };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [main], {
     env: childEnv({ ...database, PORT: String(port), DIST_DIR: '', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -60,6 +76,22 @@ test('starts on a fresh database, answers /me, and frees its DATA_DIR on SIGTERM
     const me = await get(`${url}/api/v1/me`, user.idToken);
     expect(me.status).toBe(200);
     expect(JSON.parse(me.body)).toMatchObject({ uid: user.uid, plan: 'basic' });
+
+    const { createBase, uploaded, settled } = knowledgeClient(() => url);
+    const base = await createBase(user);
+    const pdfPath = join(scratch, 'catalogo.pdf');
+    await generatePdf(pdfPath, 2, { imageBytes: 1024 });
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Pergunta', 'Resposta'], ['Entregam em Recife?', 'Sim, em até 5 dias úteis.']]), 'FAQ');
+    const files = [
+      { name: 'faq.csv', bytes: 'Pergunta;Resposta\nTem frete grátis?;Acima de R$ 200,00.\n', passages: 1 },
+      { name: 'faq.xlsx', bytes: new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer), passages: 1 },
+      { name: 'catalogo.pdf', bytes: new Uint8Array(readFileSync(pdfPath)), passages: expect.any(Number) },
+    ];
+    for (const file of files) {
+      const created = await uploaded(user, base.id, file.name, file.bytes);
+      expect(await settled(user, base.id, created.id, 60_000), file.name).toMatchObject({ status: 'ready', passageCount: file.passages });
+    }
   } finally {
     child.kill('SIGTERM');
   }

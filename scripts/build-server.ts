@@ -1,0 +1,44 @@
+// `npm run build:server`: the product server as production runs it, `node dist-server/main.js`.
+// esbuild bundles our TypeScript (server/ and domain/) into plain ES modules; the packages stay
+// in node_modules. Run without tsx, the server holds some 80 MB less at rest (no loader, no
+// transformed sources kept), which is what keeps a 100 MB import under the 400 MB RSS budget
+// on PGlite. Next to main.js: the extraction thread's entry and boot file (run-extraction.ts
+// finds them beside itself) and the SQL migrations (database.ts reads ./migrations).
+// Code splitting keeps each thread's readers apart: a CSV thread never loads PDF.js.
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+export const SERVER_OUT_DIR = 'dist-server';
+
+export async function buildServer(outDir = SERVER_OUT_DIR): Promise<string> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  await build({
+    entryPoints: {
+      main: 'server/main.ts',
+      'extraction-thread': 'server/knowledge/extraction/extraction-thread.ts',
+    },
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // Chunks beside the entries: import.meta.url-relative paths resolve alike from any of them.
+    chunkNames: '[name]-[hash]',
+    logLevel: 'warning',
+  });
+  cpSync('server/knowledge/extraction/extraction-thread-boot.js', join(outDir, 'extraction-thread-boot.js'));
+  cpSync('server/db/migrations', join(outDir, 'migrations'), { recursive: true });
+  return resolve(outDir, 'main.js');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const outDir = process.env.SERVER_OUT_DIR || SERVER_OUT_DIR;
+  const started = Date.now();
+  const main = await buildServer(outDir);
+  console.log(`build:server: ${main} (${Date.now() - started} ms)`);
+}
