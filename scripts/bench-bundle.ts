@@ -32,7 +32,11 @@ function closure(keys: string[]): Set<string> {
 }
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-const catalogKey = Object.keys(manifest).find((k) => k.startsWith('locales/en/'));
+// The landing loads the public catalog alone; every other page the app's as well (src/i18n/i18n.ts).
+const publicCatalogKey = Object.keys(manifest).find((k) => k === 'locales/en/public.po');
+const appCatalogKey = Object.keys(manifest).find((k) => k === 'locales/en/messages.po');
+const catalogKeys = (routeKey: string): string[] =>
+  [publicCatalogKey, routeKey === `src/routes/$lang/index.tsx${split}` ? undefined : appCatalogKey].filter((k) => k !== undefined);
 const split = '?tsr-split=component';
 const routeKeys = Object.keys(manifest).filter((k) => k.startsWith('src/routes/') && k.endsWith(split) && !k.endsWith(`/route.tsx${split}`));
 
@@ -46,7 +50,7 @@ const urlOf = (key: string) =>
 
 const rows = routeKeys
   .map((key) => {
-    const keys = closure([entryKey, ...(catalogKey ? [catalogKey] : []), ...layoutKeys(key), key]);
+    const keys = closure([entryKey, ...catalogKeys(key), ...layoutKeys(key), key]);
     const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
     const bytes = files.reduce((sum, f) => sum + sizeOf(f), 0);
     const firebase = files.some((f) => firebaseSignature.test(readFileSync(`dist/${f}`, 'utf8')));

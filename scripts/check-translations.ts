@@ -1,5 +1,6 @@
 // `npm run i18n:check`: extracts every message from the sources, then fails when a pt or es
-// catalog lacks a translation. A new string can therefore never ship untranslated.
+// catalog (public.po, the landing's, or messages.po, the app's: lingui.config.ts) lacks a
+// translation. A new string can therefore never ship untranslated.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import PO from 'pofile';
@@ -11,15 +12,14 @@ if (extract.status !== 0) {
 }
 
 let missing = 0;
-for (const locale of ['pt', 'es']) {
-  const file = `locales/${locale}/messages.po`;
+for (const file of ['pt', 'es'].flatMap((locale) => ['public', 'messages'].map((catalog) => `locales/${locale}/${catalog}.po`))) {
   const po = PO.parse(readFileSync(file, 'utf8'));
   const untranslated = po.items.filter((item) => !item.obsolete && item.msgstr.every((s) => s.trim() === ''));
   for (const item of untranslated) console.error(`${file}: missing translation for "${item.msgid}"`);
   missing += untranslated.length;
-  console.log(`${locale}: ${po.items.length - untranslated.length}/${po.items.length} messages translated`);
+  console.log(`${file}: ${po.items.length - untranslated.length}/${po.items.length} messages translated`);
 }
 if (missing > 0) {
-  console.error(`\n${missing} missing translation(s). Fill them in locales/<locale>/messages.po.`);
+  console.error(`\n${missing} missing translation(s). Fill them in the .po files above.`);
   process.exit(1);
 }

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { pickLocale } from '../domain/locales';
-import { activateLocale } from './i18n/i18n';
+import { activateLocale, isLandingPath } from './i18n/i18n';
 import { readLangCookie } from './i18n/lang-cookie';
 import { fetchRuntimeConfig, validateRuntimeConfig } from './app/load-runtime-config';
 import { createAppRouter } from './app/create-app-router';
@@ -22,7 +22,7 @@ async function boot() {
   };
   // The language in the path wins; before routing, fall back to the cookie or the browser.
   const pathLang = window.location.pathname.split('/')[1];
-  await activateLocale(pickLocale(pathLang || readLangCookie(), navigator.languages ?? []));
+  await activateLocale(pickLocale(pathLang || readLangCookie(), navigator.languages ?? []), { app: !isLandingPath(window.location.pathname) });
   try {
     const runtimeConfig = validateRuntimeConfig(await fetchRuntimeConfig());
     // Made with the validated config: the auth session (Firebase) on the first `auth.ready()`, the

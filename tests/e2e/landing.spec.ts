@@ -524,6 +524,31 @@ test.describe('landing page, any language', () => {
     await context.close();
   });
 
+  test("the landing loads the public messages alone; going on to sign in brings the app's, translated", async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    const catalogs: string[] = [];
+    page.on('request', (request) => {
+      const name = new URL(request.url()).pathname.match(/\/assets\/(public|messages)-[^/]+\.js$/)?.[1];
+      if (name) catalogs.push(name);
+    });
+    await page.goto('/pt/');
+    await appStarted(page);
+    await page.locator('main').getByRole('button', { name: 'Solicitar material' }).click();
+    await expect(page.getByRole('dialog', { name: 'Solicitar material' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(catalogs).toEqual(['public']);
+    await page.locator('header').getByRole('link', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/pt\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar no Catalyst' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Senha', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Esqueceu sua senha?' })).toBeVisible();
+    expect(catalogs).toEqual(['public', 'messages']);
+    expect(problems).toEqual([]);
+  });
+
   test('the login page’s "talk to us" link lands on the contact form', async ({ page }) => {
     await page.goto('/en/login');
     await page.getByRole('link', { name: 'No account yet? Talk to us.' }).click();

@@ -18,9 +18,9 @@ function render(status?: number) {
 
 describe('ErrorPage', () => {
   beforeAll(async () => {
-    const { messages } = await import('../../locales/pt/messages.po');
+    const { messages } = await import('../../locales/pt/public.po');
     i18n.load('pt', messages);
-    i18n.load('en', (await import('../../locales/en/messages.po')).messages);
+    i18n.load('en', (await import('../../locales/en/public.po')).messages);
     i18n.activate('en');
   });
 

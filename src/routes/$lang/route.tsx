@@ -1,12 +1,12 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
 import { isLocale } from '../../../domain/locales';
-import { activateLocale } from '../../i18n/i18n';
+import { activateLocale, isLandingPath } from '../../i18n/i18n';
 
 // Every screen lives below a language segment; anything but en, pt and es is the 404 page.
 export const Route = createFileRoute('/$lang')({
-  beforeLoad: async ({ params }) => {
+  beforeLoad: async ({ params, location }) => {
     if (!isLocale(params.lang)) throw notFound();
-    await activateLocale(params.lang);
+    await activateLocale(params.lang, { app: !isLandingPath(location.pathname) });
     return { lang: params.lang };
   },
   component: Outlet,

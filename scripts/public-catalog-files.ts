@@ -1,0 +1,42 @@
+// The source files whose messages go to the public catalog (locales/<locale>/public.po): every
+// module the landing page can load — the entry, the root and language routes, the landing route,
+// and whatever they import, statically or lazily. The landing loads that catalog alone (some
+// 5 KB gzip instead of the whole app's ~11 KB, under its 130 KB budget); every other route loads
+// messages.po as well (see src/i18n/i18n.ts). Computed from the imports, so a component the landing
+// starts using brings its messages along. lingui.config.ts reads it.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+
+/** Where the landing page's code starts. */
+const LANDING_ROOTS = ['src/main.tsx', 'src/routes/__root.tsx', 'src/routes/$lang/route.tsx', 'src/routes/$lang/index.tsx'];
+/** The route tree reaches every page: the landing's own routes are the roots above instead. */
+const NOT_FOLLOWED = [/route-tree\.gen\.ts$/, /create-app-router\.tsx?$/];
+const IMPORT = /(?:^|[;\s])(?:import|export)\s+(?!type\s)[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+const EXTENSIONS = ['', '.ts', '.tsx'];
+const MESSAGES = /@lingui\/(?:core|react)\/macro/;
+
+function resolveImport(from: string, specifier: string): string | null {
+  for (const extension of EXTENSIONS) {
+    const path = resolve(dirname(from), specifier + extension);
+    if (existsSync(path) && statSync(path).isFile()) return path;
+  }
+  return null;
+}
+
+/** Repository-relative paths, sorted. */
+export function publicCatalogFiles(root = process.cwd()): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || NOT_FOLLOWED.some((pattern) => pattern.test(file))) return;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = resolveImport(file, (match[1] ?? match[2] ?? match[3])!);
+      if (target && /\.tsx?$/.test(target)) visit(target);
+    }
+  };
+  for (const entry of LANDING_ROOTS) visit(resolve(root, entry));
+  return [...seen]
+    .filter((file) => MESSAGES.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(root, file))
+    .sort();
+}
