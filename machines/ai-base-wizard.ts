@@ -276,7 +276,8 @@ export const aiBaseWizardMachine = setup({
             ],
           },
         },
-        failed: { on: { RETRY: { target: 'saving', actions: 'clearFailure' } } },
+        // Files picked after the save failed: the retry waits for them too.
+        failed: { on: { RETRY: { guard: 'noUploadsRunning', target: 'saving', actions: 'clearFailure' } } },
       },
     },
 

@@ -112,7 +112,17 @@ async function expectScreen(world: World, value: unknown, context: WizardContext
   const waiting = state.startsWith('knowledge.') && context.uploading;
   if (state.endsWith('.editing')) await (waiting ? expect(saveButton).toBeDisabled() : expect(saveButton).toBeEnabled());
   if (state.startsWith('knowledge.')) await expect(main.getByText('You can go on once the uploads finish.')).toHaveCount(waiting ? 1 : 0);
-  if (state.endsWith('.failed')) await expect(main.getByText('Your changes could not be saved.')).toBeVisible();
+  if (state.endsWith('.failed')) {
+    await expect(main.getByText('Your changes could not be saved.')).toBeVisible();
+    // The retry waits for step 2's files as the save does.
+    const retry = main.getByRole('button', { name: 'Try again' });
+    await (waiting ? expect(retry).toBeDisabled() : expect(retry).toBeEnabled());
+  }
+  // No new file while step 2 saves: the wizard moves on after it, which would stop the upload.
+  if (state.startsWith('knowledge.')) {
+    const choose = main.getByRole('button', { name: 'Choose files' });
+    await (state === 'knowledge.saving' ? expect(choose).toBeDisabled() : expect(choose).toBeEnabled());
+  }
   if (['instructions', 'knowledge', 'refinement'].some((step) => state.startsWith(step))) {
     await expect(main.getByText('We restored the changes you had not saved yet.')).toHaveCount(context.restored ? 1 : 0);
     for (const message of Object.values(context.fieldErrors)) await expect(main.getByText(message, { exact: true })).toBeVisible();

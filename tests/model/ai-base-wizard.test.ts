@@ -90,7 +90,7 @@ describeModelBasedTests({
 });
 
 describe('ai-base-wizard machine, beyond the model', () => {
-  it('waits on step 2 while files are uploading: no save, no way back, until they all end', async () => {
+  it('waits on step 2 while files are uploading: no save, no retry, no way back, until they all end', async () => {
     const run = startRealActor(baseAt('knowledge', 1, 1).id);
     run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('knowledge', 1, 1), draft: null, models: [] } } as never);
     await flush();
@@ -101,6 +101,17 @@ describe('ai-base-wizard machine, beyond the model', () => {
     expect(run.world.isPending('saveKnowledge')).toBe(false);
     run.actor.send({ type: 'UPLOADS_CHANGED', uploading: false });
     run.actor.send({ type: 'SAVE' });
+    expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'saving' });
+
+    // The save fails; files picked meanwhile hold the retry back the same way.
+    run.world.settle({ type: 'xstate.error.actor.saveKnowledge', error: { kind: 'unknown' } } as never);
+    await flush();
+    expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'failed' });
+    run.actor.send({ type: 'UPLOADS_CHANGED', uploading: true });
+    run.actor.send({ type: 'RETRY' });
+    expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'failed' });
+    run.actor.send({ type: 'UPLOADS_CHANGED', uploading: false });
+    run.actor.send({ type: 'RETRY' });
     expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'saving' });
   });
 

@@ -169,7 +169,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
         )}
         {failed && (
           <Notice variant="negative" title={<Trans>Your changes could not be saved.</Trans>}>
-            <Button variant="secondary" onClick={() => send({ type: 'RETRY' })}>
+            <Button variant="secondary" disabled={waitForUploads} onClick={() => send({ type: 'RETRY' })}>
               <Trans>Try again</Trans>
             </Button>
           </Notice>
@@ -183,7 +183,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
             onEdit={(values) => send({ type: 'EDIT_INSTRUCTIONS', values })}
           />
         )}
-        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} baseId={context.baseId!} onUploadingChange={reportUploads} />}
+        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} baseId={context.baseId!} onUploadingChange={reportUploads} acceptsFiles={!saving} />}
         {(snapshot.matches('refinement') || snapshot.matches('saved')) && (
           <RefinementStep
             headingRef={headingRef}

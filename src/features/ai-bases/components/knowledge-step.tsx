@@ -40,9 +40,11 @@ type Props = {
   baseId: string;
   /** Whether files are on their way: leaving the step would stop them, so the wizard waits. */
   onUploadingChange?: (uploading: boolean) => void;
+  /** False while the step is being saved: the wizard moves on after it, which would stop a new upload. */
+  acceptsFiles?: boolean;
 };
 
-export function KnowledgeStep({ headingRef, baseId, onUploadingChange }: Props) {
+export function KnowledgeStep({ headingRef, baseId, onUploadingChange, acceptsFiles = true }: Props) {
   const { t } = useLingui();
   const { api, auth, runtimeConfig } = useRouter().options.context;
   const { lang } = useParams({ strict: false }) as { lang: string };
@@ -91,6 +93,7 @@ export function KnowledgeStep({ headingRef, baseId, onUploadingChange }: Props) 
         accept={acceptedKnowledgeFileExtensions}
         multiple
         hint={<Trans>Drag and drop files here, or choose them from your device. Several at once are fine.</Trans>}
+        disabled={!acceptsFiles}
         onFiles={add}
         // Dropped files of another type are refused by the machine, with the reason shown.
         onReject={add}
