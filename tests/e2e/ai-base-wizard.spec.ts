@@ -17,6 +17,7 @@ import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api
 type ModelEvent = { type: string; output?: AiBase | LoadedBase; error?: { kind: string }; values?: Record<string, unknown> };
 const eventsOf = (path: ModelPath) => path.steps.map((step) => step.event as ModelEvent);
 const contextBefore = (path: ModelPath, index: number) => (index === 0 ? path.initial : path.steps[index - 1]!.state).context as WizardContext;
+const valueBefore = (path: ModelPath, index: number) => (index === 0 ? path.initial : path.steps[index - 1]!.state).value;
 const stateValue = (value: unknown): string => (typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${stateValue(v)}`)[0]!);
 const savedStepsOf = (base: AiBase) => Math.round(base.progress / 33.4); // 33, 67, 100 → 1, 2, 3
 const stepSaves: Record<string, number> = { saveInstructions: 1, saveKnowledge: 2, saveRefinement: 3 };
@@ -47,6 +48,8 @@ function realizable(path: ModelPath): boolean {
     if (e.type === 'DISMISS_RESTORED' && !before.restored) return false;
     // An upload starts when none runs (this test sends one file), and ends when one runs.
     if (e.type === 'UPLOADS_CHANGED' && (e as { uploading?: boolean }).uploading === before.uploading) return false;
+    // No file can be picked while step 2 saves (the drop zone is disabled).
+    if (e.type === 'UPLOADS_CHANGED' && stateValue(valueBefore(path, i)) === 'knowledge.saving') return false;
     if (e.type === 'xstate.done.actor.loadBase' && afterConflict !== null && before.failure === 'conflict') {
       const base = (e.output as LoadedBase).base;
       if (!base || base.step !== (['instructions', 'knowledge', 'refinement'] as const)[Math.min(afterConflict, 2)]) return false;
