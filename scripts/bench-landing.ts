@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
-import { buildServer } from './build-server';
+import { buildScratchServer } from './build-server';
 import lighthouse from 'lighthouse';
 import { locales } from '../domain/locales';
 
@@ -57,7 +57,7 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 rmSync(dataDir, { recursive: true, force: true });
 // The landing page needs neither Firebase nor the Auth emulator: the server alone, as in production.
-const serverMain = await buildServer('.tmp/bench-landing-server');
+const serverMain = await buildScratchServer('bench-landing-server');
 const server = spawn(process.execPath, [serverMain], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {

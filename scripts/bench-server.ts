@@ -3,11 +3,9 @@
 // loopback port, with the bench's environment (PGlite in a data dir, or PostgreSQL), no SPA, quiet
 // logs, the Auth emulator; ready once /readyz answers.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { EMULATOR_HOST } from './auth-emulator';
-import { buildServer } from './build-server';
+import { buildScratchServer } from './build-server';
 
 export type BenchServer = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
@@ -22,16 +20,7 @@ export async function freePort(): Promise<number> {
 }
 
 let bundle: Promise<string> | null = null;
-function serverBundle(): Promise<string> {
-  if (!bundle) {
-    // Inside the repository (.tmp/ is ignored): the bundle finds its packages in node_modules.
-    mkdirSync('.tmp', { recursive: true });
-    const outDir = mkdtempSync(join('.tmp', 'bench-server-'));
-    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
-    bundle = buildServer(outDir);
-  }
-  return bundle;
-}
+const serverBundle = () => (bundle ??= buildScratchServer('bench-server'));
 
 /** `env` is the target's (DATABASE_URL or DATA_DIR and the like); the caller's own are dropped. */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {

@@ -5,7 +5,7 @@
 // on PGlite. Next to main.js: the extraction thread's entry and boot file (run-extraction.ts
 // finds them beside itself) and the SQL migrations (database.ts reads ./migrations).
 // Code splitting keeps each thread's readers apart: a CSV thread never loads PDF.js.
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -34,6 +34,17 @@ export async function buildServer(outDir = SERVER_OUT_DIR): Promise<string> {
   cpSync('server/knowledge/extraction/extraction-thread-boot.js', join(outDir, 'extraction-thread-boot.js'));
   cpSync('server/db/migrations', join(outDir, 'migrations'), { recursive: true });
   return resolve(outDir, 'main.js');
+}
+
+/**
+ * A bundle of its own for a test or bench run, in a fresh directory of .tmp/ (inside the
+ * repository, so the bundle finds its packages in node_modules), removed when the process exits.
+ */
+export async function buildScratchServer(label: string): Promise<string> {
+  mkdirSync('.tmp', { recursive: true });
+  const outDir = mkdtempSync(join('.tmp', `${label}-`));
+  process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+  return buildServer(outDir);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

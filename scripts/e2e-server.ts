@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { FIXTURE_API_KEY, startOpenAiCompatibleServer } from '../tests/fixtures/openai-compatible-server';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
-import { buildServer } from './build-server';
+import { buildScratchServer } from './build-server';
 
 const port = process.env.PORT ?? '4173';
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`; // one per port: runs may overlap
@@ -20,7 +20,7 @@ const llm = await startOpenAiCompatibleServer({
 });
 rmSync(dataDir, { recursive: true, force: true });
 
-const serverMain = await buildServer(`.tmp/e2e-server-${port}`);
+const serverMain = await buildScratchServer(`e2e-server-${port}`);
 const server = spawn(process.execPath, [serverMain], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {

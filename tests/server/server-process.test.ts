@@ -3,30 +3,25 @@
 // its extraction threads (their entry and readers found beside it too), and on SIGTERM closes and
 // frees its PGlite directory for the next owner.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { generatePdf } from '../../scripts/bench-ingest-files';
-import { buildServer } from '../../scripts/build-server';
+import { buildScratchServer } from '../../scripts/build-server';
 import { createUser, emulatorHost } from './support/emulator-users';
 import { knowledgeClient } from './support/knowledge-uploads';
 import { childEnv } from './support/spawn-node';
 
 const scratch = mkdtempSync(join(tmpdir(), 'catalyst-main-'));
-// The bundle inside the repository, where its packages are (node_modules).
-mkdirSync('.tmp', { recursive: true });
-const bundleDir = mkdtempSync(join('.tmp', 'server-bundle-'));
 let main: string;
+// Vitest's worker may end without an `exit` event: the bundle goes with the scratch directory.
+afterAll(() => [scratch, dirname(main)].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 beforeAll(async () => {
-  main = await buildServer(bundleDir);
-});
-afterAll(() => {
-  rmSync(scratch, { recursive: true, force: true });
-  rmSync(bundleDir, { recursive: true, force: true });
+  main = await buildScratchServer('server-process');
 });
 
 /** One GET on a connection of its own: no keep-alive socket to this short-lived server stays in fetch's pool. */
