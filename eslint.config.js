@@ -15,7 +15,7 @@ const layerZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'node_modules/', '.tmp/', '.data/', 'test-results/', 'playwright-report/', 'src/route-tree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts'] },
+  { ignores: ['dist/', 'dist-server/', 'dist-ssr/', 'node_modules/', '.tmp/', '.data/', 'test-results/', 'playwright-report/', 'src/route-tree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -33,9 +33,19 @@ function devRuntimeConfig(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+const outDir = process.env.OUT_DIR ?? 'dist';
+// Rolldown's per-plugin timing report is noise in every build's output; bench scripts time the build.
+const rolldownOptions = { checks: { bundlerTimings: false } };
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  build: { outDir: process.env.OUT_DIR ?? 'dist', emptyOutDir: true, manifest: true, sourcemap: false, target: 'es2022' },
+  // `vite build --ssr`: the server renderer (src/entry-server.tsx) beside the SPA, in <outDir>-ssr.
+  // Packages stay in node_modules, but styled-components: Node would load its CommonJS build, whose
+  // default export is not `styled`.
+  ssr: { noExternal: ['styled-components'] },
+  build: isSsrBuild
+    ? { ssr: 'src/entry-server.tsx', outDir: `${outDir}-ssr`, emptyOutDir: true, copyPublicDir: false, sourcemap: false, target: 'node20', rolldownOptions }
+    : { outDir, emptyOutDir: true, manifest: true, sourcemap: false, target: 'es2022', rolldownOptions },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -48,37 +58,47 @@ export default defineConfig(({ mode }) => ({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',
     }),
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-    lingui({ failOnMissing: mode === 'production', failOnCompileError: true }),
-    buildIdFile(),
-    devRuntimeConfig(),
-    VitePWA({
-      registerType: 'prompt',
-      injectRegister: false, // the sw-update machine registers it through workbox-window
-      filename: 'sw.js',
-      scope: '/',
-      includeAssets: ['favicon.svg', 'icons/*.png'],
-      manifest: {
-        name: 'Catalyst',
-        short_name: 'Catalyst',
-        description: 'AI agents and catalogs for merchants who sell over WhatsApp',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: palette.primary,
-        background_color: palette.darkPage,
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    react({
+      babel: {
+        plugins: [
+          '@lingui/babel-plugin-lingui-macro',
+          // Class names from each component's file and name rather than the order modules happen to
+          // load in, so the server's and the browser's agree (hydration).
+          ['babel-plugin-styled-components', { ssr: true, displayName: mode !== 'production', fileName: false, pure: true }],
         ],
       },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/runtime-config\.json$/, /^\/build-id\.json$/],
-        cleanupOutdatedCaches: true,
-      },
     }),
+    lingui({ failOnMissing: mode === 'production', failOnCompileError: true }),
+    !isSsrBuild && buildIdFile(),
+    devRuntimeConfig(),
+    !isSsrBuild &&
+      VitePWA({
+        registerType: 'prompt',
+        injectRegister: false, // the sw-update machine registers it through workbox-window
+        filename: 'sw.js',
+        scope: '/',
+        includeAssets: ['favicon.svg', 'icons/*.png'],
+        manifest: {
+          name: 'Catalyst',
+          short_name: 'Catalyst',
+          description: 'AI agents and catalogs for merchants who sell over WhatsApp',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: palette.primary,
+          background_color: palette.darkPage,
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [/^\/api\//, /^\/runtime-config\.json$/, /^\/build-id\.json$/],
+          cleanupOutdatedCaches: true,
+        },
+      }),
   ],
 }));

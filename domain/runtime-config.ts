@@ -16,6 +16,8 @@ export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
   firebase: firebaseWebConfigSchema,
   authEmulatorUrl: z.optional(z.url()),
+  /** The public origin (SITE_URL) written into canonical, hreflang and Open Graph URLs; absent: the page's own origin. */
+  siteUrl: z.optional(z.url()),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -38,5 +40,21 @@ export function runtimeConfigFromEnv(env: Env): RuntimeConfig {
       measurementId: env.FIREBASE_MEASUREMENT_ID ?? '',
     },
     ...(emulatorHost ? { authEmulatorUrl: `http://${emulatorHost}` } : {}),
+    ...(env.SITE_URL ? { siteUrl: siteOrigin(env.SITE_URL) } : {}),
   });
+}
+
+/**
+ * SITE_URL as an origin (`https://catalyst.example`, no path or trailing slash). A value that is
+ * not an http(s) URL throws: the server refuses to start rather than write broken canonical URLs.
+ */
+export function siteOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`SITE_URL must be an http(s) origin such as https://catalyst.example, not "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`SITE_URL must be an http(s) origin, not "${value}"`);
+  return url.origin;
 }

@@ -1,18 +1,22 @@
-// `npm start`: the whole product on its embedded defaults. Builds the SPA and the server bundle
-// (build-server.ts) when their sources are newer than the builds, starts the Firebase Auth emulator (accounts kept in .data/auth-emulator)
-// with a demo account, then the product server on PGlite (.data/) at http://localhost:3000.
-// Ctrl-C stops every child process.
+// `npm start`: the whole product on its embedded defaults. Builds what `npm run build` builds
+// (scripts/build.ts: the SPA, the server renderer, the static landing pages, the server bundle)
+// when a source is newer than the build, starts the Firebase Auth emulator (accounts kept in
+// .data/auth-emulator) with a demo account, then the product server on PGlite (.data/) at
+// http://localhost:3000. Ctrl-C stops every child process.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { SERVER_RENDERER_FILE, serverRendererDir } from '../domain/public-pages';
 import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator } from './auth-emulator';
-import { buildServer, SERVER_OUT_DIR } from './build-server';
+import { buildAll } from './build';
+import { SERVER_OUT_DIR } from './build-server';
 
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
 const port = process.env.PORT ?? '3000';
 const dataDir = process.env.DATA_DIR ?? '.data';
-const sources = ['src', 'domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
-const serverSources = ['server', 'domain', 'scripts/build-server.ts', 'package.json'];
+const sources = ['src', 'domain', 'machines', 'server', 'locales', 'public', 'index.html', 'vite.config.ts', 'scripts', 'package.json'];
+const serverMain = join(SERVER_OUT_DIR, 'main.js');
+const outputs = ['dist/build-id.json', 'dist/en/index.html', join(serverRendererDir('dist'), SERVER_RENDERER_FILE), serverMain];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -21,18 +25,10 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
-const built = existsSync('dist/build-id.json') ? statSync('dist/build-id.json').mtimeMs : 0;
+const built = Math.min(...outputs.map((path) => (existsSync(path) ? statSync(path).mtimeMs : 0)));
 if (built < Math.max(...sources.map(newestMtime))) {
-  console.log('Building the app…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-const serverMain = join(SERVER_OUT_DIR, 'main.js');
-const serverBuilt = existsSync(serverMain) ? statSync(serverMain).mtimeMs : 0;
-if (serverBuilt < Math.max(...serverSources.map(newestMtime))) {
-  console.log('Building the server…');
-  await buildServer();
+  console.log('Building Catalyst…');
+  await buildAll({ outDir: 'dist', serverOutDir: SERVER_OUT_DIR });
 }
 
 console.log('Starting the Firebase Auth emulator…');

@@ -8,6 +8,7 @@ import { cachingVerifier, tokenCacheTtlMs } from './auth/token-cache';
 import { firebaseTokenVerifier } from './auth/token-verifier';
 import type { Database } from './db/database';
 import { notFound, registerErrorHandling, toHttpError } from './http/error-handler';
+import { cspDirectives } from './http/content-security-policy';
 import { registerHealthRoutes } from './http/health-routes';
 import { sendError } from './http/http-error';
 import { registerOpenApi } from './http/openapi';
@@ -20,7 +21,7 @@ import { MAX_KNOWLEDGE_FILE_BYTES } from '../domain/knowledge';
 import { knowledgeWorker, knowledgeWorkerSettings } from './knowledge/knowledge-worker';
 import { dataDirFromEnv } from './knowledge/upload-storage';
 
-/** JSON bodies up to 1 MiB; file uploads will get their own limits on their routes. */
+/** JSON bodies up to 1 MiB (file uploads have their own limit on their route). */
 export const BODY_LIMIT = 1024 * 1024;
 
 export type AppOptions = {
@@ -73,27 +74,10 @@ export async function buildApp({ env, distDir, logger = false, database }: AppOp
   registerErrorHandling(app, BODY_LIMIT);
 
   const runtimeConfig = runtimeConfigFromEnv(env);
-  const connectSrc = ["'self'", 'https://*.googleapis.com', 'https://*.firebaseapp.com'];
-  if (runtimeConfig.authEmulatorUrl) connectSrc.push(runtimeConfig.authEmulatorUrl);
+  const csp = cspDirectives(runtimeConfig);
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"], // no inline scripts
-        'style-src': ["'self'", "'unsafe-inline'"], // styled-components injects <style> tags
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': connectSrc,
-        'font-src': ["'self'"],
-        'worker-src': ["'self'"],
-        'manifest-src': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
+    contentSecurityPolicy: { directives: { ...csp, 'upgrade-insecure-requests': null } },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: env.NODE_ENV === 'production',
@@ -127,7 +111,7 @@ export async function buildApp({ env, distDir, logger = false, database }: AppOp
     });
   }
 
-  if (distDir) await registerStaticSpa(app, distDir);
+  if (distDir) await registerStaticSpa(app, { distDir, csp, siteUrl: runtimeConfig.siteUrl });
   else app.setNotFoundHandler(notFound);
   return app;
 }

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { locales } from '../../domain/locales';
+import type { ServerRenderer } from '../../domain/public-pages';
+import type { CspDirectives } from '../http/content-security-policy';
 import { notFound } from '../http/error-handler';
+import { registerPublicPages } from './public-pages';
 
 // Files that must always be revalidated so a new deploy is seen at once.
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/build-id.json', '/registerSW.js']);
@@ -12,13 +14,21 @@ function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) {
     return 'public, max-age=31536000, immutable';
   }
-  // Prerendered landing pages (/<lang>/index.html) name the build's assets like index.html does.
+  // The static landing pages (/<lang>/index.html) name the build's assets like index.html does.
   if (NO_CACHE.has(urlPath) || urlPath.startsWith('/workbox-') || urlPath.endsWith('/index.html')) return 'no-cache';
   return 'public, max-age=3600';
 }
 
-/** Serves the built SPA: static files, and index.html for every client-side route. */
-export async function registerStaticSpa(app: FastifyInstance, distDir: string) {
+export type StaticSpaOptions = {
+  distDir: string;
+  csp: CspDirectives;
+  siteUrl?: string;
+  /** Instead of the built server renderer (tests). */
+  renderer?: ServerRenderer | null;
+};
+
+/** Serves the built SPA: static files, the server-rendered public pages, and index.html for every client-side route. */
+export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, siteUrl, renderer }: StaticSpaOptions) {
   const root = resolve(distDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     throw new Error(`No built SPA in ${root}: run "npm run build" first.`);
@@ -34,17 +44,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string) {
     },
   });
 
-  // The landing page of each language, prerendered at build time (scripts/prerender.ts): its
-  // content and meta tags are in the first response. Without that file, the SPA shell as before.
-  for (const lang of locales) {
-    const landing = (_request: FastifyRequest, reply: FastifyReply) => {
-      const file = existsSync(resolve(root, lang, 'index.html')) ? `${lang}/index.html` : 'index.html';
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile(file);
-    };
-    app.get(`/${lang}`, landing);
-    app.get(`/${lang}/`, landing);
-  }
+  await registerPublicPages(app, { root, csp, siteUrl, renderer });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,11 +1,10 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { RouterProvider } from '@tanstack/react-router';
+import { ClientOnly } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
 import { ThemeProvider } from 'styled-components';
 import { i18n } from '../i18n/i18n';
 import { theme } from '../ui/theme';
 import { GlobalStyle } from '../ui/global-style';
-import type { createAppRouter } from './create-app-router';
 import { publishPwaStatus } from '../pwa/pwa-status';
 
 // The service worker lifecycle (xstate, workbox-window) loads after the first render.
@@ -42,24 +41,29 @@ class ToasterBoundary extends Component<{ children: ReactNode }, { failed: boole
   }
 }
 
-type AppProps = { router: ReturnType<typeof createAppRouter> };
-
-export function App({ router }: AppProps) {
+/**
+ * The app around its router: `children` is the router's provider, as each entry renders it —
+ * RouterProvider (a client render), RouterClient (hydrating server HTML) or RouterServer. The
+ * service worker and the toasts exist in the browser only, mounted after hydration.
+ */
+export function App({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
-        <RouterProvider router={router} />
-        <PwaRuntimeBoundary>
-          <Suspense fallback={null}>
-            <PwaRuntime />
-          </Suspense>
-        </PwaRuntimeBoundary>
-        <ToasterBoundary>
-          <Suspense fallback={null}>
-            <AppToaster />
-          </Suspense>
-        </ToasterBoundary>
+        {children}
+        <ClientOnly>
+          <PwaRuntimeBoundary>
+            <Suspense fallback={null}>
+              <PwaRuntime />
+            </Suspense>
+          </PwaRuntimeBoundary>
+          <ToasterBoundary>
+            <Suspense fallback={null}>
+              <AppToaster />
+            </Suspense>
+          </ToasterBoundary>
+        </ClientOnly>
       </ThemeProvider>
     </I18nProvider>
   );

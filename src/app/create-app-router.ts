@@ -12,6 +12,8 @@ export function createAppRouter(context: RouterContext) {
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: RouteError,
     scrollRestoration: true,
+    // `/pt/` (the canonical landing URL, a static file) and `/pt` are both served as they are.
+    trailingSlash: 'preserve',
   });
 }
 

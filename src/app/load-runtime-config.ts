@@ -11,6 +11,12 @@ export async function fetchRuntimeConfig(): Promise<unknown> {
   return response.json();
 }
 
+/** The public origin from a config not yet validated (the first render needs it, before zod loads). */
+export function readSiteUrl(raw: unknown): string | undefined {
+  const siteUrl = typeof raw === 'object' && raw !== null ? (raw as { siteUrl?: unknown }).siteUrl : undefined;
+  return typeof siteUrl === 'string' ? siteUrl : undefined;
+}
+
 export type ValidatedRuntimeConfig = {
   /**
    * The config for the router context. It is filled in (and frozen) once `ready()` has resolved:

@@ -13,6 +13,8 @@ export type RouterContext = {
   /** Resolves once `runtimeConfig` is validated; rejects when it does not match its schema. */
   runtimeConfigReady: () => Promise<RuntimeConfig>;
   api: ApiClient;
+  /** The public origin for canonical and alternate URLs: SITE_URL, else the page's own origin. */
+  siteUrl: string;
   /** The auth session; Firebase loads only when a route asks for it (`auth.ready()`). */
   auth: AuthHandle;
 };

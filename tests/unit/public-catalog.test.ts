@@ -15,7 +15,7 @@ describe('the public catalog', () => {
         'src/features/landing/components/hero-section.tsx',
         'src/features/landing/components/lead-form.tsx', // loaded lazily below the fold
         'src/features/landing/components/material-request-dialog.tsx',
-        'src/api/notify-http-error.ts', // a failed contact request's toast (imported lazily by main.tsx)
+        'src/api/notify-http-error.ts', // a failed contact request's toast (imported lazily by entry-client.tsx)
         'src/pwa/update-prompt.tsx', // shown over any page
         'src/features/errors/components/not-found-page.tsx',
         'src/i18n/language-switch.tsx',

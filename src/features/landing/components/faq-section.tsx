@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { Trans } from '@lingui/react/macro';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
+import { isLocale, localeTags } from '../../../../domain/locales';
 import { LandingSection } from './landing-section';
+import { faqEntries } from '../faq-entries';
 
 const List = styled.div`
   display: grid;
@@ -10,7 +13,7 @@ const List = styled.div`
 `;
 
 // Native <details>/<summary>: keyboard (Enter, Space), state and semantics come from the browser,
-// and the answers work in the prerendered page before any JavaScript runs.
+// and the answers work in the server-rendered page before any JavaScript runs.
 const Item = styled.details`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -53,31 +56,32 @@ function Question({ question, children }: { question: ReactNode; children: React
   );
 }
 
+/** The questions and answers as schema.org FAQPage data, for search engines. `<` escaped: it sits in a script element. */
+function faqStructuredData(i18n: I18n): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    inLanguage: isLocale(i18n.locale) ? localeTags[i18n.locale] : i18n.locale,
+    mainEntity: faqEntries.map(({ question, answer }) => ({
+      '@type': 'Question',
+      name: i18n._(question),
+      acceptedAnswer: { '@type': 'Answer', text: i18n._(answer) },
+    })),
+  };
+  return JSON.stringify(data).replaceAll('<', '\\u003c');
+}
+
 export function FaqSection() {
+  const { i18n } = useLingui();
   return (
     <LandingSection id="faq" title={<Trans>Frequently asked questions</Trans>}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: faqStructuredData(i18n) }} />
       <List>
-        <Question question={<Trans>Which e-commerce platforms does Catalyst integrate with?</Trans>}>
-          <Trans>
-            More than 10, including Shopify, VTEX and Yampi. Catalog, stock and orders sync on their own; if your platform is not on the
-            list, talk to us.
-          </Trans>
-        </Question>
-        <Question question={<Trans>Do I need a WhatsApp Business account?</Trans>}>
-          <Trans>Yes: the WhatsApp Business app or the WhatsApp Business Platform. We help you connect it during setup.</Trans>
-        </Question>
-        <Question question={<Trans>How does the AI learn about my store?</Trans>}>
-          <Trans>
-            It trains on your catalog and on the spreadsheets and PDFs you upload, such as policies and FAQs. Each plan includes a number of
-            trainings per month.
-          </Trans>
-        </Question>
-        <Question question={<Trans>What happens when I use up my monthly queries?</Trans>}>
-          <Trans>Nothing stops: extra queries are charged at your plan's extra-query price.</Trans>
-        </Question>
-        <Question question={<Trans>Can my team take over a conversation?</Trans>}>
-          <Trans>Yes. The AI hands the chat to a person whenever the customer asks or when it cannot help.</Trans>
-        </Question>
+        {faqEntries.map(({ question, answer }) => (
+          <Question key={question.id} question={i18n._(question)}>
+            {i18n._(answer)}
+          </Question>
+        ))}
       </List>
     </LandingSection>
   );

@@ -5,18 +5,18 @@ import { HeroSection } from './hero-section';
 
 const LandingSections = lazy(() => import('./landing-sections'));
 
-// Holds the space below the hero while the sections load; the marker keeps a prerendered page on
-// screen until they are there (prerendered-root.ts).
+// Holds the space below the hero while the sections load (a client-side visit; a server-rendered
+// page keeps its HTML until they hydrate).
 const Pending = styled.div`
   min-height: 100vh;
 `;
 
-/** The public landing page at /{lang}/, prerendered per language at build time (scripts/prerender.ts). */
+/** The public landing page at /{lang}/, rendered on the server per language at build time (src/entry-server.tsx). */
 export function LandingPage() {
   return (
     <LandingLayout>
       <HeroSection />
-      <Suspense fallback={<Pending data-prerender-pending="" />}>
+      <Suspense fallback={<Pending />}>
         <LandingSections />
       </Suspense>
     </LandingLayout>

@@ -1,0 +1,29 @@
+// The contract between the server renderer that Vite builds from src/entry-server.tsx and the
+// product server that loads it (server/spa/): server/ never imports src/, only this and the built file.
+import { locales } from './locales';
+
+export type RenderRequest = {
+  /** The page's path and query, e.g. `/pt/`. */
+  url: string;
+  /** The public origin written into canonical, alternate and Open Graph URLs. */
+  siteUrl: string;
+  /** The built SPA shell (dist/index.html): its head, styles and scripts frame the page. */
+  template: string;
+};
+
+export type RenderedPage = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; status: number; location: string };
+
+/** What `entry-server.js` exports. */
+export type ServerRenderer = { renderPage(request: RenderRequest): Promise<RenderedPage> };
+
+/** The built renderer's folder and file, beside the SPA's folder: `dist` → `dist-ssr/entry-server.js`. */
+export const serverRendererDir = (distDir: string) => `${distDir.replace(/\/+$/, '')}-ssr`;
+export const SERVER_RENDERER_FILE = 'entry-server.js';
+
+/**
+ * The landing page of each language, rendered at build time into `<dist>/<lang>/index.html`. The
+ * public origin is not known then: the files hold this stand-in, which the server replaces with
+ * SITE_URL (or the request's origin) as it serves them, so one build serves any domain.
+ */
+export const staticLandingPaths = locales.map((lang) => ({ lang, url: `/${lang}/`, file: `${lang}/index.html` }));
+export const SITE_URL_PLACEHOLDER = 'https://site-url.catalyst.invalid';

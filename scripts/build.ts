@@ -1,0 +1,27 @@
+// `npm run build` (and `npm start` when sources changed): everything production runs, each step
+// timed. The SPA (`vite build` → dist/), the server renderer (`vite build --ssr` → dist-ssr/), the
+// landing page of each language rendered with it (dist/<lang>/index.html), the server bundle
+// (dist-server/). OUT_DIR moves the first three (the e2e and bench builds), SERVER_OUT_DIR the last.
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { buildServer, SERVER_OUT_DIR } from './build-server';
+import { renderStaticPages } from './render-static-pages';
+
+export async function buildAll({ outDir = process.env.OUT_DIR ?? 'dist', serverOutDir = process.env.SERVER_OUT_DIR || SERVER_OUT_DIR, quiet = false } = {}) {
+  const log = (line: string) => quiet || console.log(line);
+  const started = performance.now();
+  const step = async (name: string, run: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await run();
+    log(`build: ${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  // vite.config.ts reads OUT_DIR.
+  process.env.OUT_DIR = outDir;
+  await step('SPA', () => build({ logLevel: 'warn' }));
+  await step('server renderer', () => build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx' } }));
+  await step('static landing pages', () => renderStaticPages(outDir));
+  await step('server bundle', () => buildServer(serverOutDir));
+  log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildAll();

@@ -1,0 +1,79 @@
+// The public pages, server-rendered: the landing of each language from the static files the build
+// rendered (their origin stand-in replaced as they are served), and any page per request through
+// the server renderer Vite built (dist-ssr/entry-server.js). A page that fails to render answers
+// the SPA shell, which the browser renders itself; the failure is logged with the request id.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_RENDERER_FILE, serverRendererDir, SITE_URL_PLACEHOLDER, staticLandingPaths, type ServerRenderer } from '../../domain/public-pages';
+import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
+
+export type PublicPagesOptions = {
+  /** The built SPA (index.html, the static landing pages); the renderer is in its `-ssr` sibling. */
+  root: string;
+  csp: CspDirectives;
+  /** SITE_URL; unset: the request's own origin. */
+  siteUrl?: string;
+  /** The renderer to use instead of the built one (tests). */
+  renderer?: ServerRenderer | null;
+};
+
+export type PageResponder = (request: FastifyRequest, reply: FastifyReply, url: string) => Promise<FastifyReply>;
+
+/** Registers the landing pages and returns the responder later public pages (catalog, cart) use. */
+export async function registerPublicPages(app: FastifyInstance, options: PublicPagesOptions): Promise<PageResponder> {
+  const shell = readFileSync(join(options.root, 'index.html'), 'utf8');
+  const renderer = options.renderer !== undefined ? options.renderer : await loadServerRenderer(options.root, app.log);
+
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', cspHeader(options.csp, inlineScriptHashes(html)))
+      .type('text/html; charset=utf-8')
+      .send(html);
+
+  const renderOrShell: PageResponder = async (request, reply, url) => {
+    if (renderer) {
+      try {
+        const page = await renderer.renderPage({ url, siteUrl: siteOrigin(request, options.siteUrl), template: shell });
+        if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+        return sendHtml(reply, page.html, page.status);
+      } catch (error) {
+        request.log.error({ err: error, url: request.routeOptions.url }, 'server rendering failed; answering the SPA shell');
+      }
+    }
+    return sendHtml(reply, shell);
+  };
+
+  for (const { lang, url, file } of staticLandingPaths) {
+    const path = join(options.root, file);
+    const prerendered = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    const landing = (request: FastifyRequest, reply: FastifyReply) =>
+      prerendered ? sendHtml(reply, prerendered.replaceAll(SITE_URL_PLACEHOLDER, siteOrigin(request, options.siteUrl))) : renderOrShell(request, reply, url);
+    app.get(`/${lang}`, landing);
+    app.get(`/${lang}/`, landing);
+    // The service worker precaches the file by this name: it too gets the origin filled in.
+    app.get(`/${lang}/index.html`, landing);
+  }
+  return renderOrShell;
+}
+
+async function loadServerRenderer(root: string, log: FastifyBaseLogger): Promise<ServerRenderer | null> {
+  const file = resolve(serverRendererDir(root), SERVER_RENDERER_FILE);
+  if (!existsSync(file)) {
+    log.warn({ file }, 'no server renderer: public pages are served as the SPA shell (run "npm run build")');
+    return null;
+  }
+  return (await import(pathToFileURL(file).href)) as ServerRenderer;
+}
+
+// A Host header is the client's to write: only a plain host[:port] makes an origin for the page.
+const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** SITE_URL, else the origin the request was made to (behind a trusted proxy, the forwarded one). */
+function siteOrigin(request: FastifyRequest, siteUrl: string | undefined): string {
+  if (siteUrl) return siteUrl;
+  return PLAIN_HOST.test(request.host) ? `${request.protocol}://${request.host}` : 'http://localhost';
+}
