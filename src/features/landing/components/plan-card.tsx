@@ -5,9 +5,13 @@ import type { Locale } from '../../../../domain/locales';
 import type { MediaType, Plan } from '../../../../domain/plans';
 import { planCount, planList, planPrices } from '../plan-format';
 
+// The card is a size container: its price scales with the card's width (cqi), not the viewport's.
 const Card = styled.li`
+  container-type: inline-size;
   display: flex;
   flex-direction: column;
+  min-width: 0;
+  overflow-wrap: break-word;
   padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(5)};
   background: ${({ theme }) => theme.colors.page};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -22,10 +26,17 @@ const Card = styled.li`
 const Price = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.muted};
+  /* The price is one unbreakable line ('R$ 5.999,00', '2999,00 US$': Intl joins currency and
+     amount with a no-break space), some 7.2em wide in a wide font. It keeps its full size in a wide
+     card and shrinks with a narrow one, so it always fits the card's content box: 13% of that box
+     is the size at which 7.2em takes 94% of it. (The grid's narrowest card, 12.5rem, leaves room
+     for the smallest size.) The fallback, for browsers without container units, fits every card. */
   strong {
     display: block;
-    font-size: ${({ theme }) => theme.font.size.xl};
+    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: clamp(${({ theme }) => theme.font.size.lg}, 13cqi, ${({ theme }) => theme.font.size.xl});
     line-height: 1.2;
+    overflow-wrap: normal; /* never split a number: "5.999,0" / "0" would misstate the price */
     color: ${({ theme }) => theme.colors.text};
   }
 `;
@@ -68,11 +79,11 @@ export function PlanCard({ plan, locale }: { plan: Plan; locale: Locale }) {
     plan.limits.mediaTypes.map((type) => i18n._(mediaTypeNames[type])),
   );
   return (
-    <Card>
+    <Card data-plan={plan.id}>
       <h3>{plan.name}</h3>
       <Price>
         <Trans>
-          <strong>{monthly}</strong> per month
+          <strong data-plan-price>{monthly}</strong> per month
         </Trans>
       </Price>
       <ExtraQuery>

@@ -5,9 +5,11 @@ import { planList } from '../../../../domain/plans';
 import { LandingSection } from './landing-section';
 import { PlanCard } from './plan-card';
 
+// As many columns as fit, none narrower than 12.5rem (five on a wide screen, one on a phone); in
+// rem, so the cards widen with the reader's font size. A plan card sizes its price to its width.
 const Cards = styled.ul`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 12.5rem), 1fr));
   gap: ${({ theme }) => theme.space(4)};
   margin: 0;
   padding: 0;
