@@ -1,6 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServerRenderer } from '../domain/public-pages';
 import { runtimeConfigFromEnv } from '../domain/runtime-config';
 import { assertSafeForProduction, authConfigFromEnv } from './auth/auth-config';
 import { firebaseAdminAuth } from './auth/firebase-admin-auth';
@@ -28,6 +29,8 @@ export type AppOptions = {
   env: Record<string, string | undefined>;
   /** The built SPA to serve; omitted in API-only tests. */
   distDir?: string;
+  /** Renders the public pages instead of the server renderer built beside distDir (tests). */
+  renderer?: ServerRenderer | null;
   logger?: FastifyServerOptions['logger'];
   /**
    * The product API's database. With it the app serves /api/v1 (Firebase-authenticated, from
@@ -46,7 +49,7 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ env, distDir, logger = false, database }: AppOptions) {
+export async function buildApp({ env, distDir, renderer, logger = false, database }: AppOptions) {
   assertSafeForProduction(env);
   const app = Fastify({
     logger,
@@ -111,7 +114,7 @@ export async function buildApp({ env, distDir, logger = false, database }: AppOp
     });
   }
 
-  if (distDir) await registerStaticSpa(app, { distDir, csp, siteUrl: runtimeConfig.siteUrl });
+  if (distDir) await registerStaticSpa(app, { distDir, csp, siteUrl: runtimeConfig.siteUrl, renderer });
   else app.setNotFoundHandler(notFound);
   return app;
 }

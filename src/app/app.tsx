@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { ClientOnly } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
 import { ThemeProvider } from 'styled-components';
@@ -41,6 +41,12 @@ class ToasterBoundary extends Component<{ children: ReactNode }, { failed: boole
   }
 }
 
+/** Marks the document once the app has mounted — on a server-rendered page, once React has hydrated it. */
+function MountedMark() {
+  useEffect(() => document.documentElement.setAttribute('data-app-mounted', ''), []);
+  return null;
+}
+
 /**
  * The app around its router: `children` is the router's provider, as each entry renders it —
  * RouterProvider (a client render), RouterClient (hydrating server HTML) or RouterServer. The
@@ -52,6 +58,7 @@ export function App({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <GlobalStyle />
         {children}
+        <MountedMark />
         <ClientOnly>
           <PwaRuntimeBoundary>
             <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 // The landing page in every language: content, plans, FAQ, the contact form's validation and
-// honeypot, the prerendered first response (content and meta tags before any JavaScript), the
-// app taking over that page without moving it, and axe. The pt/es texts are those of
+// honeypot, the server-rendered first response (content, meta tags and structured data before
+// any JavaScript), its hydration without a warning or a move, and axe. The pt/es texts are those of
 // src/features/landing/translations-for-lead.md. Both forms are sent for real and read back as
 // the business does (the staff route); the honeypot and the rate limit are answered end to end.
 import AxeBuilder from '@axe-core/playwright';
@@ -214,10 +214,10 @@ async function firstResponse(request: APIRequestContext, path: string) {
   return (await response.text()).replaceAll('&nbsp;', '\u00a0').replaceAll('&amp;', '&');
 }
 
-/** The app has taken over the prerendered page (see src/features/landing/prerendered-root.ts). */
+/** React has hydrated the server-rendered page, its lazily loaded sections too (app.tsx and landing-sections.tsx mark the document). */
 async function appStarted(page: Page) {
-  await expect(page.locator('#root')).toHaveCount(1);
-  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('data-app-mounted', '');
+  await expect(page.locator('html')).toHaveAttribute('data-landing-live', '');
 }
 
 async function seriousViolations(page: Page) {
@@ -245,17 +245,21 @@ for (const lang of langs) {
         expect(html).toMatch(new RegExp(`<title[^>]*>${t.title}</title>`));
         expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
         for (const hreflang of ['en', 'pt-BR', 'es', 'x-default']) {
-          expect(html).toMatch(new RegExp(`<link rel="alternate" hreflang="${hreflang}" href="https?://[^"]+/(en/|pt/|es/)?"`));
+          expect(html).toMatch(new RegExp(`<link rel="alternate" href[lL]ang="${hreflang}" href="https?://[^"]+/(en/|pt/|es/)?"`));
         }
         expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+/${lang}/"`));
         for (const property of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type', 'og:locale']) {
           expect(html).toMatch(new RegExp(`<meta property="${property}" content="[^"]+"`));
         }
-        // The app starts after the first paint, from a same-origin script (the CSP allows no inline script).
-        expect(html).toMatch(
-          /<script type="module"[^>]* src="\/landing\/start-after-paint\.js" data-app-entry="\/assets\/index-[^"]+\.js"/,
-        );
-        expect(html).not.toContain('rel="modulepreload"');
+        // The FAQ as schema.org FAQPage data, in the page's language.
+        const jsonLd = html.match(/<script type="application\/ld\+json">([^<]+)<\/script>/)?.[1];
+        expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+          '@type': 'FAQPage',
+          mainEntity: expect.arrayContaining([expect.objectContaining({ '@type': 'Question', name: t.faqQuestion })]),
+        });
+        // The app hydrates it from the build's entry script, with the router's dehydrated state.
+        expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+        expect(html).toContain('$_TSR');
       }
     });
 
@@ -463,50 +467,66 @@ for (const lang of langs) {
 }
 
 test.describe('landing page, any language', () => {
-  test('the app takes over the prerendered page without moving it or logging errors', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
+  for (const lang of langs) {
+    test(`/${lang}/ hydrates without a warning, a move or a second set of head tags`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // Hold the app's entry script: what the browser shows first is the server's HTML alone.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/index-*.js', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`/${lang}/`, { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[lang].h1);
+      const serverHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      release();
+      await appStarted(page);
+      // The lazily loaded sections hydrate too: the contact form answers to React (it goes live).
+      await page.locator('#contact-name').focus();
+      await expect(contactForm(page)).toHaveAttribute('data-live');
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(serverHeight);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+      // One set of head tags: the browser adopted the server's rather than adding its own.
+      await expect(page.locator('head title')).toHaveCount(1);
+      await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
+      await expect(page.locator('head link[rel="alternate"]')).toHaveCount(4);
+      await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
+      await expect(page.locator('head meta[property="og:title"]')).toHaveCount(1);
+      // A hydration mismatch is a console error (React's #418/#425) and a second render.
+      expect(problems).toEqual([]);
     });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    await page.goto('/pt/');
-    const prerenderedHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    await appStarted(page);
-    await expect(page.locator('style[data-prerendered-styles]')).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(prerenderedHeight);
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
-    // One set of head tags: the live page updated the prerendered ones rather than adding its own.
-    await expect(page.locator('head title')).toHaveCount(1);
-    await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
-    await expect(page.locator('head link[rel="alternate"]')).toHaveCount(4);
-    await expect(page.locator('head meta[property="og:title"]')).toHaveCount(1);
-    expect(problems).toEqual([]);
-  });
+  }
 
   test('keeps what was typed before the app started', async ({ browser }) => {
-    // The prerendered form, typed into with the app held back (its entry script blocked), then released.
+    // The server-rendered form, typed into with the app held back (its entry script blocked), then released.
     const context = await browser.newContext();
     const page = await context.newPage();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/landing/start-after-paint.js', async (route) => {
+    await page.route('**/assets/index-*.js', async (route) => {
       await released;
       await route.continue();
     });
-    // Held module script: no DOMContentLoaded yet, but the prerendered form is there. (No #contact in
+    // Held module script: no DOMContentLoaded yet, but the server-rendered form is there. (No #contact in
     // the URL: the browser's scroll to the fragment, at the end of parsing, would take the focus away.)
     await page.goto('/en/', { waitUntil: 'commit' });
-    await expect(page.locator('[data-prerendered] #contact-name')).toBeVisible();
+    await expect(page.locator('#contact-name')).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-mounted');
     await page.locator('#contact-name').fill('Ana Souza');
     await page.locator('#contact-privacyConsent').check();
     await page.locator('#contact-email').focus();

@@ -12,10 +12,13 @@ import { SuccessCasesSection } from './success-cases-section';
  * The server-rendered HTML already shows these sections; React hydrates them once the chunk is in.
  */
 export default function LandingSections() {
-  // Arriving with a hash (the login page links to #contact) before these sections existed.
   useEffect(() => {
+    // Arriving with a hash (the login page links to #contact) before these sections existed.
     const target = window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
     target?.scrollIntoView();
+    // The whole page is live now (hydrated, or rendered here): what tests and tools wait for.
+    document.documentElement.setAttribute('data-landing-live', '');
+    return () => document.documentElement.removeAttribute('data-landing-live');
   }, []);
 
   return (

@@ -1,0 +1,50 @@
+// `npm run build` on a machine without Chromium (a newcomer's): no browser takes part in it, and
+// what it makes is what production serves — the landing's first HTML with its content, prices,
+// alternates and structured data, the public origin filled in when served.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { buildApp } from '../../server/app';
+import { serverRendererDir } from '../../domain/public-pages';
+
+const scratch = mkdtempSync(join(resolve('.tmp'), 'fresh-build-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+test('builds without a browser, and the Portuguese landing is whole in its first HTML', { timeout: 180_000 }, async () => {
+  // A PATH with node and the project's tools only: no chromium to find; CHROMIUM_PATH points nowhere.
+  const bin = join(scratch, 'bin');
+  mkdirSync(bin);
+  symlinkSync(process.execPath, join(bin, 'node'));
+  const env = { HOME: process.env.HOME ?? '/tmp', PATH: `${bin}:${resolve('node_modules/.bin')}`, CHROMIUM_PATH: join(scratch, 'no-chromium') };
+  expect(spawnSync('/bin/sh', ['-c', 'command -v chromium chromium-browser google-chrome'], { env }).status).not.toBe(0);
+
+  const outDir = join(scratch, 'dist');
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    env: { ...env, OUT_DIR: outDir, SERVER_OUT_DIR: join(scratch, 'dist-server'), BUILD_ID: 'fresh' },
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr).toBe(0);
+  expect(build.stdout).toMatch(/build: done in \d+\.\d s/);
+  expect(existsSync(join(serverRendererDir(outDir), 'entry-server.js'))).toBe(true);
+  expect(existsSync(join(scratch, 'dist-server', 'main.js'))).toBe(true);
+
+  const app = await buildApp({ env: { SITE_URL: 'https://catalyst.example' }, distDir: outDir });
+  try {
+    const response = await app.inject({ url: '/pt/' });
+    expect(response.statusCode).toBe(200);
+    const html = response.body.replaceAll('&nbsp;', '\u00a0');
+    expect(readFileSync(join(outDir, 'pt', 'index.html'), 'utf8')).toContain('<h1');
+    expect(html).toMatch(/<html lang="pt-BR"/);
+    expect(html).toMatch(/<h1[^>]*>Venda mais no WhatsApp com IA<\/h1>/);
+    expect(html).toMatch(/R\$\s?\d/);
+    for (const [hreflang, path] of [['en', 'en/'], ['pt-BR', 'pt/'], ['es', 'es/'], ['x-default', '']]) {
+      expect(html).toContain(`<link rel="alternate" hrefLang="${hreflang}" href="https://catalyst.example/${path}"/>`);
+    }
+    expect(html).toContain('<link rel="canonical" href="https://catalyst.example/pt/"/>');
+    expect(html).toContain('"@type":"FAQPage"');
+    expect(html).toContain('Com quais plataformas de e-commerce o Catalyst se integra?');
+  } finally {
+    await app.close();
+  }
+});
