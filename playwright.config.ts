@@ -1,10 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium-path';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 // Debian's Chromium: test tools cannot download browsers here.
 export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
 };
 

@@ -39,10 +39,10 @@ const rolldownOptions = { checks: { bundlerTimings: false } };
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  // `vite build --ssr`: the server renderer (src/entry-server.tsx) beside the SPA, in <outDir>-ssr.
-  // Packages stay in node_modules, but styled-components: Node would load its CommonJS build, whose
-  // default export is not `styled`.
-  ssr: { noExternal: ['styled-components'] },
+  // `vite build --ssr`: the server renderer (src/entry-server.tsx) beside the SPA, in <outDir>-ssr,
+  // self-contained: React and the libraries built in production mode, whatever NODE_ENV the server
+  // runs with (node_modules' React would pick its development build), and one copy of React for all.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { __BUILD_ID__: JSON.stringify(buildId), 'process.env.NODE_ENV': JSON.stringify(mode) } } : {}),
   build: isSsrBuild
     ? { ssr: 'src/entry-server.tsx', outDir: `${outDir}-ssr`, emptyOutDir: true, copyPublicDir: false, sourcemap: false, target: 'node20', rolldownOptions }
     : { outDir, emptyOutDir: true, manifest: true, sourcemap: false, target: 'es2022', rolldownOptions },

@@ -8,12 +8,13 @@
 // lookup (an HTTP call to the emulator). In production, signatures are checked against Google's
 // public keys, which firebase-admin caches, and the revocation lookup goes to Google. Either way
 // the server remembers a verified token for AUTH_TOKEN_CACHE_SECONDS (see server/auth/token-cache.ts).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startAuthEmulator } from './auth-emulator';
 import { startBenchServer } from './bench-server';
+import { cpuMs } from './process-cpu';
 import { createUser } from '../tests/server/support/emulator-users';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -39,18 +40,6 @@ type Figures = {
   /** The machine's 1-minute load average after the run: latency only means something on an idle machine. */
   load: number;
 };
-
-/** A process's CPU time (user + system) in ms, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second on Linux
-  } catch {
-    return null;
-  }
-}
-
-
 
 function load(url: string, tokens: string[], durationS: number): Promise<autocannon.Result> {
   let next = 0;

@@ -1,4 +1,4 @@
-// `npm run bench:landing`: builds (vite build + prerender; `--no-build` reuses dist/), starts the
+// `npm run bench:landing`: builds (`npm run build`; `--no-build` reuses dist/), starts the
 // production server on a fresh PGlite database, and runs Lighthouse (mobile emulation, simulated
 // throttling — Lighthouse's defaults) in headless Debian Chromium on /en/, /pt/ and /es/. Prints
 // the performance, accessibility, SEO and best-practices scores with LCP, CLS and TBT, the median
@@ -12,12 +12,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import { buildScratchServer } from './build-server';
 import lighthouse from 'lighthouse';
 import { locales } from '../domain/locales';
+import { chromiumPath } from './chromium-path';
 
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const distDir = process.env.DIST_DIR ?? 'dist';
 const dataDir = '.tmp/bench-landing-data';
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromePath = chromiumPath();
 const categories = ['performance', 'accessibility', 'seo', 'best-practices'] as const;
 
 if (!args.includes('--no-build')) {

@@ -78,9 +78,22 @@ async function render({ url, siteUrl, template }: RenderRequest): Promise<Render
   return { kind: 'page', status: response.status, html: await response.text() };
 }
 
-/** The shell with the page's language, head tags and markup; its doctype is the router's to write. */
+/**
+ * The shell with the page's language, head tags and markup; its doctype is the router's to write.
+ * The shell's entry script and its preloads become public/start-after-paint.js, which loads them
+ * once the server's HTML has painted: the page is readable before any JavaScript, and the app's
+ * download and hydration do not hold back its first paint.
+ */
 function fillTemplate(template: string, { lang, head, body }: { lang: string; head: string; body: string }): string {
   const parts = template.replace(/^<!doctype html>\s*/i, '').split('<div id="root"></div>');
-  if (parts.length !== 2 || !parts[0]!.includes('</head>')) throw new Error('The SPA shell has no <div id="root"></div> or no </head>');
-  return parts[0]!.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace('</head>', `${head}</head>`) + `<div id="root">${body}</div>` + parts[1];
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1];
+  if (parts.length !== 2 || !parts[0]!.includes('</head>') || !entry) throw new Error('The SPA shell has no entry script, <div id="root"></div> or </head>');
+  const chunks = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+  const start = `<script type="module" src="/start-after-paint.js" data-app-entry="${entry}" data-app-chunks="${chunks.join(' ')}"></script>`;
+  const headPart = parts[0]!
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, start)
+    .replace('</head>', `${head}</head>`);
+  return headPart + `<div id="root">${body}</div>` + parts[1];
 }
