@@ -2,8 +2,9 @@
 // Builds (scripts/build.ts, into .tmp/), leaves out the static landing files so the server renders
 // /en/, /pt/ and /es/ on every request with the built renderer (dist-ssr/entry-server.js), starts
 // the server in its own process and loads it on loopback at 200 req/s for 10 s after a 3 s warm-up
-// (BENCH_RATE, BENCH_DURATION). Prints p50/p90/p99, the server's CPU and the machine's load
-// against the budget: p99 under 30 ms. `--no-build` reuses the last build in .tmp/bench-ssr.
+// (BENCH_RATE, BENCH_DURATION). The server is the production one (dist-server/main.js, plain node:
+// pages render in its worker threads) on a fresh PGlite. Prints p50/p90/p99, the server's CPU and
+// the machine's load against the budget: p99 under 30 ms. `--no-build` reuses .tmp/bench-ssr.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -21,54 +22,78 @@ const P99_BUDGET_MS = 30;
 const workDir = resolve('.tmp/bench-ssr');
 const distDir = join(workDir, 'dist');
 
-// The server half: the app alone (no database: public pages need none), as the parent asks.
-if (process.argv[2] === '--serve') {
-  const { buildApp } = await import('../server/app');
-  const app = await buildApp({ env: { SITE_URL: 'https://catalyst.example' }, distDir: process.argv[3]! });
-  await app.listen({ port: Number(process.argv[4]), host: '127.0.0.1' });
-  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-} else {
-  if (!process.argv.includes('--no-build')) {
-    console.log('Building into .tmp/bench-ssr…');
-    await buildAll({ outDir: distDir, serverOutDir: join(workDir, 'dist-server') });
-  }
-  for (const { file } of staticLandingPaths) rmSync(join(distDir, file), { force: true });
+if (!process.argv.includes('--no-build')) {
+  console.log('Building into .tmp/bench-ssr…');
+  await buildAll({
+    outDir: distDir,
+    serverOutDir: join(workDir, 'dist-server'),
+  });
+}
+for (const { file } of staticLandingPaths) rmSync(join(distDir, file), { force: true });
+rmSync(join(workDir, 'data'), { recursive: true, force: true });
 
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-ssr.ts', '--serve', distDir, String(port)], { stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    for (let ready = false; !ready; ) {
-      if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-      ready = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-      if (!ready) await new Promise((r) => setTimeout(r, 200));
-    }
-    const first = await fetch(`${url}/pt/`);
-    const html = await first.text();
-    if (!first.ok || !html.includes('</h1>') || !html.includes('$_TSR')) throw new Error(`/pt/ was not rendered by the server (${first.status})`);
-
-    const load = (durationS: number) => {
-      let next = 0;
-      return autocannon({
-        url,
-        connections: CONNECTIONS,
-        overallRate: RATE,
-        duration: durationS,
-        ignoreCoordinatedOmission: true,
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: staticLandingPaths[next++ % staticLandingPaths.length]!.url }) }],
-      });
-    };
-    console.log(`Warming up (3 s), then ${RATE} req/s for ${DURATION_S} s over /en/, /pt/ and /es/, each rendered per request…`);
-    await load(3);
-    const cpuBefore = cpuMs(server.pid);
-    const result = await load(DURATION_S);
-    const cpuAfter = cpuMs(server.pid);
-    const serverCpu = cpuBefore === null || cpuAfter === null ? NaN : (cpuAfter - cpuBefore) / (DURATION_S * 1000);
-    console.log(`\nServer rendering (${(html.length / 1024).toFixed(1)} KB page), ${result.requests.average.toFixed(0)} req/s`);
-    console.log(`  p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-    console.log(`  non-2xx ${result.non2xx}, errors ${result.errors + result.timeouts}; server CPU ${(serverCpu * 100).toFixed(0)}% of a core; load ${loadavg()[0]!.toFixed(2)}`);
-    console.log(`  budget p99 < ${P99_BUDGET_MS} ms: ${result.latency.p99 < P99_BUDGET_MS && result.non2xx === 0 ? 'met' : 'NOT met'}`);
-  } finally {
-    server.kill('SIGTERM');
+const port = await freePort();
+const server = spawn(process.execPath, [join(workDir, 'dist-server', 'main.js')], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DIST_DIR: distDir,
+    DATA_DIR: join(workDir, 'data'),
+    SITE_URL: 'https://catalyst.example',
+    LOG_LEVEL: 'warn',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+    DATABASE_URL: '',
+  },
+});
+const url = `http://127.0.0.1:${port}`;
+try {
+  for (let ready = false; !ready;) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
   }
+  const first = await fetch(`${url}/pt/`);
+  const html = await first.text();
+  if (!first.ok || !html.includes('</h1>') || !html.includes('$_TSR'))
+    throw new Error(`/pt/ was not rendered by the server (${first.status})`);
+
+  const load = (durationS: number) => {
+    let next = 0;
+    return autocannon({
+      url,
+      connections: CONNECTIONS,
+      overallRate: RATE,
+      duration: durationS,
+      ignoreCoordinatedOmission: true,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: staticLandingPaths[next++ % staticLandingPaths.length]!.url,
+          }),
+        },
+      ],
+    });
+  };
+  console.log(`Warming up (3 s), then ${RATE} req/s for ${DURATION_S} s over /en/, /pt/ and /es/, each rendered per request…`);
+  await load(3);
+  const cpuBefore = cpuMs(server.pid);
+  const result = await load(DURATION_S);
+  const cpuAfter = cpuMs(server.pid);
+  const serverCpu = cpuBefore === null || cpuAfter === null ? NaN : (cpuAfter - cpuBefore) / (DURATION_S * 1000);
+  console.log(`\nServer rendering (${(html.length / 1024).toFixed(1)} KB page), ${result.requests.average.toFixed(0)} req/s`);
+  console.log(`  p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(
+    `  non-2xx ${result.non2xx}, errors ${result.errors + result.timeouts}; server CPU ${(serverCpu * 100).toFixed(0)}% of a core; load ${loadavg()[0]!.toFixed(2)}`,
+  );
+  console.log(`  budget p99 < ${P99_BUDGET_MS} ms: ${result.latency.p99 < P99_BUDGET_MS && result.non2xx === 0 ? 'met' : 'NOT met'}`);
+} finally {
+  server.kill('SIGTERM');
 }

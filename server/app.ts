@@ -17,6 +17,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id';
 import { llmConfigFromEnv } from './answering/llm-config';
 import { registerApiV1 } from './routes/api-v1';
 import { leadRateLimitFromEnv } from './routes/lead-request-routes';
+import { renderThreadsFromEnv } from './spa/render-pool';
 import { registerStaticSpa } from './spa/static-spa';
 import { MAX_KNOWLEDGE_FILE_BYTES } from '../domain/knowledge';
 import { knowledgeWorker, knowledgeWorkerSettings } from './knowledge/knowledge-worker';
@@ -114,7 +115,7 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
     });
   }
 
-  if (distDir) await registerStaticSpa(app, { distDir, csp, siteUrl: runtimeConfig.siteUrl, renderer });
+  if (distDir) await registerStaticSpa(app, { distDir, csp, siteUrl: runtimeConfig.siteUrl, renderer, renderThreads: renderThreadsFromEnv(env) });
   else app.setNotFoundHandler(notFound);
   return app;
 }

@@ -4,10 +4,10 @@
 // the SPA shell, which the browser renders itself; the failure is logged with the request id.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_RENDERER_FILE, serverRendererDir, SITE_URL_PLACEHOLDER, staticLandingPaths, type ServerRenderer } from '../../domain/public-pages';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
+import { renderPool } from './render-pool';
 
 export type PublicPagesOptions = {
   /** The built SPA (index.html, the static landing pages); the renderer is in its `-ssr` sibling. */
@@ -17,6 +17,8 @@ export type PublicPagesOptions = {
   siteUrl?: string;
   /** The renderer to use instead of the built one (tests). */
   renderer?: ServerRenderer | null;
+  /** How many pages the built renderer renders at once (its worker threads). */
+  renderThreads: number;
 };
 
 export type PageResponder = (request: FastifyRequest, reply: FastifyReply, url: string) => Promise<FastifyReply>;
@@ -24,7 +26,7 @@ export type PageResponder = (request: FastifyRequest, reply: FastifyReply, url: 
 /** Registers the landing pages and returns the responder later public pages (catalog, cart) use. */
 export async function registerPublicPages(app: FastifyInstance, options: PublicPagesOptions): Promise<PageResponder> {
   const shell = readFileSync(join(options.root, 'index.html'), 'utf8');
-  const renderer = options.renderer !== undefined ? options.renderer : await loadServerRenderer(options.root, app.log);
+  const renderer = options.renderer !== undefined ? options.renderer : builtRenderer(app, options);
 
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
     reply
@@ -60,14 +62,20 @@ export async function registerPublicPages(app: FastifyInstance, options: PublicP
   return renderOrShell;
 }
 
-async function loadServerRenderer(root: string, log: FastifyBaseLogger): Promise<ServerRenderer | null> {
+/** The renderer Vite built beside the SPA, in worker threads that close with the app; null without one. */
+function builtRenderer(app: FastifyInstance, { root, renderThreads }: PublicPagesOptions): ServerRenderer | null {
   const file = resolve(serverRendererDir(root), SERVER_RENDERER_FILE);
   if (!existsSync(file)) {
-    log.warn({ file }, 'no server renderer: public pages are served as the SPA shell (run "npm run build")');
+    warnNoRenderer(app.log, file);
     return null;
   }
-  return (await import(pathToFileURL(file).href)) as ServerRenderer;
+  const pool = renderPool(file, renderThreads);
+  app.addHook('onClose', () => pool.close());
+  return pool;
 }
+
+const warnNoRenderer = (log: FastifyBaseLogger, file: string) =>
+  log.warn({ file }, 'no server renderer: public pages are served as the SPA shell (run "npm run build")');
 
 // A Host header is the client's to write: only a plain host[:port] makes an origin for the page.
 const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;

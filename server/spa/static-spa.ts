@@ -25,10 +25,11 @@ export type StaticSpaOptions = {
   siteUrl?: string;
   /** Instead of the built server renderer (tests). */
   renderer?: ServerRenderer | null;
+  renderThreads: number;
 };
 
 /** Serves the built SPA: static files, the server-rendered public pages, and index.html for every client-side route. */
-export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, siteUrl, renderer }: StaticSpaOptions) {
+export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, siteUrl, renderer, renderThreads }: StaticSpaOptions) {
   const root = resolve(distDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     throw new Error(`No built SPA in ${root}: run "npm run build" first.`);
@@ -44,7 +45,7 @@ export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, si
     },
   });
 
-  await registerPublicPages(app, { root, csp, siteUrl, renderer });
+  await registerPublicPages(app, { root, csp, siteUrl, renderer, renderThreads });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

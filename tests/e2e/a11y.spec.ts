@@ -26,6 +26,8 @@ test.describe('accessibility (axe-core)', () => {
     });
 
     test(`no serious or critical violation on any signed-in screen in ${lang}`, async ({ page }) => {
+      // Ten screens, axe over each (the component examples alone take it several seconds).
+      test.slow();
       for (const path of signedInScreens) {
         await page.goto(`/${lang}${path}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

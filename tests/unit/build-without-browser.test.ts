@@ -29,7 +29,9 @@ test('builds without a browser, and the Portuguese landing is whole in its first
   expect(existsSync(join(serverRendererDir(outDir), 'entry-server.js'))).toBe(true);
   expect(existsSync(join(scratch, 'dist-server', 'main.js'))).toBe(true);
 
-  const app = await buildApp({ env: { SITE_URL: 'https://catalyst.example' }, distDir: outDir });
+  // Without its static file, a page is rendered per request by the built renderer (worker threads).
+  rmSync(join(outDir, 'es', 'index.html'));
+  const app = await buildApp({ env: { SITE_URL: 'https://catalyst.example', RENDER_THREADS: '1' }, distDir: outDir });
   try {
     const response = await app.inject({ url: '/pt/' });
     expect(response.statusCode).toBe(200);
@@ -44,6 +46,13 @@ test('builds without a browser, and the Portuguese landing is whole in its first
     expect(html).toContain('<link rel="canonical" href="https://catalyst.example/pt/"/>');
     expect(html).toContain('"@type":"FAQPage"');
     expect(html).toContain('Com quais plataformas de e-commerce o Catalyst se integra?');
+
+    const spanish = await app.inject({ url: '/es/' });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.body).toMatch(/<html lang="es"/);
+    expect(spanish.body).toMatch(/<h1[^>]*>Vende más en WhatsApp con IA<\/h1>/);
+    expect(spanish.body).toContain('<link rel="canonical" href="https://catalyst.example/es/"/>');
+    expect(spanish.body).toContain('$_TSR');
   } finally {
     await app.close();
   }
