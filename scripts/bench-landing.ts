@@ -4,12 +4,11 @@
 // the performance, accessibility, SEO and best-practices scores with LCP, CLS and TBT, the median
 // of `--runs N` runs (default 3), and the audits that cost points. Targets: performance ≥ 95,
 // accessibility 100, SEO 100, CLS < 0.05.
-import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildScratchServer } from './build-server';
+import { startPublicServer } from './bench-server';
 import lighthouse from 'lighthouse';
 import { locales } from '../domain/locales';
 import { chromiumPath } from './chromium-path';
@@ -29,50 +28,9 @@ if (!args.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
-}
-
-async function waitForServer(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-rmSync(dataDir, { recursive: true, force: true });
 // The landing page needs neither Firebase nor the Auth emulator: the server alone, as in production.
-const serverMain = await buildScratchServer('bench-landing-server');
-const server = spawn(process.execPath, [serverMain], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DIST_DIR: distDir,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    FIREBASE_AUTH_EMULATOR_HOST: '',
-  },
-});
-const serverExit = new Promise<never>((_, fail) => server.once('exit', (code) => fail(new Error(`The server exited (${code})`))));
+const server = await startPublicServer({ main: await buildScratchServer('bench-landing-server'), distDir, dataDir });
+const origin = server.url;
 
 const chrome = await chromeLauncher.launch({
   chromePath,
@@ -127,7 +85,6 @@ async function audit(url: string, attempt = 1): Promise<Figures> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  await Promise.race([waitForServer(`${origin}/healthz`, 120_000), serverExit]);
   // Simulated throttling scales the CPU time it observes: a busy machine reads as a slow phone.
   console.log(
     `\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on ${origin}, mobile emulation; load average ${loadavg()[0]!.toFixed(1)}\n`,
@@ -180,5 +137,5 @@ try {
   console.log(misses.length === 0 ? 'All targets met.' : `Missed or lost points:\n  ${misses.join('\n  ')}`);
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
+  server.stop();
 }

@@ -3,6 +3,7 @@
 // loopback port, with the bench's environment (PGlite in a data dir, or PostgreSQL), no SPA, quiet
 // logs, the Auth emulator; ready once /readyz answers.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { EMULATOR_HOST } from './auth-emulator';
 import { buildScratchServer } from './build-server';
@@ -32,13 +33,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('The server did not get ready within 120 s');
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await untilReady(url, child);
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -46,6 +41,17 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       child.kill('SIGTERM');
     });
   return { url, child, stop };
+}
+
+/** Waits for /readyz to answer (two minutes at most); a server that exits first fails it. */
+async function untilReady(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('The server did not get ready within 120 s');
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** A small seeded PRNG (mulberry32): the benchmarks generate the same data on every run. */
@@ -58,4 +64,31 @@ export function seededRandom(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * The production server for the public pages (the landing, server rendering): NODE_ENV=production,
+ * no Firebase, a fresh PGlite in `dataDir`, the built SPA in `distDir`; ready once /readyz answers.
+ */
+export async function startPublicServer({ main, distDir, dataDir, env = {} }: { main: string; distDir: string; dataDir: string; env?: Record<string, string> }) {
+  const port = await freePort();
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [main], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await untilReady(url, child);
+  return { url, child, stop: () => child.kill('SIGTERM') };
 }

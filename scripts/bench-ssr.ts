@@ -5,14 +5,13 @@
 // (BENCH_RATE, BENCH_DURATION). The server is the production one (dist-server/main.js, plain node:
 // pages render in its worker threads) on a fresh PGlite. Prints p50/p90/p99, the server's CPU and
 // the machine's load against the budget: p99 under 30 ms. `--no-build` reuses .tmp/bench-ssr.
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { staticLandingPaths } from '../domain/public-pages';
 import { buildAll } from './build';
-import { freePort } from './bench-server';
+import { startPublicServer } from './bench-server';
 import { cpuMs } from './process-cpu';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -30,34 +29,14 @@ if (!process.argv.includes('--no-build')) {
   });
 }
 for (const { file } of staticLandingPaths) rmSync(join(distDir, file), { force: true });
-rmSync(join(workDir, 'data'), { recursive: true, force: true });
-
-const port = await freePort();
-const server = spawn(process.execPath, [join(workDir, 'dist-server', 'main.js')], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DIST_DIR: distDir,
-    DATA_DIR: join(workDir, 'data'),
-    SITE_URL: 'https://catalyst.example',
-    LOG_LEVEL: 'warn',
-    FIREBASE_AUTH_EMULATOR_HOST: '',
-    DATABASE_URL: '',
-  },
+const server = await startPublicServer({
+  main: join(workDir, 'dist-server', 'main.js'),
+  distDir,
+  dataDir: join(workDir, 'data'),
+  env: { SITE_URL: 'https://catalyst.example' },
 });
-const url = `http://127.0.0.1:${port}`;
+const url = server.url;
 try {
-  for (let ready = false; !ready;) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!ready) await new Promise((r) => setTimeout(r, 200));
-  }
   const first = await fetch(`${url}/pt/`);
   const html = await first.text();
   if (!first.ok || !html.includes('</h1>') || !html.includes('$_TSR'))
@@ -84,9 +63,9 @@ try {
   };
   console.log(`Warming up (3 s), then ${RATE} req/s for ${DURATION_S} s over /en/, /pt/ and /es/, each rendered per request…`);
   await load(3);
-  const cpuBefore = cpuMs(server.pid);
+  const cpuBefore = cpuMs(server.child.pid);
   const result = await load(DURATION_S);
-  const cpuAfter = cpuMs(server.pid);
+  const cpuAfter = cpuMs(server.child.pid);
   const serverCpu = cpuBefore === null || cpuAfter === null ? NaN : (cpuAfter - cpuBefore) / (DURATION_S * 1000);
   console.log(`\nServer rendering (${(html.length / 1024).toFixed(1)} KB page), ${result.requests.average.toFixed(0)} req/s`);
   console.log(`  p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
@@ -95,5 +74,5 @@ try {
   );
   console.log(`  budget p99 < ${P99_BUDGET_MS} ms: ${result.latency.p99 < P99_BUDGET_MS && result.non2xx === 0 ? 'met' : 'NOT met'}`);
 } finally {
-  server.kill('SIGTERM');
+  server.stop();
 }

@@ -16,7 +16,6 @@ import { createDeferredApiClient } from './api/deferred-api-client';
 import { listenForChunkErrors } from './pwa/chunk-error-listener';
 import { isChunkLoadError } from './pwa/chunk-load-error';
 import { createDeferredAuthHandle } from './app/deferred-auth-handle';
-import { whenIdle } from './app/when-idle';
 
 /** TanStack Router's bootstrap script sets this global in server-rendered pages, before this module runs. */
 const serverRendered = () => '$_TSR' in window;
@@ -69,16 +68,13 @@ async function boot() {
     // main thread for the whole page (the page is already painted and readable meanwhile).
     if (hydrating) startTransition(() => void (root = hydrateRoot(container, app(<RouterClient router={router} />))));
     else (root = createRoot(container)).render(app(<RouterProvider router={router} />));
-    // Validated once the browser is idle after the first render, whatever the page: a config that
-    // does not match its schema shows the boot error, as when it cannot be read. A chunk that fails
-    // to load is left to the routes that need the config (they retry, and the sw-update machine
-    // reloads once). Routes that need it sooner await it themselves.
-    whenIdle(() =>
-      runtimeConfig.ready().catch((error: unknown) => {
-        if (isChunkLoadError(error)) console.warn(error);
-        else fail(error);
-      }),
-    );
+    // Validated right after the first render, whatever the page: a config that does not match its
+    // schema shows the boot error, as when it cannot be read. A chunk that fails to load is left to
+    // the routes that need the config (they retry, and the sw-update machine reloads once).
+    runtimeConfig.ready().catch((error: unknown) => {
+      if (isChunkLoadError(error)) console.warn(error);
+      else fail(error);
+    });
   } catch (error) {
     fail(error);
   }

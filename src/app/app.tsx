@@ -1,11 +1,11 @@
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { ClientOnly } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
 import { ThemeProvider } from 'styled-components';
 import { i18n } from '../i18n/i18n';
 import { theme } from '../ui/theme';
 import { GlobalStyle } from '../ui/global-style';
 import { publishPwaStatus } from '../pwa/pwa-status';
-import { useIdleAfterMount } from './when-idle';
 
 // The service worker lifecycle (xstate, workbox-window) loads after the first render.
 const PwaRuntime = lazy(() => import('../pwa/pwa-runtime'));
@@ -50,31 +50,28 @@ function MountedMark() {
 /**
  * The app around its router: `children` is the router's provider, as each entry renders it —
  * RouterProvider (a client render), RouterClient (hydrating server HTML) or RouterServer. The
- * service worker and the toasts exist in the browser only: they mount once the browser is idle
- * after the first render or hydration (a toast raised before shows then).
+ * service worker and the toasts exist in the browser only: they mount after the first render or
+ * hydration.
  */
 export function App({ children }: { children: ReactNode }) {
-  const idle = useIdleAfterMount();
   return (
     <I18nProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
         {children}
         <MountedMark />
-        {idle && (
-          <>
-            <PwaRuntimeBoundary>
-              <Suspense fallback={null}>
-                <PwaRuntime />
-              </Suspense>
-            </PwaRuntimeBoundary>
-            <ToasterBoundary>
-              <Suspense fallback={null}>
-                <AppToaster />
-              </Suspense>
-            </ToasterBoundary>
-          </>
-        )}
+        <ClientOnly>
+          <PwaRuntimeBoundary>
+            <Suspense fallback={null}>
+              <PwaRuntime />
+            </Suspense>
+          </PwaRuntimeBoundary>
+          <ToasterBoundary>
+            <Suspense fallback={null}>
+              <AppToaster />
+            </Suspense>
+          </ToasterBoundary>
+        </ClientOnly>
       </ThemeProvider>
     </I18nProvider>
   );

@@ -142,6 +142,8 @@ test.describe('default layout', () => {
   });
 
   test('every screen of the route table exists in every language', async ({ page }) => {
+    // Thirty-nine screens, each loaded afresh.
+    test.slow();
     const paths = ['/', '/login', '/reset-password', '/dashboard', '/ia-bases', '/ia-base', '/ia-base/1', '/ia-base/1/activate', '/inventories', '/inventory', '/inventory/1', '/component-examples', '/settings'];
     for (const lang of ['en', 'pt', 'es']) {
       for (const path of paths) {
