@@ -389,7 +389,8 @@ test.describe('knowledge-files machine, model-based (UI level)', () => {
       };
       try {
         await page.goto(`/en/ia-base/${base.id}`);
-        await expect(page.getByRole('main').getByRole('heading', { name: '2. Knowledge base', exact: true })).toBeVisible();
+        // A whole signed-in page load (session, base, wizard): on a loaded CI machine more than the default 5 s.
+        await expect(page.getByRole('main').getByRole('heading', { name: '2. Knowledge base', exact: true })).toBeVisible({ timeout: 15_000 });
         if (regionOf(path) === 'deletion') {
           await world.list.release();
           await expect(page.getByRole('main').getByRole('table', { name: 'Files in the knowledge base' }).getByRole('rowheader')).toHaveText(listed);

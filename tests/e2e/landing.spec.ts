@@ -257,8 +257,10 @@ for (const lang of langs) {
           '@type': 'FAQPage',
           mainEntity: expect.arrayContaining([expect.objectContaining({ '@type': 'Question', name: t.faqQuestion })]),
         });
-        // The app hydrates it from the build's entry script, with the router's dehydrated state.
-        expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+        // The app hydrates it, with the router's dehydrated state, from the build's entry, loaded after
+        // the first paint by a same-origin script (the CSP allows no other inline script).
+        expect(html).toMatch(/<script type="module" src="\/start-after-paint\.js" data-app-entry="\/assets\/index-[^"]+\.js"/);
+        expect(html).not.toContain('rel="modulepreload"');
         expect(html).toContain('$_TSR');
       }
     });

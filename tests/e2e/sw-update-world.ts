@@ -26,16 +26,23 @@ export type World = {
   close: () => Promise<void>;
 };
 
-export async function openWorld(browser: Browser, options: { serviceWorkers: 'allow' | 'block'; session?: Record<string, string> }): Promise<World> {
+/** `session`: marks seeded in the tab's sessionStorage; `{ msAgo }` is a timestamp that long before the first page load. */
+export async function openWorld(
+  browser: Browser,
+  options: { serviceWorkers: 'allow' | 'block'; session?: Record<string, string | { msAgo: number }> },
+): Promise<World> {
   const server = await startDeployServer(BUILD_A_DIR);
   const context = await browser.newContext({ serviceWorkers: options.serviceWorkers, baseURL: server.url });
   const world = { server, context, states: [] as Array<Record<string, unknown>>, loads: 0 } as World;
   await context.exposeBinding('__recordSwState', (_source, value: string) => {
     world.states.push(JSON.parse(value));
   });
-  // Seed this tab's session marks once (the app's own writes must survive its reloads).
-  await context.addInitScript((session: Record<string, string>) => {
-    for (const [key, value] of Object.entries(session)) if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, value);
+  // Seed this tab's session marks once (the app's own writes must survive its reloads), timed from
+  // the page's own load, so a slow machine does not age them before the app reads them.
+  await context.addInitScript((session: Record<string, string | { msAgo: number }>) => {
+    for (const [key, value] of Object.entries(session)) {
+      if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, typeof value === 'string' ? value : String(Date.now() - value.msAgo));
+    }
     // Several transitions in one task arrive as one batch: each record's oldValue is the value
     // before it, so the batch's values are every later record's oldValue, then the current one.
     const record = (window as unknown as { __recordSwState: (v: string) => void }).__recordSwState;

@@ -137,7 +137,7 @@ async function runChunkPath(browser: Browser, path: ModelPath) {
   const sinceLastReload = event.at - LAST_CHUNK_RELOAD_AT;
   const world = await openWorld(browser, {
     serviceWorkers: 'block',
-    session: { 'catalyst.lastChunkReloadAt': String(Date.now() - sinceLastReload) },
+    session: { 'catalyst.lastChunkReloadAt': { msAgo: sinceLastReload } },
   });
   try {
     world.server.breakPath(resetPasswordChunkPath(BUILD_A_DIR)); // a deploy removed the chunk
