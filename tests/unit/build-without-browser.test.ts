@@ -8,6 +8,8 @@ import { afterAll, expect, test } from 'vitest';
 import { buildApp } from '../../server/app';
 import { serverRendererDir } from '../../domain/public-pages';
 
+// Inside the repository (the renderer finds its packages in node_modules); .tmp/ is absent in a fresh clone.
+mkdirSync('.tmp', { recursive: true });
 const scratch = mkdtempSync(join(resolve('.tmp'), 'fresh-build-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
