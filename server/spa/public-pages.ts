@@ -51,9 +51,9 @@ export async function registerPublicPages(app: FastifyInstance, options: PublicP
 
   for (const { lang, url, file } of staticLandingPaths) {
     const path = join(options.root, file);
-    const prerendered = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    const rendered = existsSync(path) ? readFileSync(path, 'utf8') : null;
     const landing = (request: FastifyRequest, reply: FastifyReply) =>
-      prerendered ? sendHtml(reply, prerendered.replaceAll(SITE_URL_PLACEHOLDER, siteOrigin(request, options.siteUrl))) : renderOrShell(request, reply, url);
+      rendered ? sendHtml(reply, rendered.replaceAll(SITE_URL_PLACEHOLDER, siteOrigin(request, options.siteUrl))) : renderOrShell(request, reply, url);
     app.get(`/${lang}`, landing);
     app.get(`/${lang}/`, landing);
     // The service worker precaches the file by this name: it too gets the origin filled in.

@@ -77,7 +77,7 @@ const checkbox = (binding: FieldBinding) => ({
 
 /**
  * The contact / material form's markup, shared by the static form (in the page's first JS and
- * prerendered HTML) and the live one (loaded on demand with TanStack Form and the phone library),
+ * server-rendered HTML) and the live one (loaded on demand with TanStack Form and the phone library),
  * so the live form replaces the static one without any visible change.
  */
 export function LeadFormFields({ kind, locale, bind, onSubmit, formRef, submitting = false, formError, live = false }: LeadFormFieldsProps) {
