@@ -2,7 +2,6 @@
 // page (the landing, the shopper pages) to the complete HTML document the browser hydrates. Used
 // at build time for the static landing pages (scripts/render-static-pages.ts) and per request by
 // the product server, which loads the built file and never imports src/.
-import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { ServerStyleSheet } from 'styled-components';
@@ -57,12 +56,23 @@ async function render({ url, siteUrl, template }: RenderRequest): Promise<Render
     const sheet = new ServerStyleSheet();
     try {
       // prerender waits for every Suspense boundary (the landing's lazy sections), so the HTML is whole.
-      const { prelude } = await prerender(sheet.collectStyles(<App>{<RouterServer router={router} />}</App>), {
-        // Inline every boundary: React would otherwise outline big ones behind a script that reveals them later.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-      });
+      const { prelude } = await prerender(
+        sheet.collectStyles(
+          <App>
+            <RouterServer router={router} />
+          </App>,
+        ),
+        {
+          // Inline every boundary: React would otherwise outline big ones behind a script that reveals them later.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+        },
+      );
       const body = await new Response(prelude).text();
-      const head = renderToStaticMarkup(<RouterContextProvider router={router}>{(<HeadContent />) as ReactNode}</RouterContextProvider>);
+      const head = renderToStaticMarkup(
+        <RouterContextProvider router={router}>
+          <HeadContent />
+        </RouterContextProvider>,
+      );
       const segment = router.state.location.pathname.split('/')[1];
       const locale = isLocale(segment) ? segment : 'en';
       const html = fillTemplate(template, { lang: localeTags[locale], head: head + sheet.getStyleTags(), body });
@@ -87,7 +97,8 @@ async function render({ url, siteUrl, template }: RenderRequest): Promise<Render
 function fillTemplate(template: string, { lang, head, body }: { lang: string; head: string; body: string }): string {
   const parts = template.replace(/^<!doctype html>\s*/i, '').split('<div id="root"></div>');
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1];
-  if (parts.length !== 2 || !parts[0]!.includes('</head>') || !entry) throw new Error('The SPA shell has no entry script, <div id="root"></div> or </head>');
+  if (parts.length !== 2 || !parts[0]!.includes('</head>') || !entry)
+    throw new Error('The SPA shell has no entry script, <div id="root"></div> or </head>');
   const chunks = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
   const start = `<script type="module" src="/start-after-paint.js" data-app-entry="${entry}" data-app-chunks="${chunks.join(' ')}"></script>`;
   const headPart = parts[0]!
