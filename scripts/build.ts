@@ -7,13 +7,12 @@ import { build } from 'vite';
 import { buildServer, SERVER_OUT_DIR } from './build-server';
 import { renderStaticPages } from './render-static-pages';
 
-export async function buildAll({ outDir = process.env.OUT_DIR ?? 'dist', serverOutDir = process.env.SERVER_OUT_DIR || SERVER_OUT_DIR, quiet = false } = {}) {
-  const log = (line: string) => quiet || console.log(line);
+export async function buildAll({ outDir = process.env.OUT_DIR ?? 'dist', serverOutDir = process.env.SERVER_OUT_DIR || SERVER_OUT_DIR } = {}) {
   const started = performance.now();
   const step = async (name: string, run: () => Promise<unknown>) => {
     const t0 = performance.now();
     await run();
-    log(`build: ${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`build: ${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   };
   // vite.config.ts reads OUT_DIR.
   process.env.OUT_DIR = outDir;
@@ -21,7 +20,7 @@ export async function buildAll({ outDir = process.env.OUT_DIR ?? 'dist', serverO
   await step('server renderer', () => build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx' } }));
   await step('static landing pages', () => renderStaticPages(outDir));
   await step('server bundle', () => buildServer(serverOutDir));
-  log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildAll();

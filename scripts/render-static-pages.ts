@@ -6,17 +6,14 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_RENDERER_FILE, serverRendererDir, SITE_URL_PLACEHOLDER, staticLandingPaths, type ServerRenderer } from '../domain/public-pages';
 
-export async function renderStaticPages(distDir: string): Promise<string[]> {
+export async function renderStaticPages(distDir: string): Promise<void> {
   const renderer = (await import(pathToFileURL(resolve(serverRendererDir(distDir), SERVER_RENDERER_FILE)).href)) as ServerRenderer;
   const template = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const written: string[] = [];
   for (const { url, file } of staticLandingPaths) {
     const page = await renderer.renderPage({ url, siteUrl: SITE_URL_PLACEHOLDER, template });
     if (page.kind !== 'page' || page.status !== 200) throw new Error(`${url} rendered as ${page.kind} ${page.status}, not a 200 page`);
     const path = join(distDir, file);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, page.html);
-    written.push(path);
   }
-  return written;
 }

@@ -17,13 +17,11 @@ import { listenForChunkErrors } from './pwa/chunk-error-listener';
 import { isChunkLoadError } from './pwa/chunk-load-error';
 import { createDeferredAuthHandle } from './app/deferred-auth-handle';
 
-/** TanStack Router's bootstrap script sets this global in server-rendered pages, before this module runs. */
-const serverRendered = () => '$_TSR' in window;
-
 async function boot() {
   listenForChunkErrors();
   const container = document.getElementById('root')!;
-  const hydrating = serverRendered();
+  // TanStack Router's bootstrap script sets this global in server-rendered pages, before this module runs.
+  const hydrating = '$_TSR' in window;
   let root: Root | null = null;
   const fail = (error: unknown) => {
     console.error('Catalyst could not start', error);

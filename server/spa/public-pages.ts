@@ -4,7 +4,7 @@
 // the SPA shell, which the browser renders itself; the failure is logged with the request id.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_RENDERER_FILE, serverRendererDir, SITE_URL_PLACEHOLDER, staticLandingPaths, type ServerRenderer } from '../../domain/public-pages';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
 import { renderPool } from './render-pool';
@@ -24,17 +24,12 @@ export type PublicPagesOptions = {
 export type PageResponder = (request: FastifyRequest, reply: FastifyReply, url: string) => Promise<FastifyReply>;
 
 /** Registers the landing pages and returns the responder later public pages (catalog, cart) use. */
-export async function registerPublicPages(app: FastifyInstance, options: PublicPagesOptions): Promise<PageResponder> {
+export function registerPublicPages(app: FastifyInstance, options: PublicPagesOptions): PageResponder {
   const shell = readFileSync(join(options.root, 'index.html'), 'utf8');
   const renderer = options.renderer !== undefined ? options.renderer : builtRenderer(app, options);
 
-  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
-    reply
-      .code(status)
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', cspHeader(options.csp, inlineScriptHashes(html)))
-      .type('text/html; charset=utf-8')
-      .send(html);
+  const sendHtml = (reply: FastifyReply, html: string, status = 200, csp = cspHeader(options.csp, inlineScriptHashes(html))) =>
+    reply.code(status).header('cache-control', 'no-cache').header('content-security-policy', csp).type('text/html; charset=utf-8').send(html);
 
   const renderOrShell: PageResponder = async (request, reply, url) => {
     if (renderer) {
@@ -52,8 +47,17 @@ export async function registerPublicPages(app: FastifyInstance, options: PublicP
   for (const { lang, url, file } of staticLandingPaths) {
     const path = join(options.root, file);
     const rendered = existsSync(path) ? readFileSync(path, 'utf8') : null;
-    const landing = (request: FastifyRequest, reply: FastifyReply) =>
-      rendered ? sendHtml(reply, rendered.replaceAll(SITE_URL_PLACEHOLDER, siteOrigin(request, options.siteUrl))) : renderOrShell(request, reply, url);
+    // The page and its CSP for the last origin asked (with SITE_URL set, always the same one).
+    let filled: { origin: string; html: string; csp: string } | null = null;
+    const landing = (request: FastifyRequest, reply: FastifyReply) => {
+      if (!rendered) return renderOrShell(request, reply, url);
+      const origin = siteOrigin(request, options.siteUrl);
+      if (filled?.origin !== origin) {
+        const html = rendered.replaceAll(SITE_URL_PLACEHOLDER, origin);
+        filled = { origin, html, csp: cspHeader(options.csp, inlineScriptHashes(html)) };
+      }
+      return sendHtml(reply, filled.html, 200, filled.csp);
+    };
     app.get(`/${lang}`, landing);
     app.get(`/${lang}/`, landing);
     // The service worker precaches the file by this name: it too gets the origin filled in.
@@ -66,16 +70,13 @@ export async function registerPublicPages(app: FastifyInstance, options: PublicP
 function builtRenderer(app: FastifyInstance, { root, renderThreads }: PublicPagesOptions): ServerRenderer | null {
   const file = resolve(serverRendererDir(root), SERVER_RENDERER_FILE);
   if (!existsSync(file)) {
-    warnNoRenderer(app.log, file);
+    app.log.warn({ file }, 'no server renderer: public pages are served as the SPA shell (run "npm run build")');
     return null;
   }
   const pool = renderPool(file, renderThreads);
   app.addHook('onClose', () => pool.close());
   return pool;
 }
-
-const warnNoRenderer = (log: FastifyBaseLogger, file: string) =>
-  log.warn({ file }, 'no server renderer: public pages are served as the SPA shell (run "npm run build")');
 
 // A Host header is the client's to write: only a plain host[:port] makes an origin for the page.
 const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;

@@ -45,7 +45,7 @@ export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, si
     },
   });
 
-  await registerPublicPages(app, { root, csp, siteUrl, renderer, renderThreads });
+  registerPublicPages(app, { root, csp, siteUrl, renderer, renderThreads });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
