@@ -1,13 +1,9 @@
 // `npm run bench:api`: authenticated API reads under load. Starts the Auth emulator and the real
-// server process (PGlite in a fresh DATA_DIR, then PostgreSQL when DATABASE_URL is set), makes a
-// few users, and sends GET /api/v1/me with their ID tokens at 500 req/s for 10 s (after a 3 s
-// warm-up), on loopback only. Prints req/s, p50, p90, p99, the server's CPU and the machine's
-// load per database against the budget: p99 under 25 ms.
-//
-// Emulator tokens are unsigned, so verifying one costs a decode plus firebase-admin's revocation
-// lookup (an HTTP call to the emulator). In production, signatures are checked against Google's
-// public keys, which firebase-admin caches, and the revocation lookup goes to Google. Either way
-// the server remembers a verified token for AUTH_TOKEN_CACHE_SECONDS (see server/auth/token-cache.ts).
+// server (PGlite in a fresh DATA_DIR, then PostgreSQL with DATABASE_URL) and sends GET /api/v1/me
+// with valid ID tokens on loopback (BENCH_RATE 500 req/s, BENCH_DURATION 10 s, BENCH_CONNECTIONS).
+// Prints req/s, p50/p90/p99, the server's CPU and the machine's load; budget: p99 under 25 ms.
+// Emulator tokens are unsigned; either way the server remembers a verified token for
+// AUTH_TOKEN_CACHE_SECONDS (server/auth/token-cache.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

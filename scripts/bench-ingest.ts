@@ -1,12 +1,8 @@
-// `npm run bench:ingest`: the knowledge import of big files, end to end. Generates a 100 MB CSV
-// (a Brazilian catalog: `;`, decimal commas, accents) and a large PDF (text pages with a photo
-// each, ~100 MB), starts the Auth emulator and the real server process (PGlite in a DATA_DIR
-// made by a first start, then PostgreSQL when DATABASE_URL is set), uploads each over HTTP as a browser would
-// and waits for it to be ready. Prints upload and processing time, passages, and the server
-// process's peak memory (RSS, sampled every 50 ms; its main thread and the extraction thread
-// together) against the budget: a 100 MB file streams through in under 400 MB RSS.
-// BENCH_CSV_MB and BENCH_PDF_PAGES change the sizes; BENCH_FILES=csv or =pdf runs one file only,
-// BENCH_TARGETS=pglite or =postgres one database only (both are comma lists; default: all).
+// `npm run bench:ingest`: the knowledge import of big files, end to end. Generates a 100 MB CSV and
+// a ~100 MB PDF (bench-ingest-files.ts), uploads each over HTTP to the real server (PGlite, then
+// PostgreSQL with DATABASE_URL) and waits until it is ready. Prints upload and processing time,
+// passages and the server's peak RSS (main and extraction threads); budget: under 400 MB.
+// BENCH_CSV_MB, BENCH_PDF_PAGES change the sizes; BENCH_FILES=csv|pdf, BENCH_TARGETS=pglite|postgres.
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,11 +1,8 @@
-// `npm run bench:retrieval`: passage search latency, as the answerer will call it (the knowledge
-// store's search, in process), over one AI base of 100,000 passages: a Portuguese catalog and
-// FAQ, words drawn with a Zipf-like skew so some are in a large share of the passages (the hard
-// case for ranking), in a table that also holds as many passages of another account's base (the
-// search must not pay for other tenants). Runs on PGlite in a fresh DATA_DIR, then on PostgreSQL
-// when DATABASE_URL is set (its accounts are deleted at the end). Prints p50/p90/p99/max per match
-// mode against the budget: p99 under 50 ms. BENCH_PASSAGES, BENCH_OTHER_PASSAGES and
-// BENCH_QUERIES change the sizes.
+// `npm run bench:retrieval`: passage search latency, as the answerer calls it (the knowledge
+// store's search, in process), over one AI base of 100,000 passages with Zipf-skewed words, beside
+// as many passages of another account (the search must not pay for other tenants). PGlite, then
+// PostgreSQL with DATABASE_URL. Prints p50/p90/p99/max per match mode; budget: p99 under 50 ms.
+// BENCH_PASSAGES, BENCH_OTHER_PASSAGES and BENCH_QUERIES change the sizes.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

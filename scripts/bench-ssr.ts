@@ -1,10 +1,8 @@
-// `npm run bench:ssr`: server rendering of a public page, per request, in the product server.
-// Builds (scripts/build.ts, into .tmp/), leaves out the static landing files so the server renders
-// /en/, /pt/ and /es/ on every request with the built renderer (dist-ssr/entry-server.js), starts
-// the server in its own process and loads it on loopback at 200 req/s for 10 s after a 3 s warm-up
-// (BENCH_RATE, BENCH_DURATION). The server is the production one (dist-server/main.js, plain node:
-// pages render in its worker threads) on a fresh PGlite. Prints p50/p90/p99, the server's CPU and
-// the machine's load against the budget: p99 under 30 ms. `--no-build` reuses .tmp/bench-ssr.
+// `npm run bench:ssr`: server rendering of a public page, per request, in the production server.
+// Builds into .tmp/ (`--no-build` reuses it) without the static landing files, so /en/, /pt/ and
+// /es/ render on every request, and loads them on loopback (BENCH_RATE 200 req/s, BENCH_DURATION
+// 10 s, after a 3 s warm-up). Prints p50/p90/p99, the server's CPU and the machine's load;
+// budget: p99 under 30 ms.
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';

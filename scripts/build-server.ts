@@ -1,10 +1,8 @@
 // `npm run build:server`: the product server as production runs it, `node dist-server/main.js`.
-// esbuild bundles our TypeScript (server/ and domain/) into plain ES modules; the packages stay
-// in node_modules. Run without tsx, the server holds some 80 MB less at rest (no loader, no
-// transformed sources kept), which is what keeps a 100 MB import under the 400 MB RSS budget
-// on PGlite. Next to main.js: the extraction thread's entry and boot file (run-extraction.ts
-// finds them beside itself) and the SQL migrations (database.ts reads ./migrations).
-// Code splitting keeps each thread's readers apart: a CSV thread never loads PDF.js.
+// esbuild bundles server/ and domain/ into ES modules; the packages stay in node_modules. Plain
+// node holds some 80 MB less at rest than tsx, which keeps a 100 MB import under the 400 MB RSS
+// budget. Beside main.js: the extraction thread's entry and boot file and the SQL migrations,
+// where run-extraction.ts and database.ts look for them.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,9 +1,7 @@
 // The source files whose messages go to the public catalog (locales/<locale>/public.po): every
-// module the landing page can load — the entry, the root and language routes, the landing route,
-// and whatever they import, statically or lazily. The landing loads that catalog alone (some
-// 5 KB gzip instead of the whole app's ~11 KB, under its 130 KB budget); every other route loads
-// messages.po as well (see src/i18n/i18n.ts). Computed from the imports, so a component the landing
-// starts using brings its messages along. lingui.config.ts reads it.
+// module the landing page can load, statically or lazily, found by following its imports. The
+// landing loads that catalog alone (some 5 KB gzip instead of the app's ~11 KB); other routes load
+// messages.po as well (src/i18n/i18n.ts). lingui.config.ts reads it.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 

@@ -1,4 +1,4 @@
-// Issue 5's "Done when", walked through the real UI by a merchant on the basic plan (the demo
+// The AI base journey end to end, through the real UI, by a merchant on the basic plan (the demo
 // account's): create a base, teach it a CSV, an XLS and a PDF from the corpus, ask in Portuguese
 // and see the passage the answer came from, activate it and find it under Active; a second base
 // is past the plan's limit. Without ../shared/corpus (a fresh clone) the walk says so and skips.

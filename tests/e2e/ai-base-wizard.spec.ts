@@ -1,10 +1,8 @@
-// The ai-base-wizard machine's model-based test through the real UI: paths derived from the
-// production machine (tests/model/ai-base-wizard-model.ts), each run in Chromium against the real
-// API server and Auth emulator with a merchant of its own. The page's API calls are held while the
-// app shows them in flight, then let through (the model's done events, and the refusals the server
-// really gives) or dropped (unknown failures). Refusals come from the world changing meanwhile, as
-// it does when another tab is open: a base saved elsewhere (409), a base created elsewhere (the
-// plan's limit, a name taken). A reload is a real reload with the draft in localStorage.
+// The ai-base-wizard machine's model-based test through the real UI: the paths of
+// tests/model/ai-base-wizard-model.ts, in Chromium against the real server and Auth emulator, one
+// merchant each. API calls are held while the app shows them in flight, then let through or
+// dropped. Refusals come from the world changing as another tab would change it (a base saved
+// elsewhere: 409; created elsewhere: the plan's limit, a name taken); a reload keeps the draft.
 import { expect, test, type Page } from '@playwright/test';
 import type { AiBase } from '../../domain/ai-base';
 import { aiBaseWizardMachine, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '../../machines/ai-base-wizard';

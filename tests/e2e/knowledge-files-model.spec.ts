@@ -1,21 +1,9 @@
-// The knowledge-files machine's model-based test through the real UI: paths derived from the
-// production machine (tests/model/knowledge-files-model.ts), each run in Chromium against the real
-// API server, its knowledge worker and the Auth emulator, with a merchant of their own. The page's
-// requests are held while the app shows them in flight, then let through to the real server or
-// their connection dropped (a real network failure). What each answer is follows from the world:
-// the files the merchant picks are real files on disk with the model's names, sizes and dates (so
-// the app's upload ids are the model's), a refused upload is a binary file named .csv that the
-// server finds is no text (type_mismatch), and the files a list answer holds are the ones the base
-// has on the server when the request goes through — made so beforehand through the API, as
-// another tab would: an empty base, a file still waiting to be processed (queued behind a large
-// file the worker is busy with), or a ready file.
-//
-// The model explores the machine's three regions one by one, so a path is about one region and
-// the others only do what the path needs of them: a list path's UPLOAD_DONE is a real upload of
-// the catalog picked just before (the uploads region's entry comes and goes), and a deletion path
-// starts with its files listed (the Delete buttons are on the list's rows; the model's list is
-// still loading there). The screen is checked for every region the path follows.
-// The polling delays are Playwright's page clock, fast-forwarded.
+// The knowledge-files machine's model-based test through the real UI: the paths of
+// tests/model/knowledge-files-model.ts, in Chromium against the real server, its knowledge worker
+// and the Auth emulator, one merchant each. Requests are held while the app shows them in flight,
+// then let through or dropped. The world gives each answer: picked files are real files with the
+// model's names, sizes and dates; a refused upload is binary content named .csv (type_mismatch);
+// the listed files are made beforehand through the API. Polling runs on Playwright's page clock.
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +28,11 @@ type Region = 'list' | 'uploads' | 'deletion';
 
 const eventsOf = (path: ModelPath) => path.steps.map((step) => step.event as ModelEvent);
 const contextAt = (path: ModelPath, index: number) => (index < 0 ? path.initial : path.steps[index]!.state).context as KnowledgeFilesContext;
-/** The region a path explores: the one its first transition belongs to. */
+/**
+ * The region a path explores: the one its first transition belongs to. The model explores the three
+ * regions one by one, the others doing only what the path needs of them: a list path's UPLOAD_DONE is
+ * a real upload of the catalog picked just before, a deletion path starts with its files listed.
+ */
 const regionOf = (path: ModelPath): Region => path.steps.flatMap((step) => step.transitions)[0]!.split(' | ')[0]!.split('.')[1] as Region;
 const uploadStatus = (context: KnowledgeFilesContext, uploadId: string | undefined) => context.uploads.find((upload) => upload.id === uploadId)?.status;
 const catalogId = uploadIdOf(pickedFiles.catalog);

@@ -1,11 +1,8 @@
-// The refinement-chat machine's model-based test through the real UI: paths derived from the
-// production machine (tests/model/refinement-chat-model.ts), each run in Chromium against the real
-// API server, its built-in answerer over a file the merchant uploaded, and the loopback LLM fixture
-// the e2e server points LLM_BASE_URL at. The chat's request is held while the app shows it in
-// flight, then let through (the answers and the refusals the server really gives) or dropped
-// (unknown failures). What each answer is follows from what the merchant did: a blocked term in
-// the question is refused; a model the fixture is made to refuse with (busy, down) or no longer
-// lists (retired) gives that failure.
+// The refinement-chat machine's model-based test through the real UI: the paths of
+// tests/model/refinement-chat-model.ts, in Chromium against the real server, its built-in answerer
+// and the loopback LLM fixture. The chat request is held while the app shows it in flight, then let
+// through or dropped. The answers follow from what the merchant did: a blocked term is refused; a
+// model the fixture refuses with (busy, down) or no longer lists (retired) gives that failure.
 import { expect, test, type Page } from '@playwright/test';
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
 import type { Refinement } from '../../domain/ai-base';
