@@ -5,13 +5,45 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import checkFile from 'eslint-plugin-check-file';
+import { readdirSync } from 'node:fs';
 
-// The import table of ARCHITECTURE.md: imports run one way, and never in a cycle.
+// Imports run one way, and never in a cycle: domain/ imports nothing of ours; machines/ import
+// domain/; src/ imports machines/ and domain/; server/ imports domain/ only.
 const layerZones = [
   { target: './domain', from: ['./src', './server', './machines', './tests', './scripts'], message: 'domain/ imports nothing of ours.' },
   { target: './machines', from: ['./src', './server', './tests', './scripts'], message: 'machines/ import only domain/ and xstate.' },
   { target: './src', from: ['./server', './tests', './scripts'], message: 'src/ never imports server/.' },
   { target: './server', from: ['./src', './machines', './tests'], message: 'server/ imports only domain/.' },
+];
+
+/** The folders directly below `dir` (relative to this file). */
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// Inside src/, imports run one way too: shared modules -> features -> composition (app/, routes/).
+// - A feature (a folder of src/features) imports the shared modules, domain/ and machines/, never
+//   another feature: what two features need moves to a shared module, and a screen made of two
+//   features is composed by its route. One zone per feature, made from the folder list, so a new
+//   feature is fenced in as soon as its folder exists.
+// - Features never import the composition: src/app (router, boot) and src/routes.
+// - Shared modules (every other folder of src: ui/, api/, auth/, i18n/, layouts/, pwa/, ...)
+//   import neither features nor the composition.
+const composition = ['./src/app', './src/routes'];
+const features = foldersOf('./src/features');
+const sharedModules = foldersOf('./src')
+  .filter((name) => !['features', 'app', 'routes'].includes(name))
+  .map((name) => `./src/${name}`);
+const srcZones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: `src/features/${feature} imports no other feature: move what both need to a shared module of src/, or compose the two in a route.`,
+  })),
+  { target: './src/features', from: composition, message: 'Features never import src/app or src/routes: those compose the features.' },
+  { target: sharedModules, from: ['./src/features', ...composition], message: 'Shared modules of src/ import no feature, nor src/app or src/routes.' },
 ];
 
 export default tseslint.config(
@@ -29,7 +61,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...layerZones, ...srcZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'react-hooks/rules-of-hooks': 'error',

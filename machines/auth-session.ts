@@ -46,7 +46,7 @@ export const authSessionMachine = setup({
     events: {} as AuthSessionEvent,
   },
   actors: {
-    // Real implementations come from src/features/auth with .provide(); these defaults do nothing.
+    // Real implementations come from src/auth with .provide(); these defaults do nothing.
     authState: fromCallback<AuthSessionEvent>(() => undefined),
     /** Resolves once signed in (after Firebase's own report), rejects with why not. */
     signIn: fromPromise<void, SignInInput>(async () => {
@@ -61,7 +61,7 @@ export const authSessionMachine = setup({
     clearUser: assign({ user: null }),
     setError: assign({ error: (_, params: { kind: SignInErrorKind }) => params.kind }),
     clearError: assign({ error: null }),
-    // Side effects implemented in src/features/auth:
+    // Side effects implemented in src/auth:
     /**
      * Keeps `{ uid, email }` in localStorage under `user`. Best effort: the tab that signed the user
      * in has stored it already (its `signIn` fails otherwise); this keeps it in step with Firebase.

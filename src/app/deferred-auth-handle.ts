@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '../../domain/runtime-config';
-import { createAuthHandle, type AuthHandle } from '../features/auth/session/auth-handle';
+import { createAuthHandle, type AuthHandle } from '../auth/auth-handle';
 
 /**
  * The auth handle, made with the runtime config once it is validated (after the first render).

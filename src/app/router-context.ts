@@ -1,6 +1,6 @@
 import type { RuntimeConfig } from '../../domain/runtime-config';
 import type { ApiClient } from '../api/api-client';
-import type { AuthHandle } from '../features/auth/session/auth-handle';
+import type { AuthHandle } from '../auth/auth-handle';
 
 /** What every route's beforeLoad and loader receive. */
 export type RouterContext = {

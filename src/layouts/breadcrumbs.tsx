@@ -1,6 +1,7 @@
-import { Link, useMatches, useParams } from '@tanstack/react-router';
+import { Link, useMatches } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
+import { useLang } from '../i18n/use-lang';
 
 const Nav = styled.nav`
   font-size: ${({ theme }) => theme.font.size.sm};
@@ -12,7 +13,7 @@ const Nav = styled.nav`
 /** Breadcrumbs from the deepest matched route's `staticData.crumbs`. */
 export function Breadcrumbs() {
   const { t, i18n } = useLingui();
-  const { lang } = useParams({ strict: false });
+  const lang = useLang();
   const matches = useMatches();
   const trail = [...matches].reverse().find((m) => m.staticData.crumbs)?.staticData.crumbs ?? [];
   if (trail.length === 0) return null;
@@ -27,7 +28,7 @@ export function Breadcrumbs() {
               {last || !crumb.to ? (
                 <span aria-current={last ? 'page' : undefined}>{label}</span>
               ) : (
-                <Link to={crumb.to} params={{ lang: lang ?? 'en' }}>{label}</Link>
+                <Link to={crumb.to} params={{ lang }}>{label}</Link>
               )}
             </li>
           );

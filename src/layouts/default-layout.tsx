@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { createLink, Link, Outlet, useLocation, useParams } from '@tanstack/react-router';
+import { createLink, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
+import { useLang } from '../i18n/use-lang';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { Breadcrumbs } from './breadcrumbs';
 import { SideMenu } from './side-menu';
 import { productLinks } from './nav-items';
-import { SessionUserMenu } from '../features/auth/components/session-user-menu';
+import { SessionUserMenu } from './session-user-menu';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -112,7 +113,7 @@ const Main = styled.main`
 /** The signed-in layout: product buttons, the user and sign-out, side menu (a drawer on phones) and breadcrumbs. */
 export function DefaultLayout() {
   const { t, i18n } = useLingui();
-  const { lang } = useParams({ strict: false });
+  const lang = useLang();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuId = useId();
@@ -139,7 +140,7 @@ export function DefaultLayout() {
         <Products aria-label={t`Catalyst products`}>
           {productLinks.map((item) =>
             item.to ? (
-              <Link key={item.label.id} to={item.to} params={{ lang: lang ?? 'en' }}>
+              <Link key={item.label.id} to={item.to} params={{ lang }}>
                 {i18n._(item.label)}
               </Link>
             ) : (
@@ -154,7 +155,7 @@ export function DefaultLayout() {
       </Header>
       {drawerOpen && <Backdrop onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <Aside id={menuId} $open={drawerOpen} aria-label={t`Main menu`}>
-        <Brand to="/$lang/dashboard" params={{ lang: lang ?? 'en' }}>CATALYST</Brand>
+        <Brand to="/$lang/dashboard" params={{ lang }}>CATALYST</Brand>
         <nav aria-label={t`Side menu`}>
           <SideMenu onNavigate={() => setDrawerOpen(false)} />
         </nav>

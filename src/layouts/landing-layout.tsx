@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { createLink, useParams } from '@tanstack/react-router';
+import { createLink } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
+import { useLang } from '../i18n/use-lang';
 import { LanguageSwitch } from '../i18n/language-switch';
 
 const Top = styled.header`
@@ -85,14 +86,14 @@ const Footer = styled.footer`
 /** The public landing-page layout: logo, section links, language switch and "Sign in". */
 export function LandingLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
-  const { lang } = useParams({ strict: false });
+  const lang = useLang();
   return (
     <>
       <SkipLink href="#main">
         <Trans>Skip to content</Trans>
       </SkipLink>
       <Top>
-        <Logo to="/$lang" params={{ lang: lang ?? 'en' }} aria-label={t`Catalyst home`}>
+        <Logo to="/$lang" params={{ lang }} aria-label={t`Catalyst home`}>
           CATALYST
         </Logo>
         <Sections aria-label={t`Page sections`}>
@@ -130,7 +131,7 @@ export function LandingLayout({ children }: { children: ReactNode }) {
           </ul>
         </Sections>
         <LanguageSwitch />
-        <SignIn to="/$lang/login" params={{ lang: lang ?? 'en' }}>
+        <SignIn to="/$lang/login" params={{ lang }}>
           <Trans>Sign in</Trans>
         </SignIn>
       </Top>

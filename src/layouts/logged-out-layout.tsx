@@ -1,5 +1,6 @@
-import { Link, Outlet, useParams } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
+import { useLang } from '../i18n/use-lang';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { AppVersion } from './app-version';
 
@@ -31,11 +32,11 @@ const Panel = styled.main`
 
 /** Login and password reset: a centred panel on the dark page. */
 export function LoggedOutLayout() {
-  const { lang } = useParams({ strict: false });
+  const lang = useLang();
   return (
     <Page>
       <Top>
-        <Link to="/$lang" params={{ lang: lang ?? 'en' }}>CATALYST</Link>
+        <Link to="/$lang" params={{ lang }}>CATALYST</Link>
         <LanguageSwitch />
       </Top>
       <Panel>

@@ -1,6 +1,7 @@
-import { createLink, useParams } from '@tanstack/react-router';
+import { createLink } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
+import { useLang } from '../i18n/use-lang';
 import { navItems } from './nav-items';
 
 const List = styled.ul`
@@ -42,13 +43,13 @@ type SideMenuProps = { onNavigate?: () => void };
 
 export function SideMenu({ onNavigate }: SideMenuProps) {
   const { i18n } = useLingui();
-  const { lang } = useParams({ strict: false });
+  const lang = useLang();
   return (
     <List>
       {navItems.map((item) => (
         <li key={item.label.id}>
           {item.to ? (
-            <MenuLink to={item.to} params={{ lang: lang ?? 'en' }} onClick={onNavigate}>
+            <MenuLink to={item.to} params={{ lang }} onClick={onNavigate}>
               {i18n._(item.label)}
             </MenuLink>
           ) : (

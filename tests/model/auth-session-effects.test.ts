@@ -1,12 +1,12 @@
-// The SPA's implementations of the auth-session machine's effects (src/features/auth/session),
+// The SPA's implementations of the auth-session machine's effects (src/auth),
 // run on the real machine with a stand-in for the Firebase SDK module and for localStorage: what
 // reaches Firebase, what the machine receives back, what is stored. The e2e tests run the same
 // code against the real SDK and emulator.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { FirebaseAuthHandle } from '../../src/features/auth/firebase/load-firebase-auth';
-import { authSessionLogic } from '../../src/features/auth/session/start-auth-session';
-import { STORED_USER_KEY } from '../../src/features/auth/session/stored-user';
+import type { FirebaseAuthHandle } from '../../src/auth/load-firebase-auth';
+import { authSessionLogic } from '../../src/auth/start-auth-session';
+import { STORED_USER_KEY } from '../../src/auth/stored-user';
 
 type Listener = (user: { uid: string; email: string | null } | null) => void;
 

@@ -5,7 +5,7 @@ import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { NotAuthenticatedError } from '../../domain/password';
 import { passwordChangeActors } from '../../src/features/password/firebase/password-change-actors';
 import { sendResetEmailActor } from '../../src/features/password/firebase/send-reset-email-actor';
-import type { FirebaseAuthHandle } from '../../src/features/auth/firebase/load-firebase-auth';
+import type { FirebaseAuthHandle } from '../../src/auth/load-firebase-auth';
 
 function fakeFirebase(options: { currentUser?: object | null; fail?: Record<string, unknown> } = {}) {
   const calls: Array<[string, ...unknown[]]> = [];

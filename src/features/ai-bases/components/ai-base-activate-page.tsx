@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,8 +10,11 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Notice } from '../../../ui/notice';
 import { Skeleton } from '../../../ui/skeleton';
+import { useLang } from '../../../i18n/use-lang';
 import { aiBaseApi } from '../api/ai-base-api';
 import { AiBaseSummary } from './ai-base-summary';
+
+const activateRoute = getRouteApi('/$lang/_app/ia-base/$id/activate');
 
 const Actions = styled.div`
   display: flex;
@@ -23,7 +26,8 @@ const Actions = styled.div`
 /** `/ia-base/{id}/activate`: the summary, the confirmation, the outcome (ai-base-activation machine). */
 export function AiBaseActivatePage() {
   const { t } = useLingui();
-  const { lang, id } = useParams({ from: '/$lang/_app/ia-base/$id/activate' });
+  const lang = useLang();
+  const { id } = activateRoute.useParams();
   const api = aiBaseApi(useRouter().options.context.api);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const [snapshot, send] = useMachine(

@@ -1,10 +1,11 @@
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { AiBase } from '../../../../domain/ai-base';
 import { Badge } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
 import { ProgressBar } from '../../../ui/progress-bar';
+import { useLang } from '../../../i18n/use-lang';
 import { functionNames, statusNames } from '../ai-base-messages';
 import { AiBaseSummary } from './ai-base-summary';
 
@@ -30,7 +31,7 @@ const channelNames: Record<string, string> = { whatsapp: 'WhatsApp' };
 /** One AI base in the list: status, function, channels, progress while in configuration, edit, details. */
 export function AiBaseCard({ base }: { base: AiBase }) {
   const { t, i18n } = useLingui();
-  const { lang } = useParams({ strict: false }) as { lang: string };
+  const lang = useLang();
   const inTraining = base.status === 'training';
   const name = base.name;
   return (

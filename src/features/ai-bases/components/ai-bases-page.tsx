@@ -7,6 +7,7 @@ import { PageFrame } from '../../../layouts/page-frame';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Notice } from '../../../ui/notice';
+import { useLang } from '../../../i18n/use-lang';
 import { AiBaseCard } from './ai-base-card';
 
 const listRoute = getRouteApi('/$lang/_app/ia-bases');
@@ -65,7 +66,7 @@ function Section({ title, bases, id }: { title: ReactNode; bases: AiBase[]; id: 
 /** `/ia-bases`: the merchant's AI bases by status, and a new one while the plan has room. */
 export function AiBasesPage() {
   const { t } = useLingui();
-  const { lang } = listRoute.useParams();
+  const lang = useLang();
   const bases = listRoute.useLoaderData();
   const account = appRoute.useLoaderData();
   // Without the account (it failed to load) the server still enforces the limit.

@@ -7,7 +7,7 @@ import { Select } from '../../../ui/select';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { functionNames, languageNames, voiceToneNames } from '../ai-base-messages';
-import { useFieldError } from './use-field-error';
+import { useFieldError } from '../use-field-error';
 import { StepSection } from './step-section';
 
 type Props = {

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { KnowledgeFile } from '../../../../domain/knowledge';
 import { Badge, type BadgeVariant } from '../../../ui/badge';
 import { ProgressBar } from '../../../ui/progress-bar';
-import { knowledgeFailureMessages } from './knowledge-failure-messages';
+import { knowledgeFailureMessages } from '../knowledge/knowledge-failure-messages';
 
 const Cell = styled.div`
   display: grid;

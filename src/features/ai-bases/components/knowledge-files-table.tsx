@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { KnowledgeFile } from '../../../../domain/knowledge';
 import { Button } from '../../../ui/button';
 import { Table, type TableColumn } from '../../../ui/table';
-import { formatFileSize } from './knowledge-file-size';
+import { formatFileSize } from '../knowledge/knowledge-file-size';
 import { KnowledgeFileStatus } from './knowledge-file-status';
 
 // File names often have no spaces (exports_like_this_2024.csv): let them break anywhere, so the

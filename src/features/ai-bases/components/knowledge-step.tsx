@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useBlocker, useParams, useRouter } from '@tanstack/react-router';
+import { useBlocker, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
@@ -9,9 +9,10 @@ import { Button } from '../../../ui/button';
 import { FileDropZone } from '../../../ui/file-drop-zone';
 import { Notice } from '../../../ui/notice';
 import { Skeleton } from '../../../ui/skeleton';
+import { useLang } from '../../../i18n/use-lang';
 import { knowledgeApi } from '../api/knowledge-api';
+import { knowledgeFilesActors } from '../knowledge/knowledge-files-actors';
 import { KnowledgeDeleteDialog } from './knowledge-delete-dialog';
-import { knowledgeFilesActors } from './knowledge-files-actors';
 import { KnowledgeFilesTable } from './knowledge-files-table';
 import { KnowledgeUploadList } from './knowledge-upload-list';
 import { StepSection } from './step-section';
@@ -47,7 +48,7 @@ type Props = {
 export function KnowledgeStep({ headingRef, baseId, onUploadingChange, acceptsFiles = true }: Props) {
   const { t } = useLingui();
   const { api, auth, runtimeConfig } = useRouter().options.context;
-  const { lang } = useParams({ strict: false }) as { lang: string };
+  const lang = useLang();
   const knowledge = knowledgeApi(api, { baseUrl: runtimeConfig.apiBaseUrl, getIdToken: auth.getIdToken });
   const [snapshot, send] = useMachine(knowledgeFilesMachine.provide({ actors: knowledgeFilesActors(knowledge) }), { input: { baseId } });
   const { files, uploads, deletion } = snapshot.context;

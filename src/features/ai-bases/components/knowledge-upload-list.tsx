@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import type { KnowledgeUpload } from '../../../../machines/knowledge-files';
 import { Button } from '../../../ui/button';
 import { ProgressBar } from '../../../ui/progress-bar';
-import { knowledgeFailureMessages } from './knowledge-failure-messages';
-import { formatFileSize } from './knowledge-file-size';
+import { knowledgeFailureMessages } from '../knowledge/knowledge-failure-messages';
+import { formatFileSize } from '../knowledge/knowledge-file-size';
 
 const List = styled.ul`
   display: grid;

@@ -6,7 +6,7 @@ import type { RefinementDraft } from '../../../../machines/ai-base-wizard';
 import { Select } from '../../../ui/select';
 import { Slider } from '../../../ui/slider';
 import { TextArea } from '../../../ui/text-area';
-import { useFieldError } from './use-field-error';
+import { useFieldError } from '../use-field-error';
 import { RefinementChatPanel } from './refinement-chat-panel';
 import { StepSection } from './step-section';
 

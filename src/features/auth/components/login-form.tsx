@@ -8,7 +8,7 @@ import { TextField } from '../../../ui/text-field';
 import { PasswordField } from '../../../ui/password-field';
 import { Button } from '../../../ui/button';
 import { Notice } from '../../../ui/notice';
-import type { AuthSessionActor } from '../session/start-auth-session';
+import type { AuthSessionActor } from '../../../auth/start-auth-session';
 
 const Form = styled.form`
   display: grid;

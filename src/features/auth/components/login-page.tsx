@@ -4,8 +4,9 @@ import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { signedInUser } from '../../../../machines/auth-session';
+import { useAuthSessionActor } from '../../../auth/use-auth-session';
+import { useLang } from '../../../i18n/use-lang';
 import { afterSignInPath } from '../after-sign-in-path';
-import { useAuthSessionActor } from '../session/use-auth-session';
 import { LoginForm } from './login-form';
 
 const Title = styled.h1`
@@ -21,10 +22,11 @@ const Links = styled.p`
   text-align: center;
 `;
 
-type LoginPageProps = { lang: string; redirect: string | undefined };
+type LoginPageProps = { redirect: string | undefined };
 
 /** The sign-in screen. Once the session has a user (this tab's sign-in or another tab's) it moves on. */
-export function LoginPage({ lang, redirect }: LoginPageProps) {
+export function LoginPage({ redirect }: LoginPageProps) {
+  const lang = useLang();
   const session = useAuthSessionActor();
   const signedIn = useSelector(session, (s) => signedInUser(s) !== null);
   if (signedIn) return <GoTo href={afterSignInPath(lang, redirect)} />;

@@ -11,7 +11,7 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Notice } from '../../../ui/notice';
 import { PasswordField } from '../../../ui/password-field';
-import { loadFirebaseAuth } from '../../auth/firebase/load-firebase-auth';
+import { loadFirebaseAuth } from '../../../auth/load-firebase-auth';
 import { passwordChangeActors } from '../firebase/password-change-actors';
 import { validationMessage } from '../validation-message';
 

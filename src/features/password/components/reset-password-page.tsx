@@ -1,8 +1,8 @@
-import { useParams, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { isLocale } from '../../../../domain/locales';
 import { passwordResetMachine } from '../../../../machines/password-reset';
-import { loadFirebaseAuth } from '../../auth/firebase/load-firebase-auth';
+import { loadFirebaseAuth } from '../../../auth/load-firebase-auth';
+import { useLang } from '../../../i18n/use-lang';
 import { sendResetEmailActor } from '../firebase/send-reset-email-actor';
 import { ResetEmailSent } from './reset-email-sent';
 import { ResetRequestForm } from './reset-request-form';
@@ -10,8 +10,7 @@ import { ResetRequestForm } from './reset-request-form';
 /** "Forgot your password?": binds the password-reset machine to its two views. */
 export function ResetPasswordPage() {
   const { runtimeConfig } = useRouter().options.context;
-  const params = useParams({ strict: false });
-  const lang = isLocale(params.lang) ? params.lang : 'en';
+  const lang = useLang();
   const [snapshot, send, actorRef] = useMachine(
     passwordResetMachine.provide({
       actors: { sendResetEmail: sendResetEmailActor(() => loadFirebaseAuth(runtimeConfig)) },

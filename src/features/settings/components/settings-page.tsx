@@ -1,22 +1,27 @@
+import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Card } from '../../../ui/card';
 import { usePwaStatus } from '../../../pwa/pwa-status';
-import { PasswordChangeCard } from '../../password/components/password-change-card';
 
 const Sections = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};
 `;
 
+type SettingsPageProps = {
+  /** The account's password section: another feature's (password), composed in by the route. */
+  passwordSection: ReactNode;
+};
+
 /** Settings: the account's password, and the app's version and offline status. */
-export function SettingsPage() {
+export function SettingsPage({ passwordSection }: SettingsPageProps) {
   const offlineReady = usePwaStatus((s) => s.offlineReady);
   return (
     <PageFrame title={<Trans>Settings</Trans>}>
       <Sections>
-        <PasswordChangeCard />
+        {passwordSection}
         <Card>
           <h2>
             <Trans>About this app</Trans>

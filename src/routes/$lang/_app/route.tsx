@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { DefaultLayout } from '../../../layouts/default-layout';
-import { useAuthSessionActor } from '../../../features/auth/session/use-auth-session';
-import { loadAccount } from '../../../features/auth/account/load-account';
+import { useAuthSessionActor } from '../../../auth/use-auth-session';
+import { loadAccount } from '../../../auth/load-account';
 
 // The pathless layout of the signed-in screens, and their guard: no session, no screen.
 export const Route = createFileRoute('/$lang/_app')({

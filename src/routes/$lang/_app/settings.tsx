@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { crumbs } from '../../../layouts/crumbs';
 import { SettingsPage } from '../../../features/settings/components/settings-page';
+import { PasswordChangeCard } from '../../../features/password/components/password-change-card';
 
 export const Route = createFileRoute('/$lang/_app/settings')({
   staticData: { crumbs: [crumbs.settings] },
-  component: SettingsPage,
+  component: SettingsRoute,
 });
+
+// Features never import each other: the route composes the password feature into the settings page.
+function SettingsRoute() {
+  return <SettingsPage passwordSection={<PasswordChangeCard />} />;
+}

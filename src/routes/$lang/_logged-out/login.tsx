@@ -23,7 +23,6 @@ export const Route = createFileRoute('/$lang/_logged-out/login')({
 });
 
 function LoginRoute() {
-  const { lang } = Route.useParams();
   const { redirect } = Route.useSearch();
-  return <LoginPage lang={lang} redirect={redirect} />;
+  return <LoginPage redirect={redirect} />;
 }

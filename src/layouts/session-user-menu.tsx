@@ -2,9 +2,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { plans } from '../../../../domain/plans';
-import { Button } from '../../../ui/button';
-import { useAuthSessionActor } from '../session/use-auth-session';
+import { plans } from '../../domain/plans';
+import { Button } from '../ui/button';
+import { useAuthSessionActor } from '../auth/use-auth-session';
 
 const Box = styled.div`
   display: flex;

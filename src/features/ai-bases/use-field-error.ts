@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { aiBaseValidationMessages } from '../ai-base-messages';
+import { aiBaseValidationMessages } from './ai-base-messages';
 
 /** A field's message in the page's language (a text we do not know — a newer server's — as sent). */
 export function useFieldError(errors: Record<string, string>) {

@@ -1,5 +1,5 @@
-import { meResponseSchema, type MeResponse } from '../../../../domain/account';
-import type { ApiClient } from '../../../api/api-client';
+import { meResponseSchema, type MeResponse } from '../../domain/account';
+import type { ApiClient } from '../api/api-client';
 
 /**
  * The signed-in account from `GET /api/v1/me` (its plan, limits and usage), sent with the user's
