@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   aiBaseFailureOf,
   instructionsSchema,
@@ -18,8 +18,10 @@ import type { AiModel } from '../domain/refinement-chat';
 /**
  * `/ia-base` (new) and `/ia-base/{id}`: the three-step wizard — 1 Instructions, 2 Knowledge base,
  * 3 Refinement and test — with "Save and advance". A base in configuration resumes at its saved
- * step. What the merchant types is kept as a draft (persistDraft) until it is saved, so a reload
- * (the update's, a chunk's, a refresh) brings it back, with a notice.
+ * step. What the merchant types is kept as a draft (storeDraft) until it is saved, so a reload
+ * (the update's, a chunk's, a refresh) brings it back, with a notice. Where the page goes next (the
+ * new base's address, the activation screen) is decided here and done by provided actions.
+ * Tags for the view: `editing`, `saving`, `failed`.
  */
 
 /** The Instructions form as typed: choices may still be empty. */
@@ -34,7 +36,7 @@ export type InstructionsDraft = {
 };
 export type RefinementDraft = Refinement;
 
-/** What persistDraft keeps for a base (or for the new one), and loadBase hands back. */
+/** What storeDraft keeps for a base (or for the new one), and loadBase hands back. */
 export type WizardDraft = { instructions: InstructionsDraft; refinement: RefinementDraft };
 
 export type WizardInput = { baseId: string | null };
@@ -99,6 +101,16 @@ function fieldErrorsOf(result: { success: boolean; error?: { issues: { path: Pro
 }
 
 const failureKind = (error: unknown) => aiBaseFailureOf(error).kind;
+/** A failed save or load, as its guards and actions take it. */
+type Failed = { error: unknown };
+/** What the stored draft should be: the one in context, or none once nothing in it differs from the base. */
+const unsavedDraft = ({ context }: { context: WizardContext }) => ({
+  draft: JSON.stringify(context.draft) === JSON.stringify(draftOf(context.base)) ? null : context.draft,
+});
+const storeDraft = { type: 'storeDraft', params: unsavedDraft } as const;
+const loaded = ({ event }: { event: { output: LoadedBase } }) => event.output;
+const saved = ({ event }: { event: { output: AiBase } }) => event.output;
+const failed = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 export const aiBaseWizardMachine = setup({
   types: {
@@ -122,49 +134,48 @@ export const aiBaseWizardMachine = setup({
     }),
   },
   guards: {
-    resumesAtKnowledge: ({ event }) => 'output' in event && (event.output as LoadedBase).base?.step === 'knowledge',
-    resumesAtRefinement: ({ event }) => 'output' in event && (event.output as LoadedBase).base?.step === 'refinement',
-    isNotFound: ({ event }) => 'error' in event && failureKind(event.error) === 'not_found',
-    isInvalid: ({ event }) => 'error' in event && failureKind(event.error) === 'invalid',
-    isConflict: ({ event }) => 'error' in event && failureKind(event.error) === 'conflict',
-    isPlanLimit: ({ event }) => 'error' in event && failureKind(event.error) === 'plan_limit',
+    // Parametrized by the actor's own event (typed where the transition is written): no casts.
+    resumesAtKnowledge: (_, loaded: LoadedBase) => loaded.base?.step === 'knowledge',
+    resumesAtRefinement: (_, loaded: LoadedBase) => loaded.base?.step === 'refinement',
+    isNotFound: (_, { error }: Failed) => failureKind(error) === 'not_found',
+    isInvalid: (_, { error }: Failed) => failureKind(error) === 'invalid',
+    isConflict: (_, { error }: Failed) => failureKind(error) === 'conflict',
+    isPlanLimit: (_, { error }: Failed) => failureKind(error) === 'plan_limit',
+    isNewBase: ({ context }) => context.baseId === null,
     instructionsAreValid: ({ context }) => instructionsSchema.safeParse(context.draft.instructions).success,
     refinementIsValid: ({ context }) => refinementSchema.safeParse(context.draft.refinement).success,
     noUploadsRunning: ({ context }) => !context.uploading,
     refinementChanged: ({ context }) => JSON.stringify(context.draft.refinement) !== JSON.stringify(draftOf(context.base).refinement),
   },
   actions: {
-    rememberLoaded: assign(({ event }) => {
-      const { base, draft, models } = (event as unknown as { output: LoadedBase }).output;
+    rememberLoaded: assign((_, { base, draft, models }: LoadedBase) => {
       return { base, baseId: base?.id ?? null, draft: draft ?? draftOf(base), restored: draft !== null, fieldErrors: {}, failure: null, models };
     }),
     // After a save the saved part of the draft is the base's; the other part keeps what was typed.
-    rememberSavedInstructions: assign(({ context, event }) => {
-      const base = (event as unknown as { output: AiBase }).output;
+    rememberSavedInstructions: assign(({ context }, base: AiBase) => {
       // Saved: the restored changes are no longer "restored", they are the base.
       return { base, baseId: base.id, draft: { ...context.draft, instructions: draftOf(base).instructions }, fieldErrors: {}, failure: null, restored: false };
     }),
-    rememberSavedKnowledge: assign(({ event }) => ({ base: (event as unknown as { output: AiBase }).output, fieldErrors: {}, failure: null })),
-    rememberSavedRefinement: assign(({ context, event }) => {
-      const base = (event as unknown as { output: AiBase }).output;
+    rememberSavedKnowledge: assign((_, base: AiBase) => ({ base, fieldErrors: {}, failure: null })),
+    rememberSavedRefinement: assign(({ context }, base: AiBase) => {
       return { base, draft: { ...context.draft, refinement: draftOf(base).refinement }, fieldErrors: {}, failure: null, restored: false };
     }),
-    // The stored draft follows the one in context: gone once nothing in it differs from the base.
-    syncDraft: enqueueActions(({ context, enqueue }) => {
-      if (JSON.stringify(context.draft) === JSON.stringify(draftOf(context.base))) enqueue('clearDraft');
-      else enqueue('persistDraft');
-    }),
-    rememberFailure: assign(({ event }) => {
-      const failure = aiBaseFailureOf('error' in event ? event.error : undefined);
+    // (Its actions named in the type: inferred, they would reach back to this very map.)
+    rememberFailure: assign((_, { error }: Failed) => {
+      const failure = aiBaseFailureOf(error);
       return { failure: failure.kind, fieldErrors: failure.fields ?? {} };
     }),
     editInstructions: assign({
-      draft: ({ context, event }) =>
-        event.type === 'EDIT_INSTRUCTIONS' ? { ...context.draft, instructions: { ...context.draft.instructions, ...event.values } } : context.draft,
+      draft: ({ context, event }) => {
+        assertEvent(event, 'EDIT_INSTRUCTIONS');
+        return { ...context.draft, instructions: { ...context.draft.instructions, ...event.values } };
+      },
     }),
     editRefinement: assign({
-      draft: ({ context, event }) =>
-        event.type === 'EDIT_REFINEMENT' ? { ...context.draft, refinement: { ...context.draft.refinement, ...event.values } } : context.draft,
+      draft: ({ context, event }) => {
+        assertEvent(event, 'EDIT_REFINEMENT');
+        return { ...context.draft, refinement: { ...context.draft.refinement, ...event.values } };
+      },
     }),
     revertRefinement: assign(({ context }) => ({ draft: { ...context.draft, refinement: draftOf(context.base).refinement }, fieldErrors: {} })),
     showInstructionsErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(instructionsSchema.safeParse(context.draft.instructions)) }),
@@ -174,9 +185,12 @@ export const aiBaseWizardMachine = setup({
     // Leaving step 2 ends its uploads (its view goes away with them).
     forgetUploads: assign({ uploading: false }),
     rememberUploads: assign({ uploading: ({ event }) => (event.type === 'UPLOADS_CHANGED' ? event.uploading : false) }),
-    // Effects, provided by src/: keep the draft where a reload finds it; forget it once saved.
-    persistDraft: () => {},
-    clearDraft: () => {},
+    // Provided by src/: keep the draft where a reload finds it (`null`: nothing unsaved, forget it).
+    storeDraft: (_, _stored: { draft: WizardDraft | null }) => {},
+    // Provided by src/: the new base's own address from now on (a refresh resumes it), and the
+    // activation screen once all three steps are saved.
+    showBaseAddress: () => {},
+    openActivation: () => {},
   },
 }).createMachine({
   id: 'aiBaseWizard',
@@ -198,13 +212,13 @@ export const aiBaseWizardMachine = setup({
         src: 'loadBase',
         input: ({ context }) => ({ baseId: context.baseId }),
         onDone: [
-          { guard: 'resumesAtKnowledge', target: 'knowledge', actions: 'rememberLoaded' },
-          { guard: 'resumesAtRefinement', target: 'refinement', actions: 'rememberLoaded' },
-          { target: 'instructions', actions: 'rememberLoaded' },
+          { guard: { type: 'resumesAtKnowledge', params: loaded }, target: 'knowledge', actions: { type: 'rememberLoaded', params: loaded } },
+          { guard: { type: 'resumesAtRefinement', params: loaded }, target: 'refinement', actions: { type: 'rememberLoaded', params: loaded } },
+          { target: 'instructions', actions: { type: 'rememberLoaded', params: loaded } },
         ],
         onError: [
-          { guard: 'isNotFound', target: 'notFound', actions: 'rememberFailure' },
-          { target: 'loadFailed', actions: 'rememberFailure' },
+          { guard: { type: 'isNotFound', params: failed }, target: 'notFound', actions: { type: 'rememberFailure', params: failed } },
+          { target: 'loadFailed', actions: { type: 'rememberFailure', params: failed } },
         ],
       },
     },
@@ -216,12 +230,14 @@ export const aiBaseWizardMachine = setup({
       on: { DISMISS_RESTORED: { actions: 'dismissRestored' } },
       states: {
         editing: {
+          tags: 'editing',
           on: {
-            EDIT_INSTRUCTIONS: { actions: ['editInstructions', 'persistDraft'] },
+            EDIT_INSTRUCTIONS: { actions: ['editInstructions', storeDraft] },
             SAVE: [{ guard: 'instructionsAreValid', target: 'saving', actions: 'clearFailure' }, { actions: 'showInstructionsErrors' }],
           },
         },
         saving: {
+          tags: 'saving',
           invoke: {
             id: 'saveInstructions',
             src: 'saveInstructions',
@@ -230,22 +246,30 @@ export const aiBaseWizardMachine = setup({
               expectedVersion: context.base?.version ?? null,
               values: instructionsSchema.parse(context.draft.instructions),
             }),
-            onDone: { target: '#aiBaseWizard.knowledge', actions: ['rememberSavedInstructions', 'syncDraft'] },
+            onDone: [
+              {
+                guard: 'isNewBase',
+                target: '#aiBaseWizard.knowledge',
+                actions: [{ type: 'rememberSavedInstructions', params: saved }, storeDraft, 'showBaseAddress'],
+              },
+              { target: '#aiBaseWizard.knowledge', actions: [{ type: 'rememberSavedInstructions', params: saved }, storeDraft] },
+            ],
             onError: [
               // The server's own rule (the name is taken by another of the account's bases).
-              { guard: 'isInvalid', target: 'editing', actions: 'rememberFailure' },
-              { guard: 'isConflict', target: '#aiBaseWizard.conflict', actions: 'rememberFailure' },
+              { guard: { type: 'isInvalid', params: failed }, target: 'editing', actions: { type: 'rememberFailure', params: failed } },
+              { guard: { type: 'isConflict', params: failed }, target: '#aiBaseWizard.conflict', actions: { type: 'rememberFailure', params: failed } },
               // Creating past the plan's number of AI bases: 'Upgrade your plan to add more AI Bases.'
-              { guard: 'isPlanLimit', target: '#aiBaseWizard.planLimit', actions: 'rememberFailure' },
-              { target: 'failed', actions: 'rememberFailure' },
+              { guard: { type: 'isPlanLimit', params: failed }, target: '#aiBaseWizard.planLimit', actions: { type: 'rememberFailure', params: failed } },
+              { target: 'failed', actions: { type: 'rememberFailure', params: failed } },
             ],
           },
         },
         // The draft is untouched: retry, or keep editing.
         failed: {
+          tags: 'failed',
           on: {
             RETRY: { target: 'saving', actions: 'clearFailure' },
-            EDIT_INSTRUCTIONS: { target: 'editing', actions: ['clearFailure', 'editInstructions', 'persistDraft'] },
+            EDIT_INSTRUCTIONS: { target: 'editing', actions: ['clearFailure', 'editInstructions', storeDraft] },
           },
         },
       },
@@ -263,21 +287,22 @@ export const aiBaseWizardMachine = setup({
       states: {
         // The files upload on their own; this step's save records that the merchant moved on
         // (once they are all sent: leaving the step would stop them).
-        editing: { on: { SAVE: { guard: 'noUploadsRunning', target: 'saving' } } },
+        editing: { tags: 'editing', on: { SAVE: { guard: 'noUploadsRunning', target: 'saving' } } },
         saving: {
+          tags: 'saving',
           invoke: {
             id: 'saveKnowledge',
             src: 'saveKnowledge',
             input: ({ context }) => ({ baseId: context.baseId!, expectedVersion: context.base!.version }),
-            onDone: { target: '#aiBaseWizard.refinement', actions: 'rememberSavedKnowledge' },
+            onDone: { target: '#aiBaseWizard.refinement', actions: { type: 'rememberSavedKnowledge', params: saved } },
             onError: [
-              { guard: 'isConflict', target: '#aiBaseWizard.conflict', actions: 'rememberFailure' },
-              { target: 'failed', actions: 'rememberFailure' },
+              { guard: { type: 'isConflict', params: failed }, target: '#aiBaseWizard.conflict', actions: { type: 'rememberFailure', params: failed } },
+              { target: 'failed', actions: { type: 'rememberFailure', params: failed } },
             ],
           },
         },
         // Files picked after the save failed: the retry waits for them too.
-        failed: { on: { RETRY: { guard: 'noUploadsRunning', target: 'saving', actions: 'clearFailure' } } },
+        failed: { tags: 'failed', on: { RETRY: { guard: 'noUploadsRunning', target: 'saving', actions: 'clearFailure' } } },
       },
     },
 
@@ -286,13 +311,15 @@ export const aiBaseWizardMachine = setup({
       on: { BACK: { target: '#aiBaseWizard.knowledge', actions: 'clearFailure' }, DISMISS_RESTORED: { actions: 'dismissRestored' } },
       states: {
         editing: {
+          tags: 'editing',
           on: {
-            EDIT_REFINEMENT: { actions: ['editRefinement', 'persistDraft'] },
-            REVERT: { guard: 'refinementChanged', actions: ['revertRefinement', 'syncDraft'] },
+            EDIT_REFINEMENT: { actions: ['editRefinement', storeDraft] },
+            REVERT: { guard: 'refinementChanged', actions: ['revertRefinement', storeDraft] },
             SAVE: [{ guard: 'refinementIsValid', target: 'saving', actions: 'clearFailure' }, { actions: 'showRefinementErrors' }],
           },
         },
         saving: {
+          tags: 'saving',
           invoke: {
             id: 'saveRefinement',
             src: 'saveRefinement',
@@ -301,18 +328,19 @@ export const aiBaseWizardMachine = setup({
               expectedVersion: context.base!.version,
               values: refinementSchema.parse(context.draft.refinement),
             }),
-            onDone: { target: '#aiBaseWizard.saved', actions: ['rememberSavedRefinement', 'syncDraft'] },
+            onDone: { target: '#aiBaseWizard.saved', actions: [{ type: 'rememberSavedRefinement', params: saved }, storeDraft] },
             // The server's field messages (if any) show in `failed` too; this form has no server-only rule.
             onError: [
-              { guard: 'isConflict', target: '#aiBaseWizard.conflict', actions: 'rememberFailure' },
-              { target: 'failed', actions: 'rememberFailure' },
+              { guard: { type: 'isConflict', params: failed }, target: '#aiBaseWizard.conflict', actions: { type: 'rememberFailure', params: failed } },
+              { target: 'failed', actions: { type: 'rememberFailure', params: failed } },
             ],
           },
         },
         failed: {
+          tags: 'failed',
           on: {
             RETRY: { target: 'saving', actions: 'clearFailure' },
-            EDIT_REFINEMENT: { target: 'editing', actions: ['clearFailure', 'editRefinement', 'persistDraft'] },
+            EDIT_REFINEMENT: { target: 'editing', actions: ['clearFailure', 'editRefinement', storeDraft] },
           },
         },
       },
@@ -323,7 +351,7 @@ export const aiBaseWizardMachine = setup({
     conflict: { on: { RELOAD: 'loading' } },
     planLimit: { type: 'final' },
     // All three steps saved: the view goes on to the activation screen.
-    saved: { type: 'final' },
+    saved: { type: 'final', entry: 'openActivation' },
   },
 });
 

@@ -20,6 +20,8 @@ const paths = coveringPaths(aiBaseWizardMachine, model);
 function startRealActor(baseId: string | null = null) {
   const world = new PromiseWorld();
   const storage = { draft: null as WizardDraft | null, writes: 0 };
+  /** Where the provided navigation actions took the page. */
+  const visits: string[] = [];
   const logic = aiBaseWizardMachine.provide({
     actors: {
       loadBase: world.actor<LoadedBase, { baseId: string | null }>('loadBase'),
@@ -28,18 +30,17 @@ function startRealActor(baseId: string | null = null) {
       saveRefinement: world.actor<AiBase, SaveRefinementInput>('saveRefinement'),
     },
     actions: {
-      persistDraft: ({ context }) => {
-        storage.draft = structuredClone(context.draft);
-        storage.writes++;
+      storeDraft: (_, { draft }) => {
+        storage.draft = draft && structuredClone(draft);
+        if (draft) storage.writes++;
       },
-      clearDraft: () => {
-        storage.draft = null;
-      },
+      showBaseAddress: ({ context }) => visits.push(`/ia-base/${context.baseId}`),
+      openActivation: ({ context }) => visits.push(`/ia-base/${context.baseId}/activate`),
     },
   });
   const actor = createActor(logic, { input: { baseId } });
   actor.start();
-  return { actor, world, storage };
+  return { actor, world, storage, visits };
 }
 type Run = ReturnType<typeof startRealActor>;
 
@@ -66,6 +67,7 @@ const stateChecks: Record<string, (run: Run) => void> = {
   },
   'aiBaseWizard.saved': (run) => {
     expect(run.storage.draft).toBeNull(); // all saved: no draft left to restore
+    expect(run.visits.at(-1)).toBe(`/ia-base/${context(run).baseId}/activate`);
     expect(context(run).base?.progress).toBe(100);
   },
   // Files on their way: moving on (or back) would stop them.
@@ -140,6 +142,28 @@ describe('ai-base-wizard machine, beyond the model', () => {
     await flush();
     expect(second.actor.getSnapshot().matches('knowledge')).toBe(true);
     expect(second.storage.draft).toBeNull();
+  });
+
+  it('gives a new base its own address once, when its first step is saved; a base that has one keeps it', async () => {
+    const created = startRealActor();
+    created.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: null, draft: null, models: [] } } as never);
+    await flush();
+    created.actor.send({ type: 'EDIT_INSTRUCTIONS', values: validInstructions });
+    created.actor.send({ type: 'SAVE' });
+    expect(created.visits).toEqual([]);
+    created.world.settle({ type: 'xstate.done.actor.saveInstructions', output: baseAt('knowledge', 1, 1) } as never);
+    await flush();
+    expect(created.visits).toEqual([`/ia-base/${baseAt('knowledge', 1, 1).id}`]);
+
+    const resumed = startRealActor(baseAt('knowledge', 1, 1).id);
+    resumed.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('knowledge', 1, 1), draft: null, models: [] } } as never);
+    await flush();
+    resumed.actor.send({ type: 'BACK' });
+    resumed.actor.send({ type: 'SAVE' });
+    resumed.world.settle({ type: 'xstate.done.actor.saveInstructions', output: baseAt('knowledge', 1, 2) } as never);
+    await flush();
+    expect(resumed.actor.getSnapshot().matches('knowledge')).toBe(true);
+    expect(resumed.visits).toEqual([]);
   });
 
   it('refuses to save invalid instructions, naming the fields with the seed messages', () => {

@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { aiBaseWizardMachine, type LoadedBase, type WizardDraft } from '../../../../machines/ai-base-wizard';
+import { wizardSteps } from '../../../../domain/ai-base';
+import { aiBaseWizardMachine, type LoadedBase } from '../../../../machines/ai-base-wizard';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Button } from '../../../ui/button';
 import { Notice } from '../../../ui/notice';
 import { Skeleton } from '../../../ui/skeleton';
 import { Stepper } from '../../../ui/stepper';
-import { useAuthSessionActor } from '../../auth/session/use-auth-session';
+import { useAuthSessionActor } from '../../../auth/use-auth-session';
+import { useLang } from '../../../i18n/use-lang';
 import { aiBaseApi } from '../api/ai-base-api';
 import { refinementChatApi } from '../api/refinement-chat-api';
 import { wizardDraftStore } from '../drafts/wizard-draft-store';
@@ -31,8 +33,6 @@ const Actions = styled.div`
   justify-content: flex-end;
 `;
 
-const stepIndex = { instructions: 0, knowledge: 1, refinement: 2 } as const;
-
 /**
  * The three-step wizard of `/ia-base` (a new base) and `/ia-base/{id}`: binds the ai-base-wizard
  * machine to the step forms. The machine decides; this view shows its snapshot and sends events.
@@ -41,7 +41,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
   const { t } = useLingui();
   const router = useRouter();
   const navigate = useNavigate();
-  const { lang } = useParams({ strict: false }) as { lang: string };
+  const lang = useLang();
   const session = useAuthSessionActor();
   const uid = useSelector(session, (s) => s.context.user?.uid ?? null);
   const api = aiBaseApi(router.options.context.api);
@@ -65,13 +65,17 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
         saveRefinement: fromPromise(async ({ input }) => api.saveRefinement(input.baseId, input.expectedVersion, input.values)),
       },
       actions: {
-        persistDraft: ({ context }) => {
-          if (uid) drafts.write(uid, context.baseId, context.draft as WizardDraft);
-        },
-        clearDraft: ({ context }) => {
+        storeDraft: ({ context }, { draft }) => {
           if (!uid) return;
-          drafts.clear(uid, context.baseId);
-          drafts.clear(uid, null); // a new base's draft, now saved as this base
+          if (draft) drafts.write(uid, context.baseId, draft);
+          else drafts.clear(uid, context.baseId);
+          if (context.baseId) drafts.clear(uid, null); // a new base's draft, now saved as this base
+        },
+        showBaseAddress: ({ context }) => {
+          void navigate({ to: '/$lang/ia-base/$id', params: { lang, id: context.baseId! }, replace: true });
+        },
+        openActivation: ({ context }) => {
+          void navigate({ to: '/$lang/ia-base/$id/activate', params: { lang, id: context.baseId! } });
         },
       },
     }),
@@ -79,31 +83,17 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
   );
   const { context } = snapshot;
 
-  // A new base got its id: its address from now on, so a refresh resumes it.
-  useEffect(() => {
-    if (baseId === null && context.baseId) {
-      void navigate({ to: '/$lang/ia-base/$id', params: { lang, id: context.baseId }, replace: true });
-    }
-  }, [baseId, context.baseId, lang, navigate]);
-
-  // All three steps saved: on to the activation screen.
-  useEffect(() => {
-    if (snapshot.matches('saved') && context.baseId) {
-      void navigate({ to: '/$lang/ia-base/$id/activate', params: { lang, id: context.baseId } });
-    }
-  }, [snapshot, context.baseId, lang, navigate]);
-
-  const step = (['instructions', 'knowledge', 'refinement'] as const).find((name) => snapshot.matches(name));
+  const step = wizardSteps.find((name) => snapshot.matches(name));
   // A new step takes the keyboard to its heading.
   useEffect(() => {
     if (step) headingRef.current?.focus();
   }, [step]);
 
   const title = context.base ? context.base.name : <Trans>New AI base</Trans>;
-  const saving = snapshot.matches({ instructions: 'saving' }) || snapshot.matches({ knowledge: 'saving' }) || snapshot.matches({ refinement: 'saving' });
+  const saving = snapshot.hasTag('saving');
   const waitForUploads = context.uploading && snapshot.matches('knowledge');
   const reportUploads = useCallback((uploading: boolean) => send({ type: 'UPLOADS_CHANGED', uploading }), [send]);
-  const failed = snapshot.matches({ instructions: 'failed' }) || snapshot.matches({ knowledge: 'failed' }) || snapshot.matches({ refinement: 'failed' });
+  const failed = snapshot.hasTag('failed');
 
   if (snapshot.matches('loading')) {
     return (
@@ -151,7 +141,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
       <Body>
         <Stepper
           label={t`AI base configuration steps`}
-          current={step ? stepIndex[step] : 2}
+          current={step ? wizardSteps.indexOf(step) : wizardSteps.length - 1}
           steps={[{ label: <Trans>Instructions</Trans> }, { label: <Trans>Knowledge base</Trans> }, { label: <Trans>Refinement and test</Trans> }]}
         />
         {context.restored && (
