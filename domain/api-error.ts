@@ -1,7 +1,64 @@
+// The API's error answer and every `code` it may carry, shared by the server's refusal tables and
+// the SPA's failure mapping, so that a misspelt code is a type error on either side.
 // zod/mini: shared with the SPA's boot bundle, where every kilobyte counts.
 import * as z from 'zod/mini';
 
-/** The API's error body: `{ error: { code, message, fields? } }`; `fields` maps a field name to its message. */
+/** Every `error.code` the API sends. The wire values: add to them, never rename one. */
+export const apiErrorCodes = [
+  // Any route (server/http/error-handler.ts): the request itself, or our own failure.
+  'bad_request',
+  'invalid_json',
+  'validation_failed',
+  'not_found',
+  'method_not_allowed',
+  'not_acceptable',
+  'request_timeout',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  'internal_error',
+  // GET /readyz: the database does not answer.
+  'not_ready',
+  // Authentication (server/auth/): 401s, and 503 when Firebase cannot be asked.
+  'unauthenticated',
+  'invalid_token',
+  'token_expired',
+  'token_revoked',
+  'account_disabled',
+  'auth_unavailable',
+  // 403: a staff-only route without the admin claim (and any other 403 of Fastify's plugins).
+  'forbidden',
+  // 429: the landing page's forms, past the limit per client address.
+  'rate_limited',
+  // 403: the plan's number of AI bases, active AI bases or trainings this month is reached.
+  'plan_limit',
+  // AI bases.
+  'version_conflict',
+  'incomplete',
+  'nothing_to_revert',
+  // Knowledge-file uploads (the upload refusals of domain/knowledge.ts's knowledgeFailureReasons).
+  'no_file',
+  'empty_file',
+  'unsupported_type',
+  'type_mismatch',
+  'too_large',
+  // The refinement chat (domain/refinement-chat.ts's chatFailureCodes).
+  'unknown_model',
+  'ai_rate_limited',
+  'ai_unavailable',
+] as const;
+export type ApiErrorCode = (typeof apiErrorCodes)[number];
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return (apiErrorCodes as readonly unknown[]).includes(value);
+}
+
+/**
+ * The API's error body: `{ error: { code, message, fields? } }`; `fields` maps a field name to its
+ * message. `code` is read as any string (an older SPA still reads a newer server's message); the
+ * server only sends an ApiErrorCode, and the SPA narrows it (src/api/api-errors.ts).
+ */
 export const apiErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),

@@ -4,6 +4,7 @@
 // zod/mini: the wizard's chunk loads this.
 import * as z from 'zod/mini';
 import { refinementSchema } from './ai-base';
+import type { ApiErrorCode } from './api-error';
 
 export const MAX_CHAT_MESSAGE_LENGTH = 2000;
 /** The conversation sent back with each question: its last turns only. */
@@ -75,7 +76,7 @@ export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
  * `ai_rate_limited` 429 (the provider's limit; `Retry-After` says when), `ai_unavailable` 502 (the
  * provider failed or refused our key), `unknown_model` 400 (not a model the server offers).
  */
-export const chatFailureCodes = ['ai_rate_limited', 'ai_unavailable', 'unknown_model'] as const;
+export const chatFailureCodes = ['ai_rate_limited', 'ai_unavailable', 'unknown_model'] as const satisfies readonly ApiErrorCode[];
 export type ChatFailureCode = (typeof chatFailureCodes)[number];
 
 /** How many knowledge passages a question is answered from at most (the best ones). */

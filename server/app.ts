@@ -1,3 +1,5 @@
+// The HTTP app (buildApp): the product API, the SPA and the public pages, with their security
+// headers and error shape. Background workers are not part of it: main.ts runs them (./workers.ts).
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,10 +22,9 @@ import { leadRateLimitFromEnv } from './routes/lead-request-routes';
 import { renderThreadsFromEnv } from './spa/render-pool';
 import { registerStaticSpa } from './spa/static-spa';
 import { MAX_KNOWLEDGE_FILE_BYTES } from '../domain/knowledge';
-import { knowledgeWorker, knowledgeWorkerSettings } from './knowledge/knowledge-worker';
 import { dataDirFromEnv } from './knowledge/upload-storage';
 
-/** JSON bodies up to 1 MiB (file uploads have their own limit on their route). */
+/** JSON bodies up to 1 MiB; the knowledge-file upload route sets its own (MAX_KNOWLEDGE_FILE_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
 
 export type AppOptions = {
@@ -39,6 +40,12 @@ export type AppOptions = {
    * without it, only the SPA, the runtime config and health (the PWA tests' deploy server).
    */
   database?: Database;
+  /**
+   * Called when a request queued background work (a knowledge file): main.ts wakes this process's
+   * workers (./workers.ts) with it. The app runs no worker itself; without them the jobs wait in
+   * the queue for any process that does.
+   */
+  onWorkQueued?: () => void;
 };
 
 export type RouteEntry = { method: string; url: string; public: boolean };
@@ -50,7 +57,7 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ env, distDir, renderer, logger = false, database }: AppOptions) {
+export async function buildApp({ env, distDir, renderer, logger = false, database, onWorkQueued = () => {} }: AppOptions) {
   assertSafeForProduction(env);
   const app = Fastify({
     logger,
@@ -97,20 +104,11 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
 
   if (database) {
     const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(authConfigFromEnv(env))), { ttlMs: tokenCacheTtlMs(env) });
-    // The process that serves the API also works the knowledge queue (KNOWLEDGE_WORKER=off: not
-    // this one); it starts when the app is ready and hands its jobs back before the database closes.
-    const dataDir = dataDirFromEnv(env);
-    const settings = knowledgeWorkerSettings(env);
-    const worker = settings.enabled ? knowledgeWorker({ db: database.db, dataDir, log: app.log, concurrency: settings.concurrency }) : null;
-    if (worker) {
-      app.addHook('onReady', async () => worker.start());
-      app.addHook('preClose', () => worker.stop());
-    }
     await registerApiV1(app, {
       database,
       verifyToken,
       leadRateLimit: leadRateLimitFromEnv(env),
-      knowledge: { dataDir, maxFileBytes: MAX_KNOWLEDGE_FILE_BYTES, onQueued: () => worker?.nudge() },
+      knowledge: { dataDir: dataDirFromEnv(env), maxFileBytes: MAX_KNOWLEDGE_FILE_BYTES, onQueued: onWorkQueued },
       llm: llmConfigFromEnv(env),
     });
   }

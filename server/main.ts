@@ -1,8 +1,10 @@
-// The server process: refuses unsafe configuration, opens (and owns) the database, serves.
+// The server process: refuses unsafe configuration, opens (and owns) the database, serves the HTTP
+// app and runs this process's background workers beside it.
 import { assertSafeForProduction, EXIT_UNSAFE_CONFIG, UnsafeConfigError } from './auth/auth-config';
 import { DataDirLockedError, EXIT_DATA_DIR_LOCKED } from './db/data-dir-lock';
 import { databaseTargetFromEnv, openDatabase } from './db/database';
 import { buildApp } from './app';
+import { backgroundWorkers, workerSettingsFromEnv } from './workers';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -21,18 +23,30 @@ try {
   if (error instanceof UnsafeConfigError) refuse(error.message, EXIT_UNSAFE_CONFIG);
   throw error;
 }
+const workerSettings = workerSettingsFromEnv(env);
 
 const database = await openDatabase(databaseTargetFromEnv(env), `catalyst server, port ${port}`).catch((error: unknown) => {
   if (error instanceof DataDirLockedError) refuse(error.message, EXIT_DATA_DIR_LOCKED);
   throw error;
 });
 
-const app = await buildApp({ env, distDir: distDir || undefined, database, logger: { level: env.LOG_LEVEL ?? 'info' } }).catch(
-  async (error: unknown) => {
-    await database.close();
-    throw error;
-  },
-);
+// An upload wakes this process's workers, which need the app's log: wired once both exist.
+let nudgeWorkers = () => {};
+const app = await buildApp({
+  env,
+  distDir: distDir || undefined,
+  database,
+  logger: { level: env.LOG_LEVEL ?? 'info' },
+  onWorkQueued: () => nudgeWorkers(),
+}).catch(async (error: unknown) => {
+  await database.close();
+  throw error;
+});
+const workers = backgroundWorkers({ db: database.db, log: app.log, settings: workerSettings });
+nudgeWorkers = workers.nudge;
+// On close: the workers hand their jobs back, then the HTTP server stops, then the database closes.
+app.addHook('onReady', async () => workers.start());
+app.addHook('preClose', () => workers.stop());
 app.addHook('onClose', () => database.close());
 await app.listen({ port, host });
 app.log.info({ database: database.description }, 'database ready');

@@ -1,10 +1,7 @@
 // The two calls Catalyst makes to an OpenAI-compatible endpoint: GET {base}/models and
 // POST {base}/chat/completions, with the Bearer key, a timeout, and the provider's refusals turned
 // into AnswererFailures (429 → rate_limited with its Retry-After; anything else → unavailable).
-//
-// Node's fetch rather than the `openai` package: its maintained line (7.x) needs Node 22 and this
-// runs on Node 20; we need only these two calls and their raw status and headers (its built-in
-// retries would also swallow the provider's 429 that the merchant is meant to see).
+// Node's fetch, not the `openai` package (Node 22 only; its retries would swallow the 429).
 import * as z from 'zod/mini';
 import { AnswererFailure } from './answerer';
 import type { LlmConfig } from './llm-config';

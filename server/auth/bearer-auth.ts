@@ -10,7 +10,7 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyContextConfig {
-    /** Skips authentication: runtime config, plans, contact forms, public catalogs. */
+    /** Skips authentication: routes that hold nothing of anyone's (the lead forms, the knowledge template). */
     public?: boolean;
   }
 }

@@ -1,5 +1,6 @@
 // Verifies a Firebase ID token and says who is calling, or why not (as an HTTP error).
 import type { Auth } from 'firebase-admin/auth';
+import type { ApiErrorCode } from '../../domain/api-error';
 import { HttpError } from '../http/http-error';
 
 /** `admin`: the business's staff (the `admin` custom claim, set by `npm run admin -- grant-admin`). */
@@ -8,7 +9,7 @@ export type Principal = { uid: string; email: string | null; admin: boolean };
 export type VerifiedToken = Principal & { expiresAt: number };
 export type TokenVerifier = (idToken: string) => Promise<VerifiedToken>;
 
-const tokenProblems: Record<string, { code: string; message: string }> = {
+const tokenProblems: Record<string, { code: ApiErrorCode; message: string }> = {
   'auth/id-token-expired': { code: 'token_expired', message: 'The ID token has expired: get a fresh one and retry.' },
   'auth/id-token-revoked': { code: 'token_revoked', message: 'The ID token was revoked: sign in again.' },
   'auth/user-disabled': { code: 'account_disabled', message: 'This user is disabled.' },

@@ -1,11 +1,12 @@
 // Every error leaves as `{ error: { code, message, fields? } }` with the right status: the
 // client's mistakes as 4xx with what was wrong, ours as a 500 that names only the request id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorCode } from '../../domain/api-error';
 import { HttpError, sendError } from './http-error';
 
 type Validation = NonNullable<FastifyError['validation']>;
 
-const fastifyErrors: Record<string, { status: number; code: string; message: string }> = {
+const fastifyErrors: Record<string, { status: number; code: ApiErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The body is empty but its content-type says JSON.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'The content-length does not match the body.' },
@@ -13,7 +14,7 @@ const fastifyErrors: Record<string, { status: number; code: string; message: str
   FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The URL is malformed.' },
 };
 
-const codeForStatus: Record<number, string> = {
+const codeForStatus: Record<number, ApiErrorCode> = {
   400: 'bad_request',
   401: 'unauthenticated',
   403: 'forbidden',

@@ -1,22 +1,27 @@
-// An error the API answers as `{ error: { code, message, fields? } }` with its status.
+// An error the API answers as `{ error: { code, message, fields? } }` with its status (and any
+// headers it needs, such as a 429's Retry-After).
 import type { FastifyReply } from 'fastify';
-import type { ApiErrorBody } from '../../domain/api-error';
+import type { ApiErrorBody, ApiErrorCode } from '../../domain/api-error';
+
+type HttpErrorOptions = { fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown };
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
-    options: { fields?: Record<string, string>; cause?: unknown } = {},
+    options: HttpErrorOptions = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HttpError';
     this.fields = options.fields;
+    this.headers = options.headers ?? {};
   }
 
   readonly fields: Record<string, string> | undefined;
+  readonly headers: Readonly<Record<string, string>>;
 
-  static unauthorized(code: string, message: string) {
+  static unauthorized(code: ApiErrorCode, message: string) {
     return new HttpError(401, code, message);
   }
 
@@ -33,5 +38,5 @@ export function sendError(reply: FastifyReply, error: HttpError) {
   // Bearer auth failures say so, as RFC 6750 asks.
   if (error.statusCode === 401)
     reply.header('www-authenticate', `Bearer error="${error.code === 'unauthenticated' ? 'invalid_request' : 'invalid_token'}"`);
-  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(error.body());
+  return reply.code(error.statusCode).headers(error.headers).type('application/json; charset=utf-8').send(error.body());
 }

@@ -2,7 +2,7 @@
 // a worker claims the next due job with `FOR UPDATE SKIP LOCKED`, so two never take the same,
 // and holds it by a lease it renews while working. A job whose worker died (lease run out) is
 // claimed again; each claim counts an attempt. Done jobs are deleted. Works alike on PGlite.
-// Generic: the knowledge files use it first; the catalog sync can share it.
+// Generic: a job names its queue; a worker claims from the queues it serves.
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { jobs } from '../db/schema';

@@ -36,13 +36,6 @@ export type KnowledgeWorker = {
   stop: () => Promise<void>;
 };
 
-/** KNOWLEDGE_WORKER=off runs no worker in this process (another process does the work). */
-export function knowledgeWorkerSettings(env: Record<string, string | undefined>) {
-  const concurrency = Number(env.KNOWLEDGE_WORKER_CONCURRENCY ?? 1);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number, not "${env.KNOWLEDGE_WORKER_CONCURRENCY}"`);
-  return { enabled: env.KNOWLEDGE_WORKER !== 'off', concurrency };
-}
-
 export function knowledgeWorker({ db, dataDir, log, concurrency = 1, pollMs = 2_000, leaseMs = 60_000, limits }: KnowledgeWorkerOptions): KnowledgeWorker {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const queue = jobQueue(db);

@@ -1,7 +1,5 @@
 // Step 3's refinement chat: POST /ai-bases/:id/chat answers a message with the saved base and the
-// settings being tried; GET /ai-models lists the models the model field offers. Another
-// account's base is a 404; the provider's limit a 429 with Retry-After; its failures a 502
-// (logged, without the key); a model not offered a 400.
+// settings being tried; GET /ai-models lists the models the model field offers.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aiBaseIdParamsSchema, BUILTIN_MODEL } from '../../domain/ai-base';
@@ -14,6 +12,24 @@ import { ChatRefusal, type RefinementChat } from '../answering/refinement-chat';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
+
+/** Why a message got no answer: the chat's refusals and the answerer's failures. */
+export type ChatRefusalReason = ChatRefusal['reason'] | AnswererFailure['kind'];
+type RefusalContext = { model: string; retryAfterSeconds?: number | undefined };
+
+/** Another account's base is a 404; the provider's limit a 429 with Retry-After; its failures a 502. */
+const refusals: Record<ChatRefusalReason, (context: RefusalContext) => HttpError> = {
+  not_found: () => HttpError.notFound('No such AI base.'),
+  unknown_model: ({ model }) =>
+    new HttpError(400, 'unknown_model', `The model "${model}" is not offered here. GET /api/v1/ai-models lists those that are.`, {
+      fields: { model: UNKNOWN_MODEL_FIELD_MESSAGE },
+    }),
+  rate_limited: ({ retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS }) =>
+    new HttpError(429, 'ai_rate_limited', `The AI provider's rate limit is reached: try again in ${retryAfterSeconds} s.`, {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    }),
+  unavailable: () => new HttpError(502, 'ai_unavailable', 'The AI provider did not answer. Try again in a moment, or choose another model.'),
+};
 
 const security = [{ [FIREBASE_BEARER]: [] }];
 const tags = ['AI bases'];
@@ -40,24 +56,16 @@ export function registerChatRoutes(app: FastifyInstance, chat: RefinementChat, m
         response: { 200: chatAnswerSchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema, 502: apiErrorBodySchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
+      const { model } = request.body.settings;
       try {
         return await chat.answer(principalOf(request).uid, request.params.id, request.body);
       } catch (error) {
-        if (error instanceof ChatRefusal) {
-          if (error.reason === 'not_found') throw HttpError.notFound('No such AI base.');
-          throw new HttpError(400, 'unknown_model', `The model "${request.body.settings.model}" is not offered here. GET /api/v1/ai-models lists those that are.`, {
-            fields: { model: UNKNOWN_MODEL_FIELD_MESSAGE },
-          });
-        }
+        if (error instanceof ChatRefusal) throw refusals[error.reason]({ model });
         if (!(error instanceof AnswererFailure)) throw error;
-        request.log.warn({ model: request.body.settings.model, failure: error.kind, detail: error.message }, 'the AI model did not answer');
-        if (error.kind === 'rate_limited') {
-          const seconds = error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
-          reply.header('retry-after', String(seconds));
-          throw new HttpError(429, 'ai_rate_limited', `The AI provider's rate limit is reached: try again in ${seconds} s.`);
-        }
-        throw new HttpError(502, 'ai_unavailable', 'The AI provider did not answer. Try again in a moment, or choose another model.');
+        // Logged without the key: the failure's message never holds it.
+        request.log.warn({ model, failure: error.kind, detail: error.message }, 'the AI model did not answer');
+        throw refusals[error.kind]({ model, retryAfterSeconds: error.retryAfterSeconds });
       }
     },
   );

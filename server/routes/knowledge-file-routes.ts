@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { aiBaseIdParamsSchema } from '../../domain/ai-base';
-import { apiErrorBodySchema } from '../../domain/api-error';
+import { apiErrorBodySchema, type ApiErrorCode } from '../../domain/api-error';
 import {
   acceptedKnowledgeFileExtensions,
   knowledgeFileKindOf,
@@ -46,8 +46,13 @@ export type KnowledgeRouteOptions = {
   onQueued: () => void;
 };
 
-const refusal = (status: number, code: KnowledgeFailureReason, message: string) => new HttpError(status, code, message);
-const noSuchBase = () => HttpError.notFound('No such AI base.');
+/** The store's refusals: another account's base (or none) is a 404; past the plan's trainings this month, a 403. */
+const refusals: Record<KnowledgeRefusal['reason'], () => HttpError> = {
+  not_found: () => HttpError.notFound('No such AI base.'),
+  plan_limit: () => new HttpError(403, 'plan_limit', TRAININGS_LIMIT_MESSAGE),
+};
+/** A refused upload's code is also the reason the SPA shows for it (domain/knowledge.ts). */
+const uploadRefusal = (status: number, code: KnowledgeFailureReason & ApiErrorCode, message: string) => new HttpError(status, code, message);
 const noSuchFile = () => HttpError.notFound('No such file in this AI base.');
 
 function megabytes(bytes: number) {
@@ -134,8 +139,7 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
         // Before a byte of the upload is read: whose base, and is a training left?
         const limit = await trainingsLimit(uid, email);
         const upfront = await store.uploadRefusal(uid, baseId, limit);
-        if (upfront === 'not_found') throw noSuchBase();
-        if (upfront === 'plan_limit') throw new HttpError(403, 'plan_limit', TRAININGS_LIMIT_MESSAGE);
+        if (upfront) throw refusals[upfront]();
         if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
 
         const part = await request.file();
@@ -144,7 +148,7 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
         const kind = knowledgeFileKindOf(name);
         if (!kind) {
           await pipeline(part.file, discard());
-          throw refusal(415, 'unsupported_type', `Only ${acceptedKnowledgeFileExtensions} files can be added to a knowledge base.`);
+          throw uploadRefusal(415, 'unsupported_type', `Only ${acceptedKnowledgeFileExtensions} files can be added to a knowledge base.`);
         }
 
         const fileId = randomUUID();
@@ -161,15 +165,15 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
         }
         if (part.file.truncated) {
           await removePartial();
-          throw refusal(413, 'too_large', `The file is larger than the ${megabytes(maxFileBytes)} limit.`);
+          throw uploadRefusal(413, 'too_large', `The file is larger than the ${megabytes(maxFileBytes)} limit.`);
         }
         if (check.size() === 0) {
           await removePartial();
-          throw refusal(400, 'empty_file', 'The file is empty.');
+          throw uploadRefusal(400, 'empty_file', 'The file is empty.');
         }
         if (!check.matches()) {
           await removePartial();
-          throw refusal(415, 'type_mismatch', `The content of the file is not a ${kind.toUpperCase()} file, whatever its name says.`);
+          throw uploadRefusal(415, 'type_mismatch', `The content of the file is not a ${kind.toUpperCase()} file, whatever its name says.`);
         }
 
         try {
@@ -178,7 +182,7 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
           return reply.code(201).header('location', `${request.url.split('?')[0]}/${created.id}`).send(created);
         } catch (error) {
           await removePartial();
-          if (error instanceof KnowledgeRefusal) throw error.reason === 'plan_limit' ? new HttpError(403, 'plan_limit', TRAININGS_LIMIT_MESSAGE) : noSuchBase();
+          if (error instanceof KnowledgeRefusal) throw refusals[error.reason]();
           throw error;
         }
       },
@@ -201,7 +205,7 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
     },
     async (request) => {
       const { uid } = principalOf(request);
-      if (!(await store.baseOf(uid, request.params.id))) throw noSuchBase();
+      if (!(await store.baseOf(uid, request.params.id))) throw refusals.not_found();
       return { files: await store.list(uid, request.params.id) };
     },
   );
@@ -252,7 +256,7 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
     async (request) => {
       const { uid } = principalOf(request);
       const base = await store.baseOf(uid, request.params.id);
-      if (!base) throw noSuchBase();
+      if (!base) throw refusals.not_found();
       const { q, limit, match } = request.query;
       return { passages: await store.search(uid, base, q, { limit, match }) };
     },

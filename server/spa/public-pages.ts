@@ -23,7 +23,7 @@ export type PublicPagesOptions = {
 
 export type PageResponder = (request: FastifyRequest, reply: FastifyReply, url: string) => Promise<FastifyReply>;
 
-/** Registers the landing pages and returns the responder later public pages (catalog, cart) use. */
+/** Registers the landing pages; returns the responder that renders any public page (or answers the SPA shell). */
 export function registerPublicPages(app: FastifyInstance, options: PublicPagesOptions): PageResponder {
   const shell = readFileSync(join(options.root, 'index.html'), 'utf8');
   const renderer = options.renderer !== undefined ? options.renderer : builtRenderer(app, options);

@@ -1,17 +1,20 @@
 import type { $ZodIssue } from 'zod/v4/core';
-import { apiErrorBodySchema } from '../../domain/api-error';
+import { apiErrorBodySchema, isApiErrorCode, type ApiErrorCode } from '../../domain/api-error';
 import { parseRetryAfter } from './retry-policy';
 
-/** The server answered 4xx/5xx. `code` is `unknown` when the body is not the API's error shape. */
+/** An API error's code as the SPA sees it: one the API sends, or `unknown` (not the API's error shape, or a code this build does not know). */
+export type ClientErrorCode = ApiErrorCode | 'unknown';
+
+/** The server answered 4xx/5xx. `code` is `unknown` when the body is not the API's error shape or its code is not one of domain/api-error.ts's. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: ClientErrorCode;
   readonly fields?: Record<string, string>;
   /** The wait a 429 or 503 asked for (its Retry-After header), in whole seconds. */
   readonly retryAfterSeconds?: number;
 
-  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string>; retryAfterSeconds?: number | undefined }) {
+  constructor(init: { status: number; code: ClientErrorCode; message: string; fields?: Record<string, string>; retryAfterSeconds?: number | undefined }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
@@ -24,7 +27,10 @@ export class ApiError extends Error {
     const waitMs = parseRetryAfter(retryAfter, Date.now());
     const retryAfterSeconds = waitMs ? Math.ceil(waitMs / 1000) : undefined;
     const parsed = apiErrorBodySchema.safeParse(parseJson(bodyText));
-    if (parsed.success) return new ApiError({ status, ...parsed.data.error, retryAfterSeconds });
+    if (parsed.success) {
+      const { code, ...error } = parsed.data.error;
+      return new ApiError({ status, ...error, code: isApiErrorCode(code) ? code : 'unknown', retryAfterSeconds });
+    }
     return new ApiError({ status, code: 'unknown', message: `Request failed with status ${status}`, retryAfterSeconds });
   }
 }

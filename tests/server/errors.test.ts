@@ -12,8 +12,8 @@ let user: TestUser;
 const SECRET = 'postgres://admin:hunter2@db.internal/catalyst';
 
 beforeAll(async () => {
-  // No write route exists yet: these stand in for one, through the app's own compilers and
-  // error handler (outside /api/v1, so the tenancy table stays the API's).
+  // Probe routes with a body schema, a crash and a response that breaks its schema, through the
+  // app's own compilers and error handler (outside /api/v1, so the tenancy table stays the API's).
   server = await startTestServer({
     beforeListen: (app) => {
       app

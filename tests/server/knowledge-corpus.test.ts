@@ -111,7 +111,7 @@ describe.skipIf(!hasCorpus)('the corpus, uploaded and processed', () => {
   const uploads = new Map<string, KnowledgeFile>();
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' } });
+    server = await startTestServer({ env: { DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }, workers: true });
     owner = await client.merchant('knowledge-corpus'); // enterprise: 30 trainings a month
     baseId = (await client.createBase(owner)).id;
     // All queued at once: the worker takes them in turn while the tests wait for theirs.

@@ -19,7 +19,7 @@ const data = scratchDataDir('knowledge-files');
 const { api, merchant, createBase, upload, uploaded, settled } = knowledgeClient(() => server.url);
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { DATA_DIR: data.dir } });
+  server = await startTestServer({ env: { DATA_DIR: data.dir }, workers: true });
 });
 afterAll(async () => {
   await server.close();

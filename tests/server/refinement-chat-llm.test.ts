@@ -8,12 +8,10 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BUILTIN_MODEL } from '../../domain/ai-base';
 import { chatAnswerSchema, type ChatAnswer } from '../../domain/refinement-chat';
-import { buildApp } from '../../server/app';
 import { FIXTURE_API_KEY, FIXTURE_MODELS, startOpenAiCompatibleServer, type ChatCompletionCall, type OpenAiCompatibleServer } from '../fixtures/openai-compatible-server';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
-import { testDatabase } from './support/test-database';
-import { errorOf, testEnv } from './support/test-server';
+import { buildTestApp, errorOf, testEnv } from './support/test-server';
 
 const TIMEOUT_MS = 1_500;
 const data = scratchDataDir('refinement-chat-llm');
@@ -28,10 +26,9 @@ const logSink = new Writable({
 type Server = { url: string; close: () => Promise<void> };
 const servers: Server[] = [];
 
-/** The app on loopback with `env`; the first one works the knowledge queue, the others leave it to it. */
+/** The app on loopback with `env`; the first one runs the knowledge worker, the others leave the queue to it. */
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const worker = servers.length === 0 ? {} : { KNOWLEDGE_WORKER: 'off' };
-  const app = await buildApp({ env: { ...testEnv, DATA_DIR: data.dir, ...worker, ...env }, database: await testDatabase(), logger: { level: 'info', stream: logSink } });
+  const app = await buildTestApp({ ...testEnv, DATA_DIR: data.dir, ...env }, { workers: servers.length === 0, logger: { level: 'info', stream: logSink } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const server = { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
   servers.push(server);

@@ -15,7 +15,7 @@ const data = scratchDataDir('refinement-chat');
 const { api, merchant, createBase, uploaded, settled } = knowledgeClient(() => server.url);
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { DATA_DIR: data.dir } });
+  server = await startTestServer({ env: { DATA_DIR: data.dir }, workers: true });
 });
 afterAll(async () => {
   await server.close();

@@ -217,7 +217,7 @@ const as: As = (user, path, init = {}) =>
   });
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { DATA_DIR: uploads.dir } });
+  server = await startTestServer({ env: { DATA_DIR: uploads.dir }, workers: true });
   [alice, bob] = await Promise.all([createUser('tenant-a'), createUser('tenant-b')]);
 });
 afterAll(async () => {

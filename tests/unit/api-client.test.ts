@@ -177,14 +177,19 @@ describe('writes', () => {
 
 describe('typed errors', () => {
   it('parses the API error body into ApiError', async () => {
-    const body = { error: { code: 'validation', message: 'Check the form', fields: { name: 'Required' } } };
+    const body = { error: { code: 'validation_failed', message: 'Check the form', fields: { name: 'Required' } } };
     server.handle((_request, response) => sendJson(response, 422, body));
     const error = await caught(client().post('/things', {}));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
     expect(isApiError(error)).toBe(true);
     expect(isNetworkError(error)).toBe(false);
-    expect(error).toMatchObject({ name: 'ApiError', status: 422, code: 'validation', message: 'Check the form', fields: { name: 'Required' } });
+    expect(error).toMatchObject({ name: 'ApiError', status: 422, code: 'validation_failed', message: 'Check the form', fields: { name: 'Required' } });
+  });
+
+  it('gives code "unknown", keeping the message, for a code this build does not know', async () => {
+    server.handle((_request, response) => sendJson(response, 409, { error: { code: 'something_new', message: 'A newer server says so' } }));
+    expect(await caught(client().get('/things'))).toMatchObject({ status: 409, code: 'unknown', message: 'A newer server says so' });
   });
 
   it.each([

@@ -196,7 +196,7 @@ describe('the answer to a submitted request', () => {
   it('puts a 4xx with field messages on the fields it knows', () => {
     const error = new ApiError({
       status: 422,
-      code: 'validation',
+      code: 'validation_failed',
       message: 'Invalid',
       fields: { email: 'The email must be valid', extra: 'x' },
     });
@@ -214,8 +214,8 @@ describe('the answer to a submitted request', () => {
 
   it('treats anything else as a failure to send', () => {
     expect(outcomeOf(new ApiError({ status: 404, code: 'not_found', message: 'Not found' }))).toEqual({ kind: 'failed' });
-    expect(outcomeOf(new ApiError({ status: 400, code: 'bad', message: 'Bad', fields: { unknown: 'x' } }))).toEqual({ kind: 'failed' });
-    expect(outcomeOf(new ApiError({ status: 500, code: 'internal', message: 'Boom' }))).toEqual({ kind: 'failed' });
+    expect(outcomeOf(new ApiError({ status: 400, code: 'bad_request', message: 'Bad', fields: { unknown: 'x' } }))).toEqual({ kind: 'failed' });
+    expect(outcomeOf(new ApiError({ status: 500, code: 'internal_error', message: 'Boom' }))).toEqual({ kind: 'failed' });
     expect(outcomeOf(new NetworkError(new TypeError('offline')))).toEqual({ kind: 'failed' });
   });
 });

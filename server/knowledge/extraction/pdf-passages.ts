@@ -1,19 +1,8 @@
 // PDFs into passages with PDF.js (pdfjs-dist, Mozilla's reader; legacy build for Node): the text
 // layer of each page, grouped into lines by position and into paragraphs by the space between
 // lines, labelled "page 3". Short paragraphs (headings) join the next one on their page. Runs only
-// in the extraction thread, under its memory and time limits.
-//
-// Bounded memory: a big file is never read whole. PDF.js gets a range transport over the stored
-// file and asks for the byte ranges it needs (the xref, then each page's objects), each one a
-// positioned read, in 4 KB chunks, with no auto-fetch and no streaming. But PDF.js keeps every
-// chunk it has fetched until the document is destroyed (and even text extraction fetches each
-// image whole, to learn it is one; opening a document whose pages are all children of the root
-// fetches every page's dictionary), so once the pages have fetched a segment's worth (16 MB) the
-// document is closed and opened again at the next page. A 100 MB PDF costs a segment plus PDF.js's
-// own objects, not 100 MB. Only the text content is asked for: nothing is rendered, no image
-// decoded. Read whole instead: a PDF no bigger than a segment, and one without `startxref` near
-// its end (truncated, broken: PDF.js rebuilds its xref from every byte anyway, and its backwards
-// search for `startxref` by ranges would take a round trip per chunk, rescanning each time).
+// in the extraction thread, under its memory and time limits; a big file is read by byte ranges
+// in segments, never whole (see extractPdf).
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -31,7 +20,7 @@ const CLEANUP_PAGES = 100;
 const RANGE_CHUNK_BYTES = 4096;
 /** Reads one after another grow up to this (PDF.js scanning for a stream's end, a big array). */
 const MAX_READ_AHEAD_BYTES = 1024 * 1024;
-/** A file is read by ranges only with `startxref` this near its end (see above). */
+/** A file is read by ranges only with `startxref` this near its end (see extractPdf). */
 const TAIL_BYTES = 64 * 1024;
 
 export type PdfReadOptions = {
@@ -225,6 +214,19 @@ async function openPdf(file: FileHandle, length: number, byRanges: boolean): Pro
   }
 }
 
+/**
+ * Bounded memory: a big file is never read whole. PDF.js gets a range transport over the stored
+ * file and asks for the byte ranges it needs (the xref, then each page's objects), each one a
+ * positioned read, in 4 KB chunks, with no auto-fetch and no streaming. But PDF.js keeps every
+ * chunk it has fetched until the document is destroyed (and even text extraction fetches each
+ * image whole, to learn it is one; opening a document whose pages are all children of the root
+ * fetches every page's dictionary), so once the pages have fetched a segment's worth (16 MB) the
+ * document is closed and opened again at the next page. A 100 MB PDF costs a segment plus PDF.js's
+ * own objects, not 100 MB. Only the text content is asked for: nothing is rendered, no image
+ * decoded. Read whole instead: a PDF no bigger than a segment, and one without `startxref` near
+ * its end (truncated, broken: PDF.js rebuilds its xref from every byte anyway, and its backwards
+ * search for `startxref` by ranges would take a round trip per chunk, rescanning each time).
+ */
 export async function extractPdf(path: string, sink: PassageSink, { wholeFileBytes, segmentBytes }: PdfReadOptions = defaultPdfReadOptions): Promise<void> {
   const file = await open(path, 'r');
   let current: OpenPdf | null = null;

@@ -1,8 +1,9 @@
 // The app on real HTTP on loopback (an ephemeral port), against the run's database and the Auth
 // emulator, and a small fetch wrapper for its JSON answers.
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../../server/app';
+import { backgroundWorkers, workerSettingsFromEnv } from '../../../server/workers';
 import { emulatorHost, emulatorProject } from './emulator-users';
 import { testDatabase } from './test-database';
 
@@ -15,10 +16,29 @@ type Options = {
   env?: Record<string, string>;
   /** May add routes (tests of the error handling) before the app is ready. */
   beforeListen?: (app: FastifyInstance) => void;
+  /** Runs the background workers beside the app (uploads get processed); the app alone runs none. */
+  workers?: boolean;
 };
 
-export async function startTestServer({ env, beforeListen }: Options = {}): Promise<TestServer> {
-  const app = await buildApp({ env: { ...testEnv, ...env }, database: await testDatabase() });
+/**
+ * The app on the run's database; with `workers`, this process's background workers beside it, wired
+ * as server/main.ts wires them (started when the app is ready, stopped before it closes).
+ */
+export async function buildTestApp(env: Record<string, string>, { workers = false, logger }: { workers?: boolean; logger?: FastifyServerOptions['logger'] } = {}) {
+  const database = await testDatabase();
+  let nudgeWorkers = () => {};
+  const app = await buildApp({ env, database, ...(logger ? { logger } : {}), onWorkQueued: () => nudgeWorkers() });
+  if (workers) {
+    const running = backgroundWorkers({ db: database.db, log: app.log, settings: workerSettingsFromEnv(env) });
+    nudgeWorkers = running.nudge;
+    app.addHook('onReady', async () => running.start());
+    app.addHook('preClose', () => running.stop());
+  }
+  return app;
+}
+
+export async function startTestServer({ env, beforeListen, workers = false }: Options = {}): Promise<TestServer> {
+  const app = await buildTestApp({ ...testEnv, ...env }, { workers });
   beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

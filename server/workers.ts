@@ -1,0 +1,44 @@
+// The background workers of one server process, apart from the HTTP app (./app.ts): main.ts starts
+// them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off)
+// leaves its queue to the processes that run it.
+import type { Db } from './db/database';
+import { knowledgeWorker, type KnowledgeWorkerOptions } from './knowledge/knowledge-worker';
+import { dataDirFromEnv } from './knowledge/upload-storage';
+
+export type WorkerSettings = {
+  /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
+  knowledge: { dataDir: string; concurrency: number } | null;
+};
+
+/** KNOWLEDGE_WORKER (`off`), KNOWLEDGE_WORKER_CONCURRENCY and DATA_DIR; throws on a bad value. */
+export function workerSettingsFromEnv(env: Record<string, string | undefined>): WorkerSettings {
+  const concurrency = Number(env.KNOWLEDGE_WORKER_CONCURRENCY ?? 1);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number, not "${env.KNOWLEDGE_WORKER_CONCURRENCY}"`);
+  return { knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency } };
+}
+
+export type Workers = {
+  /** Starts claiming jobs from the shared queue. */
+  start: () => void;
+  /** Looks for work now: this process just queued some (the app's `onWorkQueued`). */
+  nudge: () => void;
+  /** Stops claiming and hands the running jobs back to the queue; call it before the database closes. */
+  stop: () => Promise<void>;
+};
+
+export type WorkerOptions = {
+  db: Db;
+  log: KnowledgeWorkerOptions['log'];
+  settings: WorkerSettings;
+};
+
+export function backgroundWorkers({ db, log, settings }: WorkerOptions): Workers {
+  const workers = settings.knowledge ? [knowledgeWorker({ db, log, ...settings.knowledge })] : [];
+  return {
+    start: () => workers.forEach((worker) => worker.start()),
+    nudge: () => workers.forEach((worker) => worker.nudge()),
+    stop: async () => {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The HTTP app and the background workers are apart: an app built alone takes no job from the
+// queue; server/workers.ts's workers, started beside it, work the queue, and stopped, hand their
+// running job back unpunished. KNOWLEDGE_WORKER=off runs no knowledge worker.
+import { resolve } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { knowledgeFileSchema } from '../../domain/knowledge';
+import { jobs } from '../../server/db/schema';
+import { PROCESS_FILE_QUEUE } from '../../server/knowledge/knowledge-store';
+import { backgroundWorkers, workerSettingsFromEnv } from '../../server/workers';
+import type { TestUser } from './support/emulator-users';
+import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
+import { testDatabase } from './support/test-database';
+import { startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+const data = scratchDataDir('workers');
+const { api, merchant, createBase, uploaded, settled } = knowledgeClient(() => server.url);
+let user: TestUser;
+let baseId: string;
+let waiting: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { DATA_DIR: data.dir } }); // no workers
+  user = await merchant('workers');
+  baseId = (await createBase(user)).id;
+});
+afterAll(async () => {
+  await server.close();
+  data.remove();
+});
+
+const faq = ['Pergunta;Resposta', 'Qual o prazo de troca?;Você pode trocar em até 30 dias.'].join('\n');
+
+async function jobOf(fileId: string) {
+  const { db } = await testDatabase();
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.queue, PROCESS_FILE_QUEUE), sql`${jobs.payload} ->> 'fileId' = ${fileId}`));
+  return job;
+}
+
+const statusOf = async (fileId: string) => knowledgeFileSchema.parse((await api(user, 'GET', `/ai-bases/${baseId}/files/${fileId}`)).body).status;
+
+test('an app built without workers claims no job: an upload stays queued', async () => {
+  waiting = (await uploaded(user, baseId, 'faq.csv', faq)).id;
+  // Long enough for a worker to have been nudged by the upload and to have polled (every 2 s) since.
+  await new Promise((done) => setTimeout(done, 2_500));
+  expect(await statusOf(waiting)).toBe('uploaded');
+  expect(await jobOf(waiting)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+});
+
+test('the workers, started beside the app, process what waited; stopped, they hand the running job back', async () => {
+  const { db } = await testDatabase();
+  const workers = backgroundWorkers({ db, log: server.app.log, settings: workerSettingsFromEnv({ DATA_DIR: data.dir }) });
+  workers.start();
+  try {
+    expect(await settled(user, baseId, waiting)).toMatchObject({ status: 'ready', passageCount: 1 });
+    await expect.poll(() => jobOf(waiting)).toBeUndefined(); // done jobs are deleted
+
+    const rows = Array.from({ length: 60_000 }, (_, n) => `Produto ${n};Descrição do produto número ${n};${n},99`);
+    const big = await uploaded(user, baseId, 'big.csv', ['Produto;Descrição;Preço', ...rows].join('\n'));
+    workers.nudge(); // this app was built without them: nothing wakes them on an upload
+    await expect.poll(() => statusOf(big.id), { timeout: 60_000 }).toBe('processing');
+    await workers.stop();
+    expect(await jobOf(big.id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lastError: null });
+    await db.delete(jobs).where(eq(jobs.id, (await jobOf(big.id))!.id)); // not for the next test file's workers
+  } finally {
+    await workers.stop();
+  }
+}, 120_000);
+
+test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number', () => {
+  expect(workerSettingsFromEnv({})).toEqual({ knowledge: { dataDir: resolve('.data'), concurrency: 1 } });
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' })).toEqual({ knowledge: { dataDir: data.dir, concurrency: 2 } });
+  expect(workerSettingsFromEnv({ KNOWLEDGE_WORKER: 'off' })).toEqual({ knowledge: null });
+  for (const bad of ['0', '1.5', 'two']) expect(() => workerSettingsFromEnv({ KNOWLEDGE_WORKER_CONCURRENCY: bad })).toThrow(/KNOWLEDGE_WORKER_CONCURRENCY/);
+});
