@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { isSendingFiles, knowledgeFilesMachine } from './knowledge-files';
 import {
   aiBaseFailureOf,
   instructionsSchema,
@@ -56,8 +57,11 @@ export type WizardContext = {
   /** An unsaved draft was brought back after a reload: the view says so until dismissed. */
   restored: boolean;
   models: AiModel[];
-  /** Step 2 has files on their way: leaving it would stop them, so the wizard waits. */
-  uploading: boolean;
+  /**
+   * Step 2's files (the knowledge-files machine), spawned when the step opens and stopped when it
+   * closes. The wizard reads it: while files are on their way, leaving the step would stop them.
+   */
+  knowledgeFiles: ActorRefFrom<typeof knowledgeFilesMachine> | null;
 };
 
 export type WizardEvent =
@@ -69,8 +73,6 @@ export type WizardEvent =
   | { type: 'RELOAD' }
   /** Step 3: back to the last saved settings (what the chat tries follows). */
   | { type: 'REVERT' }
-  /** Step 2's uploads started or all ended. */
-  | { type: 'UPLOADS_CHANGED'; uploading: boolean }
   | { type: 'DISMISS_RESTORED' };
 
 export const emptyInstructions: InstructionsDraft = {
@@ -132,6 +134,8 @@ export const aiBaseWizardMachine = setup({
     saveRefinement: fromPromise<AiBase, SaveRefinementInput>(async () => {
       throw new Error('saveRefinement is not provided');
     }),
+    // src/ provides it with its actors on the real API.
+    knowledgeFiles: knowledgeFilesMachine,
   },
   guards: {
     // Parametrized by the actor's own event (typed where the transition is written): no casts.
@@ -144,7 +148,7 @@ export const aiBaseWizardMachine = setup({
     isNewBase: ({ context }) => context.baseId === null,
     instructionsAreValid: ({ context }) => instructionsSchema.safeParse(context.draft.instructions).success,
     refinementIsValid: ({ context }) => refinementSchema.safeParse(context.draft.refinement).success,
-    noUploadsRunning: ({ context }) => !context.uploading,
+    noUploadsRunning: ({ context }) => !(context.knowledgeFiles && isSendingFiles(context.knowledgeFiles.getSnapshot())),
     refinementChanged: ({ context }) => JSON.stringify(context.draft.refinement) !== JSON.stringify(draftOf(context.base).refinement),
   },
   actions: {
@@ -182,9 +186,12 @@ export const aiBaseWizardMachine = setup({
     showRefinementErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(refinementSchema.safeParse(context.draft.refinement)) }),
     clearFailure: assign({ failure: null, fieldErrors: {} }),
     dismissRestored: assign({ restored: false }),
-    // Leaving step 2 ends its uploads (its view goes away with them).
-    forgetUploads: assign({ uploading: false }),
-    rememberUploads: assign({ uploading: ({ event }) => (event.type === 'UPLOADS_CHANGED' ? event.uploading : false) }),
+    openKnowledgeFiles: assign({
+      knowledgeFiles: ({ context, spawn }) => spawn('knowledgeFiles', { id: 'knowledgeFiles', input: { baseId: context.baseId! } }),
+    }),
+    // Leaving step 2 ends its polling and any upload still being sent (never the server's processing).
+    closeKnowledgeFiles: stopChild('knowledgeFiles'),
+    forgetKnowledgeFiles: assign({ knowledgeFiles: null }),
     // Provided by src/: keep the draft where a reload finds it (`null`: nothing unsaved, forget it).
     storeDraft: (_, _stored: { draft: WizardDraft | null }) => {},
     // Provided by src/: the new base's own address from now on (a refresh resumes it), and the
@@ -203,7 +210,7 @@ export const aiBaseWizardMachine = setup({
     failure: null,
     restored: false,
     models: builtinModels,
-    uploading: false,
+    knowledgeFiles: null,
   }),
   states: {
     loading: {
@@ -277,12 +284,12 @@ export const aiBaseWizardMachine = setup({
 
     knowledge: {
       initial: 'editing',
-      exit: 'forgetUploads',
+      entry: 'openKnowledgeFiles',
+      exit: ['closeKnowledgeFiles', 'forgetKnowledgeFiles'],
       // The messages belong to the step being left.
       on: {
         BACK: { guard: 'noUploadsRunning', target: '#aiBaseWizard.instructions', actions: 'clearFailure' },
         DISMISS_RESTORED: { actions: 'dismissRestored' },
-        UPLOADS_CHANGED: { actions: 'rememberUploads' },
       },
       states: {
         // The files upload on their own; this step's save records that the merchant moved on

@@ -251,3 +251,6 @@ export const knowledgeFilesMachine = setup({
 });
 
 export type KnowledgeFilesMachine = typeof knowledgeFilesMachine;
+
+/** Files are on their way to the server: stopping the actor now would stop them. */
+export const isSendingFiles = (snapshot: { context: KnowledgeFilesContext }) => snapshot.context.uploads.some((upload) => upload.status === 'uploading');

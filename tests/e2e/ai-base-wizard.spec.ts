@@ -4,7 +4,7 @@
 // dropped. Refusals come from the world changing as another tab would change it (a base saved
 // elsewhere: 409; created elsewhere: the plan's limit, a name taken); a reload keeps the draft.
 import { expect, test, type Page } from '@playwright/test';
-import type { AiBase } from '../../domain/ai-base';
+import { wizardSteps, type AiBase } from '../../domain/ai-base';
 import { aiBaseWizardMachine, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '../../machines/ai-base-wizard';
 import { aiBaseWizardTestModel, wizardPathName } from '../model/ai-base-wizard-model';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
@@ -15,9 +15,9 @@ import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api
 type ModelEvent = { type: string; output?: AiBase | LoadedBase; error?: { kind: string }; values?: Record<string, unknown> };
 const eventsOf = (path: ModelPath) => path.steps.map((step) => step.event as ModelEvent);
 const contextBefore = (path: ModelPath, index: number) => (index === 0 ? path.initial : path.steps[index - 1]!.state).context as WizardContext;
-const valueBefore = (path: ModelPath, index: number) => (index === 0 ? path.initial : path.steps[index - 1]!.state).value;
 const stateValue = (value: unknown): string => (typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${stateValue(v)}`)[0]!);
-const savedStepsOf = (base: AiBase) => Math.round(base.progress / 33.4); // 33, 67, 100 → 1, 2, 3
+// A base resumes at its first step not saved (the last one once all three are).
+const savedStepsOf = (base: AiBase) => (base.progress === 100 ? wizardSteps.length : wizardSteps.indexOf(base.step));
 const stepSaves: Record<string, number> = { saveInstructions: 1, saveKnowledge: 2, saveRefinement: 3 };
 
 /**
@@ -44,10 +44,6 @@ function realizable(path: ModelPath): boolean {
     if (e.error?.kind === 'invalid' && before.baseId !== null && before.draft.instructions.name === before.base?.name) return false;
     // The notice (and its Dismiss button) is only there after a draft was restored.
     if (e.type === 'DISMISS_RESTORED' && !before.restored) return false;
-    // An upload starts when none runs (this test sends one file), and ends when one runs.
-    if (e.type === 'UPLOADS_CHANGED' && (e as { uploading?: boolean }).uploading === before.uploading) return false;
-    // No file can be picked while step 2 saves (the drop zone is disabled).
-    if (e.type === 'UPLOADS_CHANGED' && stateValue(valueBefore(path, i)) === 'knowledge.saving') return false;
     if (e.type === 'xstate.done.actor.loadBase' && afterConflict !== null && before.failure === 'conflict') {
       const base = (e.output as LoadedBase).base;
       if (!base || base.step !== (['instructions', 'knowledge', 'refinement'] as const)[Math.min(afterConflict, 2)]) return false;
@@ -68,8 +64,6 @@ type World = {
   load: HeldRoutes;
   create: HeldRoutes;
   saves: Record<'saveInstructions' | 'saveKnowledge' | 'saveRefinement', HeldRoutes>;
-  /** Step 2's uploads, held while the model says files are on their way. */
-  uploads: HeldRoutes;
 };
 
 const functionLabels = { seller: 'Seller', support: 'Support', qualifier: 'Qualifier', translator: 'Translator' } as const;
@@ -109,15 +103,10 @@ async function expectScreen(world: World, value: unknown, context: WizardContext
     await expect(main.getByRole('textbox', { name: 'Blocked themes or terms' })).toHaveValue(context.draft.refinement.blockedTerms.join('\n'));
   }
   if (state.endsWith('.saving')) await expect(saveButton).toBeDisabled();
-  // Files on their way in step 2: the wizard waits for them.
-  const waiting = state.startsWith('knowledge.') && context.uploading;
-  if (state.endsWith('.editing')) await (waiting ? expect(saveButton).toBeDisabled() : expect(saveButton).toBeEnabled());
-  if (state.startsWith('knowledge.')) await expect(main.getByText('You can go on once the uploads finish.')).toHaveCount(waiting ? 1 : 0);
+  if (state.endsWith('.editing')) await expect(saveButton).toBeEnabled();
   if (state.endsWith('.failed')) {
     await expect(main.getByText('Your changes could not be saved.')).toBeVisible();
-    // The retry waits for step 2's files as the save does.
-    const retry = main.getByRole('button', { name: 'Try again' });
-    await (waiting ? expect(retry).toBeDisabled() : expect(retry).toBeEnabled());
+    await expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled();
   }
   // No new file while step 2 saves: the wizard moves on after it, which would stop the upload.
   if (state.startsWith('knowledge.')) {
@@ -173,12 +162,6 @@ async function perform(world: World, event: ModelEvent, path: ModelPath, index: 
       return main.getByRole('button', { name: 'Dismiss' }).click();
     case 'REVERT':
       return main.getByRole('button', { name: 'Revert to saved settings' }).click();
-    case 'UPLOADS_CHANGED': {
-      if (!(event as { uploading?: boolean }).uploading) return world.uploads.release();
-      const chooser = page.waitForEvent('filechooser');
-      await main.getByRole('button', { name: 'Choose files' }).click();
-      return (await chooser).setFiles({ name: 'faq.csv', mimeType: 'text/csv', buffer: Buffer.from('Pergunta;Resposta\nVocês entregam?;Sim.\n') });
-    }
   }
   const actor = event.type.split('.').at(-1)! as 'loadBase' | keyof World['saves'];
   if (actor === 'loadBase') {
@@ -253,7 +236,6 @@ test.describe('ai-base-wizard machine, model-based (UI level)', () => {
           saveKnowledge: await HeldRoutes.on(page, 'PUT', /^\/api\/v1\/ai-bases\/[^/]+\/knowledge$/),
           saveRefinement: await HeldRoutes.on(page, 'PUT', /^\/api\/v1\/ai-bases\/[^/]+\/refinement$/),
         },
-        uploads: await HeldRoutes.on(page, 'POST', /^\/api\/v1\/ai-bases\/[^/]+\/files$/),
       };
       if (loaded?.draft) {
         // What was typed before a reload: typed for real, then the page reloads.

@@ -68,10 +68,6 @@ export const aiBaseWizardSamples: EventSamples = {
     // A term longer than 100 characters: 'This field is too long'.
     { type: 'EDIT_REFINEMENT', values: { blockedTerms: ['x'.repeat(101)] } },
   ],
-  UPLOADS_CHANGED: [
-    { type: 'UPLOADS_CHANGED', uploading: true },
-    { type: 'UPLOADS_CHANGED', uploading: false },
-  ],
   'xstate.done.actor.saveInstructions': [done('saveInstructions', baseAt('knowledge', 1, 1))],
   'xstate.error.actor.saveInstructions': [
     failed('saveInstructions', 'invalid', { name: 'You already have an AI base with this name.' }),

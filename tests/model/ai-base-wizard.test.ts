@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { AiBase } from '../../domain/ai-base';
+import type { KnowledgeFile } from '../../domain/knowledge';
 import {
   aiBaseWizardMachine,
   type LoadedBase,
   type SaveInstructionsInput,
   type SaveKnowledgeInput,
   type SaveRefinementInput,
+  type WizardContext,
   type WizardDraft,
 } from '../../machines/ai-base-wizard';
+import { knowledgeFilesMachine, uploadIdOf, type KnowledgeUploadReport, type UploadFileInput } from '../../machines/knowledge-files';
+import { sampleFile } from './knowledge-files-model';
 import { aiBaseWizardTestModel, baseAt, validInstructions, wizardPathName } from './ai-base-wizard-model';
 import { coveringPaths } from './model-harness';
 import { describeModelBasedTests, settleOrSend } from './model-suite';
@@ -22,12 +26,25 @@ function startRealActor(baseId: string | null = null) {
   const storage = { draft: null as WizardDraft | null, writes: 0 };
   /** Where the provided navigation actions took the page. */
   const visits: string[] = [];
+  /** Step 2's uploads on their way, by upload id: each ends when the test reports it. */
+  const uploads = new Map<string, (report: KnowledgeUploadReport) => void>();
   const logic = aiBaseWizardMachine.provide({
     actors: {
       loadBase: world.actor<LoadedBase, { baseId: string | null }>('loadBase'),
       saveInstructions: world.actor<AiBase, SaveInstructionsInput>('saveInstructions'),
       saveKnowledge: world.actor<AiBase, SaveKnowledgeInput>('saveKnowledge'),
       saveRefinement: world.actor<AiBase, SaveRefinementInput>('saveRefinement'),
+      // The real knowledge-files machine as step 2's child, on a server with no files yet.
+      knowledgeFiles: knowledgeFilesMachine.provide({
+        actors: {
+          listFiles: fromPromise(async (): Promise<KnowledgeFile[]> => []),
+          deleteFile: fromPromise(async () => {}),
+          uploadFile: fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
+            uploads.set(input.uploadId, sendBack);
+            return () => uploads.delete(input.uploadId);
+          }),
+        },
+      }),
     },
     actions: {
       storeDraft: (_, { draft }) => {
@@ -40,7 +57,7 @@ function startRealActor(baseId: string | null = null) {
   });
   const actor = createActor(logic, { input: { baseId } });
   actor.start();
-  return { actor, world, storage, visits };
+  return { actor, world, storage, visits, uploads };
 }
 type Run = ReturnType<typeof startRealActor>;
 
@@ -51,6 +68,10 @@ const stateChecks: Record<string, (run: Run) => void> = {
   // Nothing typed is lost: whatever is stored is exactly what the wizard holds.
   aiBaseWizard: (run) => {
     if (run.storage.draft !== null) expect(run.storage.draft).toEqual(context(run).draft);
+    if (!run.actor.getSnapshot().matches('knowledge')) {
+      expect(context(run).knowledgeFiles).toBeNull();
+      expect(run.actor.getSnapshot().children.knowledgeFiles).toBeUndefined();
+    }
   },
   'aiBaseWizard.loading': (run) => expect(run.world.pendingInput('loadBase')).toEqual({ baseId: context(run).baseId }),
   'aiBaseWizard.instructions.saving': (run) => {
@@ -70,11 +91,10 @@ const stateChecks: Record<string, (run: Run) => void> = {
     expect(run.visits.at(-1)).toBe(`/ia-base/${context(run).baseId}/activate`);
     expect(context(run).base?.progress).toBe(100);
   },
-  // Files on their way: moving on (or back) would stop them.
-  'aiBaseWizard.knowledge.editing': (run) => {
-    const snapshot = run.actor.getSnapshot();
-    expect(snapshot.can({ type: 'SAVE' })).toBe(!context(run).uploading);
-    expect(snapshot.can({ type: 'BACK' })).toBe(!context(run).uploading);
+  // Step 2 has its files actor, for this base; no other step has one.
+  'aiBaseWizard.knowledge': (run) => {
+    expect(context(run).knowledgeFiles?.getSnapshot().context.baseId).toBe(context(run).baseId);
+    expect(run.actor.getSnapshot().children.knowledgeFiles).toBe(context(run).knowledgeFiles);
   },
   'aiBaseWizard.conflict': (run) => expect(context(run).failure).toBe('conflict'),
   'aiBaseWizard.planLimit': (run) => expect(context(run).failure).toBe('plan_limit'),
@@ -89,32 +109,58 @@ describeModelBasedTests({
   perform: settleOrSend,
   stateChecks,
   pathName: wizardPathName,
+  // Step 2's child by its id: the model's snapshots hold actors of their own.
+  contextOf: (context: WizardContext) => ({ ...context, knowledgeFiles: context.knowledgeFiles?.id ?? null }),
 });
 
 describe('ai-base-wizard machine, beyond the model', () => {
-  it('waits on step 2 while files are uploading: no save, no retry, no way back, until they all end', async () => {
+  it('waits on step 2 while its files actor is sending files: no save, no retry, no way back, until they all end', async () => {
     const run = startRealActor(baseAt('knowledge', 1, 1).id);
     run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('knowledge', 1, 1), draft: null, models: [] } } as never);
     await flush();
-    run.actor.send({ type: 'UPLOADS_CHANGED', uploading: true });
+    const files = context(run).knowledgeFiles!;
+    const csv = { name: 'faq.csv', size: 120, lastModified: 1 };
+    files.send({ type: 'ADD_FILE', file: csv });
+    const uploadId = uploadIdOf(csv);
+    expect(run.uploads.has(uploadId)).toBe(true);
     run.actor.send({ type: 'SAVE' });
     run.actor.send({ type: 'BACK' });
     expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'editing' });
     expect(run.world.isPending('saveKnowledge')).toBe(false);
-    run.actor.send({ type: 'UPLOADS_CHANGED', uploading: false });
+    run.uploads.get(uploadId)!({ type: 'UPLOAD_DONE', uploadId, file: sampleFile('uploaded') });
     run.actor.send({ type: 'SAVE' });
     expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'saving' });
 
-    // The save fails; files picked meanwhile hold the retry back the same way.
+    // The save fails; a file picked meanwhile holds the retry back the same way.
     run.world.settle({ type: 'xstate.error.actor.saveKnowledge', error: { kind: 'unknown' } } as never);
     await flush();
     expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'failed' });
-    run.actor.send({ type: 'UPLOADS_CHANGED', uploading: true });
+    const pdf = { name: 'policies.pdf', size: 900, lastModified: 2 };
+    files.send({ type: 'ADD_FILE', file: pdf });
     run.actor.send({ type: 'RETRY' });
     expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'failed' });
-    run.actor.send({ type: 'UPLOADS_CHANGED', uploading: false });
+    run.uploads.get(uploadIdOf(pdf))!({ type: 'UPLOAD_FAILED', uploadId: uploadIdOf(pdf) });
     run.actor.send({ type: 'RETRY' });
     expect(run.actor.getSnapshot().value).toEqual({ knowledge: 'saving' });
+  });
+
+  it("stops step 2's files actor when the step is left, and opens a fresh one when it is back", async () => {
+    const run = startRealActor(baseAt('refinement', 2, 2).id);
+    run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('refinement', 2, 2), draft: null, models: [] } } as never);
+    await flush();
+    run.actor.send({ type: 'BACK' });
+    const files = context(run).knowledgeFiles!;
+    expect(files.getSnapshot().status).toBe('active');
+    run.actor.send({ type: 'BACK' }); // to step 1: nothing on its way, so the step can be left
+    expect(run.actor.getSnapshot().matches('instructions')).toBe(true);
+    expect(files.getSnapshot().status).toBe('stopped');
+    expect(context(run).knowledgeFiles).toBeNull();
+    run.actor.send({ type: 'SAVE' });
+    run.world.settle({ type: 'xstate.done.actor.saveInstructions', output: baseAt('refinement', 2, 3) } as never);
+    await flush();
+    // A fresh actor for the step opened again.
+    expect(context(run).knowledgeFiles).not.toBe(files);
+    expect(context(run).knowledgeFiles!.getSnapshot().status).toBe('active');
   });
 
   it('stores every edit as a draft, restores it after a reload with the notice, and forgets it once saved', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { wizardSteps } from '../../../../domain/ai-base';
 import { aiBaseWizardMachine, type LoadedBase } from '../../../../machines/ai-base-wizard';
+import { isSendingFiles, knowledgeFilesMachine } from '../../../../machines/knowledge-files';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Button } from '../../../ui/button';
 import { Notice } from '../../../ui/notice';
@@ -14,6 +15,8 @@ import { Stepper } from '../../../ui/stepper';
 import { useAuthSessionActor } from '../../../auth/use-auth-session';
 import { useLang } from '../../../i18n/use-lang';
 import { aiBaseApi } from '../api/ai-base-api';
+import { knowledgeApi } from '../api/knowledge-api';
+import { knowledgeFilesActors } from '../knowledge/knowledge-files-actors';
 import { refinementChatApi } from '../api/refinement-chat-api';
 import { wizardDraftStore } from '../drafts/wizard-draft-store';
 import { InstructionsStep } from './instructions-step';
@@ -46,6 +49,8 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
   const uid = useSelector(session, (s) => s.context.user?.uid ?? null);
   const api = aiBaseApi(router.options.context.api);
   const chatApi = refinementChatApi(router.options.context.api);
+  const { runtimeConfig, auth } = router.options.context;
+  const knowledge = knowledgeApi(router.options.context.api, { baseUrl: runtimeConfig.apiBaseUrl, getIdToken: auth.getIdToken });
   const drafts = wizardDraftStore();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -63,6 +68,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
         ),
         saveKnowledge: fromPromise(async ({ input }) => api.saveKnowledge(input.baseId, input.expectedVersion)),
         saveRefinement: fromPromise(async ({ input }) => api.saveRefinement(input.baseId, input.expectedVersion, input.values)),
+        knowledgeFiles: knowledgeFilesMachine.provide({ actors: knowledgeFilesActors(knowledge) }),
       },
       actions: {
         storeDraft: ({ context }, { draft }) => {
@@ -91,8 +97,8 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
 
   const title = context.base ? context.base.name : <Trans>New AI base</Trans>;
   const saving = snapshot.hasTag('saving');
-  const waitForUploads = context.uploading && snapshot.matches('knowledge');
-  const reportUploads = useCallback((uploading: boolean) => send({ type: 'UPLOADS_CHANGED', uploading }), [send]);
+  // Step 2's child: the wizard's own guards read it; the buttons follow it here.
+  const waitForUploads = useSelector(context.knowledgeFiles ?? undefined, (files) => (files ? isSendingFiles(files) : false));
   const failed = snapshot.hasTag('failed');
 
   if (snapshot.matches('loading')) {
@@ -173,7 +179,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
             onEdit={(values) => send({ type: 'EDIT_INSTRUCTIONS', values })}
           />
         )}
-        {snapshot.matches('knowledge') && <KnowledgeStep headingRef={headingRef} baseId={context.baseId!} onUploadingChange={reportUploads} acceptsFiles={!saving} />}
+        {snapshot.matches('knowledge') && context.knowledgeFiles && <KnowledgeStep headingRef={headingRef} files={context.knowledgeFiles} acceptsFiles={!saving} />}
         {(snapshot.matches('refinement') || snapshot.matches('saved')) && (
           <RefinementStep
             headingRef={headingRef}

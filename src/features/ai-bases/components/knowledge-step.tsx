@@ -1,17 +1,16 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useBlocker, useRouter } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { acceptedKnowledgeFileExtensions } from '../../../../domain/knowledge';
-import { knowledgeFilesMachine } from '../../../../machines/knowledge-files';
+import { isSendingFiles, type KnowledgeFilesMachine } from '../../../../machines/knowledge-files';
+import type { ActorRefFrom } from 'xstate';
 import { Button } from '../../../ui/button';
 import { FileDropZone } from '../../../ui/file-drop-zone';
 import { Notice } from '../../../ui/notice';
 import { Skeleton } from '../../../ui/skeleton';
 import { useLang } from '../../../i18n/use-lang';
-import { knowledgeApi } from '../api/knowledge-api';
-import { knowledgeFilesActors } from '../knowledge/knowledge-files-actors';
 import { KnowledgeDeleteDialog } from './knowledge-delete-dialog';
 import { KnowledgeFilesTable } from './knowledge-files-table';
 import { KnowledgeUploadList } from './knowledge-upload-list';
@@ -38,25 +37,23 @@ const Hint = styled.p`
  */
 type Props = {
   headingRef: RefObject<HTMLHeadingElement | null>;
-  baseId: string;
-  /** Whether files are on their way: leaving the step would stop them, so the wizard waits. */
-  onUploadingChange?: (uploading: boolean) => void;
+  /** The wizard's child actor for this step: the wizard reads it too (it waits for uploads). */
+  files: ActorRefFrom<KnowledgeFilesMachine>;
   /** False while the step is being saved: the wizard moves on after it, which would stop a new upload. */
   acceptsFiles?: boolean;
 };
 
-export function KnowledgeStep({ headingRef, baseId, onUploadingChange, acceptsFiles = true }: Props) {
+export function KnowledgeStep({ headingRef, files: filesActor, acceptsFiles = true }: Props) {
   const { t } = useLingui();
-  const { api, auth, runtimeConfig } = useRouter().options.context;
+  const { runtimeConfig } = useRouter().options.context;
   const lang = useLang();
-  const knowledge = knowledgeApi(api, { baseUrl: runtimeConfig.apiBaseUrl, getIdToken: auth.getIdToken });
-  const [snapshot, send] = useMachine(knowledgeFilesMachine.provide({ actors: knowledgeFilesActors(knowledge) }), { input: { baseId } });
+  const snapshot = useSelector(filesActor, (s) => s);
+  const send = filesActor.send;
   const { files, uploads, deletion } = snapshot.context;
   const filesRef = useRef<HTMLDivElement>(null);
 
   // Leaving (another page, a reload, closing the tab) would stop the uploads: ask first.
-  const uploading = uploads.some((upload) => upload.status === 'uploading');
-  useEffect(() => onUploadingChange?.(uploading), [uploading, onUploadingChange]);
+  const uploading = isSendingFiles(snapshot);
   useBlocker({
     shouldBlockFn: () => uploading && !window.confirm(t`Files are still uploading. Leave and stop them?`),
     enableBeforeUnload: () => uploading,
