@@ -2,7 +2,7 @@ import wretch from 'wretch';
 import QueryStringAddon from 'wretch/addons/queryString';
 // zod's core (not the classic API) keeps the boot bundle small; any zod schema works here.
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
-import { ApiError, NetworkError, ResponseShapeError } from './api-errors';
+import { ApiError, NetworkError, ResponseShapeError, type ClientErrorCode } from './api-errors';
 import { bearerAuth, retryOnce } from './middlewares';
 
 export interface ApiClientOptions {
@@ -10,7 +10,7 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** The signed-in user's Firebase ID token, or null when signed out. */
   getIdToken: () => Promise<string | null>;
-  /** Called once per final 4xx/5xx response (after any retry), e.g. to show a toast. */
+  /** Called once per final 4xx/5xx response (after any retry) no caller explains, e.g. to show a toast. */
   onHttpError?: (error: ApiError) => void;
   /** Longest Retry-After we wait for; longer asks fail at once. Default 5000. */
   maxRetryDelayMs?: number;
@@ -26,6 +26,11 @@ export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * The refusals the caller's screen explains itself (a conflict, the plan's limit, a field error):
+   * they reach the caller without `onHttpError`, so no generic toast stands beside the explanation.
+   */
+  explains?: readonly ClientErrorCode[];
 }
 
 export interface GetOptions extends RequestOptions {
@@ -74,16 +79,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       bearerAuth(options.getIdToken),
     ])
     .catcherFallback((error: unknown) => {
-      throw toClientError(error, onHttpError);
+      throw toClientError(error);
     });
 
-  function send<T>(method: string, path: string, { body, query, signal, schema }: SendOptions = {}): Promise<T> {
+  function send<T>(method: string, path: string, { body, query, signal, schema, explains }: SendOptions = {}): Promise<T> {
     let request = api.url(path.startsWith('/') ? path : `/${path}`);
     if (query) request = request.query(query, false, true);
     if (signal) request = request.options({ signal });
     // wretch types `.json` as taking an object, but it JSON.stringifies any value.
     if (body !== undefined) request = request.json(body as object);
-    return request.fetch(method).res((response) => readBody(response, schema)) as Promise<T>;
+    return request
+      .fetch(method)
+      .res((response) => readBody(response, schema))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && !explains?.includes(error.code)) onHttpError?.(error);
+        throw error;
+      }) as Promise<T>;
   }
 
   return {
@@ -96,12 +107,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /** Maps what wretch throws onto our typed errors; anything else (aborts, shape errors) passes through. */
-function toClientError(error: unknown, onHttpError: ((error: ApiError) => void) | undefined): unknown {
-  if (error instanceof wretch.WretchError) {
-    const apiError = ApiError.fromBody(error.status, error.text, error.response?.headers.get('retry-after'));
-    onHttpError?.(apiError);
-    return apiError;
-  }
+function toClientError(error: unknown): unknown {
+  if (error instanceof wretch.WretchError) return ApiError.fromBody(error.status, error.text, error.response?.headers.get('retry-after'));
   // fetch rejects with a TypeError when no HTTP response arrives; aborts are DOMExceptions.
   if (error instanceof TypeError) return new NetworkError(error);
   return error;

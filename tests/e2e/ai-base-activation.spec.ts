@@ -50,9 +50,11 @@ async function expectScreen(page: Page, state: string) {
       break;
     case 'planLimit':
       await expect(main.getByText('Upgrade your plan to add more AI Bases.')).toBeVisible();
+      await expect(page.getByText('An unknown error occurred.')).toHaveCount(0); // explained: no generic toast beside it
       break;
     case 'incomplete':
       await expect(main.getByRole('link', { name: 'Complete configuration' })).toBeVisible();
+      await expect(page.getByText('An unknown error occurred.')).toHaveCount(0);
       break;
     case 'failed':
       await expect(main.getByText('The AI base could not be activated.')).toBeVisible();

@@ -103,6 +103,9 @@ async function expectScreen(world: World, value: unknown, context: WizardContext
     await expect(main.getByRole('textbox', { name: 'Blocked themes or terms' })).toHaveValue(context.draft.refinement.blockedTerms.join('\n'));
   }
   if (state.endsWith('.saving')) await expect(saveButton).toBeDisabled();
+  // Every refusal here is one the screen explains (a conflict, the plan's limit, a taken name, a
+  // missing base) or no HTTP answer at all: never the generic red toast beside the explanation.
+  await expect(world.page.getByText('An unknown error occurred.')).toHaveCount(0);
   if (state.endsWith('.editing')) await expect(saveButton).toBeEnabled();
   if (state.endsWith('.failed')) {
     await expect(main.getByText('Your changes could not be saved.')).toBeVisible();

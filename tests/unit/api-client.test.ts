@@ -260,6 +260,26 @@ describe('onHttpError hook', () => {
     expect(onHttpError).toHaveBeenLastCalledWith(unavailable);
     expect(unavailable).toMatchObject({ status: 503 });
   });
+
+  it('is not called for a refusal the caller explains; other failures of the same request still are', async () => {
+    const onHttpError = vi.fn();
+    const api = client({ onHttpError });
+    const explains = ['version_conflict', 'plan_limit'] as const;
+
+    server.handle(sequence({ status: 409, body: { error: { code: 'version_conflict', message: 'Saved elsewhere' } } }));
+    const conflict = await caught(api.put('/bases/1', { a: 1 }, { explains }));
+    expect(conflict).toMatchObject({ status: 409, code: 'version_conflict' });
+    expect(onHttpError).not.toHaveBeenCalled();
+
+    server.handle(sequence({ status: 403, body: { error: { code: 'plan_limit', message: 'Upgrade' } } }));
+    await caught(api.post('/bases', {}, { explains }));
+    expect(onHttpError).not.toHaveBeenCalled();
+
+    server.handle(sequence({ status: 500, body: { error: { code: 'internal_error', message: 'Oops' } } }));
+    const failure = await caught(api.put('/bases/1', { a: 1 }, { explains }));
+    expect(onHttpError).toHaveBeenCalledTimes(1);
+    expect(onHttpError).toHaveBeenLastCalledWith(failure);
+  });
 });
 
 describe('responses', () => {

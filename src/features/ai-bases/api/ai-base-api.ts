@@ -9,6 +9,7 @@ import {
   type Instructions,
   type Refinement,
 } from '../../../../domain/ai-base';
+import type { ApiErrorCode } from '../../../../domain/api-error';
 import type { ApiClient } from '../../../api/api-client';
 import { isApiError } from '../../../api/api-errors';
 
@@ -22,6 +23,10 @@ export function aiBaseFailureFrom(error: unknown): AiBaseFailure {
   if (error.status === 400 && error.fields) return { kind: 'invalid', fields: error.fields };
   return { kind: 'unknown' };
 }
+
+/** The refusals the AI base screens explain themselves (each has its own kind above): no generic toast. */
+const explains = ['not_found', 'plan_limit', 'version_conflict', 'incomplete', 'validation_failed'] as const satisfies readonly ApiErrorCode[];
+const explained = { explains };
 
 async function failingAs<T>(work: Promise<T>): Promise<T> {
   try {
@@ -37,16 +42,16 @@ export function aiBaseApi(api: ApiClient) {
     list: () => failingAs(api.get('/ai-bases', { schema: aiBaseListSchema })).then((answer) => answer.aiBases),
     // An address no base can have is not found, without asking the server.
     get: (id: string): Promise<AiBase> =>
-      isAiBaseId(id) ? base(`/ai-bases/${id}`, (path) => api.get(path)) : Promise.reject<AiBase>({ kind: 'not_found' } satisfies AiBaseFailure),
-    create: (values: Instructions): Promise<AiBase> => base('/ai-bases', (path) => api.post(path, values)),
+      isAiBaseId(id) ? base(`/ai-bases/${id}`, (path) => api.get(path, explained)) : Promise.reject<AiBase>({ kind: 'not_found' } satisfies AiBaseFailure),
+    create: (values: Instructions): Promise<AiBase> => base('/ai-bases', (path) => api.post(path, values, explained)),
     saveInstructions: (id: string, expectedVersion: number, values: Instructions): Promise<AiBase> =>
-      base(`/ai-bases/${id}/instructions`, (path) => api.put(path, { ...values, expectedVersion })),
+      base(`/ai-bases/${id}/instructions`, (path) => api.put(path, { ...values, expectedVersion }, explained)),
     saveKnowledge: (id: string, expectedVersion: number): Promise<AiBase> =>
-      base(`/ai-bases/${id}/knowledge`, (path) => api.put(path, { expectedVersion })),
+      base(`/ai-bases/${id}/knowledge`, (path) => api.put(path, { expectedVersion }, explained)),
     saveRefinement: (id: string, expectedVersion: number, values: Refinement): Promise<AiBase> =>
-      base(`/ai-bases/${id}/refinement`, (path) => api.put(path, { ...values, expectedVersion })),
-    activate: (id: string): Promise<AiBase> => base(`/ai-bases/${id}/activate`, (path) => api.post(path)),
-    deactivate: (id: string): Promise<AiBase> => base(`/ai-bases/${id}/deactivate`, (path) => api.post(path)),
+      base(`/ai-bases/${id}/refinement`, (path) => api.put(path, { ...values, expectedVersion }, explained)),
+    activate: (id: string): Promise<AiBase> => base(`/ai-bases/${id}/activate`, (path) => api.post(path, undefined, explained)),
+    deactivate: (id: string): Promise<AiBase> => base(`/ai-bases/${id}/deactivate`, (path) => api.post(path, undefined, explained)),
   };
 }
 

@@ -3,6 +3,7 @@
 import { aiModelListSchema, chatAnswerSchema, type AiModel, type ChatAnswer } from '../../../../domain/refinement-chat';
 import type { AskInput, ChatFailure } from '../../../../machines/refinement-chat';
 import { builtinModels } from '../../../../machines/ai-base-wizard';
+import type { ApiErrorCode } from '../../../../domain/api-error';
 import type { ApiClient } from '../../../api/api-client';
 import { isApiError } from '../../../api/api-errors';
 
@@ -18,7 +19,9 @@ export function refinementChatApi(api: ApiClient) {
   return {
     ask: async ({ baseId, message, history, settings }: AskInput): Promise<ChatAnswer> => {
       try {
-        return await api.post(`/ai-bases/${baseId}/chat`, { message, history, settings }, { schema: chatAnswerSchema });
+        // The chat explains these itself (a wait, the model gone, the provider down): no generic toast.
+        const explains = ['ai_rate_limited', 'ai_unavailable', 'unknown_model'] as const satisfies readonly ApiErrorCode[];
+        return await api.post(`/ai-bases/${baseId}/chat`, { message, history, settings }, { schema: chatAnswerSchema, explains });
       } catch (error) {
         throw chatFailureFrom(error);
       }
