@@ -11,6 +11,8 @@ import {
   type Instructions,
   type Refinement,
   type VoiceTone,
+  type WizardStep,
+  wizardSteps,
   BUILTIN_MODEL,
   DEFAULT_CREATIVITY,
 } from '../domain/ai-base';
@@ -37,12 +39,16 @@ export type InstructionsDraft = {
 };
 export type RefinementDraft = Refinement;
 
-/** What storeDraft keeps for a base (or for the new one), and loadBase hands back. */
 export type WizardDraft = { instructions: InstructionsDraft; refinement: RefinementDraft };
+/**
+ * What storeDraft keeps for a base (or for the new one), and loadBase hands back: the draft and the
+ * step it was typed on, where the wizard reopens. (Drafts kept before the step was stored lack it.)
+ */
+export type StoredDraft = WizardDraft & { step?: 'instructions' | 'refinement' };
 
 export type WizardInput = { baseId: string | null };
 /** `models`: what step 3's model field offers (the built-in answerer at least). */
-export type LoadedBase = { base: AiBase | null; draft: WizardDraft | null; models: AiModel[] };
+export type LoadedBase = { base: AiBase | null; draft: StoredDraft | null; models: AiModel[] };
 export type SaveInstructionsInput = { baseId: string | null; expectedVersion: number | null; values: Instructions };
 export type SaveKnowledgeInput = { baseId: string; expectedVersion: number };
 export type SaveRefinementInput = { baseId: string; expectedVersion: number; values: Refinement };
@@ -62,6 +68,8 @@ export type WizardContext = {
    * closes. The wizard reads it: while files are on their way, leaving the step would stop them.
    */
   knowledgeFiles: ActorRefFrom<typeof knowledgeFilesMachine> | null;
+  /** The step the merchant is on (or was on, while a conflict is shown). */
+  step: WizardStep;
 };
 
 export type WizardEvent =
@@ -105,10 +113,27 @@ function fieldErrorsOf(result: { success: boolean; error?: { issues: { path: Pro
 const failureKind = (error: unknown) => aiBaseFailureOf(error).kind;
 /** A failed save or load, as its guards and actions take it. */
 type Failed = { error: unknown };
-/** What the stored draft should be: the one in context, or none once nothing in it differs from the base. */
-const unsavedDraft = ({ context }: { context: WizardContext }) => ({
-  draft: JSON.stringify(context.draft) === JSON.stringify(draftOf(context.base)) ? null : context.draft,
-});
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * What the stored draft should be: none once nothing in it differs from the base; else the draft,
+ * with the step holding the unsaved changes (step 1's first: it is saved first).
+ */
+export function unsavedStepOf(context: Pick<WizardContext, 'base' | 'draft'>): NonNullable<StoredDraft['step']> | null {
+  const saved = draftOf(context.base);
+  if (!same(context.draft.instructions, saved.instructions)) return 'instructions';
+  if (!same(context.draft.refinement, saved.refinement)) return 'refinement';
+  return null;
+}
+const unsavedDraft = ({ context }: { context: WizardContext }): { draft: StoredDraft | null } => {
+  const step = unsavedStepOf(context);
+  return { draft: step && { ...context.draft, step } };
+};
+/** Where a load opens: the step the draft was typed on, else the base's own; never past the base's. */
+export function resumeStepOf({ base, draft }: Pick<LoadedBase, 'base' | 'draft'>): WizardStep {
+  if (!base) return 'instructions';
+  const typed = draft?.step;
+  return typed && wizardSteps.indexOf(typed) < wizardSteps.indexOf(base.step) ? typed : base.step;
+}
 const storeDraft = { type: 'storeDraft', params: unsavedDraft } as const;
 const loaded = ({ event }: { event: { output: LoadedBase } }) => event.output;
 const saved = ({ event }: { event: { output: AiBase } }) => event.output;
@@ -139,8 +164,8 @@ export const aiBaseWizardMachine = setup({
   },
   guards: {
     // Parametrized by the actor's own event (typed where the transition is written): no casts.
-    resumesAtKnowledge: (_, loaded: LoadedBase) => loaded.base?.step === 'knowledge',
-    resumesAtRefinement: (_, loaded: LoadedBase) => loaded.base?.step === 'refinement',
+    resumesAtKnowledge: (_, loaded: LoadedBase) => resumeStepOf(loaded) === 'knowledge',
+    resumesAtRefinement: (_, loaded: LoadedBase) => resumeStepOf(loaded) === 'refinement',
     isNotFound: (_, { error }: Failed) => failureKind(error) === 'not_found',
     isInvalid: (_, { error }: Failed) => failureKind(error) === 'invalid',
     isConflict: (_, { error }: Failed) => failureKind(error) === 'conflict',
@@ -153,7 +178,8 @@ export const aiBaseWizardMachine = setup({
   },
   actions: {
     rememberLoaded: assign((_, { base, draft, models }: LoadedBase) => {
-      return { base, baseId: base?.id ?? null, draft: draft ?? draftOf(base), restored: draft !== null, fieldErrors: {}, failure: null, models };
+      const typed = draft && { instructions: draft.instructions, refinement: draft.refinement };
+      return { base, baseId: base?.id ?? null, draft: typed ?? draftOf(base), restored: draft !== null, fieldErrors: {}, failure: null, models };
     }),
     // After a save the saved part of the draft is the base's; the other part keeps what was typed.
     rememberSavedInstructions: assign(({ context }, base: AiBase) => {
@@ -186,6 +212,7 @@ export const aiBaseWizardMachine = setup({
     showRefinementErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(refinementSchema.safeParse(context.draft.refinement)) }),
     clearFailure: assign({ failure: null, fieldErrors: {} }),
     dismissRestored: assign({ restored: false }),
+    enterStep: assign((_, { step }: { step: WizardStep }) => ({ step })),
     openKnowledgeFiles: assign({
       knowledgeFiles: ({ context, spawn }) => spawn('knowledgeFiles', { id: 'knowledgeFiles', input: { baseId: context.baseId! } }),
     }),
@@ -193,7 +220,7 @@ export const aiBaseWizardMachine = setup({
     closeKnowledgeFiles: stopChild('knowledgeFiles'),
     forgetKnowledgeFiles: assign({ knowledgeFiles: null }),
     // Provided by src/: keep the draft where a reload finds it (`null`: nothing unsaved, forget it).
-    storeDraft: (_, _stored: { draft: WizardDraft | null }) => {},
+    storeDraft: (_, _stored: { draft: StoredDraft | null }) => {},
     // Provided by src/: the new base's own address from now on (a refresh resumes it), and the
     // activation screen once all three steps are saved.
     showBaseAddress: () => {},
@@ -211,6 +238,7 @@ export const aiBaseWizardMachine = setup({
     restored: false,
     models: builtinModels,
     knowledgeFiles: null,
+    step: 'instructions',
   }),
   states: {
     loading: {
@@ -234,6 +262,7 @@ export const aiBaseWizardMachine = setup({
 
     instructions: {
       initial: 'editing',
+      entry: { type: 'enterStep', params: { step: 'instructions' } },
       on: { DISMISS_RESTORED: { actions: 'dismissRestored' } },
       states: {
         editing: {
@@ -284,7 +313,7 @@ export const aiBaseWizardMachine = setup({
 
     knowledge: {
       initial: 'editing',
-      entry: 'openKnowledgeFiles',
+      entry: [{ type: 'enterStep', params: { step: 'knowledge' } }, 'openKnowledgeFiles'],
       exit: ['closeKnowledgeFiles', 'forgetKnowledgeFiles'],
       // The messages belong to the step being left.
       on: {
@@ -315,6 +344,7 @@ export const aiBaseWizardMachine = setup({
 
     refinement: {
       initial: 'editing',
+      entry: { type: 'enterStep', params: { step: 'refinement' } },
       on: { BACK: { target: '#aiBaseWizard.knowledge', actions: 'clearFailure' }, DISMISS_RESTORED: { actions: 'dismissRestored' } },
       states: {
         editing: {

@@ -5,7 +5,7 @@
 // elsewhere: 409; created elsewhere: the plan's limit, a name taken); a reload keeps the draft.
 import { expect, test, type Page } from '@playwright/test';
 import { wizardSteps, type AiBase } from '../../domain/ai-base';
-import { aiBaseWizardMachine, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '../../machines/ai-base-wizard';
+import { aiBaseWizardMachine, unsavedStepOf, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '../../machines/ai-base-wizard';
 import { aiBaseWizardTestModel, wizardPathName } from '../model/ai-base-wizard-model';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
 import { signInThroughUi } from './fixtures/emulator-users';
@@ -44,7 +44,12 @@ function realizable(path: ModelPath): boolean {
     if (e.error?.kind === 'invalid' && before.baseId !== null && before.draft.instructions.name === before.base?.name) return false;
     // The notice (and its Dismiss button) is only there after a draft was restored.
     if (e.type === 'DISMISS_RESTORED' && !before.restored) return false;
+    // A saved base's step 1 typed on, then reloaded: set up before the path starts, so only its first load.
+    const typedOnStepOne = (e.output as LoadedBase | undefined)?.draft?.step === 'instructions' && (e.output as LoadedBase).base !== null;
+    if (e.type === 'xstate.done.actor.loadBase' && typedOnStepOne && e !== firstLoad) return false;
     if (e.type === 'xstate.done.actor.loadBase' && afterConflict !== null && before.failure === 'conflict') {
+      // The reload brings back what this browser really stored: the unsaved changes, on their step.
+      if (((e.output as LoadedBase).draft?.step ?? null) !== unsavedStepOf(before)) return false;
       const base = (e.output as LoadedBase).base;
       if (!base || base.step !== (['instructions', 'knowledge', 'refinement'] as const)[Math.min(afterConflict, 2)]) return false;
     }
@@ -94,6 +99,11 @@ async function expectScreen(world: World, value: unknown, context: WizardContext
   const state = stateValue(value);
   const heading = (name: string) => expect(main.getByRole('heading', { name, exact: true })).toBeVisible();
   const saveButton = main.getByRole('button', { name: /^Save and (advance|finish)$/ });
+  // The stepper marks the step the merchant is on (through a conflict too: the step being saved).
+  if (['instructions', 'knowledge', 'refinement', 'conflict'].some((name) => state.startsWith(name))) {
+    const stepLabels = { instructions: 'Instructions', knowledge: 'Knowledge base', refinement: 'Refinement and test' } as const;
+    await expect(main.getByRole('list', { name: 'AI base configuration steps' }).locator('[aria-current="step"]')).toHaveText(`${wizardSteps.indexOf(context.step) + 1}${stepLabels[context.step]}`); // marker and label
+  }
   if (state.startsWith('instructions.')) await heading('1. Instructions');
   if (state.startsWith('knowledge.')) await heading('2. Knowledge base');
   if (state.startsWith('refinement.')) {
@@ -243,7 +253,13 @@ test.describe('ai-base-wizard machine, model-based (UI level)', () => {
       if (loaded?.draft) {
         // What was typed before a reload: typed for real, then the page reloads.
         await page.goto(url);
-        if (loaded.base) {
+        if (loaded.base && loaded.draft.step === 'instructions') {
+          // Typed on step 1 of a base saved further: back there first.
+          await world.load.release();
+          await page.getByRole('main').getByRole('button', { name: 'Back', exact: true }).click();
+          await page.getByRole('main').getByRole('button', { name: 'Back', exact: true }).click();
+          await editInstructions(page, loaded.draft.instructions);
+        } else if (loaded.base) {
           await world.load.release();
           await editRefinement(page, loaded.draft.refinement);
         } else {

@@ -9,7 +9,7 @@ import {
   type SaveKnowledgeInput,
   type SaveRefinementInput,
   type WizardContext,
-  type WizardDraft,
+  type StoredDraft,
 } from '../../machines/ai-base-wizard';
 import { knowledgeFilesMachine, uploadIdOf, type KnowledgeUploadReport, type UploadFileInput } from '../../machines/knowledge-files';
 import { sampleFile } from './knowledge-files-model';
@@ -23,7 +23,7 @@ const paths = coveringPaths(aiBaseWizardMachine, model);
 
 function startRealActor(baseId: string | null = null) {
   const world = new PromiseWorld();
-  const storage = { draft: null as WizardDraft | null, writes: 0 };
+  const storage = { draft: null as StoredDraft | null, writes: 0 };
   /** Where the provided navigation actions took the page. */
   const visits: string[] = [];
   /** Step 2's uploads on their way, by upload id: each ends when the test reports it. */
@@ -67,7 +67,19 @@ const context = ({ actor }: Run) => actor.getSnapshot().context;
 const stateChecks: Record<string, (run: Run) => void> = {
   // Nothing typed is lost: whatever is stored is exactly what the wizard holds.
   aiBaseWizard: (run) => {
-    if (run.storage.draft !== null) expect(run.storage.draft).toEqual(context(run).draft);
+    const stored = run.storage.draft;
+    if (stored !== null) {
+      const { step, ...typed } = stored;
+      expect(typed).toEqual(context(run).draft);
+      // The step holding the unsaved changes, where a reload reopens: step 1's when it has any.
+      const base = context(run).base;
+      const instructionsChanged = !base || (Object.keys(typed.instructions) as Array<keyof typeof typed.instructions>).some((k) => typed.instructions[k] !== base[k]);
+      expect(step).toBe(instructionsChanged ? 'instructions' : 'refinement');
+    }
+    // The stepper's step is the one shown (or, in a conflict, the one the merchant was on).
+    for (const step of ['instructions', 'knowledge', 'refinement'] as const) {
+      if (run.actor.getSnapshot().matches(step)) expect(context(run).step).toBe(step);
+    }
     if (!run.actor.getSnapshot().matches('knowledge')) {
       expect(context(run).knowledgeFiles).toBeNull();
       expect(run.actor.getSnapshot().children.knowledgeFiles).toBeUndefined();
@@ -178,7 +190,8 @@ describe('ai-base-wizard machine, beyond the model', () => {
     const second = startRealActor();
     second.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: null, draft: stored } } as never);
     await flush();
-    expect(context(second)).toMatchObject({ restored: true, draft: stored });
+    expect(stored.step).toBe('instructions');
+    expect(context(second)).toMatchObject({ restored: true, draft: { instructions: stored.instructions, refinement: stored.refinement } });
     second.actor.send({ type: 'DISMISS_RESTORED' });
     expect(context(second).restored).toBe(false);
 
@@ -210,6 +223,39 @@ describe('ai-base-wizard machine, beyond the model', () => {
     await flush();
     expect(resumed.actor.getSnapshot().matches('knowledge')).toBe(true);
     expect(resumed.visits).toEqual([]);
+  });
+
+  it('reopens where the draft was typed, and keeps the stepper on that step through a conflict and its reload', async () => {
+    const saved = baseAt('refinement', 2, 2);
+    const first = startRealActor(saved.id);
+    first.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: saved, draft: null, models: [] } } as never);
+    await flush();
+    first.actor.send({ type: 'BACK' });
+    first.actor.send({ type: 'BACK' });
+    first.actor.send({ type: 'EDIT_INSTRUCTIONS', values: { instructions: 'Typed on step 1.' } });
+    expect(first.storage.draft?.step).toBe('instructions');
+    first.actor.send({ type: 'SAVE' });
+    first.world.settle({ type: 'xstate.error.actor.saveInstructions', error: { kind: 'conflict' } } as never);
+    await flush();
+    expect(first.actor.getSnapshot().value).toBe('conflict');
+    expect(context(first).step).toBe('instructions'); // not step 3, where the base was saved to
+
+    // Reload (the conflict's, or the browser's): the base another tab saved, the draft on top, on step 1.
+    const stored = first.storage.draft!;
+    first.actor.send({ type: 'RELOAD' });
+    first.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('refinement', 2, 3), draft: stored, models: [] } } as never);
+    await flush();
+    expect(first.actor.getSnapshot().matches({ instructions: 'editing' })).toBe(true);
+    expect(context(first)).toMatchObject({ step: 'instructions', restored: true });
+    expect(context(first).draft.instructions.instructions).toBe('Typed on step 1.');
+
+    // A draft typed on step 3 reopens step 3; one from before drafts had a step, the base's step.
+    for (const [draft, step] of [[{ ...stored, step: 'refinement' as const }, 'refinement'], [{ instructions: stored.instructions, refinement: stored.refinement }, 'refinement']] as const) {
+      const run = startRealActor(saved.id);
+      run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: saved, draft, models: [] } } as never);
+      await flush();
+      expect(context(run).step).toBe(step);
+    }
   });
 
   it('refuses to save invalid instructions, naming the fields with the seed messages', () => {

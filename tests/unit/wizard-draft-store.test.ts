@@ -31,6 +31,17 @@ describe('the AI base wizard draft store', () => {
     expect(store.read('uid-a', 'base-1')).toBeNull();
   });
 
+  it('keeps the step a draft was typed on; an older draft without one, or an unknown step, reads without it', () => {
+    const storage = memoryStorage();
+    const store = wizardDraftStore(() => storage);
+    store.write('uid-a', 'base-1', { ...draft, step: 'instructions' });
+    expect(store.read('uid-a', 'base-1')).toEqual({ ...draft, step: 'instructions' });
+    storage.setItem('catalyst.ai-base-draft.uid-a.base-2', JSON.stringify(draft));
+    expect(store.read('uid-a', 'base-2')).toEqual(draft);
+    storage.setItem('catalyst.ai-base-draft.uid-a.base-3', JSON.stringify({ ...draft, step: 'knowledge' }));
+    expect(store.read('uid-a', 'base-3')).toEqual(draft);
+  });
+
   it('reads an unreadable or foreign entry as no draft', () => {
     const storage = memoryStorage();
     const store = wizardDraftStore(() => storage);

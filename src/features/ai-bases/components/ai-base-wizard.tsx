@@ -147,7 +147,7 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
       <Body>
         <Stepper
           label={t`AI base configuration steps`}
-          current={step ? wizardSteps.indexOf(step) : wizardSteps.length - 1}
+          current={snapshot.matches('saved') ? wizardSteps.length - 1 : wizardSteps.indexOf(context.step)}
           steps={[{ label: <Trans>Instructions</Trans> }, { label: <Trans>Knowledge base</Trans> }, { label: <Trans>Refinement and test</Trans> }]}
         />
         {context.restored && (

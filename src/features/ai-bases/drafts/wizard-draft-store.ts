@@ -1,6 +1,6 @@
 // The AI base wizard's unsaved drafts in localStorage, one per account and base ("new" for a base
 // not created yet), so a reload — the update's, a chunk's, a refresh — loses nothing typed.
-import type { WizardDraft } from '../../../../machines/ai-base-wizard';
+import type { StoredDraft } from '../../../../machines/ai-base-wizard';
 
 const keyOf = (uid: string, baseId: string | null) => `catalyst.ai-base-draft.${uid}.${baseId ?? 'new'}`;
 
@@ -10,17 +10,20 @@ const keyOf = (uid: string, baseId: string | null) => `catalyst.ai-base-draft.${
  */
 export function wizardDraftStore(storage: () => Storage = () => localStorage) {
   return {
-    read(uid: string, baseId: string | null): WizardDraft | null {
+    read(uid: string, baseId: string | null): StoredDraft | null {
       try {
         const text = storage().getItem(keyOf(uid, baseId));
         if (!text) return null;
-        const draft = JSON.parse(text) as Partial<WizardDraft>;
-        return draft && typeof draft === 'object' && draft.instructions && draft.refinement ? (draft as WizardDraft) : null;
+        const draft = JSON.parse(text) as Partial<StoredDraft>;
+        if (!draft || typeof draft !== 'object' || !draft.instructions || !draft.refinement) return null;
+        // The step it was typed on, where the wizard reopens (absent from older drafts, or unknown: the base's step).
+        const step = draft.step === 'instructions' || draft.step === 'refinement' ? draft.step : undefined;
+        return { instructions: draft.instructions, refinement: draft.refinement, ...(step && { step }) };
       } catch {
         return null; // unreadable: as if there were none
       }
     },
-    write(uid: string, baseId: string | null, draft: WizardDraft): void {
+    write(uid: string, baseId: string | null, draft: StoredDraft): void {
       try {
         storage().setItem(keyOf(uid, baseId), JSON.stringify(draft));
       } catch (error) {
