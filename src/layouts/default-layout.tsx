@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { createLink, Link, Outlet, useLocation } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { useLang } from '../i18n/use-lang';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { Breadcrumbs } from './breadcrumbs';
@@ -21,11 +21,14 @@ const Shell = styled.div`
   }
 `;
 
+// One line at desktop and phone widths (on a phone the products and the language move into the
+// drawer; the email gives way: session-user-menu.tsx); a width in between may wrap rather than overflow.
 const Header = styled.header`
   grid-area: header;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
+  min-width: 0;
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(6)};
   background: ${({ theme }) => theme.colors.surface};
@@ -35,23 +38,64 @@ const Header = styled.header`
   }
 `;
 
+const productPill = css`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: 700;
+  letter-spacing: 0.04em;
+  white-space: nowrap;
+  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid;
+  text-decoration: none;
+`;
+
 const Products = styled.nav`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
   margin-right: auto;
   a, span {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: 700;
-    letter-spacing: 0.04em;
-    padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
-    border-radius: ${({ theme }) => theme.radius.pill};
-    border: 1px solid ${({ theme }) => theme.colors.primary};
+    ${productPill}
+    border-color: ${({ theme }) => theme.colors.primary};
     color: ${({ theme }) => theme.colors.primary};
-    text-decoration: none;
   }
   a[aria-current='page'] { background: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.onPrimary}; }
   span { border-style: dashed; color: ${({ theme }) => theme.colors.muted}; border-color: ${({ theme }) => theme.colors.muted}; }
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    display: none;
+  }
+`;
+
+// Beside the account in the header on a wider screen; in the drawer on a phone.
+const HeaderLanguage = styled.div`
+  flex: none;
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    display: none;
+  }
+`;
+
+// On a phone the product buttons and the language live in the drawer, leaving the header one line.
+const DrawerExtras = styled.div`
+  display: none;
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    display: grid;
+    justify-items: start;
+    gap: ${({ theme }) => theme.space(3)};
+    padding: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)};
+  }
+`;
+
+const DrawerProducts = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  a, span {
+    ${productPill}
+    border-color: #ffffff;
+    color: #ffffff;
+  }
+  a[aria-current='page'] { background: #ffffff; color: ${({ theme }) => theme.colors.darkPage}; }
+  span { border-style: dashed; color: #d5d9e4; border-color: #d5d9e4; }
 `;
 
 const Aside = styled.aside<{ $open: boolean }>`
@@ -83,6 +127,8 @@ const Brand = createLink(BrandAnchor);
 
 const MenuButton = styled.button`
   display: none;
+  flex: none;
+  margin-right: auto;
   font: inherit;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.sm};
@@ -126,6 +172,18 @@ export function DefaultLayout() {
     return () => window.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
 
+  const products = productLinks.map((item) =>
+    item.to ? (
+      <Link key={item.label.id} to={item.to} params={{ lang }}>
+        {i18n._(item.label)}
+      </Link>
+    ) : (
+      <span key={item.label.id} title={t`coming soon`}>
+        {i18n._(item.label)}
+      </span>
+    ),
+  );
+
   return (
     <Shell>
       <Header>
@@ -137,25 +195,19 @@ export function DefaultLayout() {
         >
           <Trans>Menu</Trans>
         </MenuButton>
-        <Products aria-label={t`Catalyst products`}>
-          {productLinks.map((item) =>
-            item.to ? (
-              <Link key={item.label.id} to={item.to} params={{ lang }}>
-                {i18n._(item.label)}
-              </Link>
-            ) : (
-              <span key={item.label.id} title={t`coming soon`}>
-                {i18n._(item.label)}
-              </span>
-            ),
-          )}
-        </Products>
-        <LanguageSwitch />
+        <Products aria-label={t`Catalyst products`}>{products}</Products>
+        <HeaderLanguage>
+          <LanguageSwitch />
+        </HeaderLanguage>
         <SessionUserMenu />
       </Header>
       {drawerOpen && <Backdrop onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <Aside id={menuId} $open={drawerOpen} aria-label={t`Main menu`}>
         <Brand to="/$lang/dashboard" params={{ lang }}>CATALYST</Brand>
+        <DrawerExtras>
+          <DrawerProducts aria-label={t`Catalyst products`}>{products}</DrawerProducts>
+          <LanguageSwitch />
+        </DrawerExtras>
         <nav aria-label={t`Side menu`}>
           <SideMenu onNavigate={() => setDrawerOpen(false)} />
         </nav>

@@ -4,29 +4,47 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { plans } from '../../domain/plans';
 import { Button } from '../ui/button';
+import { visuallyHiddenStyle } from '../ui/visually-hidden';
 import { useAuthSessionActor } from '../auth/use-auth-session';
 
+// The header keeps to one line: this group takes the room its line leaves (flex: 1 1 0, never
+// less than the plan and the button), and the email gives way first, down to an ellipsis (the
+// whole address stays its text and its title). `contain: inline-size` keeps the address's length
+// out of the group's minimum width, which would otherwise push the group onto a second line.
 const Box = styled.div`
+  flex: 1 1 0;
   display: flex;
   align-items: center;
+  justify-content: flex-end;
   gap: ${({ theme }) => theme.space(2)};
-  min-width: 0;
 `;
 
 const Email = styled.span`
+  flex: 0 1 28ch;
+  min-width: 0;
+  contain: inline-size;
+  text-align: end;
   font-size: ${({ theme }) => theme.font.size.sm};
   color: ${({ theme }) => theme.colors.text};
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  max-width: 28ch;
 `;
 
+// On a phone the plan makes room for the email; screen readers still hear it.
 const Plan = styled.span`
+  flex: none;
   font-size: ${({ theme }) => theme.font.size.sm};
   font-weight: 700;
   color: ${({ theme }) => theme.colors.primary};
   white-space: nowrap;
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    ${visuallyHiddenStyle}
+  }
+`;
+
+const SignOut = styled(Button)`
+  flex: none;
 `;
 
 const signedInRoute = getRouteApi('/$lang/_app');
@@ -51,9 +69,9 @@ export function SessionUserMenu() {
           <Trans>{planName} plan</Trans>
         </Plan>
       )}
-      <Button variant="secondary" size="sm" loading={signingOut} onClick={() => session.send({ type: 'SIGN_OUT' })}>
+      <SignOut variant="secondary" size="sm" loading={signingOut} onClick={() => session.send({ type: 'SIGN_OUT' })}>
         <Trans>Sign out</Trans>
-      </Button>
+      </SignOut>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { scriptFocusTargets } from './focus-ring';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -12,6 +13,7 @@ export const GlobalStyle = createGlobalStyle`
   }
   a { color: ${({ theme }) => theme.colors.secondary}; }
   :focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; border-radius: 2px; }
+  ${scriptFocusTargets}:focus { outline: none; box-shadow: none; }
   .visually-hidden {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;

@@ -31,6 +31,11 @@ const LabelRow = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.font.size.sm};
   color: ${({ theme }) => theme.colors.text};
+  /* A label without spaces (a long file name) wraps rather than pushing the row wider. */
+  & > :first-child {
+    min-width: 0;
+    overflow-wrap: break-word;
+  }
 `;
 
 const Percent = styled.span`

@@ -47,8 +47,27 @@ export const voiceToneNames: Record<VoiceTone, { name: MessageDescriptor; hint: 
   informal: { name: msg`Informal`, hint: msg`Uses slang if present in the base` },
 };
 
-export const statusNames: Record<AiBaseStatus, MessageDescriptor> = {
-  training: msg`In configuration`,
-  active: msg`Active`,
-  inactive: msg`Deactivated`,
+// A status is said in three places, each its own message (the English words collide, the
+// translations do not): the list's section headings name a group of bases (pt "Ativas"), a
+// card's badge and a summary's "Status" line name the state of one base (pt "Ativa").
+
+/** The headings of the list's sections: the bases in each status, plural. */
+export const statusSectionTitles: Record<AiBaseStatus, MessageDescriptor> = {
+  training: msg({ message: 'In configuration', context: 'AI bases list section: the bases in configuration' }),
+  active: msg({ message: 'Active', context: 'AI bases list section: the active bases' }),
+  inactive: msg({ message: 'Deactivated', context: 'AI bases list section: the deactivated bases' }),
+};
+
+/** The badge on one base's card: that base's status, singular. */
+export const statusBadgeNames: Record<AiBaseStatus, MessageDescriptor> = {
+  training: msg({ message: 'In configuration', context: 'badge: the status of one AI base' }),
+  active: msg({ message: 'Active', context: 'badge: the status of one AI base' }),
+  inactive: msg({ message: 'Deactivated', context: 'badge: the status of one AI base' }),
+};
+
+/** The value of the "Status" line in one base's summary (activation screen, list details), singular. */
+export const statusValueNames: Record<AiBaseStatus, MessageDescriptor> = {
+  training: msg({ message: 'In configuration', context: 'summary: value of Status for one AI base' }),
+  active: msg({ message: 'Active', context: 'summary: value of Status for one AI base' }),
+  inactive: msg({ message: 'Deactivated', context: 'summary: value of Status for one AI base' }),
 };

@@ -6,7 +6,7 @@ import { Badge } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { useLang } from '../../../i18n/use-lang';
-import { functionNames, statusNames } from '../ai-base-messages';
+import { functionNames, statusBadgeNames } from '../ai-base-messages';
 import { AiBaseSummary } from './ai-base-summary';
 
 const Row = styled.div`
@@ -58,7 +58,7 @@ export function AiBaseCard({ base }: { base: AiBase }) {
       }
     >
       <Row>
-        <Badge variant={base.status === 'active' ? 'positive' : inTraining ? 'info' : 'neutral'}>{i18n._(statusNames[base.status])}</Badge>
+        <Badge variant={base.status === 'active' ? 'positive' : inTraining ? 'info' : 'neutral'}>{i18n._(statusBadgeNames[base.status])}</Badge>
         {base.channels.map((channel) => (
           <Badge key={channel} variant="primary">
             {channelNames[channel] ?? channel}

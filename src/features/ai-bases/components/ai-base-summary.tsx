@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { AiBase } from '../../../../domain/ai-base';
-import { functionNames, languageNames, statusNames, voiceToneNames } from '../ai-base-messages';
+import { functionNames, languageNames, statusValueNames, voiceToneNames } from '../ai-base-messages';
 
 const List = styled.dl`
   display: grid;
@@ -46,7 +46,7 @@ export function AiBaseSummary({ base }: { base: AiBase }) {
       <dt>
         <Trans>Status</Trans>
       </dt>
-      <dd>{i18n._(statusNames[base.status])}</dd>
+      <dd>{i18n._(statusValueNames[base.status])}</dd>
     </List>
   );
 }

@@ -2,16 +2,20 @@ import type { ReactNode } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { AiBase } from '../../../../domain/ai-base';
+import type { AiBase, AiBaseStatus } from '../../../../domain/ai-base';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Notice } from '../../../ui/notice';
 import { useLang } from '../../../i18n/use-lang';
+import { statusSectionTitles } from '../ai-base-messages';
 import { AiBaseCard } from './ai-base-card';
 
 const listRoute = getRouteApi('/$lang/_app/ia-bases');
 const appRoute = getRouteApi('/$lang/_app');
+
+/** The list's sections, in this order; a status without bases has none. */
+const sectionOrder: readonly AiBaseStatus[] = ['active', 'training', 'inactive'];
 
 const Sections = styled.div`
   display: grid;
@@ -65,7 +69,7 @@ function Section({ title, bases, id }: { title: ReactNode; bases: AiBase[]; id: 
 
 /** `/ia-bases`: the merchant's AI bases by status, and a new one while the plan has room. */
 export function AiBasesPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const lang = useLang();
   const bases = listRoute.useLoaderData();
   const account = appRoute.useLoaderData();
@@ -100,9 +104,14 @@ export function AiBasesPage() {
         />
       ) : (
         <Sections>
-          <Section id="active-bases" title={<Trans>Active</Trans>} bases={bases.filter((b) => b.status === 'active')} />
-          <Section id="training-bases" title={<Trans>In configuration</Trans>} bases={bases.filter((b) => b.status === 'training')} />
-          <Section id="inactive-bases" title={<Trans>Deactivated</Trans>} bases={bases.filter((b) => b.status === 'inactive')} />
+          {sectionOrder.map((status) => (
+            <Section
+              key={status}
+              id={`${status}-bases`}
+              title={i18n._(statusSectionTitles[status])}
+              bases={bases.filter((b) => b.status === status)}
+            />
+          ))}
         </Sections>
       )}
     </PageFrame>

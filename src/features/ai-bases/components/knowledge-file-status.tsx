@@ -7,10 +7,12 @@ import { Badge, type BadgeVariant } from '../../../ui/badge';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { knowledgeFailureMessages } from '../knowledge/knowledge-failure-messages';
 
+// Room for the progress bar while a file is read; no more, so that with a file name kept whole
+// between its words the table still fits a tablet's width, its delete buttons in view.
 const Cell = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
-  min-width: 12rem;
+  min-width: 9rem;
 `;
 
 const Words = styled.span`

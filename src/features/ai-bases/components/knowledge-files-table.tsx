@@ -2,15 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { KnowledgeFile } from '../../../../domain/knowledge';
 import { Button } from '../../../ui/button';
+import { FileName } from '../../../ui/file-name';
 import { Table, type TableColumn } from '../../../ui/table';
 import { formatFileSize } from '../knowledge/knowledge-file-size';
 import { KnowledgeFileStatus } from './knowledge-file-status';
-
-// File names often have no spaces (exports_like_this_2024.csv): let them break anywhere, so the
-// delete button stays in view instead of scrolling off.
-const Name = styled.span`
-  overflow-wrap: anywhere;
-`;
 
 const Size = styled.span`
   white-space: nowrap;
@@ -27,7 +22,7 @@ type Props = {
 export function KnowledgeFilesTable({ files, canDelete, onDelete }: Props) {
   const { t, i18n } = useLingui();
   const columns: TableColumn<KnowledgeFile>[] = [
-    { key: 'name', header: <Trans>File</Trans>, isRowHeader: true, render: (file) => <Name>{file.name}</Name> },
+    { key: 'name', header: <Trans>File</Trans>, isRowHeader: true, render: (file) => <FileName name={file.name} /> },
     { key: 'size', header: <Trans>Size</Trans>, align: 'end', render: (file) => <Size>{formatFileSize(i18n, file.sizeBytes)}</Size> },
     { key: 'status', header: <Trans>Status</Trans>, render: (file) => <KnowledgeFileStatus file={file} /> },
     {

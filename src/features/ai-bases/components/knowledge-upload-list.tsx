@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { KnowledgeUpload } from '../../../../machines/knowledge-files';
 import { Button } from '../../../ui/button';
+import { FileName } from '../../../ui/file-name';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { knowledgeFailureMessages } from '../knowledge/knowledge-failure-messages';
 import { formatFileSize } from '../knowledge/knowledge-file-size';
@@ -31,9 +32,8 @@ const Top = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-const Name = styled.span`
+const Name = styled(FileName)`
   font-weight: 600;
-  overflow-wrap: anywhere;
 `;
 
 const Size = styled.span`
@@ -70,7 +70,7 @@ export function KnowledgeUploadList({ uploads, onCancel, onRetry, onDismiss }: P
         return (
           <Item key={upload.id} $problem={upload.status !== 'uploading'}>
             <Top>
-              <Name>{name}</Name>
+              <Name name={name} />
               <Size>{formatFileSize(i18n, upload.sizeBytes)}</Size>
             </Top>
             {upload.status === 'uploading' && (

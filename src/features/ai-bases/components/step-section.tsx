@@ -1,16 +1,16 @@
 import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
 import { BlockDescription, BlockTitle } from '../../../ui/block-title';
+import { scriptFocusTarget } from '../../../ui/focus-ring';
 
 const Section = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space(5)};
 `;
 
+// The heading takes the focus for screen readers when a step opens; it is no control, so no ring.
 const Title = styled(BlockTitle)`
-  &:focus {
-    outline: none;
-  }
+  ${scriptFocusTarget}
 `;
 
 /** One wizard step: its heading (which takes the focus when the step opens) and its fields. */
