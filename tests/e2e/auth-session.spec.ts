@@ -344,7 +344,7 @@ test.describe('auth-session machine, model-based (UI level)', () => {
   for (const path of paths) {
     const name = path.steps.map((s) => authSessionStepLabel(s.event)).join(' → ');
     test(name, async ({ browser }) => {
-      test.setTimeout(60_000 + path.steps.length * 5_000); // a covering path is long
+      test.setTimeout(90_000 + path.steps.length * 15_000); // a covering path is long, and an axe check takes seconds
       await runPath(browser, path);
       passed.push(path);
     });

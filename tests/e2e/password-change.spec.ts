@@ -202,7 +202,7 @@ test.describe('password-change machine, model-based (UI level)', () => {
 
   for (const path of paths) {
     test(pathName(path), async ({ browser, page }) => {
-      test.setTimeout(60_000 + path.steps.length * 5_000); // a covering path is long
+      test.setTimeout(90_000 + path.steps.length * 15_000); // a covering path is long, and an axe check takes seconds
       await runPath(browser, page, path);
       passed.push(path);
     });

@@ -175,7 +175,7 @@ test.describe('password-reset machine, model-based (UI level)', () => {
 
   for (const path of paths) {
     test(pathName(path.steps.map((s) => s.event)), async ({ page }) => {
-      test.setTimeout(60_000 + path.steps.length * 5_000); // a covering path is long
+      test.setTimeout(90_000 + path.steps.length * 15_000); // a covering path is long, and an axe check takes seconds
       await runPath(page, path);
       passed.push(path);
     });
@@ -203,6 +203,7 @@ test.describe('password reset, beyond the model', () => {
   }
 
   test('every screen of the flow passes axe', async ({ page }) => {
+    test.slow(); // six axe runs, seconds each
     const email = uniqueEmail('axe');
     await createUser(email, INITIAL_PASSWORD);
     const sendOobCode = await HeldRequests.on(page, 'sendOobCode');

@@ -163,7 +163,7 @@ test.describe('sw-update machine, model-based (UI level)', () => {
   for (const path of paths) {
     const name = path.steps.map((s) => stepLabel(s.event)).join(' → ');
     test(`${regionOf(path)}: ${name}`, async ({ browser }) => {
-      test.setTimeout(60_000 + path.steps.length * 5_000); // a covering path is long
+      test.setTimeout(90_000 + path.steps.length * 15_000); // a covering path is long, and an axe check takes seconds
       const region = regionOf(path);
       if (region === 'worker') await runWorkerPath(browser, path);
       else if (region === 'buildCheck') await runBuildCheckPath(browser, path);

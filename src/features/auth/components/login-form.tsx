@@ -18,6 +18,21 @@ const Form = styled.form`
 /** Shows the first issue of a field; schema issue messages are Lingui message ids. */
 const firstIssue = (errors: ReadonlyArray<{ message: string } | undefined>) => errors.find(Boolean)?.message;
 
+/** What an input takes from a text field of the form: its value and changes, and its first issue's id. */
+type TextFieldApi = {
+  name: string;
+  state: { value: string; meta: { errors: ReadonlyArray<{ message: string } | undefined> } };
+  handleChange: (value: string) => void;
+  handleBlur: () => void;
+};
+const bound = (field: TextFieldApi) => ({
+  name: field.name,
+  value: field.state.value,
+  onChange: (event: { target: { value: string } }) => field.handleChange(event.target.value),
+  onBlur: field.handleBlur,
+  issue: firstIssue(field.state.meta.errors),
+});
+
 /**
  * Email and password. Validation is the form's (loginSchema: on submit, then on every change);
  * the flow is the session machine's: submitting sends SIGN_IN, progress and errors come from its snapshot.
@@ -49,38 +64,15 @@ export function LoginForm({ session }: { session: AuthSessionActor }) {
       {error && <Notice variant="negative">{i18n._(authErrorMessages[error])}</Notice>}
       <form.Field name="email">
         {(field) => {
-          const issue = firstIssue(field.state.meta.errors);
-          return (
-            <TextField
-              ref={emailRef}
-              label={t`Email`}
-              type="email"
-              name={field.name}
-              autoComplete="email"
-              required
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              error={issue ? i18n._(issue) : undefined}
-            />
-          );
+          const { issue, ...input } = bound(field);
+          return <TextField ref={emailRef} label={t`Email`} type="email" autoComplete="email" required {...input} error={issue ? i18n._(issue) : undefined} />;
         }}
       </form.Field>
       <form.Field name="password">
         {(field) => {
-          const issue = firstIssue(field.state.meta.errors);
+          const { issue, ...input } = bound(field);
           return (
-            <PasswordField
-              ref={passwordRef}
-              label={t`Password`}
-              name={field.name}
-              autoComplete="current-password"
-              required
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              error={issue ? i18n._(issue) : undefined}
-            />
+            <PasswordField ref={passwordRef} label={t`Password`} autoComplete="current-password" required {...input} error={issue ? i18n._(issue) : undefined} />
           );
         }}
       </form.Field>
