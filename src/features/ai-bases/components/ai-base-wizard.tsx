@@ -119,21 +119,16 @@ export function AiBaseWizard({ baseId }: { baseId: string | null }) {
       </PageFrame>
     );
   }
-  if (snapshot.matches('notFound')) {
+  // The two ends with no way on but back to the list.
+  const dead = snapshot.matches('notFound')
+    ? { title: <Trans>AI Base Configuration</Trans>, why: <Trans>This AI base does not exist (or no longer does).</Trans> }
+    : snapshot.matches('planLimit')
+      ? { title, why: <Trans>Upgrade your plan to add more AI Bases.</Trans> }
+      : null;
+  if (dead) {
     return (
-      <PageFrame title={<Trans>AI Base Configuration</Trans>}>
-        <Notice variant="warning" title={<Trans>This AI base does not exist (or no longer does).</Trans>}>
-          <Link to="/$lang/ia-bases" params={{ lang }}>
-            <Trans>Back to AI bases</Trans>
-          </Link>
-        </Notice>
-      </PageFrame>
-    );
-  }
-  if (snapshot.matches('planLimit')) {
-    return (
-      <PageFrame title={title}>
-        <Notice variant="warning" title={<Trans>Upgrade your plan to add more AI Bases.</Trans>}>
+      <PageFrame title={dead.title}>
+        <Notice variant="warning" title={dead.why}>
           <Link to="/$lang/ia-bases" params={{ lang }}>
             <Trans>Back to AI bases</Trans>
           </Link>
