@@ -1,8 +1,9 @@
 // AI bases: the merchant's AI agents for WhatsApp. The vocabulary, the wizard's step payloads and
 // the API's shapes, shared by the SPA (which validates before saving) and the server (which
-// validates again and enforces the plan). Validation messages are the seed's English texts, as
-// in ./lead-requests: the SPA translates them, the server answers them in `error.fields`.
+// validates again and enforces the plan). Validation messages are message ids (aiBaseValidation):
+// the server answers them in `error.fields`, the SPA translates them.
 // zod/mini: the wizard's chunk loads this.
+import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
 
 export const aiBaseFunctions = ['seller', 'support', 'qualifier', 'translator'] as const;
@@ -28,30 +29,40 @@ export const CREATIVITY_MAX = 10;
 export const DEFAULT_CREATIVITY = 3;
 export const MAX_BLOCKED_TERMS = 200;
 
+/**
+ * The validation messages, one descriptor each: the id is what a schema's issue and the API's
+ * `error.fields` carry, stable and readable; the message is the English text. Plain objects that an
+ * i18n comment marks for Lingui's extractor, not `msg` macros: the server (run by tsx, bundled by
+ * esbuild) imports this file too, and neither compiles macros.
+ */
 export const aiBaseValidation = {
-  nameRequired: 'The name of the AI base is required.',
+  nameRequired: /*i18n*/ { id: 'ai_base.name_required', message: 'The name of the AI base is required.' },
   /** Server-side only: the account's other bases are not in the form. */
-  nameTaken: 'You already have an AI base with this name.',
-  functionRequired: 'The function of the AI base is required.',
-  languageRequired: 'The language of the AI base is required.',
-  voiceToneRequired: 'The voice tone of the AI base is required.',
-  personalizedRequired: 'It is necessary to state if the base is personalized.',
-  tooLong: 'This field is too long',
-  tooManyBlockedTerms: 'Too many blocked terms',
-  creativityRange: 'Creativity goes from 0 to 10',
-} as const;
-export type AiBaseValidationText = (typeof aiBaseValidation)[keyof typeof aiBaseValidation];
+  nameTaken: /*i18n*/ { id: 'ai_base.name_taken', message: 'You already have an AI base with this name.' },
+  functionRequired: /*i18n*/ { id: 'ai_base.function_required', message: 'The function of the AI base is required.' },
+  languageRequired: /*i18n*/ { id: 'ai_base.language_required', message: 'The language of the AI base is required.' },
+  voiceToneRequired: /*i18n*/ { id: 'ai_base.voice_tone_required', message: 'The voice tone of the AI base is required.' },
+  personalizedRequired: /*i18n*/ { id: 'ai_base.personalized_required', message: 'It is necessary to state if the base is personalized.' },
+  tooLong: /*i18n*/ { id: 'ai_base.too_long', message: 'This field is too long' },
+  tooManyBlockedTerms: /*i18n*/ { id: 'ai_base.too_many_blocked_terms', message: 'Too many blocked terms' },
+  creativityRange: /*i18n*/ { id: 'ai_base.creativity_range', message: 'Creativity goes from 0 to 10' },
+} as const satisfies Record<string, MessageDescriptor>;
 
-const tooLong = (max: number) => z.maxLength(max, { error: aiBaseValidation.tooLong });
+/** Each validation message by its id, so a view can translate an id (`undefined`: not one of ours). */
+export const aiBaseValidationMessages: ReadonlyMap<string, MessageDescriptor> = new Map(
+  Object.values(aiBaseValidation).map((descriptor) => [descriptor.id, descriptor]),
+);
+
+const tooLong = (max: number) => z.maxLength(max, { error: aiBaseValidation.tooLong.id });
 const text = (max: number) => z.string().check(z.trim(), tooLong(max));
 
 /** Step 1, Instructions: who the agent is and how it speaks. */
 export const instructionsSchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1, { error: aiBaseValidation.nameRequired, abort: true }), tooLong(80)),
-  function: z.enum(aiBaseFunctions, { error: aiBaseValidation.functionRequired }),
-  language: z.enum(aiBaseLanguages, { error: aiBaseValidation.languageRequired }),
-  voiceTone: z.enum(voiceTones, { error: aiBaseValidation.voiceToneRequired }),
-  personalized: z.boolean({ error: aiBaseValidation.personalizedRequired }),
+  name: z.string().check(z.trim(), z.minLength(1, { error: aiBaseValidation.nameRequired.id, abort: true }), tooLong(80)),
+  function: z.enum(aiBaseFunctions, { error: aiBaseValidation.functionRequired.id }),
+  language: z.enum(aiBaseLanguages, { error: aiBaseValidation.languageRequired.id }),
+  voiceTone: z.enum(voiceTones, { error: aiBaseValidation.voiceToneRequired.id }),
+  personalized: z.boolean({ error: aiBaseValidation.personalizedRequired.id }),
   /** The system instructions: what the agent must do and never do. */
   instructions: text(8000),
   /** What the agent should expect from people (order numbers, sizes, a CEP…). */
@@ -63,10 +74,10 @@ export type Instructions = z.infer<typeof instructionsSchema>;
 export const refinementSchema = z.strictObject({
   blockedTerms: z
     .array(z.string().check(z.trim(), z.minLength(1), tooLong(100)))
-    .check(z.maxLength(MAX_BLOCKED_TERMS, { error: aiBaseValidation.tooManyBlockedTerms })),
+    .check(z.maxLength(MAX_BLOCKED_TERMS, { error: aiBaseValidation.tooManyBlockedTerms.id })),
   creativity: z.int().check(
-    z.gte(CREATIVITY_MIN, { error: aiBaseValidation.creativityRange }),
-    z.lte(CREATIVITY_MAX, { error: aiBaseValidation.creativityRange }),
+    z.gte(CREATIVITY_MIN, { error: aiBaseValidation.creativityRange.id }),
+    z.lte(CREATIVITY_MAX, { error: aiBaseValidation.creativityRange.id }),
   ),
   /** The answerer's model: `builtin-retrieval` (embedded) or one the LLM endpoint lists. */
   model: z.string().check(z.trim(), z.minLength(1), tooLong(200)),

@@ -6,11 +6,8 @@ import {
   refinementSchema,
   type AiBase,
   type AiBaseFailureKind,
-  type AiBaseFunction,
-  type AiBaseLanguage,
   type Instructions,
   type Refinement,
-  type VoiceTone,
   type WizardStep,
   wizardSteps,
   BUILTIN_MODEL,
@@ -27,15 +24,16 @@ import type { AiModel } from '../domain/refinement-chat';
  * Tags for the view: `editing`, `saving`, `failed`.
  */
 
-/** The Instructions form as typed: choices may still be empty. */
+/**
+ * The Instructions form as typed, derived from the schema's fields: a choice may still be empty
+ * (`''` for the function, language and voice tone, `null` for whether it is personalized).
+ */
 export type InstructionsDraft = {
-  name: string;
-  function: AiBaseFunction | '';
-  language: AiBaseLanguage | '';
-  voiceTone: VoiceTone | '';
-  personalized: boolean | null;
-  instructions: string;
-  expectedInputs: string;
+  [K in keyof Instructions]: Instructions[K] extends boolean
+    ? boolean | null
+    : string extends Instructions[K]
+      ? Instructions[K]
+      : Instructions[K] | '';
 };
 export type RefinementDraft = Refinement;
 
@@ -57,7 +55,7 @@ export type WizardContext = {
   baseId: string | null;
   base: AiBase | null;
   draft: WizardDraft;
-  /** Field → message (domain/ai-base's English texts; the view translates them). */
+  /** Field → message id (domain/ai-base's aiBaseValidation, or a server's; the view translates it). */
   fieldErrors: Record<string, string>;
   failure: AiBaseFailureKind | null;
   /** An unsaved draft was brought back after a reload: the view says so until dismissed. */

@@ -31,7 +31,7 @@ const refusals: Record<AiBaseRefusal['reason'], (error: AiBaseRefusal) => HttpEr
   plan_limit: () => new HttpError(403, 'plan_limit', PLAN_LIMIT_MESSAGE),
   incomplete: () => new HttpError(409, 'incomplete', 'Finish the three steps of the AI base before activating it.'),
   nothing_to_revert: () => new HttpError(409, 'nothing_to_revert', 'There is no earlier saved version to go back to.'),
-  name_taken: () => new HttpError(400, 'validation_failed', 'The request is not valid.', { fields: { name: aiBaseValidation.nameTaken } }),
+  name_taken: () => new HttpError(400, 'validation_failed', 'The request is not valid.', { fields: { name: aiBaseValidation.nameTaken.id } }),
 };
 
 async function refusing<T>(work: Promise<T>): Promise<T> {

@@ -4,7 +4,7 @@
 // dropped. Refusals come from the world changing as another tab would change it (a base saved
 // elsewhere: 409; created elsewhere: the plan's limit, a name taken); a reload keeps the draft.
 import { expect, test, type Page } from '@playwright/test';
-import { wizardSteps, type AiBase } from '../../domain/ai-base';
+import { aiBaseValidationMessages, wizardSteps, type AiBase } from '../../domain/ai-base';
 import { aiBaseWizardMachine, unsavedStepOf, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '../../machines/ai-base-wizard';
 import { aiBaseWizardTestModel, wizardPathName } from '../model/ai-base-wizard-model';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
@@ -128,7 +128,10 @@ async function expectScreen(world: World, value: unknown, context: WizardContext
   }
   if (['instructions', 'knowledge', 'refinement'].some((step) => state.startsWith(step))) {
     await expect(main.getByText('We restored the changes you had not saved yet.')).toHaveCount(context.restored ? 1 : 0);
-    for (const message of Object.values(context.fieldErrors)) await expect(main.getByText(message, { exact: true })).toBeVisible();
+    // Field errors are message ids: the page shows each one's English text (an id not ours, as sent).
+    for (const id of Object.values(context.fieldErrors)) {
+      await expect(main.getByText(aiBaseValidationMessages.get(id)?.message ?? id, { exact: true })).toBeVisible();
+    }
   }
   switch (state) {
     case 'loading':

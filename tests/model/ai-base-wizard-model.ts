@@ -1,6 +1,6 @@
 // The ai-base-wizard test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
 import type { EventObject } from 'xstate';
-import type { AiBase, WizardStep } from '../../domain/ai-base';
+import { aiBaseValidation, type AiBase, type WizardStep } from '../../domain/ai-base';
 import { aiBaseWizardMachine, builtinModels, type InstructionsDraft, type LoadedBase } from '../../machines/ai-base-wizard';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
@@ -71,12 +71,12 @@ export const aiBaseWizardSamples: EventSamples = {
   ],
   EDIT_REFINEMENT: [
     { type: 'EDIT_REFINEMENT', values: { creativity: 7, blockedTerms: ['concorrente'] } },
-    // A term longer than 100 characters: 'This field is too long'.
+    // A term longer than 100 characters: aiBaseValidation.tooLong.
     { type: 'EDIT_REFINEMENT', values: { blockedTerms: ['x'.repeat(101)] } },
   ],
   'xstate.done.actor.saveInstructions': [done('saveInstructions', baseAt('knowledge', 1, 1))],
   'xstate.error.actor.saveInstructions': [
-    failed('saveInstructions', 'invalid', { name: 'You already have an AI base with this name.' }),
+    failed('saveInstructions', 'invalid', { name: aiBaseValidation.nameTaken.id }),
     failed('saveInstructions', 'conflict'),
     failed('saveInstructions', 'plan_limit'),
     failed('saveInstructions', 'unknown'),

@@ -258,18 +258,18 @@ describe('ai-base-wizard machine, beyond the model', () => {
     }
   });
 
-  it('refuses to save invalid instructions, naming the fields with the seed messages', () => {
+  it("refuses to save invalid instructions, naming the fields with the seed messages' ids", () => {
     const run = startRealActor();
     run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: null, draft: null } } as never);
     return flush().then(() => {
       run.actor.send({ type: 'SAVE' });
       expect(run.world.isPending('saveInstructions')).toBe(false);
       expect(context(run).fieldErrors).toEqual({
-        name: 'The name of the AI base is required.',
-        function: 'The function of the AI base is required.',
-        language: 'The language of the AI base is required.',
-        voiceTone: 'The voice tone of the AI base is required.',
-        personalized: 'It is necessary to state if the base is personalized.',
+        name: 'ai_base.name_required',
+        function: 'ai_base.function_required',
+        language: 'ai_base.language_required',
+        voiceTone: 'ai_base.voice_tone_required',
+        personalized: 'ai_base.personalized_required',
       });
     });
   });

@@ -80,31 +80,31 @@ describe('creating', () => {
     expect((await as(user, 'GET', '/me')).body).toMatchObject({ usage: { aiBases: 1 } });
   });
 
-  test("missing answers get the seed's messages, field by field", async () => {
+  test("missing answers get the seed's message ids, field by field", async () => {
     const user = await merchant('ai-invalid');
     const answer = await as(user, 'POST', '/ai-bases', { name: '  ', instructions: '', expectedInputs: '' });
     expect(answer.status).toBe(400);
     expect(errorOf(answer).fields).toEqual({
-      name: aiBaseValidation.nameRequired,
-      function: aiBaseValidation.functionRequired,
-      language: aiBaseValidation.languageRequired,
-      voiceTone: aiBaseValidation.voiceToneRequired,
-      personalized: aiBaseValidation.personalizedRequired,
+      name: aiBaseValidation.nameRequired.id,
+      function: aiBaseValidation.functionRequired.id,
+      language: aiBaseValidation.languageRequired.id,
+      voiceTone: aiBaseValidation.voiceToneRequired.id,
+      personalized: aiBaseValidation.personalizedRequired.id,
     });
     expect((await as(user, 'GET', '/ai-bases')).body).toEqual({ aiBases: [] });
   });
 
-  test("a name the account already uses (in any case) is refused on the name field, on create and on rename", async () => {
+  test("a name the account already uses (in any case) is refused on the name field with nameTaken's id, on create and on rename", async () => {
     const user = await merchant('ai-names', 'start');
     const first = await create(user);
     const again = await as(user, 'POST', '/ai-bases', { ...instructions, name: instructions.name.toUpperCase() });
     expect(again.status).toBe(400);
-    expect(errorOf(again).fields).toEqual({ name: aiBaseValidation.nameTaken });
+    expect(errorOf(again).fields).toEqual({ name: aiBaseValidation.nameTaken.id });
 
     const second = await create(user, { ...instructions, name: 'Bruno, suporte' });
     const rename = await as(user, 'PUT', `/ai-bases/${second.id}/instructions`, { ...instructions, expectedVersion: 1 });
     expect(rename.status).toBe(400);
-    expect(errorOf(rename).fields).toEqual({ name: aiBaseValidation.nameTaken });
+    expect(errorOf(rename).fields).toEqual({ name: aiBaseValidation.nameTaken.id });
     expect((await as(user, 'GET', `/ai-bases/${second.id}`)).body).toMatchObject({ name: 'Bruno, suporte', version: 1 });
     // Another account may use the same name.
     await create(await merchant('ai-names-other'));
@@ -118,7 +118,7 @@ describe('creating', () => {
     expect((await as(user, 'GET', '/ai-bases/not-a-uuid')).status).toBe(400);
     const base = await create(user);
     const tooCreative = await as(user, 'PUT', `/ai-bases/${base.id}/refinement`, { ...refinement, creativity: 11, expectedVersion: 1 });
-    expect(errorOf(tooCreative).fields).toEqual({ creativity: aiBaseValidation.creativityRange });
+    expect(errorOf(tooCreative).fields).toEqual({ creativity: aiBaseValidation.creativityRange.id });
   });
 
   test("the plan's number of AI bases: past it, 403 with the seed's notice and nothing created", async () => {

@@ -1,32 +1,8 @@
-// The AI base vocabulary in the page's language: the validation texts of domain/ai-base (also
-// what the API answers in `error.fields`) and the names and explanations of each choice.
+// The AI base vocabulary in the page's language: the names and explanations of each choice. (The
+// validation messages are domain/ai-base's aiBaseValidation descriptors, translated by id.)
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import {
-  aiBaseValidation,
-  type AiBaseFunction,
-  type AiBaseLanguage,
-  type AiBaseStatus,
-  type AiBaseValidationText,
-  type VoiceTone,
-} from '../../../domain/ai-base';
-
-const validation: Record<keyof typeof aiBaseValidation, MessageDescriptor> = {
-  nameRequired: msg`The name of the AI base is required.`,
-  nameTaken: msg`You already have an AI base with this name.`,
-  functionRequired: msg`The function of the AI base is required.`,
-  languageRequired: msg`The language of the AI base is required.`,
-  voiceToneRequired: msg`The voice tone of the AI base is required.`,
-  personalizedRequired: msg`It is necessary to state if the base is personalized.`,
-  tooLong: msg`This field is too long`,
-  tooManyBlockedTerms: msg`Too many blocked terms`,
-  creativityRange: msg`Creativity goes from 0 to 10`,
-};
-
-/** Each validation text's descriptor, by the text itself. */
-export const aiBaseValidationMessages: ReadonlyMap<string, MessageDescriptor> = new Map(
-  (Object.keys(validation) as (keyof typeof aiBaseValidation)[]).map((key) => [aiBaseValidation[key] as AiBaseValidationText, validation[key]]),
-);
+import type { AiBaseFunction, AiBaseLanguage, AiBaseStatus, VoiceTone } from '../../../domain/ai-base';
 
 export const functionNames: Record<AiBaseFunction, { name: MessageDescriptor; hint: MessageDescriptor }> = {
   seller: { name: msg`Seller`, hint: msg`Only sends product catalogs` },
