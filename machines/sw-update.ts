@@ -5,7 +5,6 @@ import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
  * - worker: registration, first install, an update waiting (needRefresh), the controlled reload;
  * - buildCheck: one second after load, compare the running build id with the deployed one;
  * - chunks: a failed page-chunk load reloads once, never twice within the reload window.
- * The install prompt exists as a region but is not enabled.
  */
 
 export type SwUpdateInput = {
@@ -166,11 +165,6 @@ export const swUpdateMachine = setup({
         reloading: {},
         failed: {},
       },
-    },
-    installPrompt: {
-      // Exists for a later issue; no transition enables it yet.
-      initial: 'disabled',
-      states: { disabled: {} },
     },
   },
 });
