@@ -136,6 +136,7 @@ const storeDraft = { type: 'storeDraft', params: unsavedDraft } as const;
 const loaded = ({ event }: { event: { output: LoadedBase } }) => event.output;
 const saved = ({ event }: { event: { output: AiBase } }) => event.output;
 const failed = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const rememberFailure = { type: 'rememberFailure', params: failed } as const;
 
 export const aiBaseWizardMachine = setup({
   types: {
@@ -250,8 +251,8 @@ export const aiBaseWizardMachine = setup({
           { target: 'instructions', actions: { type: 'rememberLoaded', params: loaded } },
         ],
         onError: [
-          { guard: { type: 'isNotFound', params: failed }, target: 'notFound', actions: { type: 'rememberFailure', params: failed } },
-          { target: 'loadFailed', actions: { type: 'rememberFailure', params: failed } },
+          { guard: { type: 'isNotFound', params: failed }, target: 'notFound', actions: rememberFailure },
+          { target: 'loadFailed', actions: rememberFailure },
         ],
       },
     },
@@ -290,11 +291,11 @@ export const aiBaseWizardMachine = setup({
             ],
             onError: [
               // The server's own rule (the name is taken by another of the account's bases).
-              { guard: { type: 'isInvalid', params: failed }, target: 'editing', actions: { type: 'rememberFailure', params: failed } },
-              { guard: { type: 'isConflict', params: failed }, target: '#aiBaseWizard.conflict', actions: { type: 'rememberFailure', params: failed } },
+              { guard: { type: 'isInvalid', params: failed }, target: 'editing', actions: rememberFailure },
+              { guard: { type: 'isConflict', params: failed }, target: '#aiBaseWizard.conflict', actions: rememberFailure },
               // Creating past the plan's number of AI bases: 'Upgrade your plan to add more AI Bases.'
-              { guard: { type: 'isPlanLimit', params: failed }, target: '#aiBaseWizard.planLimit', actions: { type: 'rememberFailure', params: failed } },
-              { target: 'failed', actions: { type: 'rememberFailure', params: failed } },
+              { guard: { type: 'isPlanLimit', params: failed }, target: '#aiBaseWizard.planLimit', actions: rememberFailure },
+              { target: 'failed', actions: rememberFailure },
             ],
           },
         },
@@ -330,8 +331,8 @@ export const aiBaseWizardMachine = setup({
             input: ({ context }) => ({ baseId: context.baseId!, expectedVersion: context.base!.version }),
             onDone: { target: '#aiBaseWizard.refinement', actions: { type: 'rememberSavedKnowledge', params: saved } },
             onError: [
-              { guard: { type: 'isConflict', params: failed }, target: '#aiBaseWizard.conflict', actions: { type: 'rememberFailure', params: failed } },
-              { target: 'failed', actions: { type: 'rememberFailure', params: failed } },
+              { guard: { type: 'isConflict', params: failed }, target: '#aiBaseWizard.conflict', actions: rememberFailure },
+              { target: 'failed', actions: rememberFailure },
             ],
           },
         },
@@ -366,8 +367,8 @@ export const aiBaseWizardMachine = setup({
             onDone: { target: '#aiBaseWizard.saved', actions: [{ type: 'rememberSavedRefinement', params: saved }, storeDraft] },
             // The server's field messages (if any) show in `failed` too; this form has no server-only rule.
             onError: [
-              { guard: { type: 'isConflict', params: failed }, target: '#aiBaseWizard.conflict', actions: { type: 'rememberFailure', params: failed } },
-              { target: 'failed', actions: { type: 'rememberFailure', params: failed } },
+              { guard: { type: 'isConflict', params: failed }, target: '#aiBaseWizard.conflict', actions: rememberFailure },
+              { target: 'failed', actions: rememberFailure },
             ],
           },
         },
