@@ -4,7 +4,7 @@ import { assertSafeForProduction, EXIT_UNSAFE_CONFIG, UnsafeConfigError } from '
 import { DataDirLockedError, EXIT_DATA_DIR_LOCKED } from './db/data-dir-lock';
 import { databaseTargetFromEnv, openDatabase } from './db/database';
 import { buildApp } from './app';
-import { backgroundWorkers, workerSettingsFromEnv } from './workers';
+import { appWithWorkers, workerSettingsFromEnv } from './workers';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -30,23 +30,13 @@ const database = await openDatabase(databaseTargetFromEnv(env), `catalyst server
   throw error;
 });
 
-// An upload wakes this process's workers, which need the app's log: wired once both exist.
-let nudgeWorkers = () => {};
-const app = await buildApp({
-  env,
-  distDir: distDir || undefined,
-  database,
-  logger: { level: env.LOG_LEVEL ?? 'info' },
-  onWorkQueued: () => nudgeWorkers(),
-}).catch(async (error: unknown) => {
+const app = await appWithWorkers({ db: database.db, settings: workerSettings }, (onWorkQueued) =>
+  buildApp({ env, distDir: distDir || undefined, database, logger: { level: env.LOG_LEVEL ?? 'info' }, onWorkQueued }),
+).catch(async (error: unknown) => {
   await database.close();
   throw error;
 });
-const workers = backgroundWorkers({ db: database.db, log: app.log, settings: workerSettings });
-nudgeWorkers = workers.nudge;
 // On close: the workers hand their jobs back, then the HTTP server stops, then the database closes.
-app.addHook('onReady', async () => workers.start());
-app.addHook('preClose', () => workers.stop());
 app.addHook('onClose', () => database.close());
 await app.listen({ port, host });
 app.log.info({ database: database.description }, 'database ready');

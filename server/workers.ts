@@ -1,6 +1,7 @@
 // The background workers of one server process, apart from the HTTP app (./app.ts): main.ts starts
 // them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off)
 // leaves its queue to the processes that run it.
+import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/database';
 import { knowledgeWorker, type KnowledgeWorkerOptions } from './knowledge/knowledge-worker';
 import { dataDirFromEnv } from './knowledge/upload-storage';
@@ -41,4 +42,22 @@ export function backgroundWorkers({ db, log, settings }: WorkerOptions): Workers
       await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
+}
+
+/**
+ * An HTTP app with this process's workers beside it: `build` makes the app with the `onWorkQueued`
+ * that wakes them (they log through the app, so they exist only after it); they start once the app
+ * is ready and hand their jobs back before it closes (and before its database does).
+ */
+export async function appWithWorkers(
+  { db, settings }: Omit<WorkerOptions, 'log'>,
+  build: (onWorkQueued: () => void) => Promise<FastifyInstance>,
+): Promise<FastifyInstance> {
+  let nudge = () => {};
+  const app = await build(() => nudge());
+  const workers = backgroundWorkers({ db, log: app.log, settings });
+  nudge = workers.nudge;
+  app.addHook('onReady', async () => workers.start());
+  app.addHook('preClose', () => workers.stop());
+  return app;
 }

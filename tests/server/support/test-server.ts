@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../../server/app';
-import { backgroundWorkers, workerSettingsFromEnv } from '../../../server/workers';
+import { appWithWorkers, workerSettingsFromEnv } from '../../../server/workers';
 import { emulatorHost, emulatorProject } from './emulator-users';
 import { testDatabase } from './test-database';
 
@@ -26,15 +26,9 @@ type Options = {
  */
 export async function buildTestApp(env: Record<string, string>, { workers = false, logger }: { workers?: boolean; logger?: FastifyServerOptions['logger'] } = {}) {
   const database = await testDatabase();
-  let nudgeWorkers = () => {};
-  const app = await buildApp({ env, database, ...(logger ? { logger } : {}), onWorkQueued: () => nudgeWorkers() });
-  if (workers) {
-    const running = backgroundWorkers({ db: database.db, log: app.log, settings: workerSettingsFromEnv(env) });
-    nudgeWorkers = running.nudge;
-    app.addHook('onReady', async () => running.start());
-    app.addHook('preClose', () => running.stop());
-  }
-  return app;
+  const build = (onWorkQueued?: () => void) => buildApp({ env, database, ...(logger ? { logger } : {}), ...(onWorkQueued ? { onWorkQueued } : {}) });
+  // Wired as main.ts wires them.
+  return workers ? appWithWorkers({ db: database.db, settings: workerSettingsFromEnv(env) }, build) : build();
 }
 
 export async function startTestServer({ env, beforeListen, workers = false }: Options = {}): Promise<TestServer> {
