@@ -51,7 +51,7 @@ export function aiBaseApi(api: ApiClient) {
     saveRefinement: (id: string, expectedVersion: number, values: Refinement): Promise<AiBase> =>
       base(`/ai-bases/${id}/refinement`, (path) => api.put(path, { ...values, expectedVersion }, explained)),
     activate: (id: string): Promise<AiBase> => base(`/ai-bases/${id}/activate`, (path) => api.post(path, undefined, explained)),
-    deactivate: (id: string): Promise<AiBase> => base(`/ai-bases/${id}/deactivate`, (path) => api.post(path, undefined, explained)),
+    deactivate: (id: string): Promise<AiBase> => base(`/ai-bases/${id}/deactivate`, (path) => api.post(path)), // no screen calls it yet: nothing explained
   };
 }
 
