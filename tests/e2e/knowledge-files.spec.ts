@@ -53,10 +53,11 @@ test.describe('knowledge base step', () => {
     await expect(page.getByRole('heading', { name: '2. Knowledge base' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Files in the knowledge base' })).toContainText('No files yet.');
 
-    // Uploads slowed to 256 kB/s (Chromium's network emulation), so the progress can be seen.
+    // Uploads slowed to 64 kB/s (Chromium's network emulation): some 10 s for the four files, so the
+    // progress and the waiting wizard are seen for sure on a loaded machine (lifted once checked).
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
 
     const files = [
       { path: 'csv/covid_faq_covidbert_multiline.csv', passages: '300 passages' },
