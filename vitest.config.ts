@@ -14,6 +14,19 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/model/**/*.test.ts'] },
       },
       {
+        // Views with their real machines and API client in happy-dom, against the real API server
+        // on loopback (tests/component/global-setup.ts): what needs no browser is proved here.
+        extends: true,
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          globalSetup: ['tests/component/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         // The API on real HTTP, the Firebase Auth emulator (started once per run, only when a
         // server test runs) and one database per run: PGlite, or PostgreSQL with DATABASE_URL.
         // One worker, shared modules: every file reuses that database (PGlite is slow to create).

@@ -1,13 +1,15 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../route-tree.gen';
 import type { RouterContext } from './router-context';
 import { NotFoundPage } from '../features/errors/components/not-found-page';
 import { RouteError } from '../features/errors/components/route-error';
 
-export function createAppRouter(context: RouterContext) {
+/** `history` is the browser's unless given (component tests render at a path in memory). */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history ? { history } : {}),
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: RouteError,
