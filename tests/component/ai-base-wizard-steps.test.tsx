@@ -5,24 +5,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
-import { createUser, type TestUser } from '../server/support/emulator-users';
-import { renderApp, serverUrl } from './support/render-app';
-
-const api = async <T,>(user: TestUser, method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${serverUrl}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${user.idToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-};
-
-async function merchant(label: string): Promise<TestUser> {
-  const user = await createUser(label);
-  await api(user, 'GET', '/me'); // the account exists (basic plan: one AI base)
-  return user;
-}
+import type { TestUser } from '../server/support/emulator-users';
+import { api, merchant } from './support/merchant';
+import { renderApp } from './support/render-app';
 
 const main = () => screen.getByRole('main');
 const step = (name: string) => screen.findByRole('heading', { name, level: 2 }, { timeout: 15_000 });
@@ -140,7 +125,9 @@ describe('AI base wizard, step by step', () => {
     await step('1. Instructions');
     expect(await within(main()).findByText('We restored the changes you had not saved yet.')).toBeTruthy();
     expect((within(main()).getByRole('textbox', { name: /Name of the AI base/ }) as HTMLInputElement).value).toBe('Loja Duda');
-    expect((within(main()).getByRole('textbox', { name: /^Instructions/ }) as HTMLTextAreaElement).value).toBe('Never promise delivery dates.');
+    expect((within(main()).getByRole('textbox', { name: /^Instructions/ }) as HTMLTextAreaElement).value).toBe(
+      'Never promise delivery dates.',
+    );
     await userEvent.click(within(main()).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(within(main()).queryByText('We restored the changes you had not saved yet.')).toBeNull());
     expect(await listedBases(user)).toEqual([]); // a draft stays in this browser until it is saved

@@ -1,8 +1,8 @@
-// Step 2 of the AI base wizard, the knowledge base, against the real stack: a merchant uploads
-// real-world files (../shared/corpus, see its SOURCES.md) through the page, watches them upload
-// and get processed, meets the reasons bad files are refused for, deletes a file, downloads the
-// reference model, and reads it all in Portuguese. Without the corpus folder (a fresh clone) the
-// tests that need it say so and skip.
+// Step 2 of the AI base wizard, the knowledge base, where a browser is needed: a merchant uploads
+// real-world files (../shared/corpus, see its SOURCES.md) through the file chooser, watches them
+// upload (throttled) and get processed, meets the reasons bad files are refused for (axe-checked),
+// and downloads the reference model. Deleting and the Portuguese view are component tests
+// (tests/component/knowledge-step.test.tsx). Without the corpus folder the tests that need it skip.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -132,32 +132,6 @@ test.describe('knowledge base step', () => {
     expect((await api.get(base.id)).step).toBe('refinement');
   });
 
-  test('deleting a file asks first, then removes it for good', async ({ page, request }) => {
-    const merchant = await newMerchant(request, 'knowledge');
-    const api = merchantApi(request, merchant);
-    const base = await api.create();
-    await api.uploadKnowledge(base, 'faq.csv', 'Question;Answer\nDo you deliver?;Yes, in 3 to 7 days.\n');
-    await signInThroughUi(page, merchant);
-    await page.goto(`/en/ia-base/${base.id}`);
-    const row = fileRow(page, 'faq.csv');
-    await expectSettled(page, 'faq.csv', 'Ready', '1 passage');
-
-    await row.getByRole('button', { name: 'Delete faq.csv' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete this file?' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toBeVisible();
-
-    await row.getByRole('button', { name: 'Delete faq.csv' }).click();
-    await dialog.getByRole('button', { name: 'Delete the file' }).click();
-    await expect(row).toHaveCount(0);
-    await expect(page.getByText('No files yet. The agent learns from the files you add here.')).toBeVisible();
-
-    await page.reload();
-    await expect(page.getByText('No files yet. The agent learns from the files you add here.')).toBeVisible();
-  });
-
   test('the reference model downloads as an .xlsx in the page language', async ({ page, request }) => {
     await onKnowledgeStep(page, request);
     const link = page.getByRole('link', { name: 'Download the reference model (.xlsx)' });
@@ -168,24 +142,5 @@ test.describe('knowledge base step', () => {
     expect(file.suggestedFilename()).toBe('catalyst-knowledge-base-en.xlsx');
     const bytes = readFileSync((await file.path())!);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK'); // an .xlsx is a ZIP
-  });
-
-  test('in Portuguese: the statuses, the reasons and the reference model', async ({ page, request }) => {
-    test.skip(!hasCorpus, NO_CORPUS);
-    await onKnowledgeStep(page, request, 'pt');
-    await expect(page.getByRole('heading', { name: '2. Base de conhecimento' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Baixar o modelo de referência (.xlsx)' })).toHaveAttribute('href', /knowledge-template\.xlsx\?lang=pt$/);
-
-    await pickFiles(page, 'Escolher arquivos', [
-      corpus('xlsx/unstructured_eng_spa_2sheets.xlsx'),
-      corpus('pdf/ocrmypdf_c02-22_scan_image-only.pdf'),
-      { name: 'tabela.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('Produto;Preço\nCamiseta;59,90\n') },
-    ]);
-    await expect(upload(page, 'tabela.xlsx').getByRole('alert')).toHaveText(
-      'Não adicionado: O conteúdo do arquivo não corresponde à extensão (ele foi renomeado?).',
-    );
-    await expectSettled(page, 'unstructured_eng_spa_2sheets.xlsx', 'Pronto', '4 trechos');
-    await expectSettled(page, 'ocrmypdf_c02-22_scan_image-only.pdf', 'Falhou', 'O PDF não tem texto para ler (páginas digitalizadas). Envie um PDF com texto ou passe-o antes por um OCR.');
-    await expect(fileRow(page, 'unstructured_eng_spa_2sheets.xlsx').getByRole('button', { name: 'Excluir unstructured_eng_spa_2sheets.xlsx' })).toBeVisible();
   });
 });

@@ -32,7 +32,9 @@ afterEach(() => {
 function signedInSession(user: TestUser): AuthHandle {
   const logic = authSessionMachine.provide({
     actors: {
-      authState: fromCallback<AuthSessionEvent>(({ sendBack }) => sendBack({ type: 'AUTH_CHANGED', user: { uid: user.uid, email: user.email } })),
+      authState: fromCallback<AuthSessionEvent>(({ sendBack }) =>
+        sendBack({ type: 'AUTH_CHANGED', user: { uid: user.uid, email: user.email } }),
+      ),
       signIn: fromPromise<void, SignInInput>(async () => {}),
       signOut: fromPromise<void>(async () => {}),
     },
