@@ -1,9 +1,12 @@
 // Model-based testing harness: derives the test model mechanically from a production machine.
-// The graph tools cannot fire delays or settle invoked actors by themselves, so the events they
-// explore are the machine's own event descriptors — delayed events (`xstate.after.*`) and actor
-// completions (`xstate.done.actor.*`, `xstate.error.actor.*`) included — with sample payloads
-// supplied by the test only where a guard needs data.
-import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from '@xstate/graph';
+// The graph tools cannot fire delays or settle invoked actors by themselves (`createTestModel`
+// refuses machines with either, and all of ours have them), so the events explored are the
+// machine's own event descriptors — delayed events (`xstate.after.*`) and actor completions
+// (`xstate.done.actor.*`, `xstate.error.actor.*`) included — with sample payloads supplied by the
+// test only where a guard needs data. Paths run through @xstate/graph's own TestModel (`testPath`
+// with `{ states, events }`); what is ours is the per-region exploration, the transition labels
+// and coverage, and the covering-path selection.
+import { getAdjacencyMap, getShortestPaths, serializeSnapshot, TestModel as GraphTestModel } from '@xstate/graph';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, StateValue } from 'xstate';
 
 export type EventSamples = Record<string, Array<EventObject & Record<string, unknown>>>;
@@ -174,6 +177,31 @@ function exploreScope(
     .map((steps) => ({ steps, initial: initial! }));
 
   return { eventTypes: [...new Set(events.map((e) => e.type))], paths };
+}
+
+const runners = new WeakMap<AnyStateMachine, GraphTestModel<AnyMachineSnapshot, EventObject, unknown>>();
+
+/** What `testPath` runs: a function per event type that makes the event happen, a check per state id. */
+export type PathTest = {
+  events: Record<string, (step: { event: EventObject; state: AnyMachineSnapshot }) => Promise<void> | void>;
+  states: Record<string, (state: AnyMachineSnapshot) => Promise<void> | void>;
+};
+
+/**
+ * Runs a model path with @xstate/graph's TestModel: each step's event through `events[type]`, then
+ * the check of every state id active in the step's state (`machine.id` always applies). A failure
+ * names the path and the step it failed at.
+ */
+export function testPath(machine: AnyStateMachine, path: ModelPath, test: PathTest) {
+  let runner = runners.get(machine);
+  if (!runner) {
+    runner = new GraphTestModel<AnyMachineSnapshot, EventObject, unknown>(machine as never, {
+      stateMatcher: (snapshot, id) => id === machine.id || isActive(machine, snapshot as AnyMachineSnapshot, id),
+    });
+    runners.set(machine, runner);
+  }
+  const statePath = { state: path.steps.at(-1)?.state ?? path.initial, steps: path.steps, weight: path.steps.length };
+  return runner.testPath(statePath, test as never);
 }
 
 export type Coverage = {
