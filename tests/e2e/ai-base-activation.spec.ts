@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AiBase } from '../../domain/ai-base';
 import { aiBaseActivationMachine } from '../../machines/ai-base-activation';
 import { activationPathName, aiBaseActivationTestModel } from '../model/ai-base-activation-model';
-import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
+import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { signInThroughUi } from './fixtures/emulator-users';
 import { HeldRoutes } from './fixtures/held-routes';
 import { merchantApi, newMerchant, setPlan } from './fixtures/merchant-api';
@@ -104,10 +104,10 @@ test.describe('ai-base-activation machine, model-based (UI level)', () => {
       };
       await page.goto(`/en/ia-base/${baseId}/activate`);
       await expectScreen(page, String(path.initial.value));
-      for (const step of path.steps) {
-        await perform(world, step.event as ModelEvent);
-        await expectScreen(page, String(step.state.value));
-      }
+      await testPath(aiBaseActivationMachine, path, {
+        events: eachEvent(path, (step) => perform(world, step.event as ModelEvent)),
+        states: { [aiBaseActivationMachine.id]: (state) => expectScreen(page, String(state.value)) },
+      });
       // What the screen said is what the server holds.
       if (path.steps.at(-1)?.state.value === 'active') expect((await api.get(base.id)).status).toBe('active');
       if (path.steps.at(-1)?.state.value === 'planLimit') expect((await api.get(base.id)).status).toBe('training');

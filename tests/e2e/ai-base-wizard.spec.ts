@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { aiBaseValidationMessages, wizardSteps, type AiBase } from '../../domain/ai-base';
 import { aiBaseWizardMachine, unsavedStepOf, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '../../machines/ai-base-wizard';
 import { aiBaseWizardTestModel, wizardPathName } from '../model/ai-base-wizard-model';
-import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
+import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { signInThroughUi } from './fixtures/emulator-users';
 import { HeldRoutes } from './fixtures/held-routes';
 import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api';
@@ -273,10 +273,10 @@ test.describe('ai-base-wizard machine, model-based (UI level)', () => {
         await page.goto(url);
       }
       await expectScreen(world, path.initial.value, path.initial.context as WizardContext);
-      for (const [index, step] of path.steps.entries()) {
-        await perform(world, step.event as ModelEvent, path, index);
-        await expectScreen(world, step.state.value, step.state.context as WizardContext);
-      }
+      await testPath(aiBaseWizardMachine, path, {
+        events: eachEvent(path, (step) => perform(world, step.event as ModelEvent, path, path.steps.indexOf(step))),
+        states: { [aiBaseWizardMachine.id]: (state) => expectScreen(world, state.value, state.context as WizardContext) },
+      });
       passed.push(path);
     });
   }

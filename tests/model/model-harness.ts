@@ -183,9 +183,14 @@ const runners = new WeakMap<AnyStateMachine, GraphTestModel<AnyMachineSnapshot, 
 
 /** What `testPath` runs: a function per event type that makes the event happen, a check per state id. */
 export type PathTest = {
-  events: Record<string, (step: { event: EventObject; state: AnyMachineSnapshot }) => Promise<void> | void>;
+  events: Record<string, (step: ModelStep) => Promise<void> | void>;
   states: Record<string, (state: AnyMachineSnapshot) => Promise<void> | void>;
 };
+
+/** The same executor for every event type of the path (`PathTest['events']`). */
+export function eachEvent(path: ModelPath, exec: PathTest['events'][string]): PathTest['events'] {
+  return Object.fromEntries(path.steps.map((step) => [step.event.type, exec]));
+}
 
 /**
  * Runs a model path with @xstate/graph's TestModel: each step's event through `events[type]`, then

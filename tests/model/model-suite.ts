@@ -4,7 +4,7 @@
 // by step, checking the state, the context and the effects a merchant relies on in each state.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { coverageOf, describeCoverage, testPath, transitionTable, type ModelPath, type TestModel } from './model-harness';
+import { coverageOf, describeCoverage, eachEvent, testPath, transitionTable, type ModelPath, type ModelStep, type TestModel } from './model-harness';
 import { flush, type PromiseWorld } from './promise-world';
 
 type Running = { actor: { getSnapshot(): AnyMachineSnapshot; send(event: never): void; stop(): void } };
@@ -44,14 +44,14 @@ export function describeModelBasedTests<Run extends Running>(suite: ModelSuite<R
     const run = suite.start();
     expect(run.actor.getSnapshot().value).toEqual(path.initial.value);
     // Each event happens to the running actor, which must then be where the model is.
-    const happen = async ({ event, state }: { event: EventObject; state: AnyMachineSnapshot }) => {
+    const happen = async ({ event, state }: ModelStep) => {
       await suite.perform(run, event);
       const snapshot = run.actor.getSnapshot();
       expect(snapshot.value).toEqual(state.value);
       expect(contextOf(snapshot.context)).toEqual(contextOf(state.context));
     };
     await testPath(machine, path, {
-      events: Object.fromEntries(path.steps.map((step) => [step.event.type, happen])),
+      events: eachEvent(path, happen),
       states: Object.fromEntries(Object.entries(stateChecks).map(([id, check]) => [id, () => check(run)])),
     });
     run.actor.stop();
