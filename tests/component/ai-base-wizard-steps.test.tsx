@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
 import type { TestUser } from '../server/support/emulator-users';
+import { sampleInstructions } from '../fixtures/sample-ai-base';
 import { api, merchant } from './support/merchant';
 import { renderApp } from './support/render-app';
 
@@ -55,15 +56,7 @@ describe('AI base wizard, step by step', () => {
 
   it('step 2: a file of another kind is refused before it is sent; a CSV is processed, shows its passages, and step 3 opens after it', async () => {
     const user = await merchant('wizard-step2');
-    const base = await api<AiBase>(user, 'POST', '/ai-bases', {
-      name: 'Loja Bia',
-      function: 'support',
-      language: 'en_us',
-      voiceTone: 'default',
-      personalized: true,
-      instructions: '',
-      expectedInputs: '',
-    });
+    const base = await api<AiBase>(user, 'POST', '/ai-bases', { ...sampleInstructions, name: 'Loja Bia' });
     const { view } = await renderApp(`/en/ia-base/${base.id}`, user);
     await step('2. Knowledge base');
     expect(await within(main()).findByText(/^No files yet\./)).toBeTruthy();
@@ -89,15 +82,7 @@ describe('AI base wizard, step by step', () => {
 
   it('step 3: the creativity and the blocked terms are saved with the base, and the activation screen opens', async () => {
     const user = await merchant('wizard-step3');
-    const created = await api<AiBase>(user, 'POST', '/ai-bases', {
-      name: 'Loja Caio',
-      function: 'seller',
-      language: 'es',
-      voiceTone: 'informal',
-      personalized: false,
-      instructions: '',
-      expectedInputs: '',
-    });
+    const created = await api<AiBase>(user, 'POST', '/ai-bases', { ...sampleInstructions, name: 'Loja Caio' });
     await api(user, 'PUT', `/ai-bases/${created.id}/knowledge`, { expectedVersion: created.version });
     const { router } = await renderApp(`/en/ia-base/${created.id}`, user);
     await step('3. Refinement and test');

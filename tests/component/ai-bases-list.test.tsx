@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
-import { api, merchant, sampleInstructions } from './support/merchant';
+import { sampleInstructions } from '../fixtures/sample-ai-base';
+import { api, merchant } from './support/merchant';
 import { renderApp } from './support/render-app';
 
 const main = () => screen.getByRole('main');

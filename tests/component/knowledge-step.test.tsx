@@ -7,7 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
-import { api, merchant, sampleInstructions, uploadKnowledge } from './support/merchant';
+import { sampleInstructions } from '../fixtures/sample-ai-base';
+import { api, merchant, uploadKnowledge } from './support/merchant';
 import { renderApp } from './support/render-app';
 
 // ../shared/corpus beside the clone (see its SOURCES.md); vitest runs from the repository's root.

@@ -33,16 +33,6 @@ export async function merchant(label: string, plan: PlanId = 'basic'): Promise<T
   return user;
 }
 
-export const sampleInstructions = {
-  name: 'Ana, vendedora',
-  function: 'seller',
-  language: 'pt_br',
-  voiceTone: 'friendly',
-  personalized: true,
-  instructions: 'Responda só sobre os produtos da loja.',
-  expectedInputs: '',
-};
-
 /** Uploads a knowledge file as the page would, and waits until the server has processed it. */
 export async function uploadKnowledge(user: TestUser, baseId: string, name: string, content: string): Promise<void> {
   const form = new FormData();
