@@ -22,6 +22,7 @@ export const aiBaseActivationMachine = setup({
     input: {} as AiBaseActivationInput,
     context: {} as AiBaseActivationContext,
     events: {} as AiBaseActivationEvent,
+    tags: {} as 'offering' | 'saving' | 'failed',
   },
   actors: {
     // GET /api/v1/ai-bases/:id and POST …/activate, provided by src/features/ai-bases; they reject with an AiBaseFailure.
@@ -64,8 +65,10 @@ export const aiBaseActivationMachine = setup({
     },
     loadFailed: { on: { RETRY: 'loading' } },
     notFound: { type: 'final' },
-    confirming: { on: { CONFIRM: 'activating' } },
+    // The summary with its Activate (or Try again) button: `offering`; `saving` while it works.
+    confirming: { tags: 'offering', on: { CONFIRM: 'activating' } },
     activating: {
+      tags: ['offering', 'saving'],
       invoke: {
         src: 'activateBase',
         id: 'activateBase',
@@ -78,7 +81,7 @@ export const aiBaseActivationMachine = setup({
         ],
       },
     },
-    failed: { on: { RETRY: 'activating' } },
+    failed: { tags: ['offering', 'failed'], on: { RETRY: 'activating' } },
     // 'Upgrade your plan to add more AI Bases.'
     planLimit: { type: 'final' },
     // The wizard's steps are not all saved: the view links back to the wizard.

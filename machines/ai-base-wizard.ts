@@ -143,6 +143,7 @@ export const aiBaseWizardMachine = setup({
     input: {} as WizardInput,
     context: {} as WizardContext,
     events: {} as WizardEvent,
+    tags: {} as 'editing' | 'saving' | 'failed',
   },
   actors: {
     // Provided by src/features/ai-bases: the API calls (rejecting with an AiBaseFailure) and the draft store.

@@ -40,6 +40,7 @@ export const passwordChangeMachine = setup({
   types: {
     context: {} as PasswordChangeContext,
     events: {} as PasswordChangeEvent,
+    tags: {} as 'saving',
   },
   actors: {
     // Provided by src/features/password, on Firebase's current user (NotAuthenticatedError without
@@ -88,6 +89,7 @@ export const passwordChangeMachine = setup({
       },
     },
     reauthenticating: {
+      tags: 'saving',
       invoke: {
         id: 'reauthenticate',
         src: 'reauthenticate',
@@ -97,6 +99,7 @@ export const passwordChangeMachine = setup({
       },
     },
     updating: {
+      tags: 'saving',
       invoke: {
         id: 'updatePassword',
         src: 'updatePassword',

@@ -87,10 +87,7 @@ export const refinementChatMachine = setup({
     }),
     showMessageError: assign({ messageError: ({ event }) => messageCheck(event).error ?? null }),
     addAnswer: assign({
-      exchanges: ({ context, event }) => {
-        const answer = (event as unknown as { output: ChatAnswer }).output;
-        return context.exchanges.map((exchange) => (exchange.answer === null ? { ...exchange, answer } : exchange));
-      },
+      exchanges: ({ context }, answer: ChatAnswer) => context.exchanges.map((exchange) => (exchange.answer === null ? { ...exchange, answer } : exchange)),
     }),
     rememberFailure: assign({
       failure: ({ event }) => {
@@ -121,7 +118,8 @@ export const refinementChatMachine = setup({
           const pending = context.exchanges.at(-1)!;
           return { baseId: context.baseId, message: pending.question, history: historyOf(context.exchanges.slice(0, -1)), settings: context.settings! };
         },
-        onDone: { target: 'ready', actions: 'addAnswer' },
+        // The answer reaches the action as its params: the done event's output, typed by the actor.
+        onDone: { target: 'ready', actions: { type: 'addAnswer', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: 'rememberFailure' },
       },
     },

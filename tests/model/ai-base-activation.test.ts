@@ -23,7 +23,12 @@ function startRealActor() {
 type Run = ReturnType<typeof startRealActor>;
 
 /** The effects a merchant relies on in each state. */
+// The view shows the Activate (or Try again) button in `offering` states, busy while `saving`.
+const tagsOf = ({ actor }: Run) => (['offering', 'saving', 'failed'] as const).filter((tag) => actor.getSnapshot().hasTag(tag));
+const tagsByState: Record<string, string[]> = { confirming: ['offering'], activating: ['offering', 'saving'], failed: ['offering', 'failed'] };
+
 const stateChecks: Record<string, (run: Run) => void> = {
+  aiBaseActivation: (run) => expect(tagsOf(run)).toEqual(tagsByState[String(run.actor.getSnapshot().value)] ?? []),
   'aiBaseActivation.loading': ({ world }) => expect(world.pendingInput('loadBase')).toEqual({ baseId: SAMPLE_BASE_ID }),
   'aiBaseActivation.activating': ({ world }) => expect(world.pendingInput('activateBase')).toEqual({ baseId: SAMPLE_BASE_ID }),
   'aiBaseActivation.confirming': ({ actor, world }) => {

@@ -97,14 +97,14 @@ export function AiBaseActivatePage() {
           </Notice>
         )}
       </div>
-      {(snapshot.matches('confirming') || snapshot.matches('activating') || snapshot.matches('failed')) && (
+      {snapshot.hasTag('offering') && (
         <Actions>
           <Button
-            loading={snapshot.matches('activating')}
-            disabled={snapshot.matches('activating')}
-            onClick={() => send({ type: snapshot.matches('failed') ? 'RETRY' : 'CONFIRM' })}
+            loading={snapshot.hasTag('saving')}
+            disabled={snapshot.hasTag('saving')}
+            onClick={() => send({ type: snapshot.hasTag('failed') ? 'RETRY' : 'CONFIRM' })}
           >
-            {snapshot.matches('failed') ? <Trans>Try again</Trans> : <Trans>Activate</Trans>}
+            {snapshot.hasTag('failed') ? <Trans>Try again</Trans> : <Trans>Activate</Trans>}
           </Button>
           <Link to="/$lang/ia-bases" params={{ lang }}>
             <Trans>Cancel</Trans>

@@ -65,7 +65,7 @@ export function PasswordChangeCard() {
     }),
   );
   const { fieldErrors, error } = snapshot.context;
-  const busy = snapshot.matches('reauthenticating') || snapshot.matches('updating');
+  const busy = snapshot.hasTag('saving');
   const failed = snapshot.matches({ form: 'failed' });
   const changed = snapshot.matches({ form: 'changed' });
 
