@@ -22,7 +22,7 @@ export const aiBaseActivationMachine = setup({
     input: {} as AiBaseActivationInput,
     context: {} as AiBaseActivationContext,
     events: {} as AiBaseActivationEvent,
-    tags: {} as 'offering' | 'saving' | 'failed',
+    tags: {} as 'offering' | 'saving' | 'failed' | 'outcome',
   },
   actors: {
     // GET /api/v1/ai-bases/:id and POST …/activate, provided by src/features/ai-bases; they reject with an AiBaseFailure.
@@ -65,7 +65,8 @@ export const aiBaseActivationMachine = setup({
     },
     loadFailed: { on: { RETRY: 'loading' } },
     notFound: { type: 'final' },
-    // The summary with its Activate (or Try again) button: `offering`; `saving` while it works.
+    // The summary with its Activate (or Try again) button: `offering`; `saving` while it works;
+    // `outcome` where the activation's result is told (the view moves the keyboard to it).
     confirming: { tags: 'offering', on: { CONFIRM: 'activating' } },
     activating: {
       tags: ['offering', 'saving'],
@@ -81,12 +82,12 @@ export const aiBaseActivationMachine = setup({
         ],
       },
     },
-    failed: { tags: ['offering', 'failed'], on: { RETRY: 'activating' } },
+    failed: { tags: ['offering', 'failed', 'outcome'], on: { RETRY: 'activating' } },
     // 'Upgrade your plan to add more AI Bases.'
-    planLimit: { type: 'final' },
+    planLimit: { type: 'final', tags: 'outcome' },
     // The wizard's steps are not all saved: the view links back to the wizard.
-    incomplete: { type: 'final' },
-    active: { type: 'final' },
+    incomplete: { type: 'final', tags: 'outcome' },
+    active: { type: 'final', tags: 'outcome' },
   },
 });
 

@@ -23,9 +23,17 @@ function startRealActor() {
 type Run = ReturnType<typeof startRealActor>;
 
 /** The effects a merchant relies on in each state. */
-// The view shows the Activate (or Try again) button in `offering` states, busy while `saving`.
-const tagsOf = ({ actor }: Run) => (['offering', 'saving', 'failed'] as const).filter((tag) => actor.getSnapshot().hasTag(tag));
-const tagsByState: Record<string, string[]> = { confirming: ['offering'], activating: ['offering', 'saving'], failed: ['offering', 'failed'] };
+// The view shows the Activate (or Try again) button in `offering` states, busy while `saving`, and
+// moves the keyboard to the result where there is an `outcome`.
+const tagsOf = ({ actor }: Run) => (['offering', 'saving', 'failed', 'outcome'] as const).filter((tag) => actor.getSnapshot().hasTag(tag));
+const tagsByState: Record<string, string[]> = {
+  confirming: ['offering'],
+  activating: ['offering', 'saving'],
+  failed: ['offering', 'failed', 'outcome'],
+  active: ['outcome'],
+  planLimit: ['outcome'],
+  incomplete: ['outcome'],
+};
 
 const stateChecks: Record<string, (run: Run) => void> = {
   aiBaseActivation: (run) => expect(tagsOf(run)).toEqual(tagsByState[String(run.actor.getSnapshot().value)] ?? []),

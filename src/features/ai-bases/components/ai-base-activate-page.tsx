@@ -40,7 +40,7 @@ export function AiBaseActivatePage() {
     { input: { baseId: id } },
   );
   const { base } = snapshot.context;
-  const settled = ['active', 'planLimit', 'incomplete', 'failed'].find((state) => snapshot.matches(state as never));
+  const settled = snapshot.hasTag('outcome') ? String(snapshot.value) : null;
 
   // The button that had the keyboard is gone: the outcome takes it.
   useEffect(() => {
