@@ -31,6 +31,8 @@ export function runExtraction(
   { signal, limits = defaultExtractionLimits }: { signal?: AbortSignal; limits?: ExtractionLimits } = {},
 ): Promise<ExtractionOutcome> {
   return new Promise((resolve) => {
+    // Stopped before it began (the worker shuts down as the job is claimed): no thread at all.
+    if (signal?.aborted) return resolve({ ok: false, reason: 'aborted' });
     const worker = new Worker(boot, {
       workerData: { entry, request },
       // Not the server's `--import tsx`: the boot file loads the libraries first, then tsx.
@@ -47,6 +49,12 @@ export function runExtraction(
     let settled = false;
     let busy = false;
     let lastWord = Date.now();
+    // A thread that says nothing for too long is stopped (its callback runs after `finish` exists).
+    const watchdog = setInterval(() => {
+      if (!busy && Date.now() - lastWord > limits.stallMs) {
+        finish({ ok: false, reason: 'too_complex', detail: `No progress for ${limits.stallMs} ms.` });
+      }
+    }, Math.min(1_000, limits.stallMs));
     const finish = (outcome: ExtractionOutcome) => {
       if (settled) return;
       settled = true;
@@ -56,14 +64,7 @@ export function runExtraction(
       resolve(outcome);
     };
     const abort = () => finish({ ok: false, reason: 'aborted' });
-    if (signal?.aborted) return abort();
     signal?.addEventListener('abort', abort, { once: true });
-
-    const watchdog = setInterval(() => {
-      if (!busy && Date.now() - lastWord > limits.stallMs) {
-        finish({ ok: false, reason: 'too_complex', detail: `No progress for ${limits.stallMs} ms.` });
-      }
-    }, Math.min(1_000, limits.stallMs));
 
     // Messages are handled one at a time, in order: a batch is stored before the next is looked at.
     let queue = Promise.resolve();
