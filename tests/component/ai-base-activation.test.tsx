@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
 import { sampleInstructions } from '../fixtures/sample-ai-base';
-import { api, merchant } from './support/merchant';
+import { api, completeBase, merchant } from './support/merchant';
 import { renderApp } from './support/render-app';
 
 /** The keyboard is on the region that tells the result (not merely somewhere that holds it, as the body would). */
@@ -15,14 +15,7 @@ const activate = () => screen.findByRole('button', { name: 'Activate' }, { timeo
 
 it('a complete base goes live: the result takes the keyboard and the server holds it active', async () => {
   const user = await merchant('activate');
-  const created = await api<AiBase>(user, 'POST', '/ai-bases', sampleInstructions);
-  const knowledge = await api<AiBase>(user, 'PUT', `/ai-bases/${created.id}/knowledge`, { expectedVersion: created.version });
-  await api(user, 'PUT', `/ai-bases/${created.id}/refinement`, {
-    blockedTerms: [],
-    creativity: 3,
-    model: 'builtin-retrieval',
-    expectedVersion: knowledge.version,
-  });
+  const created = await completeBase(user);
   await renderApp(`/en/ia-base/${created.id}/activate`, user);
 
   await userEvent.click(await activate());

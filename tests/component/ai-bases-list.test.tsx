@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
 import { sampleInstructions } from '../fixtures/sample-ai-base';
-import { api, merchant } from './support/merchant';
+import { api, completeBase, merchant } from './support/merchant';
 import { renderApp } from './support/render-app';
 
 const main = () => screen.getByRole('main');
@@ -12,14 +12,7 @@ const region = (name: string) => screen.findByRole('region', { name }, { timeout
 
 it('sections by status, the card of a base in configuration, and the plan cap with the new-base action disabled', async () => {
   const user = await merchant('list', 'start'); // 2 AI bases
-  const created = await api<AiBase>(user, 'POST', '/ai-bases', { ...sampleInstructions, name: 'Live seller' });
-  const knowledge = await api<AiBase>(user, 'PUT', `/ai-bases/${created.id}/knowledge`, { expectedVersion: created.version });
-  await api(user, 'PUT', `/ai-bases/${created.id}/refinement`, {
-    blockedTerms: [],
-    creativity: 3,
-    model: 'builtin-retrieval',
-    expectedVersion: knowledge.version,
-  });
+  const created = await completeBase(user, { name: 'Live seller' });
   const live = await api<AiBase>(user, 'POST', `/ai-bases/${created.id}/activate`);
   const draft = await api<AiBase>(user, 'POST', '/ai-bases', { ...sampleInstructions, name: 'Half done', function: 'support' });
 

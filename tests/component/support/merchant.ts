@@ -1,6 +1,8 @@
 // Merchants of the Auth emulator for component tests, and the API as each of them (to set up what
 // a view starts from and to read back what it saved), over HTTP to the component tests' server.
+import type { AiBase } from '../../../domain/ai-base';
 import type { PlanId } from '../../../domain/plans';
+import { sampleInstructions } from '../../fixtures/sample-ai-base';
 import { adminAuth, createUser, signIn, type TestUser } from '../../server/support/emulator-users';
 import { serverUrl } from './render-app';
 
@@ -31,6 +33,18 @@ export async function merchant(label: string, plan: PlanId = 'basic'): Promise<T
   await api(user, 'GET', '/me');
   if (plan !== 'basic') await api(await staffUser(), 'PUT', `/admin/accounts/${user.uid}/plan`, { plan });
   return user;
+}
+
+/** A base with its three steps saved (ready to activate), created through the API. */
+export async function completeBase(user: TestUser, values: Partial<typeof sampleInstructions> = {}): Promise<AiBase> {
+  const created = await api<AiBase>(user, 'POST', '/ai-bases', { ...sampleInstructions, ...values });
+  const knowledge = await api<AiBase>(user, 'PUT', `/ai-bases/${created.id}/knowledge`, { expectedVersion: created.version });
+  return api<AiBase>(user, 'PUT', `/ai-bases/${created.id}/refinement`, {
+    blockedTerms: [],
+    creativity: 3,
+    model: 'builtin-retrieval',
+    expectedVersion: knowledge.version,
+  });
 }
 
 /** Uploads a knowledge file as the page would, and waits until the server has processed it. */
