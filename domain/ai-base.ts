@@ -5,6 +5,7 @@
 // zod/mini: the wizard's chunk loads this.
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
+import { MAX_INT, storableText } from './storable-values';
 
 export const aiBaseFunctions = ['seller', 'support', 'qualifier', 'translator'] as const;
 export type AiBaseFunction = (typeof aiBaseFunctions)[number];
@@ -46,6 +47,10 @@ export const aiBaseValidation = {
   tooLong: /*i18n*/ { id: 'ai_base.too_long', message: 'This field is too long' },
   tooManyBlockedTerms: /*i18n*/ { id: 'ai_base.too_many_blocked_terms', message: 'Too many blocked terms' },
   creativityRange: /*i18n*/ { id: 'ai_base.creativity_range', message: 'Creativity goes from 0 to 10' },
+  unstorable: /*i18n*/ {
+    id: 'ai_base.unstorable',
+    message: 'This field has characters that cannot be saved (a control character or half an emoji).',
+  },
 } as const satisfies Record<string, MessageDescriptor>;
 
 /** Each validation message by its id, so a view can translate an id (`undefined`: not one of ours). */
@@ -54,11 +59,12 @@ export const aiBaseValidationMessages: ReadonlyMap<string, MessageDescriptor> = 
 );
 
 const tooLong = (max: number) => z.maxLength(max, { error: aiBaseValidation.tooLong.id });
-const text = (max: number) => z.string().check(z.trim(), tooLong(max));
+const storable = () => storableText(aiBaseValidation.unstorable.id);
+const text = (max: number) => storable().check(z.trim(), tooLong(max));
 
 /** Step 1, Instructions: who the agent is and how it speaks. */
 export const instructionsSchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1, { error: aiBaseValidation.nameRequired.id, abort: true }), tooLong(80)),
+  name: storable().check(z.trim(), z.minLength(1, { error: aiBaseValidation.nameRequired.id, abort: true }), tooLong(80)),
   function: z.enum(aiBaseFunctions, { error: aiBaseValidation.functionRequired.id }),
   language: z.enum(aiBaseLanguages, { error: aiBaseValidation.languageRequired.id }),
   voiceTone: z.enum(voiceTones, { error: aiBaseValidation.voiceToneRequired.id }),
@@ -73,19 +79,22 @@ export type Instructions = z.infer<typeof instructionsSchema>;
 /** Step 3, Refinement and test: the guard rails and the temperature. */
 export const refinementSchema = z.strictObject({
   blockedTerms: z
-    .array(z.string().check(z.trim(), z.minLength(1), tooLong(100)))
+    .array(storable().check(z.trim(), z.minLength(1), tooLong(100)))
     .check(z.maxLength(MAX_BLOCKED_TERMS, { error: aiBaseValidation.tooManyBlockedTerms.id })),
-  creativity: z.int().check(
-    z.gte(CREATIVITY_MIN, { error: aiBaseValidation.creativityRange.id }),
-    z.lte(CREATIVITY_MAX, { error: aiBaseValidation.creativityRange.id }),
-  ),
+  creativity: z
+    .int()
+    .check(
+      z.gte(CREATIVITY_MIN, { error: aiBaseValidation.creativityRange.id }),
+      z.lte(CREATIVITY_MAX, { error: aiBaseValidation.creativityRange.id }),
+    ),
   /** The answerer's model: `builtin-retrieval` (embedded) or one the LLM endpoint lists. */
-  model: z.string().check(z.trim(), z.minLength(1), tooLong(200)),
+  model: storable().check(z.trim(), z.minLength(1), tooLong(200)),
 });
 export type Refinement = z.infer<typeof refinementSchema>;
 
 /** Every save names the version it edits: a stale one (another tab saved since) gets 409. */
-export const expectedVersionSchema = z.int().check(z.positive());
+/** Versions are PostgreSQL integers: past 2^31 - 1 none can exist (and the column could not hold it). */
+export const expectedVersionSchema = z.int().check(z.positive(), z.lte(MAX_INT));
 
 export const createAiBaseSchema = instructionsSchema;
 export const saveInstructionsSchema = z.strictObject({ ...instructionsSchema.shape, expectedVersion: expectedVersionSchema });

@@ -18,6 +18,10 @@ export const apiErrorCodes = [
   'unsupported_media_type',
   'too_many_requests',
   'internal_error',
+  // A value the schemas let through that the database cannot hold (server/http/database-errors.ts).
+  'invalid_value',
+  // An upload whose multipart framing is broken (no closing boundary, garbage, a wrong boundary).
+  'malformed_multipart',
   // GET /readyz: the database does not answer.
   'not_ready',
   // Authentication (server/auth/): 401s, and 503 when Firebase cannot be asked.

@@ -3,6 +3,7 @@
 // answerer searches. Shared by the SPA (upload checks, status display) and the server.
 // zod/mini: the wizard's chunk loads this.
 import * as z from 'zod/mini';
+import { storableText } from './storable-values';
 import type { AiBaseLanguage } from './ai-base';
 import { locales, type Locale } from './locales';
 
@@ -100,7 +101,7 @@ export const MAX_PASSAGE_RESULTS = 50;
  * keeps only passages with every word. Words are stemmed in the base's language.
  */
 export const passageSearchQuerySchema = z.strictObject({
-  q: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  q: storableText('The search has characters that cannot be searched for.').check(z.trim(), z.minLength(1), z.maxLength(500)),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PASSAGE_RESULTS)), 10),
   match: z._default(z.enum(['any', 'all']), 'any'),
 });

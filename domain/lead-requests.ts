@@ -3,6 +3,7 @@
 // zod/mini: the form chunk of the landing page loads this.
 import * as z from 'zod/mini';
 import { localeSchema } from './locale-schema';
+import { storableText } from './storable-values';
 
 // Validation messages are the seed's English texts: what an API caller reads in `error.fields`.
 // The SPA translates them through ./lead-request-messages (Lingui descriptors of the same texts);
@@ -19,6 +20,7 @@ export const leadValidation = {
   platformRequired: 'Platform is required',
   privacyConsentRequired: 'You must accept the privacy policy',
   tooLong: 'This field is too long',
+  unstorable: 'This field has characters that cannot be saved',
 } as const;
 export type LeadValidationText = (typeof leadValidation)[keyof typeof leadValidation];
 
@@ -64,21 +66,20 @@ function isWebsiteUrl(value: string): boolean {
   }
 }
 
+const storable = () => storableText(leadValidation.unstorable);
 const requiredText = (required: LeadValidationText, max = 120) =>
-  z.string().check(z.trim(), z.minLength(1, { error: required, abort: true }), tooLong(max));
+  storable().check(z.trim(), z.minLength(1, { error: required, abort: true }), tooLong(max));
 
 function leadRequestShape(isValidPhone: PhoneCheck) {
   return {
     name: requiredText(leadValidation.nameRequired),
-    email: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: leadValidation.emailRequired, abort: true }),
-        z.email({ error: leadValidation.emailInvalid, abort: true }),
-        tooLong(254),
-      ),
-    phone: z.string().check(
+    email: storable().check(
+      z.trim(),
+      z.minLength(1, { error: leadValidation.emailRequired, abort: true }),
+      z.email({ error: leadValidation.emailInvalid, abort: true }),
+      tooLong(254),
+    ),
+    phone: storable().check(
       z.trim(),
       z.minLength(1, { error: leadValidation.phoneRequired, abort: true }),
       z.refine((phone) => e164Pattern.test(phone) && isValidPhone(phone), { error: leadValidation.phoneInvalid }),
@@ -86,14 +87,12 @@ function leadRequestShape(isValidPhone: PhoneCheck) {
     position: requiredText(leadValidation.positionRequired),
     segment: z.optional(z.enum(storeSegments)),
     // The SPA adds `https://` when people type a bare domain; the wire carries a full http(s) URL.
-    website: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: leadValidation.websiteRequired, abort: true }),
-        tooLong(2048),
-        z.refine(isWebsiteUrl, { error: leadValidation.websiteInvalid }),
-      ),
+    website: storable().check(
+      z.trim(),
+      z.minLength(1, { error: leadValidation.websiteRequired, abort: true }),
+      tooLong(2048),
+      z.refine(isWebsiteUrl, { error: leadValidation.websiteInvalid }),
+    ),
     platform: z.enum(salesPlatforms, { error: leadValidation.platformRequired }),
     privacyConsent: z.boolean().check(z.refine((accepted) => accepted, { error: leadValidation.privacyConsentRequired })),
     whatsappConsent: z.boolean(),
@@ -102,7 +101,7 @@ function leadRequestShape(isValidPhone: PhoneCheck) {
      * The honeypot: a field people never see. Any value is accepted here so bots learn nothing;
      * a request with it filled is answered like any other and then dropped (`isHoneypotFilled`).
      */
-    nickname: z.optional(z.string().check(z.maxLength(500))),
+    nickname: z.optional(storable().check(z.maxLength(500))),
   };
 }
 

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { refinementSchema } from './ai-base';
 import type { ApiErrorCode } from './api-error';
+import { storableText } from './storable-values';
 
 export const MAX_CHAT_MESSAGE_LENGTH = 2000;
 /** The conversation sent back with each question: its last turns only. */
@@ -13,6 +14,7 @@ export const MAX_CHAT_HISTORY = 20;
 export const chatValidation = {
   messageRequired: 'Write a message to send.',
   messageTooLong: 'The message is too long (2,000 characters at most).',
+  unstorable: 'The message has characters that cannot be sent.',
   /** The step's settings do not pass their own checks yet: the chat tries them as they are. */
   settingsInvalid: 'Correct the settings above to try them.',
 } as const;
@@ -23,7 +25,7 @@ export type ChatRole = (typeof chatRoles)[number];
 
 export const chatTurnSchema = z.strictObject({
   role: z.enum(chatRoles),
-  content: z.string().check(z.maxLength(8000)),
+  content: storableText(chatValidation.unstorable).check(z.maxLength(8000)),
 });
 export type ChatTurn = z.infer<typeof chatTurnSchema>;
 
@@ -32,13 +34,11 @@ export type ChatTurn = z.infer<typeof chatTurnSchema>;
  * not saved yet), so the merchant tries them before saving; the rest comes from the saved base.
  */
 export const chatRequestSchema = z.strictObject({
-  message: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: chatValidation.messageRequired, abort: true }),
-      z.maxLength(MAX_CHAT_MESSAGE_LENGTH, { error: chatValidation.messageTooLong }),
-    ),
+  message: storableText(chatValidation.unstorable).check(
+    z.trim(),
+    z.minLength(1, { error: chatValidation.messageRequired, abort: true }),
+    z.maxLength(MAX_CHAT_MESSAGE_LENGTH, { error: chatValidation.messageTooLong }),
+  ),
   history: z.array(chatTurnSchema).check(z.maxLength(MAX_CHAT_HISTORY)),
   settings: refinementSchema,
 });

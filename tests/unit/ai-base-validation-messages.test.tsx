@@ -49,6 +49,7 @@ describe('AI base validation messages', () => {
       'ai_base.too_long',
       'ai_base.too_many_blocked_terms',
       'ai_base.creativity_range',
+      'ai_base.unstorable',
     ]);
     expect(aiBaseValidationMessages.size).toBe(descriptors.length);
     for (const descriptor of descriptors) expect(aiBaseValidationMessages.get(descriptor.id)).toBe(descriptor);

@@ -71,6 +71,7 @@ describe('contact request schema', () => {
       'Platform is required',
       'You must accept the privacy policy',
       'This field is too long',
+      'This field has characters that cannot be saved',
     ]);
     // Each text has the Lingui descriptor of the very same English source, so the page translates it.
     for (const text of Object.values(leadValidation)) expect(leadValidationMessages.get(text)?.message).toBe(text);

@@ -7,6 +7,7 @@ import { chatValidation, type ChatOutcome } from '../../../domain/refinement-cha
 const validation: Record<keyof typeof chatValidation, MessageDescriptor> = {
   messageRequired: msg`Write a message to send.`,
   messageTooLong: msg`The message is too long (2,000 characters at most).`,
+  unstorable: msg`The message has characters that cannot be sent.`,
   settingsInvalid: msg`Correct the settings above to try them.`,
 };
 

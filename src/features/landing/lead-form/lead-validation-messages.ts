@@ -16,6 +16,7 @@ const descriptors: Record<keyof typeof leadValidation, MessageDescriptor> = {
   platformRequired: msg`Platform is required`,
   privacyConsentRequired: msg`You must accept the privacy policy`,
   tooLong: msg`This field is too long`,
+  unstorable: msg`This field has characters that cannot be saved`,
 };
 
 /** The descriptor of each validation text, by the text itself. */
