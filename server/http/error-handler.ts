@@ -2,6 +2,7 @@
 // client's mistakes as 4xx with what was wrong, ours as a 500 that names only the request id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorCode } from '../../domain/api-error';
+import { dataExceptionError, loggableError } from './database-errors';
 import { HttpError, sendError } from './http-error';
 
 type Validation = NonNullable<FastifyError['validation']>;
@@ -38,6 +39,8 @@ export function toHttpError(error: FastifyError | Error, bodyLimit: number): Htt
   }
   const known = fastifyError.code ? fastifyErrors[fastifyError.code] : undefined;
   if (known) return new HttpError(known.status, known.code, known.message);
+  const dataException = dataExceptionError(error);
+  if (dataException) return dataException;
   const status = fastifyError.statusCode;
   // Other 4xx come from Fastify and its plugins, whose messages describe the request, not us.
   if (status && status >= 400 && status < 500) return new HttpError(status, codeForStatus[status] ?? 'bad_request', error.message);
@@ -66,7 +69,7 @@ function formatBytes(bytes: number): string {
 export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const httpError = toHttpError(error, bodyLimit);
-    if (httpError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (httpError.statusCode >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     else request.log.info({ code: httpError.code, status: httpError.statusCode }, httpError.message);
     return sendError(reply, httpError);
   });

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { storableText } from '../../domain/storable-values';
 import { apiErrorBodySchema } from '../../domain/api-error';
 import { planIdSchema } from '../../domain/plan-schemas';
 import type { AccountStore } from '../accounts/account-store';
@@ -22,7 +23,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, accounts: Accou
         summary: "Change an account's plan (staff only)",
         tags: ['admin'],
         security: [{ [FIREBASE_BEARER]: [] }],
-        params: z.strictObject({ uid: z.string().check(z.minLength(1), z.maxLength(128)) }),
+        params: z.strictObject({ uid: storableText('The uid has characters no uid has.').check(z.minLength(1), z.maxLength(128)) }),
         body: z.strictObject({ plan: planIdSchema }),
         response: {
           200: z.object({ uid: z.string(), plan: planIdSchema }),

@@ -53,6 +53,18 @@ const refusals: Record<KnowledgeRefusal['reason'], () => HttpError> = {
 };
 /** A refused upload's code is also the reason the SPA shows for it (domain/knowledge.ts). */
 const uploadRefusal = (status: number, code: KnowledgeFailureReason & ApiErrorCode, message: string) => new HttpError(status, code, message);
+
+/**
+ * busboy's framing errors (no closing boundary, garbage, a boundary the body does not use) are
+ * plain Errors without a status: the client's malformed body, a 400, not our 500.
+ */
+function multipartError(error: unknown): unknown {
+  if (error instanceof HttpError || (error as { statusCode?: unknown }).statusCode !== undefined) return error;
+  const message = error instanceof Error ? error.message : '';
+  return /multipart|unexpected end of (form|file)|malformed part header|boundary/i.test(message)
+    ? new HttpError(400, 'malformed_multipart', 'The multipart body is malformed: send the file as one multipart/form-data part.')
+    : error;
+}
 const noSuchFile = () => HttpError.notFound('No such file in this AI base.');
 
 function megabytes(bytes: number) {
@@ -142,7 +154,9 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
         if (upfront) throw refusals[upfront]();
         if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
 
-        const part = await request.file();
+        const part = await request.file().catch((error: unknown) => {
+          throw multipartError(error);
+        });
         if (!part) throw new HttpError(400, 'no_file', 'The form holds no file.');
         const name = displayName(part.filename);
         const kind = knowledgeFileKindOf(name);
@@ -161,7 +175,7 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
           await pipeline(part.file, check.stream, createWriteStream(path, { flags: 'wx' }));
         } catch (error) {
           await removePartial();
-          throw error;
+          throw multipartError(error);
         }
         if (part.file.truncated) {
           await removePartial();

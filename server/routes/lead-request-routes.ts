@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '../../domain/api-error';
+import { isStorableDate } from '../../domain/storable-values';
 import {
   createContactRequestSchema,
   createMaterialRequestSchema,
@@ -94,7 +95,12 @@ export async function registerLeadRequestRoutes(app: FastifyInstance, store: Lea
         description: 'Needs a Firebase ID token with the `admin` custom claim (`npm run admin -- grant-admin --email E`).',
         tags: ['admin'],
         security: [{ [FIREBASE_BEARER]: [] }],
-        querystring: z.strictObject({ kind: z.optional(z.enum(leadRequestKinds)), since: z.optional(z.iso.datetime({ offset: true })) }),
+        querystring: z.strictObject({
+          kind: z.optional(z.enum(leadRequestKinds)),
+          since: z.optional(
+            z.iso.datetime({ offset: true }).check(z.refine(isStorableDate, { error: 'A date between the years 1 and 9999.' })),
+          ),
+        }),
         response: { 200: z.object({ requests: z.array(leadRequestRecordSchema) }), 401: apiErrorBodySchema, 403: apiErrorBodySchema },
       },
     },
