@@ -47,6 +47,8 @@ export const apiErrorCodes = [
   'unsupported_type',
   'type_mismatch',
   'too_large',
+  // More than one file in one upload form: one file per request.
+  'too_many_files',
   // The refinement chat (domain/refinement-chat.ts's chatFailureCodes).
   'unknown_model',
   'ai_rate_limited',

@@ -71,12 +71,25 @@ function megabytes(bytes: number) {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-/** The name to display: no folders, no control characters, at most 255 characters. */
+/** The name to display: no folders, no control characters or half surrogate pairs, NFC, at most 255 characters, its extension kept. */
 function displayName(fileName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return base.slice(0, 255) || 'file';
+  const base = fileName
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .normalize('NFC')
+    .trim();
+  // At most 255 characters (whole code points), the extension kept: a long stem is shortened.
+  const chars = Array.from(base);
+  if (chars.length <= MAX_NAME_LENGTH) return base || 'file';
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 && base.length - dot <= 10 ? Array.from(base.slice(dot)) : [];
+  return chars.slice(0, MAX_NAME_LENGTH - extension.length).join('').trimEnd() + extension.join('');
 }
+
+const MAX_NAME_LENGTH = 255;
 
 /**
  * Passes the upload through while it keeps its first bytes for the signature check; once they
@@ -154,10 +167,12 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
         if (upfront) throw refusals[upfront]();
         if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
 
-        const part = await request.file().catch((error: unknown) => {
+        const parts = request.files();
+        const first = await parts.next().catch((error: unknown) => {
           throw multipartError(error);
         });
-        if (!part) throw new HttpError(400, 'no_file', 'The form holds no file.');
+        if (first.done) throw new HttpError(400, 'no_file', 'The form holds no file.');
+        const part = first.value;
         const name = displayName(part.filename);
         const kind = knowledgeFileKindOf(name);
         if (!kind) {
@@ -188,6 +203,15 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
         if (!check.matches()) {
           await removePartial();
           throw uploadRefusal(415, 'type_mismatch', `The content of the file is not a ${kind.toUpperCase()} file, whatever its name says.`);
+        }
+        // One file per request: a second one in the form is refused, never silently dropped.
+        const another = await parts.next().then(
+          (next) => !next.done,
+          (error: unknown) => ((error as { code?: unknown }).code === 'FST_FILES_LIMIT' ? true : Promise.reject(multipartError(error))),
+        );
+        if (another) {
+          await removePartial();
+          throw new HttpError(400, 'too_many_files', 'Send one file per request: this form holds more than one.');
         }
 
         try {

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../server/app';
 import { adminAuth, createUser, signIn } from './support/emulator-users';
-import { baseInstructions, knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
+import { baseInstructions, knowledgeClient, scratchDataDir, storedUploads } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, testEnv, type ApiAnswer, type TestServer } from './support/test-server';
 
@@ -22,7 +22,7 @@ afterAll(async () => {
   await server.close();
   data.remove();
 });
-const { api, merchant, createBase } = knowledgeClient(() => server.url);
+const { api, merchant, createBase, upload } = knowledgeClient(() => server.url);
 
 /** A 400 in the API's shape; `field` named in `error.fields` when given. */
 function expectRefused(answer: ApiAnswer, code: string, field?: string) {
@@ -161,6 +161,37 @@ describe('broken multipart framing on an upload', () => {
       expect((files.body as { files: unknown[] }).files).toEqual([]);
     });
   }
+});
+
+test('a 300-character file name keeps its extension: the stem is shortened to fit 255 characters', async () => {
+  const user = await merchant('hostile-long-name');
+  const base = await createBase(user);
+  const name = `${'catálogo-de-verão-'.repeat(17)}2026.csv`;
+  expect(name.length).toBeGreaterThan(300);
+  const answer = await upload(user, base.id, name, 'Pergunta;Resposta\nTroca?;Em 30 dias.\n');
+  expect(answer.status, answer.text).toBe(201);
+  const stored = (answer.body as { name: string }).name;
+  expect(stored.endsWith('2026.csv') || stored.endsWith('.csv')).toBe(true);
+  expect(Array.from(stored).length).toBeLessThanOrEqual(255);
+  expect(name.startsWith(stored.slice(0, -'.csv'.length))).toBe(true);
+});
+
+test('two files in one upload form are refused with a clear answer, and neither is kept', async () => {
+  const user = await merchant('hostile-two-files');
+  const base = await createBase(user);
+  const form = new FormData();
+  form.append('file', new Blob(['Pergunta;Resposta\nTroca?;Em 30 dias.\n']), 'first.csv');
+  form.append('file', new Blob(['Pergunta;Resposta\nEntrega?;Sim.\n']), 'second.csv');
+  const response = await fetch(`${server.url}/api/v1/ai-bases/${base.id}/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}` },
+    body: form,
+  });
+  const body = (await response.json()) as { error: { code: string } };
+  expect([response.status, body.error.code]).toEqual([400, 'too_many_files']);
+  const files = await api(user, 'GET', `/ai-bases/${base.id}/files`);
+  expect((files.body as { files: unknown[] }).files).toEqual([]);
+  expect(storedUploads(data.dir).filter((path) => path.startsWith(`${user.uid}/`))).toEqual([]);
 });
 
 test("a lead request whose insert fails is logged by its codes: the visitor's e-mail and phone are in no line", async () => {
