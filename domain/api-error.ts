@@ -13,6 +13,8 @@ export const apiErrorCodes = [
   'method_not_allowed',
   'not_acceptable',
   'request_timeout',
+  // 431: the URL or the headers are past the server's size limit.
+  'request_header_fields_too_large',
   'conflict',
   'payload_too_large',
   'unsupported_media_type',

@@ -10,7 +10,7 @@ import { firebaseAdminAuth } from './auth/firebase-admin-auth';
 import { cachingVerifier, tokenCacheTtlMs } from './auth/token-cache';
 import { firebaseTokenVerifier } from './auth/token-verifier';
 import type { Database } from './db/database';
-import { notFound, registerErrorHandling, toHttpError } from './http/error-handler';
+import { clientErrorHandler, notFound, registerErrorHandling, toHttpError } from './http/error-handler';
 import { cspDirectives } from './http/content-security-policy';
 import { registerHealthRoutes } from './http/health-routes';
 import { sendError } from './http/http-error';
@@ -66,6 +66,7 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
     requestIdHeader: false, // requestIdFor reads and vets x-request-id itself
     genReqId: requestIdFor,
     // Malformed URLs and the like, before any route runs: still our JSON shape.
+    clientErrorHandler,
     frameworkErrors: (error, request, reply) => sendError(reply.header(REQUEST_ID_HEADER, request.id), toHttpError(error, BODY_LIMIT)),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,7 @@
 // Every error leaves as `{ error: { code, message, fields? } }` with the right status: the
 // client's mistakes as 4xx with what was wrong, ours as a 500 that names only the request id.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorCode } from '../../domain/api-error';
 import { dataExceptionError, loggableError } from './database-errors';
@@ -79,4 +81,26 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
 export function notFound(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0];
   return sendError(reply, HttpError.notFound(`No route ${request.method} ${path}`));
+}
+
+/**
+ * Errors Node's HTTP parser meets before Fastify routes anything (a URL or headers past the size
+ * limit, a request that timed out, bytes that are not HTTP): written on the socket in the API's
+ * error shape, like every other answer, then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, ApiErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_header_fields_too_large', 'The URL or the headers are larger than the server takes.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long to arrive.']
+        : [400, 'bad_request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

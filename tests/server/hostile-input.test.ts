@@ -3,7 +3,7 @@
 // cannot hold, broken multipart framing. Each is now a 400 in the API's error shape, with the field
 // where there is one. And a failed query is logged by its codes, never with the visitor's values.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -161,6 +161,23 @@ describe('broken multipart framing on an upload', () => {
       expect((files.body as { files: unknown[] }).files).toEqual([]);
     });
   }
+});
+
+test("a URL past the server's header limit gets 431 in the API's error shape, not the framework's", async () => {
+  const { port } = new URL(server.url);
+  const raw = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(`GET /api/v1/plans?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`),
+    );
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+  expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+  const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe('request_header_fields_too_large');
+  expect(typeof body.error.message).toBe('string');
 });
 
 test('a 300-character file name keeps its extension: the stem is shortened to fit 255 characters', async () => {
