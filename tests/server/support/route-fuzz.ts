@@ -289,7 +289,6 @@ export async function fuzzRoutes(
         text = String(error);
       }
       const elapsed = performance.now() - started;
-      console.log(status, target.slice(0, 120), request.contentType, request.body?.slice(0, 200), text.slice(0, 150));
       row[`${Math.min(5, Math.max(2, Math.floor(status / 100)))}xx` as keyof typeof row]++;
       const problems: string[] = [];
       if (status === 0 || status >= 500) problems.push(`answered ${status || 'nothing'}`);
