@@ -4,7 +4,7 @@
 // answer slower than 5 s, nothing of the other account. FUZZ_SEED replays a failing run.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { adminAuth, createUser, signIn } from './support/emulator-users';
+import { staffIdToken } from './support/emulator-users';
 import { baseInstructions, knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
 import { formatTable, fuzzRoutes, operationsOf, type FuzzWorld } from './support/route-fuzz';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -35,13 +35,11 @@ test(
     const marker = `other-account-${randomUUID()}`;
     const otherBase = await createBase(other, { ...baseInstructions, name: marker, instructions: marker });
     const otherFile = await uploaded(other, otherBase.id, `${marker}.csv`, `Pergunta;Resposta\n${marker};${marker}\n`);
-    const staff = await createUser('fuzz-staff');
-    await adminAuth().setCustomUserClaims(staff.uid, { admin: true });
 
     const world: FuzzWorld = {
       url: server.url,
       token: caller.idToken,
-      staffToken: await signIn(staff),
+      staffToken: await staffIdToken('fuzz-staff'),
       foreignIds: { id: otherBase.id, fileId: otherFile.id, uid: other.uid },
       ownIds: { id: ownBase.id, fileId: ownFile.id, uid: caller.uid },
       foreignMarkers: [marker, otherBase.id],

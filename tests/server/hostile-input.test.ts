@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../server/app';
-import { adminAuth, createUser, signIn } from './support/emulator-users';
+import { staffIdToken } from './support/emulator-users';
 import { baseInstructions, knowledgeClient, scratchDataDir, storedUploads } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, testEnv, type ApiAnswer, type TestServer } from './support/test-server';
@@ -23,6 +23,20 @@ afterAll(async () => {
   data.remove();
 });
 const { api, merchant, createBase, upload } = knowledgeClient(() => server.url);
+
+/** A contact request as the landing page sends it. */
+const leadRequest = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ana',
+  email: `ana-${randomUUID().slice(0, 8)}@loja.com.br`,
+  phone: '+5511987654321',
+  position: 'Gerente',
+  website: 'https://loja.com.br',
+  platform: 'vtex',
+  privacyConsent: true,
+  whatsappConsent: false,
+  locale: 'pt',
+  ...overrides,
+});
 
 /** A 400 in the API's shape; `field` named in `error.fields` when given. */
 function expectRefused(answer: ApiAnswer, code: string, field?: string) {
@@ -66,17 +80,7 @@ describe('text the database cannot store', () => {
   });
 
   test('NUL in a lead form, a passage search and the staff plan route', async () => {
-    const lead = {
-      name: 'Ana\u0000',
-      email: `ana-${randomUUID().slice(0, 8)}@loja.com.br`,
-      phone: '+5511987654321',
-      position: 'Gerente',
-      website: 'https://loja.com.br',
-      platform: 'vtex',
-      privacyConsent: true,
-      whatsappConsent: false,
-      locale: 'pt',
-    };
+    const lead = leadRequest({ name: 'Ana\u0000' });
     const post = (body: unknown) =>
       call(`${server.url}/api/v1/contact-requests`, {
         method: 'POST',
@@ -94,9 +98,7 @@ describe('text the database cannot store', () => {
       'q',
     );
 
-    const staff = await createUser('hostile-staff');
-    await adminAuth().setCustomUserClaims(staff.uid, { admin: true });
-    const staffToken = await signIn(staff);
+    const staffToken = await staffIdToken('hostile-staff');
     const planOf = (uid: string) =>
       call(`${server.url}/api/v1/admin/accounts/${encodeURIComponent(uid)}/plan`, {
         method: 'PUT',
@@ -128,9 +130,7 @@ test('an expected version past what an integer column holds is a field error', a
 });
 
 test('a date PostgreSQL cannot hold is a field error', async () => {
-  const staff = await createUser('hostile-dates');
-  await adminAuth().setCustomUserClaims(staff.uid, { admin: true });
-  const token = await signIn(staff);
+  const token = await staffIdToken('hostile-dates');
   for (const since of ['0000-01-01T00:00:00Z', '-000001-01-01T00:00:00Z', '10000-01-01T00:00:00Z']) {
     const answer = await call(`${server.url}/api/v1/admin/lead-requests?since=${encodeURIComponent(since)}`, { token });
     expectRefused(answer, 'validation_failed', 'since');
@@ -230,17 +230,7 @@ test("a lead request whose insert fails is logged by its codes: the visitor's e-
     const answer = await call(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/contact-requests`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': 'hostile-log-probe' },
-      body: JSON.stringify({
-        name: 'Visitante',
-        email,
-        phone,
-        position: 'Gerente',
-        website: 'https://loja.com.br',
-        platform: 'vtex',
-        privacyConsent: true,
-        whatsappConsent: false,
-        locale: 'pt',
-      }),
+      body: JSON.stringify(leadRequest({ name: 'Visitante', email, phone })),
     });
     expect(answer.status).toBe(500);
     expect(errorOf(answer).code).toBe('internal_error');

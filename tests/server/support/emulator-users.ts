@@ -51,6 +51,13 @@ export async function signIn(user: Pick<TestUser, 'email' | 'password'>): Promis
   return (await post('signInWithPassword', { email: user.email, password: user.password, returnSecureToken: true })).idToken;
 }
 
+/** A member of staff (the `admin` claim): a new user, signed in again so the token carries the claim. */
+export async function staffIdToken(label = 'staff'): Promise<string> {
+  const staff = await createUser(label);
+  await adminAuth().setCustomUserClaims(staff.uid, { admin: true });
+  return signIn(staff);
+}
+
 /** firebase-admin on the emulator, as the server and the admin CLI use it. */
 export function adminAuth() {
   return firebaseAdminAuth({ projectId: EMULATOR_PROJECT, emulatorHost: EMULATOR_HOST });
