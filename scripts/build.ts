@@ -7,19 +7,32 @@ import { build } from 'vite';
 import { buildServer, SERVER_OUT_DIR } from './build-server';
 import { renderStaticPages } from './render-static-pages';
 
-export async function buildAll({ outDir = process.env.OUT_DIR ?? 'dist', serverOutDir = process.env.SERVER_OUT_DIR || SERVER_OUT_DIR } = {}) {
+export async function buildAll({
+  outDir = process.env.OUT_DIR ?? 'dist',
+  serverOutDir = process.env.SERVER_OUT_DIR || SERVER_OUT_DIR,
+} = {}) {
   const started = performance.now();
   const step = async (name: string, run: () => Promise<unknown>) => {
     const t0 = performance.now();
     await run();
     console.log(`build: ${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   };
-  // vite.config.ts reads OUT_DIR.
+  // vite.config.ts reads OUT_DIR; Vite's build sets NODE_ENV=production in this process. Both are
+  // put back afterwards: `npm start` builds in its own process, then starts the server and the
+  // Auth emulator with its environment, and the server refuses the emulator under NODE_ENV=production.
+  const before = { OUT_DIR: process.env.OUT_DIR, NODE_ENV: process.env.NODE_ENV };
   process.env.OUT_DIR = outDir;
-  await step('SPA', () => build({ logLevel: 'warn' }));
-  await step('server renderer', () => build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx' } }));
-  await step('static landing pages', () => renderStaticPages(outDir));
-  await step('server bundle', () => buildServer(serverOutDir));
+  try {
+    await step('SPA', () => build({ logLevel: 'warn' }));
+    await step('server renderer', () => build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx' } }));
+    await step('static landing pages', () => renderStaticPages(outDir));
+    await step('server bundle', () => buildServer(serverOutDir));
+  } finally {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
   console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -2,8 +2,9 @@
 // what it makes is what production serves — the landing's first HTML with its content, prices,
 // alternates and structured data, the public origin filled in when served.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { buildApp } from '../../server/app';
 import { serverRendererDir } from '../../domain/public-pages';
@@ -18,16 +19,29 @@ test('builds without a browser, and the Portuguese landing is whole in its first
   const bin = join(scratch, 'bin');
   mkdirSync(bin);
   symlinkSync(process.execPath, join(bin, 'node'));
-  const env = { HOME: process.env.HOME ?? '/tmp', PATH: `${bin}:${resolve('node_modules/.bin')}`, CHROMIUM_PATH: join(scratch, 'no-chromium') };
+  const env = {
+    HOME: process.env.HOME ?? '/tmp',
+    PATH: `${bin}:${resolve('node_modules/.bin')}`,
+    CHROMIUM_PATH: join(scratch, 'no-chromium'),
+  };
   expect(spawnSync('/bin/sh', ['-c', 'command -v chromium chromium-browser google-chrome'], { env }).status).not.toBe(0);
 
   const outDir = join(scratch, 'dist');
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  // Built as `npm start` builds: in the process that then starts the server, whose environment must be as it was.
+  const buildAsStartDoes = join(scratch, 'build-as-start.mjs');
+  writeFileSync(
+    buildAsStartDoes,
+    `const { buildAll } = await import(${JSON.stringify(pathToFileURL(resolve('scripts/build.ts')).href)});\n` +
+      'await buildAll();\n' +
+      "console.log(`environment after: NODE_ENV=${process.env.NODE_ENV ?? '(unset)'} OUT_DIR=${process.env.OUT_DIR}`);\n",
+  );
+  const build = spawnSync(process.execPath, ['--import', 'tsx', buildAsStartDoes], {
     env: { ...env, OUT_DIR: outDir, SERVER_OUT_DIR: join(scratch, 'dist-server'), BUILD_ID: 'fresh' },
     encoding: 'utf8',
   });
   expect(build.status, build.stderr).toBe(0);
   expect(build.stdout).toMatch(/build: done in \d+\.\d s/);
+  expect(build.stdout).toContain(`environment after: NODE_ENV=(unset) OUT_DIR=${outDir}`);
   expect(existsSync(join(serverRendererDir(outDir), 'entry-server.js'))).toBe(true);
   expect(existsSync(join(scratch, 'dist-server', 'main.js'))).toBe(true);
 
@@ -42,7 +56,12 @@ test('builds without a browser, and the Portuguese landing is whole in its first
     expect(html).toMatch(/<html lang="pt-BR"/);
     expect(html).toMatch(/<h1[^>]*>Venda mais no WhatsApp com IA<\/h1>/);
     expect(html).toMatch(/R\$\s?\d/);
-    for (const [hreflang, path] of [['en', 'en/'], ['pt-BR', 'pt/'], ['es', 'es/'], ['x-default', '']]) {
+    for (const [hreflang, path] of [
+      ['en', 'en/'],
+      ['pt-BR', 'pt/'],
+      ['es', 'es/'],
+      ['x-default', ''],
+    ]) {
       expect(html).toContain(`<link rel="alternate" hrefLang="${hreflang}" href="https://catalyst.example/${path}"/>`);
     }
     expect(html).toContain('<link rel="canonical" href="https://catalyst.example/pt/"/>');
