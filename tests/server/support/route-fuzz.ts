@@ -3,7 +3,8 @@
 // unknown fields, NUL, lone surrogates, RTL overrides, emoji, 1 MB strings, huge and negative
 // numbers, dates at the edges, malformed and deeply nested JSON, wrong content types, broken
 // multipart — with one account's token and another account's ids. What must hold for every answer:
-// no 5xx, the API's error shape on every 4xx, an answer within 5 s, nothing of the other account.
+// no 5xx, the API's error shape on every 4xx, no value caught only by the database (`invalid_value`:
+// a schema let it through), an answer within 5 s, nothing of the other account.
 // A route added to the API is fuzzed without anyone touching this file.
 import fc from 'fast-check';
 
@@ -294,6 +295,8 @@ export async function fuzzRoutes(
       const problems: string[] = [];
       if (status === 0 || status >= 500) problems.push(`answered ${status || 'nothing'}`);
       if (status >= 400 && status < 500 && !hasErrorShape(text)) problems.push(`a ${status} without the error shape`);
+      // The database's own refusal is a net, not the check: a value it caught got past a schema.
+      if (errorCodeOf(text) === 'invalid_value') problems.push('a value got past the schemas to the database (invalid_value)');
       if (elapsed > 5000) problems.push(`took ${Math.round(elapsed)} ms`);
       if (world.foreignMarkers.some((marker) => text.includes(marker))) problems.push("holds the other account's data");
       if (problems.length > 0 && failures.length < 20) {
@@ -323,6 +326,14 @@ function percentEncoded(text: string): string {
       return encodeURIComponent(char);
     })
     .join('');
+}
+
+function errorCodeOf(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
+  } catch {
+    return undefined;
+  }
 }
 
 function hasErrorShape(text: string): boolean {
