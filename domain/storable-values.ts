@@ -14,6 +14,9 @@ const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 /** Whether PostgreSQL can store the text as it is (no NUL, no unpaired surrogate). */
 export const isStorableText = (value: string) => !unstorable.test(value);
 
+/** The text without what PostgreSQL cannot store, for values taken as they come (an upload's file name). */
+export const withoutUnstorable = (value: string) => value.replace(new RegExp(unstorable.source, 'g'), '');
+
 /**
  * A string that can be stored: refused with `error` when it cannot (nothing else is checked then),
  * normalised to NFC. Add the field's own checks after it: `storableText(e).check(z.trim(), …)`.

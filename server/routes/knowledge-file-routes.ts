@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { aiBaseIdParamsSchema } from '../../domain/ai-base';
+import { withoutUnstorable } from '../../domain/storable-values';
 import { apiErrorBodySchema, type ApiErrorCode } from '../../domain/api-error';
 import {
   acceptedKnowledgeFileExtensions,
@@ -73,12 +74,13 @@ function megabytes(bytes: number) {
 
 /** The name to display: no folders, no control characters or half surrogate pairs, NFC, at most 255 characters, its extension kept. */
 function displayName(fileName: string): string {
-  const base = fileName
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+  const base = withoutUnstorable(
+    fileName
+      .split(/[\\/]/)
+      .pop()!
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, ''),
+  )
     .normalize('NFC')
     .trim();
   // At most 255 characters (whole code points), the extension kept: a long stem is shortened.

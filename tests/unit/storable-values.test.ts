@@ -1,12 +1,16 @@
 // What PostgreSQL can hold, as every route's schemas check it (domain/storable-values.ts).
 import { expect, test } from 'vitest';
-import { isStorableDate, isStorableText, storableText } from '../../domain/storable-values';
+import { isStorableDate, isStorableText, storableText, withoutUnstorable } from '../../domain/storable-values';
 
 test('text with NUL or half of a surrogate pair cannot be stored; whole emoji and every script can', () => {
   for (const text of ['', 'Loja da Ana', 'ação', '日本語', 'שלום \u202e', 'emoji 😀 and 👩🏽‍💻', 'a\ud83d\ude00'])
     expect(isStorableText(text), text).toBe(true);
   for (const text of ['a\u0000b', '\u0000', 'a\ud800', '\ud800b', 'a\udc00', '\udc00\ud800', '😀'.slice(0, 1)])
     expect(isStorableText(text), JSON.stringify(text)).toBe(false);
+});
+
+test('withoutUnstorable drops NUL and halves of surrogate pairs, and keeps whole emoji', () => {
+  expect(withoutUnstorable('pre\u0000ços \ud800😀\udc00.csv')).toBe('preços 😀.csv');
 });
 
 test('storableText refuses with the field its own error and nothing else, and stores NFC', () => {
