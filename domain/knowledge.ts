@@ -3,6 +3,7 @@
 // answerer searches. Shared by the SPA (upload checks, status display) and the server.
 // zod/mini: the wizard's chunk loads this.
 import * as z from 'zod/mini';
+import { knowledgeFileNotesSchema, tableColumnSchema } from './knowledge-columns';
 import { storableText } from './storable-values';
 import type { AiBaseLanguage } from './ai-base';
 import { locales, type Locale } from './locales';
@@ -80,6 +81,10 @@ export const knowledgeFileSchema = z.object({
   progress: z.int().check(z.gte(0), z.lte(100)),
   passageCount: z.int().check(z.nonnegative()),
   failureReason: z.nullable(knowledgeFailureReasonSchema),
+  /** A table file's columns with their roles (step 2's columns table); empty for a PDF or before it is read. */
+  columns: z.array(tableColumnSchema),
+  /** What the import noticed: products, skipped products, numbers kept as written, scanned pages. */
+  notes: knowledgeFileNotesSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,6 +3,10 @@
 // checks blocked terms; an answerer only turns the question and the passages into an answer.
 import type { AiBase, Refinement } from '../../domain/ai-base';
 import type { Passage } from '../../domain/knowledge';
+import type { PassageFacts } from '../../domain/knowledge-columns';
+
+/** A passage search found, with what it means when the importer knew (a product, an answer). */
+export type SearchedPassage = Passage & { facts?: PassageFacts | null };
 import type { ChatTurn } from '../../domain/refinement-chat';
 
 export type AnswerInput = {
@@ -13,7 +17,7 @@ export type AnswerInput = {
   question: string;
   history: readonly ChatTurn[];
   /** The base's passages best matching the question, best first (maybe none). */
-  passages: readonly Passage[];
+  passages: readonly SearchedPassage[];
 };
 
 export type AnswerResult = {
@@ -21,7 +25,7 @@ export type AnswerResult = {
   /** The model that answered. */
   model: string;
   /** The passages the answer used (of `passages`): those the built-in quoted, or all those sent to a model. */
-  used: readonly Passage[];
+  used: readonly SearchedPassage[];
   /** Nothing in the knowledge base answered it; `text` says so (the built-in answerer only). */
   noKnowledge?: boolean;
 };

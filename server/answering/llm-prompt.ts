@@ -1,10 +1,12 @@
 // The conversation sent to an OpenAI-compatible model: a system prompt made of the base (function,
 // language, voice tone, instructions, expected inputs), step 3's blocked terms and the knowledge
-// passages (numbered, with file and place), then the chat so far and the question. The prompt is
+// passages (numbered; a product's or an answer's public fields rather than its row), then the chat so far and the question. The prompt is
 // in English, which models follow best; the answer's language is named in it.
 import type { AiBaseFunction, AiBaseLanguage, VoiceTone } from '../../domain/ai-base';
 import type { ChatRole } from '../../domain/refinement-chat';
-import type { AnswerInput } from './answerer';
+import { formatMoney } from '../knowledge/extraction/money';
+import type { AnswerInput, SearchedPassage } from './answerer';
+import { shorten } from './short-answer';
 import type { LlmMessage } from './llm-endpoint';
 
 const languageNames: Record<AiBaseLanguage, string> = { pt_br: 'Brazilian Portuguese', en_us: 'American English', es: 'Spanish' };
@@ -27,6 +29,33 @@ const roles: Record<AiBaseFunction, string> = {
 
 const chatRoles: Record<ChatRole, LlmMessage['role']> = { customer: 'user', agent: 'assistant' };
 
+/**
+ * What a model is told of a passage: a product's or an answer's public fields, labelled by what
+ * they mean (prices formatted in the base's language), rather than the spreadsheet's row; plain
+ * text as it is. No file name: a model may repeat it to a shopper.
+ */
+export function passageContext(passage: SearchedPassage, language: AiBaseLanguage): string {
+  const facts = passage.facts;
+  if (facts?.kind === 'answer') return [facts.question ? `Question: ${facts.question}` : '', `Answer: ${facts.answer}`].filter(Boolean).join('\n');
+  if (facts?.kind !== 'product') return passage.content;
+  const money = (minor: number | null) => (minor === null ? null : formatMoney(minor, facts.currency, language));
+  const fields: [string, string | number | null][] = [
+    ['Product', facts.name],
+    ['Price', money(facts.priceMinor)],
+    ['Price before discount', facts.compareAtMinor !== null && facts.priceMinor !== null && facts.compareAtMinor > facts.priceMinor ? money(facts.compareAtMinor) : null],
+    ['In stock', facts.stock ?? (facts.available === null ? null : facts.available ? 'yes' : 'no')],
+    ['Category', facts.category],
+    ['SKU', facts.sku],
+    ['Link', facts.url],
+    ['Options', facts.variants.length > 1 ? facts.variants.map((variant) => `${variant.title}${variant.priceMinor === null ? '' : ` (${money(variant.priceMinor)})`}`).join('; ') : null],
+    ['Description', facts.description ? shorten(facts.description, 500) : null],
+  ];
+  return fields
+    .filter(([, value]) => value !== null && value !== '')
+    .map(([label, value]) => `${label}: ${value}`)
+    .join('\n');
+}
+
 export function systemPrompt({ base, settings, passages }: Pick<AnswerInput, 'base' | 'settings' | 'passages'>): string {
   const sections = [
     `You are "${base.name}", an AI agent of an online store, chatting with its customers on WhatsApp. ${roles[base.function]}`,
@@ -40,8 +69,8 @@ export function systemPrompt({ base, settings, passages }: Pick<AnswerInput, 'ba
   sections.push(
     passages.length > 0
       ? [
-          "Knowledge passages from the store's files, best match first. Take facts about the store only from them; if they do not hold the answer, say so instead of guessing.",
-          ...passages.map((passage, index) => `[${index + 1}] ${passage.fileName}, ${passage.source}:\n${passage.content}`),
+          "Knowledge passages from the store's files, best match first. Take facts about the store only from them; if they do not hold the answer, say so instead of guessing. Never name the passages, their files or their fields to the customer; quote prices as given.",
+          ...passages.map((passage, index) => `[${index + 1}] ${passageContext(passage, base.language)}`),
         ].join('\n')
       : "No passage of the store's knowledge base matches this question: do not make up facts about the store; say you could not find it.",
   );

@@ -27,6 +27,7 @@ import {
   type KnowledgeFileStatus,
   type TextSearchConfig,
 } from '../../domain/knowledge';
+import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
 import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/lead-requests';
 import type { Locale } from '../../domain/locales';
 import { defaultPlanId, planIds, type PlanId } from '../../domain/plans';
@@ -183,6 +184,12 @@ export const knowledgeFiles = pgTable(
     progress: integer('progress').notNull().default(0),
     passageCount: integer('passage_count').notNull().default(0),
     failureReason: text('failure_reason').$type<KnowledgeFailureReason>(),
+    /** A table file's columns with their roles, as last read (empty for a PDF). */
+    columns: jsonb('columns').$type<TableColumn[]>().notNull().default([]),
+    /** The roles the merchant chose in step 2: they win over the importer's guesses when the file is read (again). */
+    columnOverrides: jsonb('column_overrides').$type<ColumnOverride[]>().notNull().default([]),
+    /** What the import noticed (counts only): products, skipped products, scanned pages… */
+    notes: jsonb('notes').$type<KnowledgeFileNotes>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -216,7 +223,10 @@ export const passages = pgTable(
     position: integer('position').notNull(),
     /** "row 12", "Sheet1, row 12", "page 3". */
     sourceLabel: text('source_label').notNull(),
+    /** Only what shoppers may see: a private column's values are never stored. */
     content: text('content').notNull(),
+    /** What the passage means when the importer knows: a product with its fields, or an answer. */
+    facts: jsonb('facts').$type<PassageFacts>(),
     language: regconfig('language').notNull(),
     search: tsvector('search')
       .notNull()

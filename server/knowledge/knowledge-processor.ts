@@ -22,7 +22,7 @@ const PROGRESS_WRITE_MS = 1_000;
 export async function processKnowledgeFile({ store, dataDir, limits, log }: ProcessorDeps, fileId: string, signal: AbortSignal): Promise<'done' | 'stopped'> {
   const started = await store.startProcessing(fileId);
   if (!started) return 'done'; // deleted before its turn
-  const { file, config } = started;
+  const { file, config, language } = started;
   const path = resolveStoredPath(dataDir, file.storedPath);
   try {
     await access(path);
@@ -40,7 +40,7 @@ export async function processKnowledgeFile({ store, dataDir, limits, log }: Proc
   const startedAt = Date.now();
 
   const outcome = await runExtraction(
-    { path, kind: file.kind },
+    { path, kind: file.kind, columns: file.columnOverrides, language },
     {
       onPassages: async (batch) => {
         try {
@@ -52,6 +52,12 @@ export async function processKnowledgeFile({ store, dataDir, limits, log }: Proc
         }
         position += batch.length;
         lastWrite = Date.now();
+      },
+      onColumns: async (columns) => {
+        if (!(await store.addColumns(fileId, columns))) gone.abort();
+      },
+      onNotes: async (notes) => {
+        if (!(await store.setNotes(fileId, notes))) gone.abort();
       },
       onProgress: (fraction) => {
         progress = Math.min(99, Math.floor(fraction * 100));

@@ -2,7 +2,7 @@
 // uid and the base, so another account's ids find nothing (404). Registering an upload counts a
 // training for the month and queues its processing in one transaction; the processor's calls
 // (below `// processing`) are keyed by the file alone.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import {
   textSearchConfigs,
@@ -12,9 +12,11 @@ import {
   type Passage,
   type TextSearchConfig,
 } from '../../domain/knowledge';
+import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
 import { monthStart } from '../accounts/account-store';
 import type { Db } from '../db/database';
 import { accountMonthlyUsage, accounts, aiBases, knowledgeFiles, passages } from '../db/schema';
+import type { ExtractedPassage } from './extraction/extraction-protocol';
 import { jobQueue } from './job-queue';
 
 export const PROCESS_FILE_QUEUE = 'knowledge.process-file';
@@ -47,12 +49,17 @@ function view(row: Row): KnowledgeFile {
     progress: row.progress,
     passageCount: row.passageCount,
     failureReason: row.failureReason,
+    columns: row.columns,
+    notes: row.notes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 export type NewKnowledgeFile = { id: string; name: string; kind: KnowledgeFileKind; sizeBytes: number; storedPath: string };
+
+/** A passage as search finds it: what the API shows, and what it means (for the answerers). */
+export type FoundPassage = Passage & { facts: PassageFacts | null };
 
 /** How many matching passages a search ranks at most, per kind of match (see `search`). */
 export const SEARCH_CANDIDATES = 1_000;
@@ -169,7 +176,7 @@ export function knowledgeStore(db: Db) {
      * match=any, when fewer than `limit` hold them all, as many holding any of them. Past that
      * many matches, the best are picked among those candidates.
      */
-    async search(uid: string, base: { id: string; language: AiBaseLanguage }, q: string, { limit, match }: { limit: number; match: 'any' | 'all' }): Promise<Passage[]> {
+    async search(uid: string, base: { id: string; language: AiBaseLanguage }, q: string, { limit, match }: { limit: number; match: 'any' | 'all' }): Promise<FoundPassage[]> {
       const words = q.match(/[\p{L}\p{N}]+/gu) ?? [];
       if (words.length === 0) return [];
       // The configuration as a literal (one of three fixed names): a text parameter cast to
@@ -199,9 +206,9 @@ export function knowledgeStore(db: Db) {
         // Any of the words: plenty of passages have one of them, so the planner's choice is right.
         if (match === 'any' && ids.size < limit) for (const id of await candidates(tx, loose)) ids.add(id);
         if (ids.size === 0) return [];
-        const found = rowsOf<Passage>(
+        const found = rowsOf<FoundPassage>(
           await tx.execute(sql`
-            select p.id::text as id, p.file_id as "fileId", f.original_name as "fileName", p.source_label as source, p.content,
+            select p.id::text as id, p.file_id as "fileId", f.original_name as "fileName", p.source_label as source, p.content, p.facts,
                    ts_rank(p.search, ${match === 'all' ? strict : loose}, 1)::float8 as rank
             from ${passages} p join ${knowledgeFiles} f on f.id = p.file_id
             where p.id in ${[...ids]} and p.base_id = ${base.id} and p.uid = ${uid}
@@ -219,7 +226,7 @@ export function knowledgeStore(db: Db) {
      * Starts (or restarts) processing: the file's passages of an earlier attempt go, its status is
      * `processing` at 0 %. Null when the file is gone.
      */
-    async startProcessing(fileId: string): Promise<{ file: Row; config: TextSearchConfig } | null> {
+    async startProcessing(fileId: string): Promise<{ file: Row; config: TextSearchConfig; language: AiBaseLanguage } | null> {
       return db.transaction(async (tx) => {
         const [found] = await tx
           .select({ file: knowledgeFiles, language: aiBases.language })
@@ -231,15 +238,15 @@ export function knowledgeStore(db: Db) {
         await tx.delete(passages).where(eq(passages.fileId, fileId));
         const [file] = await tx
           .update(knowledgeFiles)
-          .set({ status: 'processing', progress: 0, passageCount: 0, failureReason: null, updatedAt: new Date() })
+          .set({ status: 'processing', progress: 0, passageCount: 0, failureReason: null, columns: [], notes: {}, updatedAt: new Date() })
           .where(eq(knowledgeFiles.id, fileId))
           .returning();
-        return { file: file!, config: textSearchConfigs[found.language] };
+        return { file: file!, config: textSearchConfigs[found.language], language: found.language };
       });
     },
 
     /** Stores a batch of passages from `position` on and counts them; throws KnowledgeFileGone if the file was deleted. */
-    async addPassages(file: Row, config: TextSearchConfig, position: number, batch: readonly { source: string; content: string }[], progress: number) {
+    async addPassages(file: Row, config: TextSearchConfig, position: number, batch: readonly ExtractedPassage[], progress: number) {
       if (batch.length === 0) return;
       try {
         await db.transaction(async (tx) => {
@@ -251,6 +258,7 @@ export function knowledgeStore(db: Db) {
               position: position + index,
               sourceLabel: passage.source,
               content: passage.content,
+              facts: passage.facts ?? null,
               language: config,
             })),
           );
@@ -265,6 +273,53 @@ export function knowledgeStore(db: Db) {
         if (!(error instanceof KnowledgeFileGone) && !(await this.exists(file.id))) throw new KnowledgeFileGone();
         throw error;
       }
+    },
+
+    /** Adds a table's columns (a workbook sends one table per sheet); false when the file is gone. */
+    async addColumns(fileId: string, columns: readonly TableColumn[]): Promise<boolean> {
+      const updated = await db
+        .update(knowledgeFiles)
+        .set({ columns: sql`${knowledgeFiles.columns} || ${JSON.stringify(columns)}::jsonb` })
+        .where(eq(knowledgeFiles.id, fileId))
+        .returning({ id: knowledgeFiles.id });
+      return updated.length > 0;
+    },
+
+    /** False when the file is gone. */
+    async setNotes(fileId: string, notes: KnowledgeFileNotes): Promise<boolean> {
+      const updated = await db.update(knowledgeFiles).set({ notes }).where(eq(knowledgeFiles.id, fileId)).returning({ id: knowledgeFiles.id });
+      return updated.length > 0;
+    },
+
+    /**
+     * The merchant's column roles for a table file of the caller's, and its processing queued
+     * again so its passages follow them (no training counted: the same file, read again). Null:
+     * no such file, or not a table file.
+     */
+    async setColumnRoles(uid: string, baseId: string, fileId: string, overrides: readonly ColumnOverride[]): Promise<KnowledgeFile | null> {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ columns: knowledgeFiles.columns })
+          .from(knowledgeFiles)
+          .where(and(mine(uid, baseId, fileId), inArray(knowledgeFiles.kind, ['csv', 'xls', 'xlsx'])))
+          .for('update');
+        if (!found) return null;
+        const roleOf = (column: TableColumn) => overrides.find((override) => override.sheet === column.sheet && override.index === column.index)?.role ?? column.guessed;
+        // The columns show the new roles at once (a private column's sample goes); the file's reading fills them again.
+        const columns = found.columns.map((column) => {
+          const role = roleOf(column);
+          return { ...column, role, sample: role === 'private' ? '' : column.sample };
+        });
+        const [row] = await tx
+          .update(knowledgeFiles)
+          .set({ columnOverrides: [...overrides], columns, status: 'uploaded', progress: 0, passageCount: 0, updatedAt: new Date() })
+          .where(eq(knowledgeFiles.id, fileId))
+          .returning();
+        // A column just marked private stops being searchable now, not when the file's turn comes.
+        await tx.delete(passages).where(eq(passages.fileId, fileId));
+        await queue.enqueue(tx, PROCESS_FILE_QUEUE, { fileId });
+        return view(row!);
+      });
     },
 
     async exists(fileId: string): Promise<boolean> {

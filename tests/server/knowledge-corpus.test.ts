@@ -26,8 +26,8 @@ const expectations: Expected[] = [
     passages: 1690,
     samples: [
       { source: 'row 2', contains: 'Nome do Produto: Contoso Wireless Laser Mouse E50 Grey' },
-      // `;` delimited, decimal commas kept as written.
-      { source: 'row 2', contains: 'Custo Unitario: 10,69\nPreco Unitario: 20,96' },
+      // `;` delimited, decimal commas kept as written; the name and price first, the unit cost (private) left out.
+      { source: 'row 2', contains: 'Nome do Produto: Contoso Wireless Laser Mouse E50 Grey\nPreco Unitario: 20,96\nDescricao do Produto' },
       { source: 'row 2', contains: 'Tipo: Econômico' },
     ],
   },
@@ -37,9 +37,10 @@ const expectations: Expected[] = [
     samples: [{ source: 'row 2', contains: 'Tipo: Econômico' }],
   },
   {
-    // RFC 4180 quoting, 148 records with newlines inside fields: 213 records, long answers in parts.
+    // RFC 4180 quoting, 148 records with newlines inside fields: 213 records, long answers in parts
+    // (answer_html, the answer again as HTML, is not repeated).
     file: 'csv/covid_faq_covidbert_multiline.csv',
-    passages: 300,
+    passages: 250,
     samples: [
       { source: 'row 2', contains: 'question: What is a novel coronavirus?\nanswer: A novel coronavirus is a new coronavirus' },
       { source: 'row 214', contains: 'question: Have there been similar outbreaks in the past?' },
@@ -148,6 +149,28 @@ describe.skipIf(!hasCorpus)('the corpus, uploaded and processed', () => {
       const atSource = stored.filter((passage) => passage.source === sample.source).map((passage) => passage.content);
       expect(atSource.join('\n'), `${sample.source} of ${expected.file}`).toContain(sample.contains);
     }
+  }, LONG);
+
+  test('the Contoso columns with their roles: the unit cost private, in no passage; every row a product in reais', async () => {
+    const file = await client.settled(owner, baseId, uploads.get('csv/contoso_cadastro_produtos_utf8.csv')!.id, LONG - 10_000);
+    expect(file.columns.map(({ header, role }) => `${header}: ${role}`)).toEqual([
+      'Nome do Produto: name',
+      'Descricao do Produto: description',
+      'Fabricante: other',
+      'Nome da Marca: other',
+      'Tipo: category',
+      'Custo Unitario: private',
+      'Preco Unitario: price',
+      'ID Produto: sku',
+      'ID Subcategoria: other',
+    ]);
+    expect(file.columns[5]!.sample).toBe('');
+    expect(file.columns[6]!.sample).toBe('20,96');
+    expect(file.notes).toEqual({ products: 1690 });
+    const { db } = await testDatabase();
+    const stored = await db.select({ content: passages.content, facts: passages.facts }).from(passages).where(eq(passages.fileId, file.id)).orderBy(asc(passages.position));
+    expect(stored.filter((passage) => passage.content.includes('Custo'))).toEqual([]);
+    expect(stored[0]!.facts).toMatchObject({ kind: 'product', name: 'Contoso Wireless Laser Mouse E50 Grey', priceMinor: 2096, currency: 'BRL' });
   }, LONG);
 
   test('the Windows-1252 and the UTF-8 Contoso CSVs give the same passages', async () => {

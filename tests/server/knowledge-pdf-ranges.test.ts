@@ -21,7 +21,7 @@ type Outcome = { passages: ExtractedPassage[] } | { reason: string };
 async function extract(path: string, options: PdfReadOptions): Promise<Outcome> {
   const passages: ExtractedPassage[] = [];
   try {
-    await extractPdf(path, { emit: async (passage) => void passages.push(passage), progress: () => {} }, options);
+    await extractPdf(path, { emit: async (passage) => void passages.push(passage), progress: () => {}, columns: () => {}, note: () => {} }, options);
     return { passages };
   } catch (error) {
     if (error instanceof ExtractionFailure) return { reason: error.reason };

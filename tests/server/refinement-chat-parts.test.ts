@@ -2,7 +2,7 @@
 // Retry-After, the LLM settings from the environment, and the built-in answerer's quoting.
 import { describe, expect, test } from 'vitest';
 import { findBlockedTerm } from '../../server/answering/blocked-terms';
-import { passagesToQuote, passageText } from '../../server/answering/builtin-answerer';
+import { passagesToQuote } from '../../server/answering/builtin-answerer';
 import { DEFAULT_LLM_TIMEOUT_MS, llmConfigFromEnv } from '../../server/answering/llm-config';
 import { DEFAULT_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../server/answering/llm-endpoint';
 import { temperatureOf } from '../../server/answering/llm-answerer';
@@ -64,12 +64,5 @@ describe('creativity', () => {
   test('the built-in answerer quotes 1 passage up to 3, 2 up to 6, 3 above; a model gets creativity / 10 as temperature', () => {
     expect([0, 3, 4, 6, 7, 10].map(passagesToQuote)).toEqual([1, 1, 2, 2, 3, 3]);
     expect([0, 5, 10].map(temperatureOf)).toEqual([0, 0.5, 1]);
-  });
-
-  test('a question-and-answer row is quoted by its answer; any other passage as it is', () => {
-    expect(passageText({ content: 'Pergunta: Posso trocar?\nResposta: Sim, em 30 dias.' })).toBe('Sim, em 30 dias.');
-    expect(passageText({ content: 'Question: Returns?\nANSWER: Within 30 days: unused.' })).toBe('Within 30 days: unused.');
-    expect(passageText({ content: 'Produto: Boné\nPreço: 39,90' })).toBe('Produto: Boné\nPreço: 39,90');
-    expect(passageText({ content: 'Page text with no headers.' })).toBe('Page text with no headers.');
   });
 });

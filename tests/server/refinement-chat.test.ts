@@ -128,9 +128,10 @@ describe('the built-in retrieval answerer', () => {
     const english = await createBase(user, { name: 'Shoe shop', language: 'en_us', function: 'seller', voiceTone: 'friendly' });
     const shoes = await settled(user, english.id, (await uploaded(user, english.id, 'shoes.csv', 'Product,Details,Price\nTrail shoes,Made for running on rocky paths,89.90\n')).id);
     expect(await chat(user, english.id, 'Do you have shoes for running? Send the catalog.', { blockedTerms: ['cat'] })).toEqual({
-      answer: 'Hi! Happy to help. From our catalog:\nProduct: Trail shoes\nDetails: Made for running on rocky paths\nPrice: 89.90\nWould you like me to send you our full catalog?',
+      // Composed from the product's fields, not the row; the price in dollars for an English base.
+      answer: 'Hi! Happy to help.\nThe Trail shoes costs $89.90.\nWould you like me to send you our full catalog?',
       outcome: 'answered',
-      passages: [{ fileId: shoes.id, fileName: 'shoes.csv', source: 'row 2', content: 'Product: Trail shoes\nDetails: Made for running on rocky paths\nPrice: 89.90' }],
+      passages: [{ fileId: shoes.id, fileName: 'shoes.csv', source: 'row 2', content: 'Product: Trail shoes\nPrice: 89.90\nDetails: Made for running on rocky paths' }],
       model: BUILTIN_MODEL,
     });
     expect((await chat(user, english.id, 'Do you sell bikes?')).answer).toBe("I'm so sorry! I could not find this in the knowledge base. Would you like me to send you our full catalog?");

@@ -12,7 +12,7 @@ const csv = () => {
   writeFileSync(path, 'Question;Answer\nDo you deliver?;Yes, in 3 to 7 days.\n'.repeat(2000));
   return path;
 };
-const handlers = { onPassages: async () => {}, onProgress: () => {} };
+const handlers = { onPassages: async () => {}, onProgress: () => {}, onColumns: async () => {}, onNotes: async () => {} };
 
 it('a job stopped before its thread began ends as aborted, with no thread started', async () => {
   const stopped = new AbortController();

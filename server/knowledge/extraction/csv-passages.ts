@@ -1,4 +1,6 @@
-// CSV files into passages, streamed: one passage per record, "Header: value" per column. Reads
+// CSV files into passages, streamed: one per record (or per product of a Shopify export), the
+// columns' roles guessed from the header and first rows (./table-reader), private columns left
+// out. Reads
 // what spreadsheets export in the wild: UTF-8 (with or without a BOM), UTF-16 with a BOM, else
 // Windows-1252 (what Excel writes on a Brazilian Windows); `,`, `;`, tab or `|` delimiters, found
 // by which gives the most consistent columns; decimal commas stay as written ("20,96").
@@ -7,8 +9,11 @@ import { open, stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
-import { ExtractionFailure, type PassageSink } from './extraction-protocol';
-import { headerNames, rowText, splitText } from './passage-text';
+import { ExtractionFailure, type ExtractionRequest, type PassageSink } from './extraction-protocol';
+import { headerNames } from './passage-text';
+import { emitTablePassages, SAMPLE_ROWS } from './table-passages';
+import type { TablePassage, TableReader } from './table-cells';
+import { tableReader } from './table-reader';
 
 /** A record (line) longer than this many characters fails the file with `line_too_long`. */
 export const MAX_RECORD_CHARS = 1_000_000;
@@ -88,7 +93,7 @@ function toUtf8(encoding: CsvEncoding): Transform {
   });
 }
 
-export async function extractCsv(path: string, sink: PassageSink): Promise<void> {
+export async function extractCsv(path: string, sink: PassageSink, request: Pick<ExtractionRequest, 'columns' | 'language'> = {}): Promise<void> {
   const size = (await stat(path)).size;
   const head = await readHead(path, SAMPLE_BYTES);
   const encoding = await detectEncoding(path, head);
@@ -108,6 +113,17 @@ export async function extractCsv(path: string, sink: PassageSink): Promise<void>
   source.pipe(parser);
 
   let headers: string[] | null = null;
+  let reader: TableReader | null = null;
+  // The first rows wait until the columns' roles are guessed from them.
+  let waiting: { cells: string[]; label: string }[] = [];
+  const emit = (passages: TablePassage[]) => emitTablePassages(sink, passages);
+  const startReader = async (names: string[]) => {
+    const started = tableReader({ sheet: null, headers: names, sample: waiting.map((row) => row.cells), overrides: request.columns ?? [], language: request.language });
+    sink.columns(started.columns);
+    for (const { cells, label } of waiting) await emit(started.row(cells, label));
+    waiting = [];
+    return started;
+  };
   let row = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
@@ -117,12 +133,17 @@ export async function extractCsv(path: string, sink: PassageSink): Promise<void>
         headers = headerNames(record);
         continue;
       }
-      const text = rowText(headers, record);
-      const parts = splitText(text);
-      for (const [index, content] of parts.entries()) {
-        await sink.emit({ source: parts.length > 1 ? `row ${row}, part ${index + 1}` : `row ${row}`, content });
+      if (reader) await emit(reader.row(record, `row ${row}`));
+      else {
+        waiting.push({ cells: record, label: `row ${row}` });
+        if (waiting.length >= SAMPLE_ROWS) reader = await startReader(headers);
       }
       if (row % 500 === 0) sink.progress(file.bytesRead / Math.max(size, 1));
+    }
+    if (headers) {
+      const last = reader ?? (await startReader(headers));
+      await emit(last.end());
+      sink.note(last.notes());
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -4,19 +4,23 @@
 // hostile or enormous file fails alone: the server process and its other work go on.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { KnowledgeFileKind } from '../../../domain/knowledge';
+import { addNotes, type KnowledgeFileNotes } from '../../../domain/knowledge-columns';
 import { ExtractionFailure, type ExtractedPassage, type ExtractionRequest, type PassageSink, type ServerMessage, type ThreadMessage } from './extraction-protocol';
 
 const BATCH_SIZE = 250;
 const MAX_BATCHES_IN_FLIGHT = 2;
 
-type Extractor = (path: string, sink: PassageSink) => Promise<void>;
+type Extractor = (path: string, sink: PassageSink, request: ExtractionRequest) => Promise<void>;
 
 // Loaded on demand: a thread loads only its kind's reader.
 const extractors: Record<KnowledgeFileKind, () => Promise<Extractor>> = {
   csv: async () => (await import('./csv-passages')).extractCsv,
   xls: async () => (await import('./sheet-passages')).extractSheet,
   xlsx: async () => (await import('./sheet-passages')).extractSheet,
-  pdf: async () => (await import('./pdf-passages')).extractPdf,
+  pdf: async () => {
+    const { extractPdf } = await import('./pdf-passages');
+    return (path, sink) => extractPdf(path, sink);
+  },
 };
 
 const port = parentPort!;
@@ -34,6 +38,7 @@ port.on('message', (message: ServerMessage) => {
 
 let batch: ExtractedPassage[] = [];
 let lastProgress = 0;
+const notes: KnowledgeFileNotes = {};
 
 async function flush() {
   if (batch.length === 0) return;
@@ -54,12 +59,19 @@ const sink: PassageSink = {
     lastProgress = now;
     send({ type: 'progress', fraction: Math.min(Math.max(fraction, 0), 1) });
   },
+  columns(columns) {
+    send({ type: 'columns', columns });
+  },
+  note(more) {
+    addNotes(notes, more);
+  },
 };
 
 try {
   const extract = await extractors[request.kind]();
-  await extract(request.path, sink);
+  await extract(request.path, sink, request);
   await flush();
+  if (Object.keys(notes).length > 0) send({ type: 'notes', notes });
   while (inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
   send({ type: 'done' });
 } catch (error) {

@@ -3,6 +3,7 @@
 // ends as `too_complex`, a crash as `processing_failed`; the server process is never at risk.
 import { Worker } from 'node:worker_threads';
 import type { KnowledgeFailureReason } from '../../../domain/knowledge';
+import type { KnowledgeFileNotes, TableColumn } from '../../../domain/knowledge-columns';
 import type { ExtractedPassage, ExtractionRequest, ServerMessage, ThreadMessage } from './extraction-protocol';
 
 export type ExtractionLimits = {
@@ -20,6 +21,10 @@ type Handlers = {
   /** Stores a batch; the thread waits for it (backpressure). */
   onPassages: (passages: ExtractedPassage[]) => Promise<void>;
   onProgress: (fraction: number) => void;
+  /** A table's columns with their roles. */
+  onColumns: (columns: TableColumn[]) => Promise<void>;
+  /** What the reader noticed, just before it is done. */
+  onNotes: (notes: KnowledgeFileNotes) => Promise<void>;
 };
 
 const boot = new URL('./extraction-thread-boot.js', import.meta.url);
@@ -72,10 +77,13 @@ export function runExtraction(
       lastWord = Date.now();
       queue = queue.then(async () => {
         if (settled) return;
-        if (message.type === 'passages') {
+        if (message.type === 'passages' || message.type === 'columns' || message.type === 'notes') {
           busy = true;
           try {
-            await handlers.onPassages(message.passages);
+            // Only a batch of passages is acknowledged: the thread counts those in flight.
+            if (message.type === 'passages') await handlers.onPassages(message.passages);
+            else if (message.type === 'columns') return await handlers.onColumns(message.columns);
+            else return await handlers.onNotes(message.notes);
           } catch (error) {
             // Storing failed (the file was deleted meanwhile, the database went away): stop here.
             finish({ ok: false, reason: 'processing_failed', detail: `store: ${error instanceof Error ? error.message : String(error)}` });

@@ -1,12 +1,15 @@
 // Spreadsheets (.xlsx, and legacy .xls through SheetJS, its only reader here) into passages: one
-// per row, "Header: value" per column, labelled "Sheet1, row 12". Cells give their displayed
+// per row, labelled "Sheet1, row 12", each sheet's columns' roles guessed from its header and first
+// rows (./table-reader), private columns left out. Cells give their displayed
 // text; formula cells their cached value (SheetJS never evaluates formulas). A title or note
 // above the table becomes a passage of its own. Runs only in the extraction thread, under its
 // memory limits: SheetJS 0.18.5 reads the whole workbook into memory and has known advisories.
 import { readFile } from 'node:fs/promises';
 import * as XLSX from 'xlsx';
-import { ExtractionFailure, type PassageSink } from './extraction-protocol';
-import { cleanText, headerNames, rowText, splitText } from './passage-text';
+import { ExtractionFailure, type ExtractionRequest, type PassageSink } from './extraction-protocol';
+import { cleanText, headerNames } from './passage-text';
+import { emitTablePassages, SAMPLE_ROWS } from './table-passages';
+import { tableReader } from './table-reader';
 
 /** How many rows from the top may hold titles before the table's header row. */
 const HEADER_SEARCH_ROWS = 20;
@@ -48,7 +51,7 @@ export function headerRowIndex(rows: readonly (readonly string[])[]): number | n
   return index === -1 ? null : index;
 }
 
-export async function extractSheet(path: string, sink: PassageSink): Promise<void> {
+export async function extractSheet(path: string, sink: PassageSink, request: Pick<ExtractionRequest, 'columns' | 'language'> = {}): Promise<void> {
   const workbook = readWorkbook(await readFile(path));
   sink.progress(0.2);
   const sheets = workbook.SheetNames.map((name) => ({ name, sheet: workbook.Sheets[name] })).filter((entry) => entry.sheet?.['!ref']);
@@ -63,16 +66,31 @@ export async function extractSheet(path: string, sink: PassageSink): Promise<voi
     const rows = XLSX.utils.sheet_to_json<string[]>(sheet!, { header: 1, raw: false, defval: '', blankrows: true });
     const headerAt = headerRowIndex(rows);
     const headers = headerAt === null ? null : headerNames(rows[headerAt]!);
+    const label = (index: number) => `${name}, row ${firstRow + index + 1}`;
+    const reader =
+      headers &&
+      tableReader({
+        sheet: name,
+        headers,
+        sample: rows.slice(headerAt! + 1, headerAt! + 1 + SAMPLE_ROWS).map((cells) => cells.map(String)),
+        overrides: request.columns ?? [],
+        language: request.language,
+      });
+    if (reader) sink.columns(reader.columns);
     for (const [index, cells] of rows.entries()) {
       done++;
       if (index === headerAt) continue;
-      const text = headers && index > headerAt! ? rowText(headers, cells.map(String)) : cleanText(cells.map(String).filter((cell) => cell.trim()).join(' '));
-      const parts = splitText(text);
-      const label = `${name}, row ${firstRow + index + 1}`;
-      for (const [part, content] of parts.entries()) {
-        await sink.emit({ source: parts.length > 1 ? `${label}, part ${part + 1}` : label, content });
+      // Rows of the table through its reader; a title or note above it (or a one-column sheet's rows) as text.
+      if (reader && index > headerAt!) await emitTablePassages(sink, reader.row(cells.map(String), label(index)));
+      else {
+        const content = cleanText(cells.map(String).filter((cell) => cell.trim()).join(' '));
+        if (content) await emitTablePassages(sink, [{ source: label(index), content, facts: null }]);
       }
       if (done % 200 === 0) sink.progress(0.2 + (0.8 * done) / Math.max(totalRows, 1));
+    }
+    if (reader) {
+      await emitTablePassages(sink, reader.end());
+      sink.note(reader.notes());
     }
     // The sheet is done: let it go before the next.
     delete workbook.Sheets[name];

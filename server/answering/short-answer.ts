@@ -1,0 +1,252 @@
+// The built-in answerer's replies, composed from what the passages mean rather than pasted from
+// their rows: a product's name and price formatted for the base's language and currency (and
+// stock, variants or description when the question asks), a question-and-answer row's answer cell,
+// several matching products as a short "name — price" list. Short enough for WhatsApp
+// (MAX_ANSWER_CHARS), never HTML, never a column name.
+import type { AiBaseLanguage } from '../../domain/ai-base';
+import type { PassageFacts, ProductFacts } from '../../domain/knowledge-columns';
+import { formatMoney } from '../knowledge/extraction/money';
+import type { SearchedPassage } from './answerer';
+import { foldText } from './blocked-terms';
+
+/** The longest reply, greeting and ending included: a WhatsApp message read at a glance. */
+export const MAX_ANSWER_CHARS = 600;
+/** How many products a list names at most. */
+export const MAX_LISTED_PRODUCTS = 5;
+
+type Intent = 'price' | 'stock' | 'description' | 'variants';
+
+/** Folded words that say what a question asks about a product (price when none). */
+const intentWords: Record<Exclude<Intent, 'price'>, readonly string[]> = {
+  stock: [
+    'estoque',
+    'disponivel',
+    'disponiveis',
+    'disponibilidade',
+    'esgotado',
+    'stock',
+    'available',
+    'availability',
+    'disponible',
+    'disponibles',
+    'agotado',
+    'existencias',
+    'inventory',
+  ],
+  description: [
+    'descricao',
+    'detalhes',
+    'caracteristicas',
+    'describe',
+    'description',
+    'details',
+    'features',
+    'descripcion',
+    'detalles',
+    'caracteristicas',
+    'specs',
+    'especificacoes',
+  ],
+  variants: [
+    'tamanho',
+    'tamanhos',
+    'cor',
+    'cores',
+    'size',
+    'sizes',
+    'color',
+    'colors',
+    'colour',
+    'colours',
+    'talla',
+    'tallas',
+    'colores',
+    'variantes',
+    'variants',
+    'opcoes',
+    'options',
+    'opciones',
+  ],
+};
+
+export function intentsOf(question: string): Set<Intent> {
+  const words = new Set(foldText(question).match(/[\p{L}\p{N}]+/gu) ?? []);
+  const intents = new Set<Intent>();
+  for (const [intent, list] of Object.entries(intentWords) as [Exclude<Intent, 'price'>, readonly string[]][]) {
+    if (list.some((word) => words.has(word))) intents.add(intent);
+  }
+  if (
+    intents.size === 0 ||
+    /\b(preco|precos|price|prices|precio|precios|custa|custam|valor|cost|costs|cuesta|cuestan|quanto|cuanto|how much)\b/.test(
+      foldText(question),
+    )
+  ) {
+    intents.add('price');
+  }
+  return intents;
+}
+
+const phrasing: Record<
+  AiBaseLanguage,
+  {
+    costs: (name: string, price: string) => string;
+    costsFrom: (name: string, price: string, before: string) => string;
+    noPrice: (name: string) => string;
+    inStock: (count: number | null) => string;
+    soldOut: string;
+    variants: (list: string) => string;
+    several: string;
+  }
+> = {
+  pt_br: {
+    costs: (name, price) => `O ${name} custa ${price}.`,
+    costsFrom: (name, price, before) => `O ${name} sai de ${before} por ${price}.`,
+    noPrice: (name) => `Temos o ${name}.`,
+    inStock: (count) => (count === null ? 'Está disponível.' : `Temos ${count} em estoque.`),
+    soldOut: 'Está esgotado no momento.',
+    variants: (list) => `Opções: ${list}.`,
+    several: 'Encontrei estes:',
+  },
+  en_us: {
+    costs: (name, price) => `The ${name} costs ${price}.`,
+    costsFrom: (name, price, before) => `The ${name} is ${price} (was ${before}).`,
+    noPrice: (name) => `We have the ${name}.`,
+    inStock: (count) => (count === null ? 'It is in stock.' : `We have ${count} in stock.`),
+    soldOut: 'It is sold out at the moment.',
+    variants: (list) => `Options: ${list}.`,
+    several: 'I found these:',
+  },
+  es: {
+    costs: (name, price) => `El ${name} cuesta ${price}.`,
+    costsFrom: (name, price, before) => `El ${name} pasa de ${before} a ${price}.`,
+    noPrice: (name) => `Tenemos el ${name}.`,
+    inStock: (count) => (count === null ? 'Está disponible.' : `Tenemos ${count} en stock.`),
+    soldOut: 'Está agotado por ahora.',
+    variants: (list) => `Opciones: ${list}.`,
+    several: 'Encontré estos:',
+  },
+};
+
+const price = (minor: number | null, currency: string | null, language: AiBaseLanguage) =>
+  minor === null ? null : formatMoney(minor, currency, language);
+
+/** Text cut to `max` characters at a sentence or word end, with an ellipsis when cut. */
+export function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const window = flat.slice(0, max - 1);
+  const sentence = Math.max(window.lastIndexOf('. '), window.lastIndexOf('! '), window.lastIndexOf('? '));
+  if (sentence >= max / 2) return window.slice(0, sentence + 1);
+  const word = window.lastIndexOf(' ');
+  return `${window.slice(0, word >= max / 2 ? word : max - 1).replace(/[,;:]$/, '')}…`;
+}
+
+/** No markup reaches a shopper, whatever a cell held. */
+export const withoutMarkup = (text: string) => text.replace(/<\/?[a-z][^>]*>/gi, ' ').replace(/[ \t]{2,}/g, ' ');
+
+function productReply(product: ProductFacts, intents: Set<Intent>, language: AiBaseLanguage): string {
+  const words = phrasing[language];
+  const now = price(product.priceMinor, product.currency, language);
+  const before =
+    product.compareAtMinor !== null && product.priceMinor !== null && product.compareAtMinor > product.priceMinor
+      ? price(product.compareAtMinor, product.currency, language)
+      : null;
+  const sentences = [
+    now === null ? words.noPrice(product.name) : before ? words.costsFrom(product.name, now, before) : words.costs(product.name, now),
+  ];
+  if (intents.has('stock')) {
+    const soldOut = product.available === false || product.stock === 0;
+    if (soldOut) sentences.push(words.soldOut);
+    else if (product.available !== null || product.stock !== null) sentences.push(words.inStock(product.stock));
+  }
+  if (intents.has('variants') && product.variants.length > 1) {
+    sentences.push(
+      words.variants(
+        product.variants
+          .slice(0, 8)
+          .map((variant) => variant.title)
+          .filter(Boolean)
+          .join(', '),
+      ),
+    );
+  }
+  if (intents.has('description') && product.description) sentences.push(shorten(product.description, 280));
+  return sentences.join(' ');
+}
+
+const significantWords = (text: string) => (foldText(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word.length > 1);
+
+/** How many of the question's words a product's name holds (a word of 4+ letters may match by its first 4: plural and singular). */
+function nameCoverage(question: string, name: string): number {
+  const nameWords = significantWords(name);
+  return new Set(
+    significantWords(question).filter((word) =>
+      nameWords.some(
+        (candidate) => candidate === word || (word.length >= 4 && candidate.length >= 4 && candidate.slice(0, 4) === word.slice(0, 4)),
+      ),
+    ),
+  ).size;
+}
+
+/** What a passage says: an answer row's answer cell, a table row's values without their headers, a page's text. */
+function valuesOf(passage: SearchedPassage): string {
+  if (passage.facts?.kind === 'answer') return passage.facts.answer;
+  if (!/\brow \d+/.test(passage.source)) return passage.content;
+  return passage.content
+    .split('\n')
+    .map((line) => line.replace(/^[^:\n]{1,60}:\s+/, ''))
+    .join('\n');
+}
+
+/** `products`: composed from products' fields; `text`: answers or values quoted. */
+export type ComposedAnswer = { body: string; used: SearchedPassage[]; from: 'products' | 'text' };
+
+/**
+ * The reply's body (without greeting and ending) from the best passages, best first, and the
+ * passages it used. `quotes`: how many text passages a reply may join (the base's creativity).
+ */
+export function composeAnswer(
+  question: string,
+  passages: readonly SearchedPassage[],
+  language: AiBaseLanguage,
+  { quotes, room, also }: { quotes: number; room: number; also: string },
+): ComposedAnswer {
+  const top = passages[0]!;
+  const facts: PassageFacts | null = top.facts ?? null;
+
+  const products = passages.filter((passage): passage is SearchedPassage & { facts: ProductFacts } => passage.facts?.kind === 'product');
+  if (products.length > 0 && (facts?.kind === 'product' || facts === null)) {
+    const intents = intentsOf(question);
+    const scored = products.map((passage, order) => ({ passage, order, coverage: nameCoverage(question, passage.facts.name) }));
+    scored.sort((a, b) => b.coverage - a.coverage || a.order - b.order);
+    const best = scored[0]!;
+    const tied = scored.filter((entry) => entry.coverage === best.coverage);
+    // One product clearly named (more of the question's words than any other): its answer.
+    if (tied.length === 1 || best.coverage === 0) {
+      if (best.coverage > 0 || facts?.kind === 'product')
+        return {
+          body: shorten(withoutMarkup(productReply(best.passage.facts, intents, language)), room),
+          used: [best.passage],
+          from: 'products',
+        };
+    } else {
+      const lines = [phrasing[language].several];
+      const used: SearchedPassage[] = [];
+      for (const { passage } of tied.slice(0, MAX_LISTED_PRODUCTS)) {
+        const amount = price(passage.facts.priceMinor, passage.facts.currency, language);
+        const line = `• ${shorten(withoutMarkup(passage.facts.name), 120)}${amount ? ` — ${amount}` : ''}`;
+        if ([...lines, line].join('\n').length > room) break;
+        lines.push(line);
+        used.push(passage);
+      }
+      return { body: lines.join('\n'), used, from: 'products' };
+    }
+  }
+
+  const used = passages.slice(0, quotes);
+  const share = Math.floor(room / used.length);
+  const quoted = used.map(
+    (passage, index) => (index === 0 ? '' : `${also} `) + shorten(withoutMarkup(valuesOf(passage)), share - also.length - 1),
+  );
+  return { body: quoted.join('\n'), used, from: 'text' };
+}
