@@ -51,6 +51,8 @@ export const apiErrorCodes = [
   'too_large',
   // More than one file in one upload form: one file per request.
   'too_many_files',
+  // Column roles sent for a PDF: only a table file (CSV, XLS, XLSX) has columns.
+  'not_a_table',
   // The refinement chat (domain/refinement-chat.ts's chatFailureCodes).
   'unknown_model',
   'ai_rate_limited',

@@ -1,5 +1,6 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, stopChild, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, stopChild, type EventObject } from 'xstate';
 import { knowledgeFileKindOf, MAX_KNOWLEDGE_FILE_BYTES, type KnowledgeFailureReason, type KnowledgeFile } from '../domain/knowledge';
+import type { ColumnOverride } from '../domain/knowledge-columns';
 
 /**
  * Step 2 of the AI base wizard, the knowledge base: the base's files with their processing status
@@ -7,7 +8,8 @@ import { knowledgeFileKindOf, MAX_KNOWLEDGE_FILE_BYTES, type KnowledgeFailureRea
  * each an entry of its own: uploading with progress, refused with the server's reason code, failed
  * on the network with a retry; done, it joins the list) and deleting a file after a confirmation.
  * Files are processed on the server: leaving the step (the actor stopped) stops the polling and
- * any upload still being sent, never the processing.
+ * any upload still being sent, never the processing. A table file's column roles can be changed
+ * (a column marked never shown to shoppers): the server reads the file again with them.
  */
 
 /** What the machine needs of a picked file; a browser `File` is one (the src actor sends it). */
@@ -39,6 +41,8 @@ export type KnowledgeFilesContext = {
   deletedFileIds: string[];
   /** The file the merchant asked to delete (being confirmed, deleted, or whose deletion failed). */
   deletion: { fileId: string } | null;
+  /** Column roles being saved for a file (or whose saving failed). */
+  roleChange: { fileId: string; columns: ColumnOverride[] } | null;
 };
 
 /** What the `uploadFile` actor reports, each with the upload's id. */
@@ -59,10 +63,16 @@ export type KnowledgeFilesEvent =
   | { type: 'CONFIRM_DELETE' }
   | { type: 'CANCEL_DELETE' }
   | { type: 'RETRY_DELETE' }
-  | { type: 'DISMISS_DELETE_FAILURE' };
+  | { type: 'DISMISS_DELETE_FAILURE' }
+  | { type: 'SET_COLUMN_ROLES'; fileId: string; columns: ColumnOverride[] }
+  | { type: 'RETRY_COLUMN_ROLES' }
+  | { type: 'DISMISS_COLUMN_ROLES_FAILURE' }
+  /** Raised when a file was sent back to processing: the list watches it again. */
+  | { type: 'FILE_REQUEUED' };
 
 export type UploadFileInput = { baseId: string; uploadId: string; source: KnowledgeUploadSource };
 export type DeleteFileInput = { baseId: string; fileId: string };
+export type SaveColumnRolesInput = { baseId: string; fileId: string; columns: ColumnOverride[] };
 
 export const uploadIdOf = (source: KnowledgeUploadSource) => `${source.name}|${source.size}|${source.lastModified ?? 0}`;
 /** The spawned `uploadFile` actor of an upload. */
@@ -113,6 +123,10 @@ export const knowledgeFilesMachine = setup({
     deleteFile: fromPromise<void, DeleteFileInput>(async () => {
       throw new Error('deleteFile is not provided');
     }),
+    // PUT …/files/:fileId/columns: the file as the server now has it (back to `uploaded`).
+    saveColumnRoles: fromPromise<KnowledgeFile, SaveColumnRolesInput>(async () => {
+      throw new Error('saveColumnRoles is not provided');
+    }),
   },
   delays: {
     // While a file waits or is read, its status is asked again this often; after a failed ask, less often.
@@ -159,6 +173,13 @@ export const knowledgeFilesMachine = setup({
     forgetUpload: assign(({ context, event }) => ({ uploads: context.uploads.filter((upload) => upload.id !== uploadIdIn(event)) })),
     askToDelete: assign(({ event }) => ({ deletion: event.type === 'DELETE_FILE' ? { fileId: event.fileId } : null })),
     forgetDeletion: assign({ deletion: null }),
+    rememberRoleChange: assign(({ event }) => ({ roleChange: event.type === 'SET_COLUMN_ROLES' ? { fileId: event.fileId, columns: event.columns } : null })),
+    forgetRoleChange: assign({ roleChange: null }),
+    replaceFile: assign(({ context, event }) => {
+      const file = 'output' in event ? (event.output as KnowledgeFile) : null;
+      return file ? { files: context.files.map((listedFile) => (listedFile.id === file.id ? file : listedFile)), roleChange: null } : {};
+    }),
+    watchFilesAgain: raise({ type: 'FILE_REQUEUED' }),
     removeDeletedFile: assign(({ context }) => {
       const fileId = context.deletion?.fileId ?? '';
       return {
@@ -173,7 +194,7 @@ export const knowledgeFilesMachine = setup({
   // Three independent parts: the list of files, the uploads (which work even while the list is
   // loading or failed to load) and a deletion.
   type: 'parallel',
-  context: ({ input }) => ({ baseId: input.baseId, files: [], uploads: [], deletedFileIds: [], deletion: null }),
+  context: ({ input }) => ({ baseId: input.baseId, files: [], uploads: [], deletedFileIds: [], deletion: null, roleChange: null }),
   states: {
     list: {
       initial: 'loading',
@@ -185,7 +206,7 @@ export const knowledgeFilesMachine = setup({
         },
         loadFailed: { on: { RETRY: 'loading' } },
         // Every file is ready or failed: nothing to ask until an upload adds one.
-        settled: { on: { UPLOAD_DONE: 'waiting' } },
+        settled: { on: { UPLOAD_DONE: 'waiting', FILE_REQUEUED: 'waiting' } },
         // While a file waits or is read, its status is asked again.
         waiting: { after: { pollInterval: 'refreshing' } },
         refreshing: {
@@ -243,6 +264,30 @@ export const knowledgeFilesMachine = setup({
             RETRY_DELETE: 'deleting',
             DISMISS_DELETE_FAILURE: { target: 'idle', actions: 'forgetDeletion' },
             DELETE_FILE: { target: 'confirming', actions: 'askToDelete' },
+          },
+        },
+      },
+    },
+    // A table file's column roles, saved one change at a time; the file is then read again.
+    columnRoles: {
+      initial: 'idle',
+      states: {
+        idle: { on: { SET_COLUMN_ROLES: { target: 'saving', actions: 'rememberRoleChange' } } },
+        saving: {
+          tags: ['saving'],
+          invoke: {
+            src: 'saveColumnRoles',
+            id: 'saveColumnRoles',
+            input: ({ context }) => ({ baseId: context.baseId, ...context.roleChange! }),
+            onDone: { target: 'idle', actions: ['replaceFile', 'watchFilesAgain'] },
+            onError: 'failed',
+          },
+        },
+        failed: {
+          on: {
+            RETRY_COLUMN_ROLES: 'saving',
+            DISMISS_COLUMN_ROLES_FAILURE: { target: 'idle', actions: 'forgetRoleChange' },
+            SET_COLUMN_ROLES: { target: 'saving', actions: 'rememberRoleChange' },
           },
         },
       },

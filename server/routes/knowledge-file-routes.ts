@@ -25,6 +25,7 @@ import {
   passageSearchResultSchema,
   type KnowledgeFailureReason,
 } from '../../domain/knowledge';
+import { columnRolesRequestSchema } from '../../domain/knowledge-columns';
 import { plans } from '../../domain/plans';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
@@ -257,6 +258,33 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
       const found = await store.get(principalOf(request).uid, request.params.id, request.params.fileId);
       if (!found) throw noSuchFile();
       return found;
+    },
+  );
+
+  api.put(
+    '/ai-bases/:id/files/:fileId/columns',
+    {
+      schema: {
+        summary: "Set a table file's column roles (e.g. mark a column never shown to shoppers); the file is read again with them",
+        description:
+          'The roles win over the importer\'s guesses. The passages are removed at once and the file goes back to `uploaded` (no training is counted); poll it until `ready`.',
+        tags,
+        security,
+        params: knowledgeFileParamsSchema,
+        body: columnRolesRequestSchema,
+        response: { 200: knowledgeFileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { uid } = principalOf(request);
+      const { id, fileId } = request.params;
+      const file = await store.get(uid, id, fileId);
+      if (!file) throw noSuchFile();
+      if (file.kind === 'pdf') throw new HttpError(400, 'not_a_table', 'Only a table file (CSV, XLS, XLSX) has columns.');
+      const updated = await store.setColumnRoles(uid, id, fileId, request.body.columns);
+      if (!updated) throw noSuchFile();
+      onQueued();
+      return updated;
     },
   );
 

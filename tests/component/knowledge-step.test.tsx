@@ -87,3 +87,36 @@ it.skipIf(!hasCorpus)('in Portuguese: the statuses, the reasons and the referenc
     within(scan).getByText('O PDF não tem texto para ler (páginas digitalizadas). Envie um PDF com texto ou passe-o antes por um OCR.'),
   ).toBeTruthy();
 });
+
+it("a table file's columns show their roles, a cost column never shown to shoppers; changing a role reads the file again", async () => {
+  const user = await merchant('knowledge-columns');
+  const base = await api<AiBase>(user, 'POST', '/ai-bases', sampleInstructions);
+  const csv = 'Produto;Preço;Custo Unitário;Observação\nCamiseta básica;59,90;21,37;Algodão\nBoné azul;39,90;12,41;Ajustável\n';
+  await uploadKnowledge(user, base.id, 'tabela.csv', csv);
+  await renderApp(`/pt/ia-base/${base.id}`, user);
+  const row = await fileRow('tabela.csv');
+  await settled(row, 'Pronto');
+
+  await userEvent.click(within(row).getByText('4 colunas · 1 nunca mostrada aos clientes'));
+  const columns = within(row).getByRole('list', { name: 'Colunas de tabela.csv' });
+  const cost = within(columns).getByRole('combobox', { name: 'Custo Unitário' }) as HTMLSelectElement;
+  expect(cost.value).toBe('private');
+  expect(within(columns).getByText('Fica fora de todas as respostas.')).toBeTruthy();
+  expect((within(columns).getByRole('combobox', { name: 'Preço' }) as HTMLSelectElement).value).toBe('price');
+  expect(within(columns).getByText('Exemplo: 59,90')).toBeTruthy();
+  // No cost value anywhere on the page.
+  expect(document.body.textContent).not.toContain('21,37');
+
+  // The merchant hides the notes column too: the file is read again, and its passages lose it.
+  await userEvent.selectOptions(within(columns).getByRole('combobox', { name: 'Observação' }), 'private');
+  await settled(await fileRow('tabela.csv'), 'Pronto');
+  await waitFor(async () => {
+    const { files } = await api<{ files: { columns: { header: string; role: string }[]; status: string }[] }>(user, 'GET', `/ai-bases/${base.id}/files`);
+    expect(files[0]!.status).toBe('ready');
+    expect(files[0]!.columns.find((column) => column.header === 'Observação')?.role).toBe('private');
+  });
+  const { passages } = await api<{ passages: { content: string }[] }>(user, 'GET', `/ai-bases/${base.id}/passages?q=camiseta`);
+  expect(passages[0]!.content).toContain('Camiseta básica');
+  expect(passages[0]!.content).not.toContain('Algodão');
+  expect(passages[0]!.content).not.toContain('21,37');
+});

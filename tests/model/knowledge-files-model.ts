@@ -2,6 +2,7 @@
 // one by one) with sample payloads where guards and assignments read data.
 import type { EventObject } from 'xstate';
 import { MAX_KNOWLEDGE_FILE_BYTES, type KnowledgeFile } from '../../domain/knowledge';
+import type { ColumnOverride } from '../../domain/knowledge-columns';
 import { knowledgeFilesMachine, uploadIdOf, type KnowledgeUploadSource } from '../../machines/knowledge-files';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
@@ -19,6 +20,8 @@ export function sampleFile(status: KnowledgeFile['status'], progress = 0): Knowl
     progress,
     passageCount: status === 'ready' ? 12 : 0,
     failureReason: null,
+    columns: [],
+    notes: {},
     createdAt: '2026-11-21T00:00:00.000Z',
     updatedAt: '2026-11-21T00:00:00.000Z',
   };
@@ -34,6 +37,9 @@ export const pickedFiles = {
 
 const uploadId = uploadIdOf(pickedFiles.catalog);
 
+/** The merchant marks the catalog's third column never shown to shoppers. */
+export const columnRolesChange: ColumnOverride[] = [{ sheet: null, index: 2, role: 'private' }];
+
 export const knowledgeFilesSamples: EventSamples = {
   'xstate.done.actor.listFiles': [[], [sampleFile('processing', 40)], [sampleFile('ready', 100)]].map((output) => ({
     type: 'xstate.done.actor.listFiles',
@@ -48,6 +54,8 @@ export const knowledgeFilesSamples: EventSamples = {
   CANCEL_UPLOAD: [{ type: 'CANCEL_UPLOAD', uploadId }],
   DISMISS_UPLOAD: [{ type: 'DISMISS_UPLOAD', uploadId }],
   DELETE_FILE: [{ type: 'DELETE_FILE', fileId: FILE_ID }],
+  SET_COLUMN_ROLES: [{ type: 'SET_COLUMN_ROLES', fileId: FILE_ID, columns: columnRolesChange }],
+  'xstate.done.actor.saveColumnRoles': [{ type: 'xstate.done.actor.saveColumnRoles', output: sampleFile('uploaded') }],
 };
 
 export function knowledgeFilesTestModel() {
@@ -58,7 +66,7 @@ export function knowledgeFilesPathName(events: EventObject[]): string {
   return events
     .map((e) => {
       const type = e.type.replace(/^xstate\./, '').replace(/\.knowledgeFiles\..*$/, '');
-      if ('output' in e) return `${type}(${(e.output as KnowledgeFile[]).map((file) => file.status).join(',') || 'none'})`;
+      if ('output' in e && Array.isArray(e.output)) return `${type}(${(e.output as KnowledgeFile[]).map((file) => file.status).join(',') || 'none'})`;
       if ('file' in e) return `${type}(${(e.file as { name: string }).name})`;
       if ('reason' in e) return `${type}(${String(e.reason)})`;
       return type;

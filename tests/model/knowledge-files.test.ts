@@ -7,6 +7,7 @@ import {
   uploadIdOf,
   type DeleteFileInput,
   type KnowledgeUploadReport,
+  type SaveColumnRolesInput,
   type UploadFileInput,
 } from '../../machines/knowledge-files';
 import { KNOWLEDGE_BASE_ID, knowledgeFilesPathName, knowledgeFilesTestModel, pickedFiles, sampleFile } from './knowledge-files-model';
@@ -30,6 +31,7 @@ function startRealActor() {
     actors: {
       listFiles: world.actor<KnowledgeFile[], { baseId: string }>('listFiles'),
       deleteFile: world.actor<void, DeleteFileInput>('deleteFile'),
+      saveColumnRoles: world.actor<KnowledgeFile, SaveColumnRolesInput>('saveColumnRoles'),
       uploadFile: fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
         const upload: Upload = { input, report: sendBack, stopped: false };
         uploads.set(input.uploadId, upload);
@@ -99,6 +101,16 @@ const stateChecks: Record<string, (run: Run) => void> = {
     expect(run.world.pendingInput('deleteFile')).toEqual({ baseId: KNOWLEDGE_BASE_ID, fileId: context(run).deletion!.fileId }),
   'knowledgeFiles.deletion.idle': (run) => expect(context(run).deletion).toBeNull(),
   'knowledgeFiles.deletion.failed': (run) => expect(context(run).deletion).not.toBeNull(),
+  'knowledgeFiles.columnRoles.saving': (run) => {
+    expect(run.world.pendingInput('saveColumnRoles')).toEqual({ baseId: KNOWLEDGE_BASE_ID, ...context(run).roleChange });
+    expect(run.actor.getSnapshot().hasTag('saving')).toBe(true);
+  },
+  // The change is kept for a retry.
+  'knowledgeFiles.columnRoles.failed': (run) => expect(context(run).roleChange).not.toBeNull(),
+  'knowledgeFiles.columnRoles.idle': (run) => {
+    expect(context(run).roleChange).toBeNull();
+    expect(run.actor.getSnapshot().hasTag('saving')).toBe(false);
+  },
 };
 
 describeModelBasedTests({
@@ -194,6 +206,20 @@ describe('knowledge-files machine, beyond the model', () => {
     await answer(run, 'listFiles', [sampleFile('processing', 20)]);
     expect(context(run).files).toEqual([]);
     expect(run.actor.getSnapshot().matches({ list: 'settled' })).toBe(true);
+    run.actor.stop();
+  });
+
+  it('a saved column-roles change replaces the file and watches it again until it is read', async () => {
+    const run = await loaded([sampleFile('ready', 100)]);
+    expect(run.actor.getSnapshot().matches({ list: 'settled' })).toBe(true);
+    run.actor.send({ type: 'SET_COLUMN_ROLES', fileId: sampleFile('ready').id, columns: [{ sheet: null, index: 5, role: 'private' }] });
+    expect(run.world.pendingInput('saveColumnRoles')).toEqual({ baseId: KNOWLEDGE_BASE_ID, fileId: sampleFile('ready').id, columns: [{ sheet: null, index: 5, role: 'private' }] });
+    run.world.settle({ type: 'xstate.done.actor.saveColumnRoles', output: sampleFile('uploaded') } as EventObject);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(context(run).files).toEqual([sampleFile('uploaded')]);
+    expect(run.actor.getSnapshot().matches({ list: 'waiting' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(run.world.isPending('listFiles')).toBe(true);
     run.actor.stop();
   });
 });

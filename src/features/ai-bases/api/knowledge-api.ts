@@ -2,6 +2,7 @@
 // knowledge-files machine's actors: the list and deletions through the ApiClient, uploads through
 // XMLHttpRequest with their progress, and a refusal turned into its reason code.
 import { knowledgeFailureReasons, knowledgeFileListSchema, knowledgeFileSchema, type KnowledgeFile } from '../../../../domain/knowledge';
+import type { ColumnOverride } from '../../../../domain/knowledge-columns';
 import type { KnowledgeUploadRefusal } from '../../../../machines/knowledge-files';
 import type { ApiClient } from '../../../api/api-client';
 import { ApiError, isApiError } from '../../../api/api-errors';
@@ -42,6 +43,10 @@ export function knowledgeApi(api: ApiClient, upload: KnowledgeUploadOptions) {
   return {
     list: async (baseId: string, signal?: AbortSignal): Promise<KnowledgeFile[]> =>
       (await api.get(filesOf(baseId), { schema: knowledgeFileListSchema, ...(signal ? { signal } : {}) })).files,
+
+    /** A table file's column roles; the file as the server now has it (read again with them). */
+    setColumnRoles: async (baseId: string, fileId: string, columns: ColumnOverride[]): Promise<KnowledgeFile> =>
+      api.put(`${filesOf(baseId)}/${fileId}/columns`, { columns }, { schema: knowledgeFileSchema }),
 
     /** Deletes a file; one already gone (404) is as good as deleted. */
     remove: async (baseId: string, fileId: string): Promise<void> => {

@@ -34,11 +34,57 @@ function wordsFor(file: KnowledgeFile, i18n: I18n): { variant: BadgeVariant; lab
     case 'processing':
       return { variant: 'info', label: <Trans>Processing</Trans>, detail: null };
     case 'ready':
-      return { variant: 'positive', label: <Trans>Ready</Trans>, detail: <Plural value={file.passageCount} one="# passage" other="# passages" /> };
+      return { variant: 'positive', label: <Trans>Ready</Trans>, detail: <ReadyDetail file={file} /> };
     case 'failed':
       return { variant: 'negative', label: <Trans>Failed</Trans>, detail: file.failureReason ? i18n._(knowledgeFailureMessages[file.failureReason]) : null };
   }
 }
+
+/** What a ready file holds, and what its reading noticed: products, products left out, numbers kept as written, scanned pages. */
+function ReadyDetail({ file }: { file: KnowledgeFile }) {
+  const { products = 0, scannedPages = 0, totalPages = 0, scientificNumbers = 0, skippedProducts = {} } = file.notes;
+  const { archived = 0, draft = 0, unpublished = 0 } = skippedProducts;
+  const skipped = archived + draft + unpublished;
+  return (
+    <Notes>
+      <span>
+        <Plural value={file.passageCount} one="# passage" other="# passages" />
+        {products > 0 && (
+          <>
+            {' · '}
+            <Plural value={products} one="# product" other="# products" />
+          </>
+        )}
+      </span>
+      {skipped > 0 && (
+        <span>
+          <Plural value={skipped} one="# product left out" other="# products left out" /> (<Trans>archived: {archived}, draft: {draft}, unpublished: {unpublished}</Trans>)
+        </span>
+      )}
+      {scientificNumbers > 0 && (
+        <span>
+          <Plural
+            value={scientificNumbers}
+            one="# number looks changed by Excel (like 1.2E+11): kept as written; check its column."
+            other="# numbers look changed by Excel (like 1.2E+11): kept as written; check their columns."
+          />
+        </span>
+      )}
+      {scannedPages > 0 && (
+        <span>
+          <Trans>
+            {scannedPages} of {totalPages} pages look scanned; their text was not read.
+          </Trans>
+        </span>
+      )}
+    </Notes>
+  );
+}
+
+const Notes = styled.span`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+`;
 
 /**
  * A file's processing status. The words are a polite live region (each change is read out once);

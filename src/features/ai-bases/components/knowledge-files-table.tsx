@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { KnowledgeFile } from '../../../../domain/knowledge';
+import type { ColumnOverride } from '../../../../domain/knowledge-columns';
 import { Button } from '../../../ui/button';
 import { FileName } from '../../../ui/file-name';
 import { Table, type TableColumn } from '../../../ui/table';
 import { formatFileSize } from '../knowledge/knowledge-file-size';
+import { KnowledgeFileColumns } from './knowledge-file-columns';
 import { KnowledgeFileStatus } from './knowledge-file-status';
 
 const Size = styled.span`
@@ -16,15 +18,35 @@ type Props = {
   /** False while another file is being deleted. */
   canDelete: boolean;
   onDelete: (file: KnowledgeFile) => void;
+  /** False while a column-roles change is being saved. */
+  canChangeColumns: boolean;
+  onChangeColumns: (file: KnowledgeFile, columns: ColumnOverride[]) => void;
 };
 
-/** The knowledge base's files: name, size, processing status, and a delete button each. */
-export function KnowledgeFilesTable({ files, canDelete, onDelete }: Props) {
+/** The knowledge base's files: name, size, processing status (and a table file's columns with their roles), and a delete button each. */
+export function KnowledgeFilesTable({ files, canDelete, onDelete, canChangeColumns, onChangeColumns }: Props) {
   const { t, i18n } = useLingui();
   const columns: TableColumn<KnowledgeFile>[] = [
-    { key: 'name', header: <Trans>File</Trans>, isRowHeader: true, render: (file) => <FileName name={file.name} /> },
+    {
+      key: 'name',
+      header: <Trans>File</Trans>,
+      isRowHeader: true,
+      render: (file) => <FileName name={file.name} />,
+    },
     { key: 'size', header: <Trans>Size</Trans>, align: 'end', render: (file) => <Size>{formatFileSize(i18n, file.sizeBytes)}</Size> },
-    { key: 'status', header: <Trans>Status</Trans>, render: (file) => <KnowledgeFileStatus file={file} /> },
+    {
+      key: 'status',
+      header: <Trans>Status</Trans>,
+      // A ready table file's columns with their roles, under its status (the row header stays the file's name).
+      render: (file) => (
+        <>
+          <KnowledgeFileStatus file={file} />
+          {file.status === 'ready' && file.columns.length > 0 && (
+            <KnowledgeFileColumns file={file} canChange={canChangeColumns} onChange={(columns) => onChangeColumns(file, columns)} />
+          )}
+        </>
+      ),
+    },
     {
       key: 'actions',
       header: <Trans>Actions</Trans>,

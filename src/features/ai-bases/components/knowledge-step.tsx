@@ -130,11 +130,20 @@ export function KnowledgeStep({ headingRef, files: filesActor, acceptsFiles = tr
             </Button>
           </Notice>
         )}
+        {snapshot.matches({ columnRoles: 'failed' }) && (
+          <Notice variant="negative" title={<Trans>The column roles could not be saved.</Trans>} onDismiss={() => send({ type: 'DISMISS_COLUMN_ROLES_FAILURE' })}>
+            <Button variant="secondary" onClick={() => send({ type: 'RETRY_COLUMN_ROLES' })}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Notice>
+        )}
         {listed && (
           <KnowledgeFilesTable
             files={files}
             canDelete={snapshot.matches({ deletion: 'idle' }) || snapshot.matches({ deletion: 'failed' })}
             onDelete={(file) => send({ type: 'DELETE_FILE', fileId: file.id })}
+            canChangeColumns={!snapshot.hasTag('saving')}
+            onChangeColumns={(file, columns) => send({ type: 'SET_COLUMN_ROLES', fileId: file.id, columns })}
           />
         )}
         {files.length > 0 && (

@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { DeleteFileInput, KnowledgeUploadReport, UploadFileInput } from '../../../../machines/knowledge-files';
+import type { KnowledgeFile } from '../../../../domain/knowledge';
+import type { DeleteFileInput, KnowledgeUploadReport, SaveColumnRolesInput, UploadFileInput } from '../../../../machines/knowledge-files';
 import type { KnowledgeApi, UploadOutcome } from '../api/knowledge-api';
 
 function reportOf(uploadId: string, outcome: UploadOutcome): KnowledgeUploadReport {
@@ -13,6 +14,7 @@ export function knowledgeFilesActors(knowledge: KnowledgeApi) {
   return {
     listFiles: fromPromise<Awaited<ReturnType<KnowledgeApi['list']>>, { baseId: string }>(({ input, signal }) => knowledge.list(input.baseId, signal)),
     deleteFile: fromPromise<void, DeleteFileInput>(({ input }) => knowledge.remove(input.baseId, input.fileId)),
+    saveColumnRoles: fromPromise<KnowledgeFile, SaveColumnRolesInput>(({ input }) => knowledge.setColumnRoles(input.baseId, input.fileId, input.columns)),
     // Stopped by the machine (cancel, or the step left), it aborts the request.
     uploadFile: fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
       const { uploadId } = input;
