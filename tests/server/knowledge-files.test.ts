@@ -224,6 +224,62 @@ describe('files of other accounts and deletion', () => {
   }, 120_000);
 });
 
+describe("a table file's column roles", () => {
+  const catalog = ['Produto;Custo;Preço;Cor', 'Vaso Fosco;94,39;200,32;Branco', 'Cesto de Palha;109,00;214,38;Natural'].join('\n');
+
+  test('guessed at import, changed by the merchant: the file is read again with them, no training counted', async () => {
+    const user = await merchant('kf-columns');
+    const base = await createBase(user);
+    const file = await settled(user, base.id, (await uploaded(user, base.id, 'catalogo.csv', catalog)).id);
+    expect(file.columns.map(({ header, role, sample }) => [header, role, sample])).toEqual([
+      ['Produto', 'name', 'Vaso Fosco'],
+      ['Custo', 'private', ''],
+      ['Preço', 'price', '200,32'],
+      ['Cor', 'other', 'Branco'],
+    ]);
+    expect(file.notes).toEqual({ products: 2 });
+    const { db } = await testDatabase();
+    const contents = async () => (await db.select({ content: passages.content }).from(passages).where(eq(passages.fileId, file.id))).map((p) => p.content);
+    expect((await contents()).join('\n')).not.toContain('94,39');
+
+    // The colour never shown, the cost shown after all (the merchant's call).
+    const columns = [
+      { sheet: null, index: 3, role: 'private' },
+      { sheet: null, index: 1, role: 'other' },
+    ];
+    const answer = await api(user, 'PUT', `/ai-bases/${base.id}/files/${file.id}/columns`, { columns });
+    expect(answer.status, answer.text).toBe(200);
+    expect(knowledgeFileSchema.parse(answer.body)).toMatchObject({ status: 'uploaded', passageCount: 0 });
+    const again = await settled(user, base.id, file.id);
+    expect(again.columns.map(({ role, guessed }) => [role, guessed])).toEqual([
+      ['name', 'name'],
+      ['other', 'private'],
+      ['price', 'price'],
+      ['private', 'other'],
+    ]);
+    expect(await contents()).toEqual(['Produto: Vaso Fosco\nPreço: 200,32\nCusto: 94,39', 'Produto: Cesto de Palha\nPreço: 214,38\nCusto: 109,00']);
+    expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 1 } });
+  });
+
+  test("a PDF has no columns; bad roles are a 400; another account's file is a 404", async () => {
+    const [alice, bob] = await Promise.all([merchant('kf-columns-alice'), merchant('kf-columns-bob')]);
+    const base = await createBase(alice);
+    const file = await settled(alice, base.id, (await uploaded(alice, base.id, 'catalogo.csv', catalog)).id);
+    const pdf = await uploaded(alice, base.id, 'manual.pdf', pdfBytes);
+    const path = (id: string) => `/ai-bases/${base.id}/files/${id}/columns`;
+    const one = { columns: [{ sheet: null, index: 0, role: 'private' }] };
+
+    expect(errorOf(await api(alice, 'PUT', path(pdf.id), one)).code).toBe('not_a_table');
+    for (const body of [{ columns: [] }, { columns: [{ sheet: null, index: 0, role: 'secret' }] }, { columns: [{ sheet: null, index: -1, role: 'name' }] }, {}]) {
+      const refused = await api(alice, 'PUT', path(file.id), body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    const foreign = await api(bob, 'PUT', path(file.id), one);
+    expect(foreign.status).toBe(404);
+    expect(await settled(alice, base.id, file.id)).toEqual(file);
+  });
+});
+
 describe('searching passages', () => {
   let user: TestUser;
   let baseId: string;
