@@ -5,8 +5,37 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { seededRandom } from './bench-server';
 
-const products = ['Camiseta', 'Calça jeans', 'Vestido', 'Tênis', 'Bolsa', 'Jaqueta', 'Meia', 'Boné', 'Saia', 'Blusa', 'Bermuda', 'Sandália', 'Mochila', 'Casaco', 'Pijama'];
-const qualities = ['básica', 'confortável', 'leve', 'macia', 'resistente', 'elegante', 'esportiva', 'clássica', 'estampada', 'lisa', 'térmica', 'impermeável'];
+const products = [
+  'Camiseta',
+  'Calça jeans',
+  'Vestido',
+  'Tênis',
+  'Bolsa',
+  'Jaqueta',
+  'Meia',
+  'Boné',
+  'Saia',
+  'Blusa',
+  'Bermuda',
+  'Sandália',
+  'Mochila',
+  'Casaco',
+  'Pijama',
+];
+const qualities = [
+  'básica',
+  'confortável',
+  'leve',
+  'macia',
+  'resistente',
+  'elegante',
+  'esportiva',
+  'clássica',
+  'estampada',
+  'lisa',
+  'térmica',
+  'impermeável',
+];
 const colors = ['azul', 'preta', 'branca', 'vermelha', 'verde', 'amarela', 'rosa', 'cinza', 'marrom', 'bege', 'vinho', 'marinho'];
 const materials = ['algodão', 'couro', 'jeans', 'linho', 'poliéster', 'malha', 'moletom', 'viscose', 'lã', 'seda'];
 const phrases = [
@@ -36,17 +65,18 @@ export async function generateCsv(path: string, bytes: number): Promise<number> 
   for (;;) {
     rows++;
     const price = 20 + random() * 480;
-    const line = [
-      `BR-${String(rows).padStart(8, '0')}`,
-      `${pick(products)} ${pick(qualities)} ${pick(colors)}`,
-      `"${pick(products)} de ${pick(materials)}, ${pick(qualities)} e ${pick(qualities)}. ${pick(phrases)} ${pick(phrases)}"`,
-      pick(materials),
-      pick(colors),
-      price.toFixed(2).replace('.', ','),
-      (price * 0.85).toFixed(2).replace('.', ','),
-      String(Math.floor(random() * 500)),
-      pick(phrases),
-    ].join(';') + '\n';
+    const line =
+      [
+        `BR-${String(rows).padStart(8, '0')}`,
+        `${pick(products)} ${pick(qualities)} ${pick(colors)}`,
+        `"${pick(products)} de ${pick(materials)}, ${pick(qualities)} e ${pick(qualities)}. ${pick(phrases)} ${pick(phrases)}"`,
+        pick(materials),
+        pick(colors),
+        price.toFixed(2).replace('.', ','),
+        (price * 0.85).toFixed(2).replace('.', ','),
+        String(Math.floor(random() * 500)),
+        pick(phrases),
+      ].join(';') + '\n';
     const size = Buffer.byteLength(line);
     if (written + size > bytes) break;
     await write(out, line);
@@ -60,9 +90,18 @@ export async function generateCsv(path: string, bytes: number): Promise<number> 
 /**
  * A PDF of text pages (Helvetica, WinAnsi), each with a ~48 KB image: big as scanned-and-typed
  * catalogs are. `imageBytes` sets the image size; `badLengths` gives the images a wrong /Length,
- * as some writers do (a reader must find their `endstream` by scanning).
+ * as some writers do (a reader must find their `endstream` by scanning). `scanned`: pages (1-based)
+ * that are only an image, as a scanner writes them (a small raw grey image, no text).
  */
-export async function generatePdf(path: string, pages: number, { imageBytes = 48 * 1024, badLengths = false }: { imageBytes?: number; badLengths?: boolean } = {}): Promise<void> {
+export async function generatePdf(
+  path: string,
+  pages: number,
+  {
+    imageBytes = 48 * 1024,
+    badLengths = false,
+    scanned = [],
+  }: { imageBytes?: number; badLengths?: boolean; scanned?: readonly number[] } = {},
+): Promise<void> {
   const random = seededRandom(7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const out = createWriteStream(path);
@@ -94,17 +133,38 @@ export async function generatePdf(path: string, pages: number, { imageBytes = 48
     const id = pageIds[page]!;
     const lines: string[] = [`Catálogo de produtos - página ${page + 1}`, ''];
     for (let paragraph = 0; paragraph < 4; paragraph++) {
-      for (let line = 0; line < 6; line++) lines.push(`${pick(products)} ${pick(qualities)} ${pick(colors)} de ${pick(materials)}: ${pick(phrases)}`.slice(0, 95));
+      for (let line = 0; line < 6; line++)
+        lines.push(`${pick(products)} ${pick(qualities)} ${pick(colors)} de ${pick(materials)}: ${pick(phrases)}`.slice(0, 95));
       lines.push('');
     }
-    const text = `BT /F1 10 Tf 14 TL 40 800 Td ${lines.map((line) => (line ? `(${escape(line)}) Tj T*` : 'T*')).join(' ')} ET q 200 0 0 150 360 40 cm /Im1 Do Q`;
-    await object(id, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${id + 1} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 ${id + 2} 0 R >> >> >>`);
+    const isScanned = scanned.includes(page + 1);
+    const text = isScanned
+      ? 'q 595 0 0 842 0 0 cm /Im1 Do Q'
+      : `BT /F1 10 Tf 14 TL 40 800 Td ${lines.map((line) => (line ? `(${escape(line)}) Tj T*` : 'T*')).join(' ')} ET q 200 0 0 150 360 40 cm /Im1 Do Q`;
+    await object(
+      id,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${id + 1} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 ${id + 2} 0 R >> >> >>`,
+    );
     await object(id + 1, `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`);
-    await object(id + 2, [
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width 400 /Height 300 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${badLengths ? 7 : image.length} >>\nstream\n`, 'latin1'),
-      image,
-      Buffer.from('\nendstream', 'latin1'),
-    ]);
+    const grey = Buffer.alloc(64 * 64, 0xc0);
+    if (isScanned)
+      await object(id + 2, [
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width 64 /Height 64 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${grey.length} >>\nstream\n`,
+          'latin1',
+        ),
+        grey,
+        Buffer.from('\nendstream', 'latin1'),
+      ]);
+    else
+      await object(id + 2, [
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width 400 /Height 300 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${badLengths ? 7 : image.length} >>\nstream\n`,
+          'latin1',
+        ),
+        image,
+        Buffer.from('\nendstream', 'latin1'),
+      ]);
   }
   const xref = position;
   const count = offsets.length;

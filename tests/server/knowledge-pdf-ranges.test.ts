@@ -51,6 +51,23 @@ describe('PDFs read by ranges', { timeout: 120_000 }, () => {
     expect(await extract(path, byRanges(256 * 1024))).toEqual(expected);
   });
 
+  test('pages that are only an image are counted as scanned, read whole or by ranges; the text pages are read', async () => {
+    const path = join(scratch, 'half-scanned.pdf');
+    await generatePdf(path, 6, { scanned: [2, 5] });
+    for (const options of [whole, byRanges(64 * 1024)]) {
+      const passages: ExtractedPassage[] = [];
+      const notes: object[] = [];
+      await extractPdf(path, { emit: async (passage) => void passages.push(passage), progress: () => {}, columns: () => {}, note: (note) => void notes.push(note) }, options);
+      expect(notes).toEqual([{ scannedPages: 2, totalPages: 6 }]);
+      expect(new Set(passages.map((passage) => passage.source))).toEqual(new Set(['page 1', 'page 3', 'page 4', 'page 6']));
+    }
+    // A PDF of text pages notes nothing.
+    const notes: object[] = [];
+    await generatePdf(join(scratch, 'text-only.pdf'), 3);
+    await extractPdf(join(scratch, 'text-only.pdf'), { emit: async () => {}, progress: () => {}, columns: () => {}, note: (note) => void notes.push(note) }, whole);
+    expect(notes).toEqual([]);
+  });
+
   test('streams with a wrong /Length are found by scanning, by ranges as when read whole', async () => {
     const path = join(scratch, 'bad-lengths.pdf');
     // PDF.js scans each 3 MB image for its `endstream`; by 4 KB ranges that takes read-ahead.

@@ -2,18 +2,23 @@
 // layer of each page, grouped into lines by position and into paragraphs by the space between
 // lines, labelled "page 3". Short paragraphs (headings) join the next one on their page. Runs only
 // in the extraction thread, under its memory and time limits; a big file is read by byte ranges
-// in segments, never whole (see extractPdf).
+// in segments, never whole (see extractPdf). A page with an image but (almost) no text looks
+// scanned: it is counted, and the file's status says how many of its pages were not read.
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, PDFDataRangeTransport, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS, PDFDataRangeTransport, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api';
 import { ExtractionFailure, type PassageSink } from './extraction-protocol';
 import { cleanText, splitText } from './passage-text';
 
 /** A paragraph shorter than this joins the next one on its page (headings, captions). */
 const MIN_PASSAGE_CHARS = 150;
+/** A page with fewer letters and digits than this, and an image, looks scanned. */
+export const SCANNED_PAGE_LETTERS = 20;
+/** How many nearly textless pages are looked into for an image (each costs decoding its images); past it, such a page counts as scanned. */
+const MAX_IMAGE_CHECKS = 200;
 /** PDF.js's fonts and parsed objects go every this many pages. */
 const CLEANUP_PAGES = 100;
 /** What PDF.js reads at a time: one memory page, so a small object costs 4 KB, not 64 KB. */
@@ -35,6 +40,14 @@ export const defaultPdfReadOptions: PdfReadOptions = { wholeFileBytes: 16 * 1024
 const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
 type Line = { text: string; y: number; height: number };
+
+const imageOps: ReadonlySet<number> = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+
+/** Whether the page paints an image (PDF.js's operator list: only asked of pages with almost no text). */
+async function paintsImage(page: PDFPageProxy): Promise<boolean> {
+  const { fnArray } = await page.getOperatorList();
+  return fnArray.some((fn) => imageOps.has(fn));
+}
 
 const isText = (item: TextItem | TextMarkedContent): item is TextItem => 'str' in item;
 
@@ -238,6 +251,8 @@ export async function extractPdf(path: string, sink: PassageSink, { wholeFileByt
     let readable = 0;
     let unreadable = 0;
     let letters = 0;
+    let scanned = 0;
+    let imageChecks = 0;
     // By ranges: what the document had read by the end of its first page (the xref, the page
     // tree, maybe every page's dictionary: what opening it costs); null before that page.
     let opened: number | null = null;
@@ -257,6 +272,8 @@ export async function extractPdf(path: string, sink: PassageSink, { wholeFileByt
         const page = await unlessReadFails(document.getPage(number), transport);
         const content = await unlessReadFails(page.getTextContent(), transport);
         passages = passagesOf(paragraphsOf(linesOf(content.items)));
+        const pageLetters = passages.reduce((sum, text) => sum + (text.match(/[\p{L}\p{N}]/gu) ?? []).length, 0);
+        if (pageLetters < SCANNED_PAGE_LETTERS && (++imageChecks > MAX_IMAGE_CHECKS || (await unlessReadFails(paintsImage(page), transport)))) scanned++;
         page.cleanup();
         readable++;
         // PDF.js keeps fonts and parsed objects for the whole document: let them go now and then.
@@ -276,6 +293,7 @@ export async function extractPdf(path: string, sink: PassageSink, { wholeFileByt
     }
     if (readable === 0 && unreadable > 0) throw new ExtractionFailure('corrupt_pdf', `None of the ${unreadable} pages could be read.`);
     if (letters === 0) throw new ExtractionFailure('no_text_layer', 'The pages have no text layer (scanned images?).');
+    if (scanned > 0) sink.note({ scannedPages: scanned, totalPages: pages });
   } finally {
     await current?.document.destroy();
     await file.close();
