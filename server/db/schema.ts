@@ -202,6 +202,9 @@ export const knowledgeFiles = pgTable(
   ],
 );
 
+/** The generated `search` column's expression (migration 0008). */
+const passageSearchDocument = sql`setweight(to_tsvector("language", fold_accents(coalesce("facts"->>'name', "facts"->>'question', ''))), 'A') || to_tsvector("language", fold_accents(CASE WHEN "source_label" ~ '[[:<:]]row [0-9]+' THEN regexp_replace("content", '^[^:[:cntrl:]]{1,60}:[[:blank:]]+', '', 'gn') ELSE "content" END)) || array_to_tsvector(array['base:' || "base_id"::text])`;
+
 /**
  * What the answerer searches: one passage per table row (with its column headers) or per PDF
  * paragraph. `language` is the base's text search configuration; `search` is computed from it by
@@ -230,15 +233,36 @@ export const passages = pgTable(
     language: regconfig('language').notNull(),
     search: tsvector('search')
       .notNull()
-      // The text's lexemes, and one naming the base ('base:<id>'): a search asks the GIN index for
-      // both at once, so it reads only its base's matches however many bases share the table.
-      .generatedAlwaysAs(sql`to_tsvector("language", "content") || array_to_tsvector(array['base:' || "base_id"::text])`),
+      // The text's lexemes without accents (fold_accents, migration 0008): a product's name or an
+      // answer's question weighted A, a table row's values without their column names (a header
+      // word like 'Preço' would match every row); and one lexeme naming the base ('base:<id>'): a
+      // search asks the GIN index for both at once, so it reads only its base's matches however
+      // many bases share the table.
+      .generatedAlwaysAs(passageSearchDocument),
   },
   (table) => [
     index('passages_search').using('gin', table.search),
     index('passages_base').on(table.baseId),
     index('passages_file').on(table.fileId, table.position),
   ],
+);
+
+/**
+ * How many passages of a file hold each lexeme (PostgreSQL's ts_stat over its search documents,
+ * refreshed when the file is ready and when its base's language changes): a search looks up its
+ * words' counts to find candidates by its rarest words and to rank by how rare each word is.
+ */
+export const passageLexemes = pgTable(
+  'passage_lexemes',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    baseId: uuid('base_id').notNull(),
+    lexeme: text('lexeme').notNull(),
+    passages: integer('passages').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.lexeme] }), index('passage_lexemes_base').on(table.baseId, table.lexeme)],
 );
 
 /**

@@ -2,7 +2,7 @@
 // uid and the base, so another account's ids find nothing (404). Registering an upload counts a
 // training for the month and queues its processing in one transaction; the processor's calls
 // (below `// processing`) are keyed by the file alone.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import {
   textSearchConfigs,
@@ -15,9 +15,10 @@ import {
 import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
 import { monthStart } from '../accounts/account-store';
 import type { Db } from '../db/database';
-import { accountMonthlyUsage, accounts, aiBases, knowledgeFiles, passages } from '../db/schema';
+import { accountMonthlyUsage, accounts, aiBases, knowledgeFiles, passageLexemes, passages } from '../db/schema';
 import type { ExtractedPassage } from './extraction/extraction-protocol';
 import { jobQueue } from './job-queue';
+import { searchPassages } from './passage-search';
 
 export const PROCESS_FILE_QUEUE = 'knowledge.process-file';
 /** Filled by a trigger on knowledge_files (migration 0003) whenever a row is deleted. */
@@ -60,17 +61,6 @@ export type NewKnowledgeFile = { id: string; name: string; kind: KnowledgeFileKi
 
 /** A passage as search finds it: what the API shows, and what it means (for the answerers). */
 export type FoundPassage = Passage & { facts: PassageFacts | null };
-
-/** How many matching passages a search ranks at most, per kind of match (see `search`). */
-export const SEARCH_CANDIDATES = 1_000;
-
-/** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** The words of a question, for `match=any`: websearch syntax joins them with `or`. */
-export function anyWordQuery(q: string): string {
-  return (q.match(/[\p{L}\p{N}]+/gu) ?? []).join(' or ');
-}
 
 export function knowledgeStore(db: Db) {
   const queue = jobQueue(db);
@@ -168,56 +158,9 @@ export function knowledgeStore(db: Db) {
       return deleted?.storedPath ?? null;
     },
 
-    /**
-     * The base's passages best matching `q`, stemmed in the base's language, best first by
-     * ts_rank. The work per search is bounded whatever the words and however many bases share
-     * the table: the candidates are up to SEARCH_CANDIDATES passages holding all the words, found
-     * through the GIN index together with the base's own lexeme (migration 0005); with
-     * match=any, when fewer than `limit` hold them all, as many holding any of them. Past that
-     * many matches, the best are picked among those candidates.
-     */
-    async search(uid: string, base: { id: string; language: AiBaseLanguage }, q: string, { limit, match }: { limit: number; match: 'any' | 'all' }): Promise<FoundPassage[]> {
-      const words = q.match(/[\p{L}\p{N}]+/gu) ?? [];
-      if (words.length === 0) return [];
-      // The configuration as a literal (one of three fixed names): a text parameter cast to
-      // regconfig is no constant to the planner, and the query would be parsed again per row.
-      const config = sql.raw(`'${textSearchConfigs[base.language]}'::regconfig`);
-      const tsquery = (text: string) => sql`websearch_to_tsquery(${config}, ${text})`;
-      const strict = match === 'all' ? tsquery(q) : tsquery(words.join(' '));
-      const loose = tsquery(anyWordQuery(q));
-      const inBase = sql`${`'base:${base.id}'`}::tsquery`;
-      const candidates = async (tx: Db, query: SQL) =>
-        rowsOf<{ id: string }>(
-          // numnode: a query of stop words only is empty, and `empty && base` would match the whole base.
-          await tx.execute(
-            sql`select ${passages.id}::text as id from ${passages} where numnode(${query}) > 0 and ${passages.search} @@ (${query} && ${inBase}) limit ${SEARCH_CANDIDATES}`,
-          ),
-        ).map((row) => row.id);
-
-      return db.transaction(async (tx) => {
-        // All the words: from the GIN index, always. A sequential scan "until enough rows
-        // match" looks cheaper to the planner, but reads the whole table when they are rarer
-        // together than it estimates.
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_indexscan = off`);
-        const ids = new Set(await candidates(tx, strict));
-        await tx.execute(sql`set local enable_seqscan = on`);
-        await tx.execute(sql`set local enable_indexscan = on`);
-        // Any of the words: plenty of passages have one of them, so the planner's choice is right.
-        if (match === 'any' && ids.size < limit) for (const id of await candidates(tx, loose)) ids.add(id);
-        if (ids.size === 0) return [];
-        const found = rowsOf<FoundPassage>(
-          await tx.execute(sql`
-            select p.id::text as id, p.file_id as "fileId", f.original_name as "fileName", p.source_label as source, p.content, p.facts,
-                   ts_rank(p.search, ${match === 'all' ? strict : loose}, 1)::float8 as rank
-            from ${passages} p join ${knowledgeFiles} f on f.id = p.file_id
-            where p.id in ${[...ids]} and p.base_id = ${base.id} and p.uid = ${uid}
-            order by rank desc, p.id
-            limit ${limit}
-          `),
-        );
-        return found.map((row) => ({ ...row, rank: Number(row.rank) }));
-      });
+    /** The base's passages best matching `q`, best first (./passage-search). */
+    search(uid: string, base: { id: string; language: AiBaseLanguage }, q: string, options: { limit: number; match: 'any' | 'all' }): Promise<FoundPassage[]> {
+      return searchPassages(db, uid, base, q, options);
     },
 
     // processing
@@ -236,6 +179,7 @@ export function knowledgeStore(db: Db) {
           .for('update', { of: knowledgeFiles });
         if (!found) return null;
         await tx.delete(passages).where(eq(passages.fileId, fileId));
+        await tx.delete(passageLexemes).where(eq(passageLexemes.fileId, fileId));
         const [file] = await tx
           .update(knowledgeFiles)
           .set({ status: 'processing', progress: 0, passageCount: 0, failureReason: null, columns: [], notes: {}, updatedAt: new Date() })
@@ -317,6 +261,7 @@ export function knowledgeStore(db: Db) {
           .returning();
         // A column just marked private stops being searchable now, not when the file's turn comes.
         await tx.delete(passages).where(eq(passages.fileId, fileId));
+        await tx.delete(passageLexemes).where(eq(passageLexemes.fileId, fileId));
         await queue.enqueue(tx, PROCESS_FILE_QUEUE, { fileId });
         return view(row!);
       });
@@ -351,6 +296,8 @@ export function knowledgeStore(db: Db) {
           .update(passages)
           .set({ language: config })
           .where(and(eq(passages.fileId, fileId), sql`${passages.language} <> ${config}::regconfig`));
+        // The file's words and how many of its passages hold each, for search (./passage-search).
+        await tx.execute(sql`select passage_lexemes_refresh(${fileId}::uuid)`);
         await tx.update(knowledgeFiles).set({ status: 'ready', progress: 100, updatedAt: new Date() }).where(eq(knowledgeFiles.id, fileId));
       });
     },
@@ -359,6 +306,7 @@ export function knowledgeStore(db: Db) {
     async fail(fileId: string, reason: KnowledgeFailureReason): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(passages).where(eq(passages.fileId, fileId));
+        await tx.delete(passageLexemes).where(eq(passageLexemes.fileId, fileId));
         await tx
           .update(knowledgeFiles)
           .set({ status: 'failed', failureReason: reason, passageCount: 0, updatedAt: new Date() })

@@ -199,6 +199,10 @@ const tenancyTable: TenancyCase[] = [
   knowledgeRecord('GET', '/files', () => ''),
   knowledgeRecord('GET', '/files/:fileId', (fileId) => `/files/${fileId}`),
   knowledgeRecord('DELETE', '/files/:fileId', (fileId) => `/files/${fileId}`),
+  {
+    ...knowledgeRecord('PUT', '/files/:fileId/columns', (fileId) => `/files/${fileId}/columns`),
+    body: { columns: [{ sheet: null, index: 0, role: 'private' }] },
+  },
   knowledgeRecord('GET', '/passages', () => '/passages?q=frete'),
   { scope: 'public-read', method: 'GET', url: '/api/v1/knowledge-template.xlsx' },
   chatRecord,
