@@ -242,7 +242,7 @@ export const passages = pgTable(
   },
   (table) => [
     index('passages_search').using('gin', table.search),
-    index('passages_base').on(table.baseId),
+    index('passages_base').on(table.baseId, table.id),
     index('passages_file').on(table.fileId, table.position),
   ],
 );

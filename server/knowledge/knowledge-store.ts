@@ -298,6 +298,9 @@ export function knowledgeStore(db: Db) {
           .where(and(eq(passages.fileId, fileId), sql`${passages.language} <> ${config}::regconfig`));
         // The file's words and how many of its passages hold each, for search (./passage-search).
         await tx.execute(sql`select passage_lexemes_refresh(${fileId}::uuid)`);
+        // The GIN index's pending list (new entries not yet in its tree) is read in full by every
+        // search until a vacuum merges it, and PGlite runs no autovacuum: merged now.
+        await tx.execute(sql`select gin_clean_pending_list('passages_search'::regclass)`);
         await tx.update(knowledgeFiles).set({ status: 'ready', progress: 100, updatedAt: new Date() }).where(eq(knowledgeFiles.id, fileId));
       });
     },

@@ -1,17 +1,22 @@
 // Passage search, as the answerers and the passages route call it: a base's passages best matching
 // a question, found and ranked by its rarest words. Both sides lose their accents (fold_accents,
 // migration 0008) and are stemmed in the base's language; a product's name or an answer's question
-// counts double. The work per search is bounded whatever the words and however many bases share
-// the table:
-//   1. the question's lexemes and how many of the base's passages hold each (passage_lexemes, a
-//      primary-key lookup per word);
-//   2. candidates from the GIN index, rarest word first, each word with the base's own lexeme
-//      (GIN's fast scan skips through the base's long posting list), until SEARCH_CANDIDATES; when
-//      even the rarest word is in more passages than that, the passages holding all the words;
-//   3. the candidates ranked by the rarity of the words each holds (an IDF sum, as BM25 without
-//      length), ties to PostgreSQL's ts_rank.
-// A common word ('preço', 'mouse') then neither drowns the candidates nor outranks a rare one
-// ('e50', 'x850').
+// counts double. Two statements, the work of each bounded whatever the words and however many
+// bases share the table:
+//   1. the question's lexemes and how many of the base's passages hold each (passage_lexemes, an
+//      index lookup per word);
+//   2. candidates, then their ranking:
+//      - a word in few of the base's passages gives all of them, from the GIN index with the base's
+//        own lexeme (GIN's fast scan skips through the base's long posting list), rarest word first,
+//        until SEARCH_CANDIDATES;
+//      - a word in many (DENSE_SHARE and up: 'cinza' in 44 % of a catalog) finds nothing by itself,
+//        and asking the index for all its passages costs more than the rest of the search: its
+//        candidates come from the base's first rows in id order (passages_base), DENSE_SCAN_ROWS
+//        at most, those holding all the words first;
+//      - ranked by the rarity of the words each holds (an IDF sum, as BM25 without length), ties to
+//        PostgreSQL's ts_rank; only the best rows' text is read.
+// A common word ('mouse', 'camiseta') then neither drowns the candidates nor outranks a rare one
+// ('e50', 'x850'). `npm run bench:retrieval` measures it beside MiniSearch.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import { textSearchConfigs } from '../../domain/knowledge';
@@ -21,7 +26,13 @@ import { knowledgeFiles, passages } from '../db/schema';
 import { foldedStopWords } from './folded-stop-words';
 
 /** How many passages a search ranks at most. */
-export const SEARCH_CANDIDATES = 500;
+export const SEARCH_CANDIDATES = 150;
+/** A word in this share of the base's passages or more is found by reading rows, not from the index. */
+export const DENSE_SHARE = 0.02;
+/** How many of the base's rows a common word's candidates are looked for in, at most. */
+const DENSE_SCAN_ROWS = 800;
+/** How many candidates a common word gives. */
+const DENSE_CANDIDATES = 60;
 
 /** A passage as search finds it (what the API shows, and what it means for the answerers). */
 export type SearchHit = {
@@ -62,68 +73,99 @@ export async function searchPassages(
   const config = sql.raw(`'${textSearchConfigs[base.language]}'::regconfig`);
   const inBase = sql`${`'base:${base.id}'`}::tsquery`;
 
-  return db.transaction(async (tx) => {
-    const [counts] = rowsOf<{ lexemes: Lexeme[] | null; total: number }>(
-      await tx.execute(sql`
-        select (select coalesce(sum(${knowledgeFiles.passageCount}), 0)::int from ${knowledgeFiles} where ${knowledgeFiles.baseId} = ${base.id}) as total,
-               (select json_agg(json_build_object('lexeme', l.lexeme, 'passages', (
-                  select coalesce(sum(s.passages), 0)::int from passage_lexemes s where s.base_id = ${base.id} and s.lexeme = l.lexeme)))
-                from unnest(tsvector_to_array(to_tsvector(${config}, fold_accents(${question})))) as l(lexeme)) as lexemes`),
+  const [counts] = rowsOf<{ lexemes: Lexeme[] | null; total: number }>(
+    await db.execute(sql`
+      select (select coalesce(sum(${knowledgeFiles.passageCount}), 0)::int from ${knowledgeFiles} where ${knowledgeFiles.baseId} = ${base.id}) as total,
+             (select json_agg(json_build_object('lexeme', l.lexeme, 'passages', (
+                select coalesce(sum(s.passages), 0)::int from passage_lexemes s where s.base_id = ${base.id} and s.lexeme = l.lexeme)))
+              from unnest(tsvector_to_array(to_tsvector(${config}, fold_accents(${question})))) as l(lexeme)) as lexemes`),
+  );
+  const known = (counts?.lexemes ?? []).filter((entry) => entry.passages > 0).sort((a, b) => a.passages - b.passages);
+  const total = Math.max(counts?.total ?? 0, 1);
+  if (known.length === 0) return [];
+  // match=all: every word of the question must be there, a word the base lacks too.
+  if (match === 'all' && known.length < counts!.lexemes!.length) return [];
+
+  const tsquery = (lexemes: readonly Lexeme[], join = ' & ') =>
+    sql`${lexemes.map((entry) => lexemeQuery(entry.lexeme)).join(join)}::tsquery`;
+  // A word the candidates can hold whole is never "dense", however small the base.
+  const isDense = (entry: Lexeme) => entry.passages > SEARCH_CANDIDATES && entry.passages >= DENSE_SHARE * total;
+  // Each way to candidates is a materialized CTE read up to its count: planned alone, without a
+  // LIMIT, a rare word's query is a bitmap from the GIN index; planned with one, PostgreSQL
+  // would rather walk the primary key "until enough rows match" (and read the whole table).
+  const ctes: SQL[] = [];
+  const takes: SQL[] = [];
+  /** From the GIN index: every passage of the base holding `query`, `count` at most. */
+  const indexed = (query: SQL, count: number) => {
+    const name = sql.raw(`words_${ctes.length}`);
+    ctes.push(
+      sql`${name} as materialized (select ${passages.id} as id from ${passages} where ${passages.search} @@ (${query} && ${inBase}))`,
     );
-    const known = (counts?.lexemes ?? []).filter((entry) => entry.passages > 0).sort((a, b) => a.passages - b.passages);
-    const total = Math.max(counts?.total ?? 0, 1);
-    if (known.length === 0) return [];
-    const asked = counts!.lexemes!;
-    // match=all: every word of the question must be there, a word the base lacks too.
-    if (match === 'all' && known.length < asked.length) return [];
+    takes.push(sql`(select id from ${name} limit ${count})`);
+  };
+  /** From the base's first DENSE_SCAN_ROWS rows (in passages_base order, read only as far as needed), those holding `query`. */
+  const scanned = (query: SQL) => {
+    if (!ctes.some((cte) => cte === baseRows)) ctes.push(baseRows);
+    takes.push(sql`(select id from base_rows where search @@ ${query} limit ${DENSE_CANDIDATES})`);
+  };
+  // `between`, not `=`: with the base a constant, PostgreSQL reads "order by base_id, id" as "order by
+  // id" and walks the primary key through other bases' rows; a range keeps passages_base the only way.
+  const baseRows = sql`base_rows as materialized (select ${passages.id} as id, ${passages.search} as search from ${passages} where ${passages.baseId} between ${base.id} and ${base.id} order by ${passages.baseId}, ${passages.id} limit ${DENSE_SCAN_ROWS})`;
 
-    const everyWord = sql`${known.map((entry) => lexemeQuery(entry.lexeme)).join(' & ')}::tsquery`;
-    const candidates = async (query: SQL, count: number) =>
-      rowsOf<{ id: string }>(
-        await tx.execute(
-          sql`select ${passages.id}::text as id from ${passages} where ${passages.search} @@ (${query} && ${inBase}) limit ${count}`,
-        ),
-      ).map((row) => row.id);
-
-    // From the GIN index, always: a sequential scan "until enough rows match" looks cheaper to
-    // the planner, but reads the whole table when the words are rarer together than it estimates.
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
-    const ids = new Set<string>();
-    if (match === 'all' || known[0]!.passages > SEARCH_CANDIDATES) {
-      for (const id of await candidates(everyWord, SEARCH_CANDIDATES)) ids.add(id);
-    }
-    if (match === 'any') {
-      for (const entry of known) {
-        if (ids.size >= SEARCH_CANDIDATES) break;
-        // A word in more passages than there is room for would fill it with arbitrary ones.
-        if (entry.passages > SEARCH_CANDIDATES - ids.size && ids.size >= limit) break;
-        for (const id of await candidates(sql`${lexemeQuery(entry.lexeme)}::tsquery`, SEARCH_CANDIDATES - ids.size)) ids.add(id);
+  // The candidates: rare words' passages whole, rarest first, while there is room; then, while
+  // fewer than `limit` are sure, a common word's (all the words' first).
+  let planned = 0;
+  if (match === 'all') {
+    if (isDense(known[0]!)) scanned(tsquery(known));
+    else indexed(tsquery(known), SEARCH_CANDIDATES);
+  } else {
+    for (const [index, entry] of known.entries()) {
+      if (planned >= limit && (isDense(entry) || entry.passages > SEARCH_CANDIDATES - planned)) break;
+      if (isDense(entry)) {
+        if (index === 0 && known.length > 1) scanned(tsquery(known));
+        scanned(tsquery([entry]));
+        break;
       }
+      const count = Math.min(entry.passages, SEARCH_CANDIDATES - planned);
+      indexed(tsquery([entry]), count);
+      planned += count;
     }
-    await tx.execute(sql`set local enable_seqscan = on`);
-    await tx.execute(sql`set local enable_indexscan = on`);
-    if (ids.size === 0) return [];
+  }
 
-    // Each word counts its rarity (log of total over its passages), twice in a name or question.
-    const score = sql.join(
-      known.map(({ lexeme, passages: count }) => {
-        const idf = Math.log((total + 1) / (count + 0.5)).toFixed(4);
-        return sql`(case when p.search @@ ${lexemeQuery(lexeme)}::tsquery then ${sql.raw(idf)} * (case when p.search @@ ${lexemeQuery(lexeme, ':A')}::tsquery then 2 else 1 end) else 0 end)`;
-      }),
-      sql` + `,
-    );
-    const anyWord = sql`${known.map((entry) => lexemeQuery(entry.lexeme)).join(' | ')}::tsquery`;
-    const found = rowsOf<SearchHit & { tie: number }>(
-      await tx.execute(sql`
-        select p.id::text as id, p.file_id as "fileId", f.original_name as "fileName", p.source_label as source, p.content, p.facts,
-               (${score})::float8 as rank, ts_rank(p.search, ${anyWord}, 1)::float8 as tie
-        from ${passages} p join ${knowledgeFiles} f on f.id = p.file_id
-        where p.id in ${[...ids]} and p.base_id = ${base.id} and p.uid = ${uid}
+  // Each word counts its rarity (log of total over its passages), twice in a name or question.
+  const score = sql.join(
+    known.map(({ lexeme, passages: count }) => {
+      const idf = Math.log((total + 1) / (count + 0.5)).toFixed(4);
+      return sql`(case when p.search @@ ${lexemeQuery(lexeme)}::tsquery then ${sql.raw(idf)} * (case when p.search @@ ${lexemeQuery(lexeme, ':A')}::tsquery then 2 else 1 end) else 0 end)`;
+    }),
+    sql` + `,
+  );
+  const search = (on: Db = db) =>
+    on.execute(sql`
+      with ${sql.join(ctes, sql`, `)},
+      candidates as (${sql.join(takes, sql` union all `)}),
+      best as (
+        select p.id, (${score})::float8 as rank, ts_rank(p.search, ${tsquery(known, ' | ')}, 1)::float8 as tie
+        from ${passages} p
+        where p.id in (select id from candidates) and p.base_id = ${base.id} and p.uid = ${uid}
         order by rank desc, tie desc, p.id
         limit ${limit}
-      `),
-    );
-    return found.map(({ tie: _tie, ...row }) => ({ ...row, rank: Number(row.rank) }));
-  });
+      )
+      select p.id::text as id, p.file_id as "fileId", f.original_name as "fileName", p.source_label as source, p.content, p.facts, b.rank
+      from best b join ${passages} p on p.id = b.id join ${knowledgeFiles} f on f.id = p.file_id
+      order by b.rank desc, b.tie desc, p.id
+    `);
+
+  let found = rowsOf<SearchHit>(await search());
+  // Common words rarer together than in the rows read: all the words, from the index after all.
+  // Here the planner expects many rows and would read the whole table "until enough match":
+  // told not to, in a transaction of its own.
+  if (found.length < limit && isDense(known[0]!) && (match === 'all' || known.length > 1)) {
+    indexed(tsquery(known), SEARCH_CANDIDATES);
+    found = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+      return rowsOf<SearchHit>(await search(tx));
+    });
+  }
+  return found.map((row) => ({ ...row, rank: Number(row.rank) }));
 }

@@ -130,9 +130,10 @@ const seedKnowledgeFile = (as: As, owner: TestUser) =>
     await expect.poll(async () => ((await as(owner, `/api/v1/ai-bases/${baseId}/files/${id}`)).body as { status: string }).status, { timeout: 60_000 }).toBe('ready');
     return id;
   }));
-const knowledgeRecord = (method: string, route: string, concrete: (fileId: string) => string): TenancyCase => ({
+const knowledgeRecord = (method: string, route: string, concrete: (fileId: string) => string, body?: unknown): TenancyCase => ({
   scope: 'record',
   method,
+  body,
   url: `/api/v1/ai-bases/:id${route}`,
   seed: async (as, owner) => {
     const fileId = await seedKnowledgeFile(as, owner);
@@ -199,10 +200,7 @@ const tenancyTable: TenancyCase[] = [
   knowledgeRecord('GET', '/files', () => ''),
   knowledgeRecord('GET', '/files/:fileId', (fileId) => `/files/${fileId}`),
   knowledgeRecord('DELETE', '/files/:fileId', (fileId) => `/files/${fileId}`),
-  {
-    ...knowledgeRecord('PUT', '/files/:fileId/columns', (fileId) => `/files/${fileId}/columns`),
-    body: { columns: [{ sheet: null, index: 0, role: 'private' }] },
-  },
+  knowledgeRecord('PUT', '/files/:fileId/columns', (fileId) => `/files/${fileId}/columns`, { columns: [{ sheet: null, index: 0, role: 'private' }] }),
   knowledgeRecord('GET', '/passages', () => '/passages?q=frete'),
   { scope: 'public-read', method: 'GET', url: '/api/v1/knowledge-template.xlsx' },
   chatRecord,

@@ -24,6 +24,9 @@ CREATE INDEX "passage_lexemes_base" ON "passage_lexemes" USING btree ("base_id",
 ALTER TABLE "passages" drop column "search";--> statement-breakpoint
 ALTER TABLE "passages" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector("language", fold_accents(coalesce("facts"->>'name', "facts"->>'question', ''))), 'A') || to_tsvector("language", fold_accents(CASE WHEN "source_label" ~ '[[:<:]]row [0-9]+' THEN regexp_replace("content", '^[^:[:cntrl:]]{1,60}:[[:blank:]]+', '', 'gn') ELSE "content" END)) || array_to_tsvector(array['base:' || "base_id"::text])) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "passages_search" ON "passages" USING gin ("search");--> statement-breakpoint
+-- The base's rows in id order, for a common word's candidates (read in order, as far as needed).
+DROP INDEX "passages_base";--> statement-breakpoint
+CREATE INDEX "passages_base" ON "passages" USING btree ("base_id","id");--> statement-breakpoint
 CREATE FUNCTION "passage_lexemes_refresh"("target" uuid) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	DELETE FROM "passage_lexemes" WHERE "file_id" = "target";

@@ -1,0 +1,144 @@
+// Passage search (server/knowledge/passage-search.ts) on the test database, as the answerers call
+// it: accents folded on both sides, a table row's column names not searchable, rare words finding
+// and outranking common ones, a common word found by reading rows, stop words that lose their
+// accent ignored, and the counts it ranks by kept per file (gone with it, following the base's
+// language). Another account's passages, with the same words, are never found.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import type { AiBaseLanguage } from '../../domain/ai-base';
+import { textSearchConfigs } from '../../domain/knowledge';
+import type { ProductFacts } from '../../domain/knowledge-columns';
+import { accounts, aiBases, knowledgeFiles, passageLexemes } from '../../server/db/schema';
+import { SEARCH_CANDIDATES } from '../../server/knowledge/passage-search';
+import { knowledgeStore } from '../../server/knowledge/knowledge-store';
+import { testDatabase } from './support/test-database';
+
+const product = (name: string, priceMinor: number): ProductFacts => ({
+  kind: 'product',
+  name,
+  description: null,
+  priceMinor,
+  compareAtMinor: null,
+  currency: 'BRL',
+  stock: null,
+  available: null,
+  sku: null,
+  category: null,
+  url: null,
+  image: null,
+  variants: [],
+});
+
+type Row = { content: string; facts?: ProductFacts | null };
+
+/** An account with one base in `language` and one ready file of `rows` ("row 2", "row 3"…). */
+async function baseWith(rows: readonly Row[], language: AiBaseLanguage = 'pt_br') {
+  const { db } = await testDatabase();
+  const uid = `search-${randomUUID()}`;
+  await db.insert(accounts).values({ uid, email: null, plan: 'enterprise' });
+  const [base] = await db
+    .insert(aiBases)
+    .values({
+      uid,
+      name: 'Busca',
+      function: 'seller',
+      language,
+      voiceTone: 'default',
+      personalized: false,
+      creativity: 3,
+      model: 'builtin-retrieval',
+    })
+    .returning();
+  const [file] = await db
+    .insert(knowledgeFiles)
+    .values({
+      baseId: base!.id,
+      uid,
+      originalName: 'catalogo.csv',
+      kind: 'csv',
+      sizeBytes: 1,
+      storedPath: 'uploads/test/none',
+      status: 'processing',
+    })
+    .returning();
+  const store = knowledgeStore(db);
+  const passages = rows.map((row, index) => ({ source: `row ${index + 2}`, content: row.content, facts: row.facts ?? null }));
+  for (let at = 0; at < passages.length; at += 500)
+    await store.addPassages(file!, textSearchConfigs[language], at, passages.slice(at, at + 500), 0);
+  await store.finish(file!.id);
+  const search = async (q: string, match: 'any' | 'all' = 'any', limit = 10) =>
+    (await store.search(uid, { id: base!.id, language }, q, { limit, match })).map((found) => found.source);
+  return { uid, base: base!, file: file!, search };
+}
+
+const productRow = (name: string, price: string, description = 'Produto da loja') => ({
+  content: `Nome do Produto: ${name}\nPreço: ${price}\nDescrição: ${description}`,
+  facts: product(name, Math.round(Number(price.replace(',', '.')) * 100)),
+});
+
+describe('passage search', () => {
+  test('accents do not matter, either way; column names are not searchable', async () => {
+    const { search } = await baseWith([productRow('Caneca de Cerâmica 350 ml', '39,00'), productRow('Garrafa Termica 750 ml', '119,90')]);
+    expect(await search('caneca ceramica')).toEqual(['row 2']);
+    expect(await search('CERÂMICA')).toEqual(['row 2']);
+    expect(await search('garrafa térmica')).toEqual(['row 3']);
+    // 'Preço', 'Descrição' and 'Nome do Produto' are in every row as column names: not what a row says.
+    expect(await search('preço')).toEqual([]);
+    expect(await search('qual o preço da garrafa?')).toEqual(['row 3']);
+  });
+
+  test('a rare word finds its row and outranks a common one; a name counts over a description', async () => {
+    const mice = Array.from({ length: 300 }, (_, n) => productRow(`Mouse Óptico M${n + 100}`, '20,00'));
+    const rows = [
+      ...mice,
+      productRow('Teclado sem fio', '99,00', 'Combina com o mouse E50'),
+      productRow('Mouse sem fio E50 Grey', '20,96'),
+    ];
+    const { search } = await baseWith(rows);
+    expect((await search('quanto custa o mouse E50?')).slice(0, 2)).toEqual(['row 303', 'row 302']);
+    expect(await search('mouse', 'any', 10)).toHaveLength(10);
+    expect((await search('M250')).at(0)).toBe('row 152');
+  });
+
+  test(`a word in most rows (past ${SEARCH_CANDIDATES} candidates) still lets a rarer one through, and match=all wants every word`, async () => {
+    const shirts = Array.from({ length: SEARCH_CANDIDATES * 3 }, (_, n) =>
+      productRow(`Camiseta básica ${n % 2 ? 'preta' : 'branca'} ${n}`, '59,90'),
+    );
+    const { search } = await baseWith([...shirts, productRow('Camiseta azul marinho Z77', '79,90')]);
+    const last = `row ${shirts.length + 2}`;
+    expect((await search('camiseta azul Z77')).at(0)).toBe(last);
+    expect((await search('camiseta azul')).at(0)).toBe(last);
+    expect(await search('camiseta')).toHaveLength(10);
+    expect(await search('camiseta azul', 'all')).toEqual([last]);
+    expect(await search('camiseta verde', 'all')).toEqual([]);
+    expect(await search('camisetas pretas', 'all', 50)).toHaveLength(50);
+  });
+
+  test('stop words that lose their accent are ignored; another account’s passages are never found', async () => {
+    const faq = [{ content: 'Pergunta: Vocês entregam no sábado?\nResposta: Sim, também aos domingos.' }];
+    const { search } = await baseWith(faq);
+    const other = await baseWith([{ content: 'Pergunta: Vocês vendem bicicletas elétricas?\nResposta: Sim.' }]);
+    for (const q of ['Vocês vendem bicicletas?', 'voces vendem bicicletas', 'também', 'nao']) expect(await search(q), q).toEqual([]);
+    expect(await search('entregam sábado')).toEqual(['row 2']);
+    expect(await other.search('bicicletas')).toEqual(['row 2']);
+  });
+
+  test("the word counts go with their file, and follow the base's language", async () => {
+    const { db } = await testDatabase();
+    const { base, file, search } = await baseWith(
+      [{ content: 'Question: Do you ship running shoes?\nAnswer: We ship everywhere.' }],
+      'en_us',
+    );
+    const counts = async () =>
+      (await db.select({ lexeme: passageLexemes.lexeme }).from(passageLexemes).where(eq(passageLexemes.fileId, file.id))).map(
+        (row) => row.lexeme,
+      );
+    expect(await counts()).toContain('run');
+    expect(await search('runs')).toEqual(['row 2']);
+    await db.update(aiBases).set({ language: 'es' }).where(eq(aiBases.id, base.id));
+    expect(await counts()).toContain('running');
+    await db.delete(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+    expect(await counts()).toEqual([]);
+  });
+});
