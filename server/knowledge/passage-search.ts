@@ -115,10 +115,10 @@ export async function searchPassages(
   // The candidates: rare words' passages whole, rarest first, while there is room; then, while
   // fewer than `limit` are sure, a common word's (all the words' first).
   let planned = 0;
-  if (match === 'all') {
-    if (isDense(known[0]!)) scanned(tsquery(known));
-    else indexed(tsquery(known), SEARCH_CANDIDATES);
-  } else {
+  // match=all: the passages holding every word, from the index (common words together are most
+  // often rarer than in the first rows, so reading rows would mostly be a detour).
+  if (match === 'all') indexed(tsquery(known), SEARCH_CANDIDATES);
+  else {
     for (const [index, entry] of known.entries()) {
       if (planned >= limit && (isDense(entry) || entry.passages > SEARCH_CANDIDATES - planned)) break;
       if (isDense(entry)) {
@@ -156,16 +156,21 @@ export async function searchPassages(
       order by b.rank desc, b.tie desc, p.id
     `);
 
-  let found = rowsOf<SearchHit>(await search());
-  // Common words rarer together than in the rows read: all the words, from the index after all.
-  // Here the planner expects many rows and would read the whole table "until enough match":
+  // Common words only, all of them from the index (match=all, or rarer together than in the rows
+  // read): the planner expects many rows and would read the whole table "until enough match";
   // told not to, in a transaction of its own.
-  if (found.length < limit && isDense(known[0]!) && (match === 'all' || known.length > 1)) {
-    indexed(tsquery(known), SEARCH_CANDIDATES);
-    found = await db.transaction(async (tx) => {
+  const fromIndexOnly = () =>
+    db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
       return rowsOf<SearchHit>(await search(tx));
     });
+  if (match === 'all') return (isDense(known[0]!) ? await fromIndexOnly() : rowsOf<SearchHit>(await search())).map(ranked);
+  let found = rowsOf<SearchHit>(await search());
+  if (found.length < limit && isDense(known[0]!) && known.length > 1) {
+    indexed(tsquery(known), SEARCH_CANDIDATES);
+    found = await fromIndexOnly();
   }
-  return found.map((row) => ({ ...row, rank: Number(row.rank) }));
+  return found.map(ranked);
 }
+
+const ranked = (row: SearchHit): SearchHit => ({ ...row, rank: Number(row.rank) });
