@@ -70,7 +70,7 @@ describe('AI base wizard, step by step', () => {
     expect(within(uploads).getByRole('alert').textContent).toBe('Not added: Only .xls, .xlsx, .csv and .pdf files can be added.');
     const row = (await within(main()).findByRole('rowheader', { name: 'prices.csv' }, { timeout: 15_000 })).closest('tr')!;
     await waitFor(() => expect(within(row).getByText('Ready', { exact: true })).toBeTruthy(), { timeout: 30_000 });
-    expect(within(row).getByText('2 passages')).toBeTruthy();
+    expect(within(row).getByText('2 passages · 2 products')).toBeTruthy();
     // Only the CSV reached the base.
     const files = await api<{ files: { name: string }[] }>(user, 'GET', `/ai-bases/${base.id}/files`);
     expect(files.files.map((file) => file.name)).toEqual(['prices.csv']);

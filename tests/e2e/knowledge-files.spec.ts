@@ -60,7 +60,7 @@ test.describe('knowledge base step', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
 
     const files = [
-      { path: 'csv/covid_faq_covidbert_multiline.csv', passages: '300 passages' },
+      { path: 'csv/covid_faq_covidbert_multiline.csv', passages: '250 passages' },
       { path: 'xls/xlrd_formula_test_sjmachin_cyrillic.xls', passages: '7 passages' },
       { path: 'xlsx/unstructured_eng_spa_2sheets.xlsx', passages: '4 passages' },
       { path: 'pdf/unstructured_copy-protected_ownerpw-only.pdf', passages: '7 passages' },

@@ -105,8 +105,9 @@ describe('awkward files, each with its outcome', () => {
 
   const brazilianCsv = 'Produto;Descrição;Preço;Estoque\nCamiseta básica;Algodão – gola careca;59,90;12\nCalça jeans;Lavagem escura, "slim";189,50;3\n';
   const brazilianPassages = [
-    { source: 'row 2', content: 'Produto: Camiseta básica\nDescrição: Algodão – gola careca\nPreço: 59,90\nEstoque: 12' },
-    { source: 'row 3', content: 'Produto: Calça jeans\nDescrição: Lavagem escura, "slim"\nPreço: 189,50\nEstoque: 3' },
+    // A product's name and price first.
+    { source: 'row 2', content: 'Produto: Camiseta básica\nPreço: 59,90\nDescrição: Algodão – gola careca\nEstoque: 12' },
+    { source: 'row 3', content: 'Produto: Calça jeans\nPreço: 189,50\nDescrição: Lavagem escura, "slim"\nEstoque: 3' },
   ];
 
   const workbookWithFormulas = () => {

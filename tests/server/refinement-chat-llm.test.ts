@@ -121,7 +121,8 @@ describe('answers of the model', () => {
     const calls = fixture.chatCalls().length;
     const answer = await chat(user, baseId);
     expect(answer).toEqual({
-      answer: 'Echo (fixture-small): [1] faq.csv, row 3: Pergunta: Posso trocar um produto?',
+      // The question-and-answer row as its fields, no file name (a shopper never sees one).
+      answer: 'Echo (fixture-small): [1] Question: Posso trocar um produto? Answer: Sim, em até 30 dias após a entrega.',
       outcome: 'answered',
       passages: [
         { fileId, fileName: 'faq.csv', source: 'row 3', content: 'Pergunta: Posso trocar um produto?\nResposta: Sim, em até 30 dias após a entrega.' },
@@ -147,11 +148,12 @@ describe('answers of the model', () => {
       'Nunca prometa prazos menores que os da tabela.',
       'Número do pedido',
       '"concorrente", "preço baixo"',
-      '[1] faq.csv, row 3:\nPergunta: Posso trocar um produto?\nResposta: Sim, em até 30 dias após a entrega.',
-      '[2] faq.csv, row 2:\nPergunta: Qual o prazo de entrega?',
+      '[1] Question: Posso trocar um produto?\nAnswer: Sim, em até 30 dias após a entrega.',
+      '[2] Question: Qual o prazo de entrega?',
     ]) {
       expect(system).toContain(part);
     }
+    expect(system).not.toContain('faq.csv');
   });
 
   test('creativity is the temperature (creativity / 10); with no passage the model is told so and cites none', async () => {
