@@ -7,6 +7,7 @@
 // for comparison. Budget: p99 under 20 ms on both databases.
 // BENCH_PASSAGES (per base), BENCH_OTHER_PASSAGES, BENCH_QUERIES and BENCH_LANGUAGES (pt_br,en_us,es)
 // change the sizes: BENCH_PASSAGES=1000000 BENCH_LANGUAGES=pt_br shows how p99 grows.
+// BENCH_TARGETS (pglite,postgres) and BENCH_MINISEARCH=0 leave engines out of a run.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 1_000);
 const LANGUAGES = (process.env.BENCH_LANGUAGES ?? 'pt_br,en_us,es').split(',') as AiBaseLanguage[];
 const P99_BUDGET_MS = 20;
 const MINISEARCH_QUERIES = Math.min(QUERIES, 300);
+const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 
 type Words = { products: string; qualities: string; filler: string; labels: [string, string, string, string, string, string] };
 const words: Record<AiBaseLanguage, Words> = {
@@ -293,10 +295,11 @@ async function benchMiniSearch(): Promise<Figures[]> {
 const dataDir = mkdtempSync(join(tmpdir(), 'catalyst-bench-retrieval-'));
 const results: Figures[] = [];
 try {
-  results.push(...(await benchDatabase('PGlite', { kind: 'pglite', dataDir })));
-  if (process.env.DATABASE_URL) results.push(...(await benchDatabase('PostgreSQL', { kind: 'postgres', url: process.env.DATABASE_URL })));
+  if (TARGETS.includes('pglite')) results.push(...(await benchDatabase('PGlite', { kind: 'pglite', dataDir })));
+  if (!TARGETS.includes('postgres')) console.log('PostgreSQL left out (BENCH_TARGETS).');
+  else if (process.env.DATABASE_URL) results.push(...(await benchDatabase('PostgreSQL', { kind: 'postgres', url: process.env.DATABASE_URL })));
   else console.log('DATABASE_URL is not set: PGlite only.');
-  results.push(...(await benchMiniSearch()));
+  if (process.env.BENCH_MINISEARCH !== '0') results.push(...(await benchMiniSearch()));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
