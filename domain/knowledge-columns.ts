@@ -91,6 +91,24 @@ export type ProductFacts = {
   variants: ProductVariant[];
 };
 
+/** A product with only its name and price known; `more` fills the rest. */
+export const productFacts = (name: string, priceMinor: number | null, more: Partial<ProductFacts> = {}): ProductFacts => ({
+  kind: 'product',
+  name,
+  description: null,
+  priceMinor,
+  compareAtMinor: null,
+  currency: null,
+  stock: null,
+  available: null,
+  sku: null,
+  category: null,
+  url: null,
+  image: null,
+  variants: [],
+  ...more,
+});
+
 /** A row of a question-and-answer sheet. */
 export type AnswerFacts = { kind: 'answer'; question: string | null; answer: string };
 

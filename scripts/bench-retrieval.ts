@@ -17,7 +17,7 @@ import { inArray, sql } from 'drizzle-orm';
 import MiniSearch from 'minisearch';
 import type { AiBaseLanguage } from '../domain/ai-base';
 import { textSearchConfigs } from '../domain/knowledge';
-import type { ProductFacts } from '../domain/knowledge-columns';
+import { productFacts, type ProductFacts } from '../domain/knowledge-columns';
 import { openDatabase, type Database, type DatabaseTarget } from '../server/db/database';
 import { accounts, aiBases, knowledgeFiles } from '../server/db/schema';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
@@ -90,21 +90,7 @@ function passagesFor(language: AiBaseLanguage, count: number, seed: number): Ben
       return { source, content: `${question}: ${text(4)}?\n${answer}: ${text(20 + Math.floor(random() * 40))}.`, facts: null };
     const title = `${product()} ${quality()} ${quality()} ${String.fromCharCode(65 + Math.floor(random() * 26))}${Math.floor(random() * 900 + 100)}`;
     const cents = Math.floor(1_000 + random() * 49_000);
-    const facts: ProductFacts = {
-      kind: 'product',
-      name: title,
-      description: null,
-      priceMinor: cents,
-      compareAtMinor: null,
-      currency: 'BRL',
-      stock: null,
-      available: null,
-      sku: null,
-      category: null,
-      url: null,
-      image: null,
-      variants: [],
-    };
+    const facts = productFacts(title, cents, { currency: 'BRL' });
     return {
       source,
       content: `${name}: ${title}\n${price}: ${(cents / 100).toFixed(2).replace('.', ',')}\n${description}: ${text(12 + Math.floor(random() * 25))}\n${stock}: ${Math.floor(random() * 300)}`,

@@ -8,27 +8,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import { textSearchConfigs } from '../../domain/knowledge';
-import type { ProductFacts } from '../../domain/knowledge-columns';
+import { productFacts, type ProductFacts } from '../../domain/knowledge-columns';
 import { accounts, aiBases, knowledgeFiles, passageLexemes } from '../../server/db/schema';
 import { SEARCH_CANDIDATES } from '../../server/knowledge/passage-search';
 import { knowledgeStore } from '../../server/knowledge/knowledge-store';
 import { testDatabase } from './support/test-database';
 
-const product = (name: string, priceMinor: number): ProductFacts => ({
-  kind: 'product',
-  name,
-  description: null,
-  priceMinor,
-  compareAtMinor: null,
-  currency: 'BRL',
-  stock: null,
-  available: null,
-  sku: null,
-  category: null,
-  url: null,
-  image: null,
-  variants: [],
-});
+const product = (name: string, priceMinor: number) => productFacts(name, priceMinor, { currency: 'BRL' });
 
 type Row = { content: string; facts?: ProductFacts | null };
 

@@ -2,26 +2,11 @@
 // passages mean — a product's name and price in the base's language and currency, an answer cell,
 // a short list when several products match — never a row pasted, never a column name or HTML.
 import { describe, expect, it } from 'vitest';
-import type { ProductFacts } from '../../domain/knowledge-columns';
+import { productFacts, type ProductFacts } from '../../domain/knowledge-columns';
 import type { SearchedPassage } from '../../server/answering/answerer';
 import { composeAnswer, intentsOf, MAX_LISTED_PRODUCTS, shorten } from '../../server/answering/short-answer';
 
-const product = (name: string, priceMinor: number | null, more: Partial<ProductFacts> = {}): ProductFacts => ({
-  kind: 'product',
-  name,
-  description: null,
-  priceMinor,
-  compareAtMinor: null,
-  currency: 'BRL',
-  stock: null,
-  available: null,
-  sku: null,
-  category: null,
-  url: null,
-  image: null,
-  variants: [],
-  ...more,
-});
+const product = (name: string, priceMinor: number | null, more: Partial<ProductFacts> = {}) => productFacts(name, priceMinor, { currency: 'BRL', ...more });
 let next = 1;
 const passage = (content: string, facts: SearchedPassage['facts'] = null, source = `row ${next + 1}`): SearchedPassage => ({
   id: String(next++),
