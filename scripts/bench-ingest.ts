@@ -1,7 +1,8 @@
 // `npm run bench:ingest`: the knowledge import of big files, end to end. Generates a 100 MB CSV and
 // a ~100 MB PDF (bench-ingest-files.ts), uploads each over HTTP to the real server (PGlite, then
 // PostgreSQL with DATABASE_URL) and waits until it is ready. Prints upload and processing time,
-// passages and the server's peak RSS (main and extraction threads); budget: under 400 MB.
+// passages, the server's peak RSS (main and extraction threads; budget: under 400 MB) and how long
+// another screen's reads take meanwhile (the import shares the server and its database).
 // BENCH_CSV_MB, BENCH_PDF_PAGES change the sizes; BENCH_FILES=csv|pdf, BENCH_TARGETS=pglite|postgres.
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -34,7 +35,47 @@ if (TARGETS.includes('postgres') && !process.env.DATABASE_URL && process.env.BEN
 }
 
 type Target = { name: string; env: Record<string, string> };
-type Figures = { target: string; file: string; sizeMb: number; uploadS: number; processS: number; passages: number; status: string; peakRssMb: number; idleRssMb: number };
+type Figures = {
+  target: string;
+  file: string;
+  sizeMb: number;
+  uploadS: number;
+  processS: number;
+  passages: number;
+  status: string;
+  peakRssMb: number;
+  idleRssMb: number;
+  /** Another screen's reads while the file is processed: p50, p99 and the slowest, in ms. */
+  readMs: { p50: number; p99: number; max: number; count: number };
+};
+
+/**
+ * Reads the merchant's base list, one after another, until stopped: what another screen of the
+ * product asks while a file is imported in the same server (the worker shares its database).
+ */
+function readProbe(url: string, user: TestUser) {
+  const times: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      const response = await fetch(`${url}/api/v1/ai-bases`, { headers: { authorization: `Bearer ${user.idToken}` } });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+      if (process.env.BENCH_TRACE) console.log(`  read at ${(started / 1000).toFixed(1)} s: ${(performance.now() - started).toFixed(0)} ms ${response.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop(): Promise<Figures['readMs']> {
+      running = false;
+      await done;
+      const sorted = [...times].sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+      return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN, count: sorted.length };
+    },
+  };
+}
 
 
 function rssMb(pid: number | undefined): number {
@@ -109,6 +150,7 @@ async function bench(target: Target, files: { path: string; name: string }[]): P
       const created = (await response.json()) as { id: string; error?: unknown };
       if (response.status !== 201) throw new Error(`Upload answered ${response.status}: ${JSON.stringify(created)}`);
       const uploaded = Date.now();
+      const probe = readProbe(server.url, user);
       let status = '';
       let passages = 0;
       let lastReport = 0;
@@ -127,6 +169,7 @@ async function bench(target: Target, files: { path: string; name: string }[]): P
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       clearInterval(sampler);
+      const readMs = await probe.stop();
       figures.push({
         target: target.name,
         file: file.name,
@@ -137,6 +180,7 @@ async function bench(target: Target, files: { path: string; name: string }[]): P
         status,
         peakRssMb: peak,
         idleRssMb,
+        readMs,
       });
     }
   } finally {
@@ -185,10 +229,10 @@ try {
 }
 
 console.log(`\nKnowledge import, upload over HTTP + background processing; budget: peak server RSS under ${RSS_BUDGET_MB} MB (load avg ${loadavg()[0]!.toFixed(1)})\n`);
-console.log('database    file            MB   upload s  process s  passages  passages/s  idle RSS MB  peak RSS MB  status / verdict');
+console.log('database    file            MB   upload s  process s  passages  passages/s  idle RSS MB  peak RSS MB  reads p50/p99/max ms  status / verdict');
 for (const f of all) {
   const verdict = f.status !== 'ready' ? f.status : f.peakRssMb < RSS_BUDGET_MB ? 'ready, within budget' : 'ready, OVER BUDGET';
   console.log(
-    `${f.target.padEnd(11)} ${f.file.padEnd(13)} ${f.sizeMb.toFixed(1).padStart(6)} ${f.uploadS.toFixed(1).padStart(9)} ${f.processS.toFixed(1).padStart(10)} ${String(f.passages).padStart(9)} ${(f.passages / f.processS).toFixed(0).padStart(11)} ${f.idleRssMb.toFixed(0).padStart(12)} ${f.peakRssMb.toFixed(0).padStart(12)}  ${verdict}`,
+    `${f.target.padEnd(11)} ${f.file.padEnd(13)} ${f.sizeMb.toFixed(1).padStart(6)} ${f.uploadS.toFixed(1).padStart(9)} ${f.processS.toFixed(1).padStart(10)} ${String(f.passages).padStart(9)} ${(f.passages / f.processS).toFixed(0).padStart(11)} ${f.idleRssMb.toFixed(0).padStart(12)} ${f.peakRssMb.toFixed(0).padStart(12)}  ${`${f.readMs.p50.toFixed(0)}/${f.readMs.p99.toFixed(0)}/${f.readMs.max.toFixed(0)}`.padStart(20)}  ${verdict}`,
   );
 }

@@ -4,7 +4,7 @@
 // accent ignored, and the counts it ranks by kept per file (gone with it, following the base's
 // language). Another account's passages, with the same words, are never found.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import { textSearchConfigs } from '../../domain/knowledge';
@@ -108,6 +108,23 @@ describe('passage search', () => {
     for (const q of ['Vocês vendem bicicletas?', 'voces vendem bicicletas', 'também', 'nao']) expect(await search(q), q).toEqual([]);
     expect(await search('entregam sábado')).toEqual(['row 2']);
     expect(await other.search('bicicletas')).toEqual(['row 2']);
+  });
+
+  test('a big file\'s word counts, made a slice at a time, are the whole file\'s, and the same when it is finished again', async () => {
+    const { db } = await testDatabase();
+    const rows = Array.from({ length: 4_500 }, (_, n) => productRow(`Camiseta ${n % 3 ? 'preta' : 'branca'} ${n}`, '59,90'));
+    const { file } = await baseWith(rows);
+    const counts = async () =>
+      Object.fromEntries(
+        (await db.select().from(passageLexemes).where(eq(passageLexemes.fileId, file.id))).map((row) => [row.lexeme, row.passages]),
+      );
+    const sliced = await counts();
+    expect(sliced).toMatchObject({ camiset: 4_500, pret: 3_000, branc: 1_500, '4499': 1 });
+    // The same file counted whole, in one statement (the function the base's language change runs).
+    await db.execute(sql`select passage_lexemes_refresh(${file.id}::uuid)`);
+    expect(await counts()).toEqual(sliced);
+    await knowledgeStore(db).finish(file.id);
+    expect(await counts()).toEqual(sliced);
   });
 
   test("the word counts go with their file, and follow the base's language", async () => {

@@ -1,6 +1,7 @@
 // The extraction thread's runner (server/knowledge/extraction/run-extraction.ts) when the worker
 // stops around it: a job stopped before its thread began, or while it runs, ends as 'aborted' (the
-// queue hands it back untouched), never as an error counted against the file.
+// queue hands it back untouched), never as an error counted against the file; and the server's
+// requests are served while it stores a file's batches.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -31,4 +32,32 @@ it('a job stopped while its thread runs ends as aborted', async () => {
     { signal: stopping.signal },
   );
   await expect(outcome).resolves.toEqual({ ok: false, reason: 'aborted' });
+});
+
+it("lets the server's timers and I/O run between stored batches, however far ahead the thread reads", async () => {
+  // A store that answers without leaving promises, as PGlite does (its work runs in this thread):
+  // each batch takes 20 ms, so the thread always has the next batch waiting.
+  let turns = 0;
+  const timer = setInterval(() => turns++, 1);
+  const turnsBeforeBatch: number[] = [];
+  try {
+    const outcome = await runExtraction(
+      { path: csv(), kind: 'csv' },
+      {
+        ...handlers,
+        onPassages: async () => {
+          turnsBeforeBatch.push(turns);
+          const until = Date.now() + 20;
+          while (Date.now() < until); // the database's work, in this thread
+        },
+      },
+    );
+    expect(outcome).toEqual({ ok: true });
+  } finally {
+    clearInterval(timer);
+  }
+  expect(turnsBeforeBatch.length).toBeGreaterThan(4);
+  // Between any two batches the event loop took a turn: a request would have been answered.
+  const starved = turnsBeforeBatch.slice(1).filter((turn, index) => turn === turnsBeforeBatch[index]);
+  expect(starved).toEqual([]);
 });
