@@ -28,7 +28,9 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   const main = await serverBundle();
   const port = await freePort();
   const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...inherited } = process.env;
-  const child = spawn(process.execPath, [main], {
+  // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: '', LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -73,7 +75,9 @@ export function seededRandom(seed: number) {
 export async function startPublicServer({ main, distDir, dataDir, env = {} }: { main: string; distDir: string; dataDir: string; env?: Record<string, string> }) {
   const port = await freePort();
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [main], {
+  // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

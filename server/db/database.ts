@@ -45,7 +45,7 @@ export function databaseTargetFromEnv(env: Record<string, string | undefined>): 
  * budget 50): the operating system's page cache still holds the table (npm run bench:ingest,
  * bench:retrieval).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 /** `purpose` names the owner in the PGlite lock file, for the refusal message another process prints. */
 export async function openDatabase(target: DatabaseTarget, purpose: string): Promise<Database> {

@@ -109,12 +109,17 @@ it("a table file's columns show their roles, a cost column never shown to shoppe
 
   // The merchant hides the notes column too: the file is read again, and its passages lose it.
   await userEvent.selectOptions(within(columns).getByRole('combobox', { name: 'Observação' }), 'private');
+  // Read again on the server (the page's status may still say 'Pronto' until the change is answered)…
+  await waitFor(
+    async () => {
+      const { files } = await api<{ files: { columns: { header: string; role: string }[]; status: string }[] }>(user, 'GET', `/ai-bases/${base.id}/files`);
+      expect(files[0]!.status).toBe('ready');
+      expect(files[0]!.columns.find((column) => column.header === 'Observação')?.role).toBe('private');
+    },
+    { timeout: 30_000 },
+  );
+  // …and on the page, which follows it.
   await settled(await fileRow('tabela.csv'), 'Pronto');
-  await waitFor(async () => {
-    const { files } = await api<{ files: { columns: { header: string; role: string }[]; status: string }[] }>(user, 'GET', `/ai-bases/${base.id}/files`);
-    expect(files[0]!.status).toBe('ready');
-    expect(files[0]!.columns.find((column) => column.header === 'Observação')?.role).toBe('private');
-  });
   const { passages } = await api<{ passages: { content: string }[] }>(user, 'GET', `/ai-bases/${base.id}/passages?q=camiseta`);
   expect(passages[0]!.content).toContain('Camiseta básica');
   expect(passages[0]!.content).not.toContain('Algodão');

@@ -31,6 +31,8 @@ type Props = {
   file: KnowledgeFile;
   /** False while a change is being saved. */
   canChange: boolean;
+  /** The roles the merchant chose and that are not saved yet (being saved, or failed to): shown, not lost. */
+  pending: readonly ColumnOverride[] | null;
   onChange: (columns: ColumnOverride[]) => void;
 };
 
@@ -42,19 +44,29 @@ export function overridesAfter(columns: readonly TableColumn[], column: TableCol
     .map(({ sheet, index, role: chosen }) => ({ sheet, index, role: chosen }));
 }
 
+/** The columns as the merchant last chose them: the pending choice (every role not the guess) over the saved roles. */
+export function columnsShown(columns: readonly TableColumn[], pending: readonly ColumnOverride[] | null): TableColumn[] {
+  if (!pending) return [...columns];
+  return columns.map((column) => ({
+    ...column,
+    role: pending.find((override) => override.sheet === column.sheet && override.index === column.index)?.role ?? column.guessed,
+  }));
+}
+
 /**
  * A table file's columns with the role each was given (guessed at import, or chosen here) and a
  * sample value; changing a role (e.g. 'Never shown to shoppers' for a cost) reads the file again.
  */
-export function KnowledgeFileColumns({ file, canChange, onChange }: Props) {
+export function KnowledgeFileColumns({ file, canChange, pending, onChange }: Props) {
   const { t, i18n } = useLingui();
-  const hidden = file.columns.filter((column) => column.role === 'private').length;
+  const columns = columnsShown(file.columns, pending);
+  const hidden = columns.filter((column) => column.role === 'private').length;
   const options = columnRoles.map((role) => ({ value: role, label: i18n._(columnRoleMessages[role]) }));
   const fileName = file.name;
   return (
     <Disclosure>
       <summary>
-        <Plural value={file.columns.length} one="# column" other="# columns" />
+        <Plural value={columns.length} one="# column" other="# columns" />
         {hidden > 0 && (
           <>
             {' · '}
@@ -63,7 +75,7 @@ export function KnowledgeFileColumns({ file, canChange, onChange }: Props) {
         )}
       </summary>
       <Rows aria-label={t`Columns of ${fileName}`}>
-        {file.columns.map((column) => {
+        {columns.map((column) => {
           const header = column.sheet ? `${column.sheet} · ${column.header}` : column.header;
           const sample = column.sample;
           return (
@@ -73,7 +85,7 @@ export function KnowledgeFileColumns({ file, canChange, onChange }: Props) {
                 value={column.role}
                 options={options}
                 disabled={!canChange}
-                onChange={(event) => onChange(overridesAfter(file.columns, column, event.target.value as ColumnRole))}
+                onChange={(event) => onChange(overridesAfter(columns, column, event.target.value as ColumnRole))}
                 hint={
                   column.role === 'private' ? (
                     <Trans>Left out of every answer.</Trans>

@@ -20,11 +20,13 @@ type Props = {
   onDelete: (file: KnowledgeFile) => void;
   /** False while a column-roles change is being saved. */
   canChangeColumns: boolean;
+  /** A column roles change not saved yet (being saved, or failed to), for the file it is of. */
+  pendingColumns: { fileId: string; columns: ColumnOverride[] } | null;
   onChangeColumns: (file: KnowledgeFile, columns: ColumnOverride[]) => void;
 };
 
 /** The knowledge base's files: name, size, processing status (and a table file's columns with their roles), and a delete button each. */
-export function KnowledgeFilesTable({ files, canDelete, onDelete, canChangeColumns, onChangeColumns }: Props) {
+export function KnowledgeFilesTable({ files, canDelete, onDelete, canChangeColumns, pendingColumns, onChangeColumns }: Props) {
   const { t, i18n } = useLingui();
   const columns: TableColumn<KnowledgeFile>[] = [
     {
@@ -42,7 +44,12 @@ export function KnowledgeFilesTable({ files, canDelete, onDelete, canChangeColum
         <>
           <KnowledgeFileStatus file={file} />
           {file.status === 'ready' && file.columns.length > 0 && (
-            <KnowledgeFileColumns file={file} canChange={canChangeColumns} onChange={(columns) => onChangeColumns(file, columns)} />
+            <KnowledgeFileColumns
+              file={file}
+              canChange={canChangeColumns}
+              pending={pendingColumns?.fileId === file.id ? pendingColumns.columns : null}
+              onChange={(columns) => onChangeColumns(file, columns)}
+            />
           )}
         </>
       ),

@@ -143,6 +143,7 @@ export function KnowledgeStep({ headingRef, files: filesActor, acceptsFiles = tr
             canDelete={snapshot.matches({ deletion: 'idle' }) || snapshot.matches({ deletion: 'failed' })}
             onDelete={(file) => send({ type: 'DELETE_FILE', fileId: file.id })}
             canChangeColumns={!snapshot.hasTag('saving')}
+            pendingColumns={snapshot.context.roleChange}
             onChangeColumns={(file, columns) => send({ type: 'SET_COLUMN_ROLES', fileId: file.id, columns })}
           />
         )}
