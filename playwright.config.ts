@@ -17,6 +17,10 @@ export default defineConfig({
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 60_000,
+  // How long an assertion waits for the page to get there (not a speed check: tests never assert
+  // times). On CI's two cores, with two workers, Chromium, the server and the Auth emulator, a
+  // signed-in page load (session restored, ~90 modules) sometimes passes the default 5 s.
+  expect: { timeout: 10_000 },
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
