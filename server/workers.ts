@@ -8,8 +8,11 @@ import { dataDirFromEnv } from './knowledge/upload-storage';
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
-  knowledge: { dataDir: string; concurrency: number } | null;
+  knowledge: { dataDir: string; concurrency: number; batchSize?: number } | null;
 };
+
+/** Passages stored per batch on each database (KnowledgeWorkerOptions['batchSize'] says why). */
+export const knowledgeBatchSizes = { pglite: 100, postgres: 1_000 } as const;
 
 /** KNOWLEDGE_WORKER (`off`), KNOWLEDGE_WORKER_CONCURRENCY and DATA_DIR; throws on a bad value. */
 export function workerSettingsFromEnv(env: Record<string, string | undefined>): WorkerSettings {

@@ -12,6 +12,8 @@ export type ProcessorDeps = {
   store: KnowledgeStore;
   dataDir: string;
   limits?: ExtractionLimits;
+  /** Passages stored per batch (KnowledgeWorkerOptions['batchSize']). */
+  batchSize?: number;
   log: { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
 };
 
@@ -19,7 +21,7 @@ export type ProcessorDeps = {
 const PROGRESS_WRITE_MS = 1_000;
 
 /** 'stopped': `signal` aborted (the server is stopping) before the end; the job should run again. */
-export async function processKnowledgeFile({ store, dataDir, limits, log }: ProcessorDeps, fileId: string, signal: AbortSignal): Promise<'done' | 'stopped'> {
+export async function processKnowledgeFile({ store, dataDir, limits, batchSize, log }: ProcessorDeps, fileId: string, signal: AbortSignal): Promise<'done' | 'stopped'> {
   const started = await store.startProcessing(fileId);
   if (!started) return 'done'; // deleted before its turn
   const { file, config, language } = started;
@@ -40,7 +42,7 @@ export async function processKnowledgeFile({ store, dataDir, limits, log }: Proc
   const startedAt = Date.now();
 
   const outcome = await runExtraction(
-    { path, kind: file.kind, columns: file.columnOverrides, language },
+    { path, kind: file.kind, columns: file.columnOverrides, language, ...(batchSize ? { batchSize } : {}) },
     {
       onPassages: async (batch) => {
         try {

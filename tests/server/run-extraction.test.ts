@@ -61,3 +61,14 @@ it("lets the server's timers and I/O run between stored batches, however far ahe
   const starved = turnsBeforeBatch.slice(1).filter((turn, index) => turn === turnsBeforeBatch[index]);
   expect(starved).toEqual([]);
 });
+
+it('sends batches of the size the request asks for (the database decides it)', async () => {
+  const sizes: number[] = [];
+  const outcome = await runExtraction({ path: csv(), kind: 'csv', batchSize: 300 }, { ...handlers, onPassages: async (batch) => void sizes.push(batch.length) });
+  expect(outcome).toEqual({ ok: true });
+  // Full batches, then the rest.
+  expect(sizes.length).toBeGreaterThan(2);
+  expect(sizes.slice(0, -1).every((size) => size === 300)).toBe(true);
+  expect(sizes.at(-1)).toBeGreaterThan(0);
+  expect(sizes.at(-1)).toBeLessThanOrEqual(300);
+});

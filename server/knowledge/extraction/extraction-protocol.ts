@@ -8,7 +8,14 @@ import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } fr
 export type { ColumnOverride };
 
 /** `columns`: the merchant's roles for a table file; `language`: the base's (a price's currency when the file does not say). */
-export type ExtractionRequest = { path: string; kind: KnowledgeFileKind; columns?: readonly ColumnOverride[]; language?: AiBaseLanguage };
+export type ExtractionRequest = {
+  path: string;
+  kind: KnowledgeFileKind;
+  columns?: readonly ColumnOverride[];
+  language?: AiBaseLanguage;
+  /** Passages per batch sent to be stored (the database's best size: see knowledge-worker.ts). */
+  batchSize?: number;
+};
 
 /**
  * `source` says where in the file: "row 12", "Sheet1, row 12", "page 3". `content` holds only

@@ -7,12 +7,8 @@ import type { KnowledgeFileKind } from '../../../domain/knowledge';
 import { addNotes, type KnowledgeFileNotes } from '../../../domain/knowledge-columns';
 import { ExtractionFailure, type ExtractedPassage, type ExtractionRequest, type PassageSink, type ServerMessage, type ThreadMessage } from './extraction-protocol';
 
-/**
- * Passages per stored batch. On PGlite a batch is stored in the server's own thread: 250 held each
- * request for ~110 ms (another screen's reads during a 20 MB import: p50 78 ms), 100 for ~40 ms
- * (p50 18 ms) at ~20 % more import time (npm run bench:ingest).
- */
-const BATCH_SIZE = 100;
+/** Passages per stored batch, unless the request says (see knowledge-worker.ts's batch sizes). */
+const DEFAULT_BATCH_SIZE = 100;
 const MAX_BATCHES_IN_FLIGHT = 2;
 
 type Extractor = (path: string, sink: PassageSink, request: ExtractionRequest) => Promise<void>;
@@ -56,7 +52,7 @@ async function flush() {
 const sink: PassageSink = {
   async emit(passage) {
     batch.push(passage);
-    if (batch.length >= BATCH_SIZE) await flush();
+    if (batch.length >= (request.batchSize ?? DEFAULT_BATCH_SIZE)) await flush();
   },
   progress(fraction) {
     const now = Date.now();
