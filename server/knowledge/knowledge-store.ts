@@ -318,6 +318,15 @@ export function knowledgeStore(db: Db) {
           on conflict (file_id, lexeme) do update set passages = ${passageLexemes.passages} + excluded.passages`);
       }
       await db.transaction(async (tx) => {
+        const [now] = await tx
+          .select({ language: aiBases.language })
+          .from(knowledgeFiles)
+          .innerJoin(aiBases, eq(aiBases.id, knowledgeFiles.baseId))
+          .where(eq(knowledgeFiles.id, fileId));
+        if (!now) return;
+        // The base's language changed while the words were counted (its trigger moved the passages
+        // to the new stems but counts ready files only): counted again, whole.
+        if (now.language !== found.language) await tx.execute(sql`select passage_lexemes_refresh(${fileId}::uuid)`);
         // The GIN index's pending list (new entries not yet in its tree) is read in full by every
         // search until a vacuum merges it, and PGlite runs no autovacuum: merged now.
         await tx.execute(sql`select gin_clean_pending_list('passages_search'::regclass)`);

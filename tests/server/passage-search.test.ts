@@ -127,6 +127,43 @@ describe('passage search', () => {
     expect(await counts()).toEqual(sliced);
   });
 
+  test("a base's language changed while a file's words are counted: they are counted again in the new one", async () => {
+    const { db } = await testDatabase();
+    const uid = `search-${randomUUID()}`;
+    await db.insert(accounts).values({ uid, email: null, plan: 'enterprise' });
+    const [base] = await db
+      .insert(aiBases)
+      .values({ uid, name: 'Busca', function: 'seller', language: 'en_us', voiceTone: 'default', personalized: false, creativity: 3, model: 'builtin-retrieval' })
+      .returning();
+    const [file] = await db
+      .insert(knowledgeFiles)
+      .values({ baseId: base!.id, uid, originalName: 'faq.csv', kind: 'csv', sizeBytes: 1, storedPath: 'uploads/test/none', status: 'processing' })
+      .returning();
+    const rows = [{ source: 'row 2', content: 'Question: Do you ship running shoes?\nAnswer: We ship everywhere.' }];
+    await knowledgeStore(db).addPassages(file!, textSearchConfigs.en_us, 0, rows, 0);
+    // The merchant switches the base to Spanish right as the first slice is counted.
+    let switched = false;
+    const switching = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<typeof db.execute>) => {
+          const answer = await target.execute(...args);
+          if (!switched) {
+            switched = true;
+            await target.update(aiBases).set({ language: 'es' }).where(eq(aiBases.id, base!.id));
+          }
+          return answer;
+        };
+      },
+    });
+    await knowledgeStore(switching).finish(file!.id);
+    expect(switched).toBe(true);
+    const lexemes = (await db.select().from(passageLexemes).where(eq(passageLexemes.fileId, file!.id))).map((row) => row.lexeme);
+    // Spanish leaves English words whole ('running'); English stems them ('run').
+    expect(lexemes).toContain('running');
+    expect(lexemes).not.toContain('run');
+  });
+
   test("the word counts go with their file, and follow the base's language", async () => {
     const { db } = await testDatabase();
     const { base, file, search } = await baseWith(
