@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { PGLITE_SETTINGS } from '../server/db/database';
+import { pgliteStartParams } from '../server/db/database';
 
 /** What an import writes; `id` and `search` are made by the table. */
 const COLUMNS = 'base_id, file_id, uid, position, source_label, content, facts, language';
@@ -43,7 +43,7 @@ export async function copyFloorPostgres(url: string, fileId: string): Promise<nu
 export async function copyFloorPglite(dataDir: string, fileIds: readonly string[]): Promise<number[]> {
   const db = await PGlite.create({
     dataDir: join(dataDir, 'pglite'),
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    startParams: pgliteStartParams(),
   });
   try {
     const floors: number[] = [];

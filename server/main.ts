@@ -4,7 +4,7 @@ import { assertSafeForProduction, EXIT_UNSAFE_CONFIG, UnsafeConfigError } from '
 import { DataDirLockedError, EXIT_DATA_DIR_LOCKED } from './db/data-dir-lock';
 import { databaseTargetFromEnv, openDatabase } from './db/database';
 import { buildApp } from './app';
-import { appWithWorkers, knowledgeBatchSizes, workerSettingsFromEnv } from './workers';
+import { appWithWorkers, workerSettingsFromEnv } from './workers';
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -30,7 +30,6 @@ const database = await openDatabase(databaseTargetFromEnv(env), `catalyst server
   throw error;
 });
 
-if (workerSettings.knowledge) workerSettings.knowledge.batchSize = knowledgeBatchSizes[database.kind];
 const app = await appWithWorkers({ db: database.db, settings: workerSettings }, (onWorkQueued) =>
   buildApp({ env, distDir: distDir || undefined, database, logger: { level: env.LOG_LEVEL ?? 'info' }, onWorkQueued }),
 ).catch(async (error: unknown) => {

@@ -2,7 +2,7 @@
 // them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off)
 // leaves its queue to the processes that run it.
 import type { FastifyInstance } from 'fastify';
-import type { Db } from './db/database';
+import { databaseTargetFromEnv, type Db } from './db/database';
 import { knowledgeWorker, type KnowledgeWorkerOptions } from './knowledge/knowledge-worker';
 import { dataDirFromEnv } from './knowledge/upload-storage';
 
@@ -14,11 +14,12 @@ export type WorkerSettings = {
 /** Passages stored per batch on each database (KnowledgeWorkerOptions['batchSize'] says why). */
 export const knowledgeBatchSizes = { pglite: 100, postgres: 1_000 } as const;
 
-/** KNOWLEDGE_WORKER (`off`), KNOWLEDGE_WORKER_CONCURRENCY and DATA_DIR; throws on a bad value. */
+/** KNOWLEDGE_WORKER (`off`), KNOWLEDGE_WORKER_CONCURRENCY, DATA_DIR and the database's batch size; throws on a bad value. */
 export function workerSettingsFromEnv(env: Record<string, string | undefined>): WorkerSettings {
   const concurrency = Number(env.KNOWLEDGE_WORKER_CONCURRENCY ?? 1);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number, not "${env.KNOWLEDGE_WORKER_CONCURRENCY}"`);
-  return { knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency } };
+  const batchSize = knowledgeBatchSizes[databaseTargetFromEnv(env).kind];
+  return { knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency, batchSize } };
 }
 
 export type Workers = {

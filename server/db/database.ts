@@ -45,7 +45,10 @@ export function databaseTargetFromEnv(env: Record<string, string | undefined>): 
  * budget 50): the operating system's page cache still holds the table (npm run bench:ingest,
  * bench:retrieval).
  */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
+/** PGlite's start parameters with our settings: the server's, and any tool that opens its data dir. */
+export const pgliteStartParams = () => [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
 
 /** `purpose` names the owner in the PGlite lock file, for the refusal message another process prints. */
 export async function openDatabase(target: DatabaseTarget, purpose: string): Promise<Database> {
@@ -57,7 +60,7 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
   try {
     const client = await PGlite.create({
       dataDir: dataDir === null ? undefined : join(dataDir, 'pglite'),
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+      startParams: pgliteStartParams(),
     });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
