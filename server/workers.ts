@@ -8,18 +8,18 @@ import { dataDirFromEnv } from './knowledge/upload-storage';
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
-  knowledge: { dataDir: string; concurrency: number; batchSize?: number } | null;
+  knowledge: { dataDir: string; concurrency: number; batchSize?: number; storesAtOnce?: number } | null;
 };
 
-/** Passages stored per batch on each database (KnowledgeWorkerOptions['batchSize'] says why). */
-export const knowledgeBatchSizes = { pglite: 100, postgres: 1_000 } as const;
+/** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
+export const knowledgeStoring = { pglite: { batchSize: 100, storesAtOnce: 1 }, postgres: { batchSize: 1_000, storesAtOnce: 2 } } as const;
 
 /** KNOWLEDGE_WORKER (`off`), KNOWLEDGE_WORKER_CONCURRENCY, DATA_DIR and the database's batch size; throws on a bad value. */
 export function workerSettingsFromEnv(env: Record<string, string | undefined>): WorkerSettings {
   const concurrency = Number(env.KNOWLEDGE_WORKER_CONCURRENCY ?? 1);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number, not "${env.KNOWLEDGE_WORKER_CONCURRENCY}"`);
-  const batchSize = knowledgeBatchSizes[databaseTargetFromEnv(env).kind];
-  return { knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency, batchSize } };
+  const storing = knowledgeStoring[databaseTargetFromEnv(env).kind];
+  return { knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency, ...storing } };
 }
 
 export type Workers = {

@@ -12,8 +12,9 @@ export type ProcessorDeps = {
   store: KnowledgeStore;
   dataDir: string;
   limits?: ExtractionLimits;
-  /** Passages stored per batch (KnowledgeWorkerOptions['batchSize']). */
+  /** Passages stored per batch, and batches stored at once (KnowledgeWorkerOptions says why). */
   batchSize?: number;
+  storesAtOnce?: number;
   log: { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
 };
 
@@ -21,7 +22,7 @@ export type ProcessorDeps = {
 const PROGRESS_WRITE_MS = 1_000;
 
 /** 'stopped': `signal` aborted (the server is stopping) before the end; the job should run again. */
-export async function processKnowledgeFile({ store, dataDir, limits, batchSize, log }: ProcessorDeps, fileId: string, signal: AbortSignal): Promise<'done' | 'stopped'> {
+export async function processKnowledgeFile({ store, dataDir, limits, batchSize, storesAtOnce, log }: ProcessorDeps, fileId: string, signal: AbortSignal): Promise<'done' | 'stopped'> {
   const started = await store.startProcessing(fileId);
   if (!started) return 'done'; // deleted before its turn
   const { file, config, language } = started;
@@ -42,17 +43,19 @@ export async function processKnowledgeFile({ store, dataDir, limits, batchSize, 
   const startedAt = Date.now();
 
   const outcome = await runExtraction(
-    { path, kind: file.kind, columns: file.columnOverrides, language, ...(batchSize ? { batchSize } : {}) },
+    { path, kind: file.kind, columns: file.columnOverrides, language, ...(batchSize ? { batchSize } : {}), ...(storesAtOnce ? { storesAtOnce } : {}) },
     {
       onPassages: async (batch) => {
+        // Its place in the file is taken now: the next batch may be stored beside it.
+        const at = position;
+        position += batch.length;
         try {
-          await store.addPassages(file, config, position, batch, progress);
+          await store.addPassages(file, config, at, batch, progress);
         } catch (error) {
           if (error instanceof KnowledgeFileGone) gone.abort();
-          else storeError = error;
+          else storeError ??= error;
           throw error;
         }
-        position += batch.length;
         lastWrite = Date.now();
       },
       onColumns: async (columns) => {

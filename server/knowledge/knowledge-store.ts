@@ -2,7 +2,7 @@
 // uid and the base, so another account's ids find nothing (404). Registering an upload counts a
 // training for the month and queues its processing in one transaction; the processor's calls
 // (below `// processing`) are keyed by the file alone.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import {
   textSearchConfigs,
@@ -14,6 +14,7 @@ import {
 } from '../../domain/knowledge';
 import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
 import { monthStart } from '../accounts/account-store';
+import { copyRowsThen } from '../db/copy-rows';
 import type { Db } from '../db/database';
 import { accountMonthlyUsage, accounts, aiBases, knowledgeFiles, passageLexemes, passages } from '../db/schema';
 import type { ExtractedPassage } from './extraction/extraction-protocol';
@@ -27,6 +28,18 @@ export const REMOVE_FILE_QUEUE = 'knowledge.remove-file';
 const LEXEME_COUNT_SLICE = 2_000;
 
 type Row = typeof knowledgeFiles.$inferSelect;
+
+/** What addPassages writes, in its rows' order; `id` and `search` are made by the table. */
+const passageCopyColumns = [
+  passages.baseId,
+  passages.fileId,
+  passages.uid,
+  passages.position,
+  passages.sourceLabel,
+  passages.content,
+  passages.facts,
+  passages.language,
+];
 
 export class KnowledgeRefusal extends Error {
   constructor(readonly reason: 'not_found' | 'plan_limit') {
@@ -195,26 +208,32 @@ export function knowledgeStore(db: Db) {
     async addPassages(file: Row, config: TextSearchConfig, position: number, batch: readonly ExtractedPassage[], progress: number) {
       if (batch.length === 0) return;
       try {
-        await db.transaction(async (tx) => {
-          await tx.insert(passages).values(
-            batch.map((passage, index) => ({
-              baseId: file.baseId,
-              fileId: file.id,
-              uid: file.uid,
-              position: position + index,
-              sourceLabel: passage.source,
-              content: passage.content,
-              facts: passage.facts ?? null,
-              language: config,
-            })),
-          );
-          const updated = await tx
-            .update(knowledgeFiles)
-            .set({ passageCount: sql`${knowledgeFiles.passageCount} + ${batch.length}`, progress, updatedAt: new Date() })
-            .where(eq(knowledgeFiles.id, file.id))
-            .returning({ id: knowledgeFiles.id });
-          if (updated.length === 0) throw new KnowledgeFileGone();
-        });
+        // COPY, not INSERT (../db/copy-rows.ts says why); then the file's count, which also finds it gone.
+        const count = db
+          .update(knowledgeFiles)
+          .set({ passageCount: sql`${knowledgeFiles.passageCount} + ${batch.length}`, progress, updatedAt: new Date() })
+          .where(eq(knowledgeFiles.id, file.id))
+          .returning({ id: knowledgeFiles.id })
+          .toSQL();
+        const counted = await copyRowsThen(
+          db,
+          {
+            table: getTableName(passages),
+            columns: passageCopyColumns.map((column) => column.name),
+            rows: batch.map((passage, index) => [
+              file.baseId,
+              file.id,
+              file.uid,
+              position + index,
+              passage.source,
+              passage.content,
+              passage.facts ?? null,
+              config,
+            ]),
+          },
+          { text: count.sql, params: count.params },
+        );
+        if (!counted) throw new KnowledgeFileGone();
       } catch (error) {
         if (!(error instanceof KnowledgeFileGone) && !(await this.exists(file.id))) throw new KnowledgeFileGone();
         throw error;

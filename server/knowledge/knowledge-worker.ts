@@ -33,6 +33,11 @@ export type KnowledgeWorkerOptions = {
    * fewer round trips and hold no one (npm run bench:ingest).
    */
   batchSize?: number;
+  /**
+   * Batches stored at once. PGlite has one thread: 1. PostgreSQL stores two batches in two
+   * backends, on two cores, while the extraction thread reads the next (npm run bench:ingest).
+   */
+  storesAtOnce?: number;
 };
 
 export type KnowledgeWorker = {
@@ -43,7 +48,7 @@ export type KnowledgeWorker = {
   stop: () => Promise<void>;
 };
 
-export function knowledgeWorker({ db, dataDir, log, concurrency = 1, pollMs = 2_000, leaseMs = 60_000, limits, batchSize }: KnowledgeWorkerOptions): KnowledgeWorker {
+export function knowledgeWorker({ db, dataDir, log, concurrency = 1, pollMs = 2_000, leaseMs = 60_000, limits, batchSize, storesAtOnce }: KnowledgeWorkerOptions): KnowledgeWorker {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const queue = jobQueue(db);
   const store = knowledgeStore(db);
@@ -94,7 +99,7 @@ export function knowledgeWorker({ db, dataDir, log, concurrency = 1, pollMs = 2_
       await store.fail(fileId, 'processing_failed');
       return 'done';
     }
-    return processKnowledgeFile({ store, dataDir, log, batchSize, ...(limits ? { limits } : {}) }, fileId, signal);
+    return processKnowledgeFile({ store, dataDir, log, batchSize, storesAtOnce, ...(limits ? { limits } : {}) }, fileId, signal);
   }
 
   function run(job: Job) {

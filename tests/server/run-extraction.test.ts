@@ -1,7 +1,7 @@
 // The extraction thread's runner (server/knowledge/extraction/run-extraction.ts) when the worker
 // stops around it: a job stopped before its thread began, or while it runs, ends as 'aborted' (the
 // queue hands it back untouched), never as an error counted against the file; and the server's
-// requests are served while it stores a file's batches.
+// requests are served while it stores a file's batches, one or several at once.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -71,4 +71,42 @@ it('sends batches of the size the request asks for (the database decides it)', a
   expect(sizes.slice(0, -1).every((size) => size === 300)).toBe(true);
   expect(sizes.at(-1)).toBeGreaterThan(0);
   expect(sizes.at(-1)).toBeLessThanOrEqual(300);
+});
+
+it('stores as many batches at once as the request says, never more, all of them before it is done', async () => {
+  for (const storesAtOnce of [1, 2]) {
+    let storing = 0;
+    let most = 0;
+    let stored = 0;
+    const outcome = await runExtraction(
+      { path: csv(), kind: 'csv', batchSize: 100, storesAtOnce },
+      {
+        ...handlers,
+        onPassages: async (batch) => {
+          most = Math.max(most, ++storing);
+          await new Promise((resolve) => setTimeout(resolve, 15)); // the database's work, in its own process
+          storing--;
+          stored += batch.length;
+        },
+      },
+    );
+    expect(outcome).toEqual({ ok: true });
+    expect(stored).toBe(3999); // every line of csv() but its header
+    expect(most).toBe(storesAtOnce);
+  }
+});
+
+it('a batch that fails to store, beside another, ends the file as failed', async () => {
+  let calls = 0;
+  const outcome = await runExtraction(
+    { path: csv(), kind: 'csv', batchSize: 100, storesAtOnce: 2 },
+    {
+      ...handlers,
+      onPassages: async () => {
+        if (++calls === 3) throw new Error('the database went away');
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      },
+    },
+  );
+  expect(outcome).toEqual({ ok: false, reason: 'processing_failed', detail: 'store: the database went away' });
 });

@@ -71,11 +71,11 @@ test('the workers, started beside the app, process what waited; stopped, they ha
   }
 }, 120_000);
 
-test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size is the database\'s', () => {
-  expect(workerSettingsFromEnv({})).toEqual({ knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 100 } });
-  expect(workerSettingsFromEnv({ DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' })).toEqual({ knowledge: { dataDir: data.dir, concurrency: 2, batchSize: 100 } });
+test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database\'s', () => {
+  expect(workerSettingsFromEnv({})).toEqual({ knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 100, storesAtOnce: 1 } });
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' })).toEqual({ knowledge: { dataDir: data.dir, concurrency: 2, batchSize: 100, storesAtOnce: 1 } });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir, DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' })).toEqual({
-    knowledge: { dataDir: data.dir, concurrency: 1, batchSize: 1_000 },
+    knowledge: { dataDir: data.dir, concurrency: 1, batchSize: 1_000, storesAtOnce: 2 },
   });
   expect(workerSettingsFromEnv({ KNOWLEDGE_WORKER: 'off' })).toEqual({ knowledge: null });
   for (const bad of ['0', '1.5', 'two']) expect(() => workerSettingsFromEnv({ KNOWLEDGE_WORKER_CONCURRENCY: bad })).toThrow(/KNOWLEDGE_WORKER_CONCURRENCY/);

@@ -15,6 +15,8 @@ export type ExtractionRequest = {
   language?: AiBaseLanguage;
   /** Passages per batch sent to be stored (the database's best size: see knowledge-worker.ts). */
   batchSize?: number;
+  /** Batches stored at once (1: one after another; PostgreSQL takes 2, see knowledge-worker.ts). */
+  storesAtOnce?: number;
 };
 
 /**

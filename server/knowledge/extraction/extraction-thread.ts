@@ -1,15 +1,19 @@
 // The extraction thread: reads one knowledge file (path and kind in workerData) and sends its
 // passages to the server in batches, waiting for the server's acknowledgement before running more
-// than two batches ahead. Runs in a worker_thread with memory limits (see run-extraction.ts), so a
+// than one batch ahead of those it stores. Runs in a worker_thread with memory limits (see run-extraction.ts), so a
 // hostile or enormous file fails alone: the server process and its other work go on.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { KnowledgeFileKind } from '../../../domain/knowledge';
 import { addNotes, type KnowledgeFileNotes } from '../../../domain/knowledge-columns';
 import { ExtractionFailure, type ExtractedPassage, type ExtractionRequest, type PassageSink, type ServerMessage, type ThreadMessage } from './extraction-protocol';
 
+const port = parentPort!;
+const { request } = workerData as { request: ExtractionRequest };
+
 /** Passages per stored batch, unless the request says (see knowledge-worker.ts's batch sizes). */
 const DEFAULT_BATCH_SIZE = 100;
-const MAX_BATCHES_IN_FLIGHT = 2;
+/** Batches sent and not yet stored: one more than the server stores at once, so one is always ready. */
+const MAX_BATCHES_IN_FLIGHT = (request.storesAtOnce ?? 1) + 1;
 
 type Extractor = (path: string, sink: PassageSink, request: ExtractionRequest) => Promise<void>;
 
@@ -24,8 +28,6 @@ const extractors: Record<KnowledgeFileKind, () => Promise<Extractor>> = {
   },
 };
 
-const port = parentPort!;
-const { request } = workerData as { request: ExtractionRequest };
 const send = (message: ThreadMessage) => port.postMessage(message);
 
 let inFlight = 0;

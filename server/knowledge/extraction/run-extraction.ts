@@ -52,11 +52,12 @@ export function runExtraction(
     worker.stderr.resume();
 
     let settled = false;
-    let busy = false;
+    /** Stores running; the watchdog waits for the database, not the thread, while any runs. */
+    let busy = 0;
     let lastWord = Date.now();
     // A thread that says nothing for too long is stopped (its callback runs after `finish` exists).
     const watchdog = setInterval(() => {
-      if (!busy && Date.now() - lastWord > limits.stallMs) {
+      if (busy === 0 && Date.now() - lastWord > limits.stallMs) {
         finish({ ok: false, reason: 'too_complex', detail: `No progress for ${limits.stallMs} ms.` });
       }
     }, Math.min(1_000, limits.stallMs));
@@ -71,33 +72,53 @@ export function runExtraction(
     const abort = () => finish({ ok: false, reason: 'aborted' });
     signal?.addEventListener('abort', abort, { once: true });
 
-    // Messages are handled one at a time, in order: a batch is stored before the next is looked at.
-    let queue = Promise.resolve();
+    // Messages are handled one at a time, in order. A batch of passages starts storing when its
+    // turn comes, beside at most `storesAtOnce - 1` others still storing (PostgreSQL: two backends
+    // on two cores); anything else waits until every batch before it is stored.
+    const storesAtOnce = Math.max(1, request.storesAtOnce ?? 1);
+    const storing = new Set<Promise<void>>();
+    const stored = (work: () => Promise<unknown>) => async () => {
+      busy++;
+      try {
+        await work();
+      } catch (error) {
+        // Storing failed (the file was deleted meanwhile, the database went away): stop here.
+        finish({ ok: false, reason: 'processing_failed', detail: `store: ${error instanceof Error ? error.message : String(error)}` });
+        throw error;
+      } finally {
+        busy--;
+        lastWord = Date.now();
+      }
+    };
+    const allStored = () => Promise.all(storing);
+    let queue: Promise<unknown> = Promise.resolve();
     worker.on('message', (message: ThreadMessage) => {
       lastWord = Date.now();
       queue = queue.then(async () => {
         if (settled) return;
-        if (message.type === 'passages' || message.type === 'columns' || message.type === 'notes') {
-          busy = true;
-          try {
-            // The server's requests first: this chain of stores is all promises (PGlite answers
-            // without leaving them), so while the thread keeps a batch ahead it would run on and
-            // starve the event loop's I/O for the whole import (a 20 MB file: 44 s without a read).
-            await new Promise<void>((resolve) => setImmediate(resolve));
+        if (message.type === 'progress') return handlers.onProgress(message.fraction);
+        if (message.type === 'passages') {
+          while (storing.size >= storesAtOnce) await Promise.race(storing);
+          if (settled) return;
+          // The server's requests first: this chain of stores is all promises (PGlite answers
+          // without leaving them), so while the thread keeps a batch ahead it would run on and
+          // starve the event loop's I/O for the whole import (a 20 MB file: 44 s without a read).
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          const store = stored(() => handlers.onPassages(message.passages)).call(null).then(
             // Only a batch of passages is acknowledged: the thread counts those in flight.
-            if (message.type === 'passages') await handlers.onPassages(message.passages);
-            else if (message.type === 'columns') return await handlers.onColumns(message.columns);
-            else return await handlers.onNotes(message.notes);
-          } catch (error) {
-            // Storing failed (the file was deleted meanwhile, the database went away): stop here.
-            finish({ ok: false, reason: 'processing_failed', detail: `store: ${error instanceof Error ? error.message : String(error)}` });
-            throw error;
-          } finally {
-            busy = false;
-            lastWord = Date.now();
-          }
-          worker.postMessage({ type: 'ack' } satisfies ServerMessage);
-        } else if (message.type === 'progress') handlers.onProgress(message.fraction);
+            () => void (settled || worker.postMessage({ type: 'ack' } satisfies ServerMessage)),
+          );
+          storing.add(store);
+          void store.then(
+            () => storing.delete(store),
+            () => storing.delete(store),
+          );
+          return;
+        }
+        await allStored();
+        if (settled) return;
+        if (message.type === 'columns') await stored(() => handlers.onColumns(message.columns))();
+        else if (message.type === 'notes') await stored(() => handlers.onNotes(message.notes))();
         else if (message.type === 'done') finish({ ok: true });
         else finish({ ok: false, reason: message.reason, detail: message.detail });
       });
@@ -109,7 +130,10 @@ export function runExtraction(
     });
     worker.on('exit', (code) => {
       // After 'done' the thread is terminated by finish(); an exit before it is a crash.
-      void queue.then(() => finish({ ok: false, reason: 'processing_failed', detail: `The extraction thread exited (${code}).` }));
+      void queue
+        .then(allStored)
+        .catch(() => {})
+        .then(() => finish({ ok: false, reason: 'processing_failed', detail: `The extraction thread exited (${code}).` }));
     });
   });
 }
