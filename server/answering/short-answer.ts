@@ -98,10 +98,12 @@ const phrasing: Record<
     several: string;
   }
 > = {
+  // No article before a product's name in Portuguese and Spanish: its gender is the name's own
+  // ('O Camiseta…' was wrong), and a name that starts the sentence reads right either way.
   pt_br: {
-    costs: (name, price) => `O ${name} custa ${price}.`,
-    costsFrom: (name, price, before) => `O ${name} sai de ${before} por ${price}.`,
-    noPrice: (name) => `Temos o ${name}.`,
+    costs: (name, price) => `${name} custa ${price}.`,
+    costsFrom: (name, price, before) => `${name} sai de ${before} por ${price}.`,
+    noPrice: (name) => `Temos ${name}.`,
     inStock: (count) => (count === null ? 'Está disponível.' : `Temos ${count} em estoque.`),
     soldOut: 'Está esgotado no momento.',
     variants: (list) => `Opções: ${list}.`,
@@ -117,9 +119,9 @@ const phrasing: Record<
     several: 'I found these:',
   },
   es: {
-    costs: (name, price) => `El ${name} cuesta ${price}.`,
-    costsFrom: (name, price, before) => `El ${name} pasa de ${before} a ${price}.`,
-    noPrice: (name) => `Tenemos el ${name}.`,
+    costs: (name, price) => `${name} cuesta ${price}.`,
+    costsFrom: (name, price, before) => `${name} pasa de ${before} a ${price}.`,
+    noPrice: (name) => `Tenemos ${name}.`,
     inStock: (count) => (count === null ? 'Está disponible.' : `Tenemos ${count} en stock.`),
     soldOut: 'Está agotado por ahora.',
     variants: (list) => `Opciones: ${list}.`,
