@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { EMULATOR_HOST } from './auth-emulator';
-import { buildScratchServer } from './build-server';
+import { buildScratchServer, SERVER_NODE_FLAGS } from './build-server';
 
 export type BenchServer = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
@@ -30,7 +30,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...inherited } = process.env;
   // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, main], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: '', LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -77,7 +77,7 @@ export async function startPublicServer({ main, distDir, dataDir, env = {} }: { 
   rmSync(dataDir, { recursive: true, force: true });
   // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, main], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

@@ -10,6 +10,15 @@ import { build } from 'esbuild';
 
 export const SERVER_OUT_DIR = 'dist-server';
 
+/**
+ * Node's flags for the product server: `node --max-semi-space-size=4 dist-server/main.js`. V8's
+ * young generation is 32 MB by default, all of it resident while the server takes in a knowledge
+ * import's batches: 4 MB put a 104 MB PDF's import on PGlite at a 374 MB peak instead of 430 (budget
+ * 400), with GET /api/v1/me at 500 req/s unchanged (p99 27 ms vs 26; 2 MB cost 38). Flags cannot be
+ * set from inside the process: start.ts, the benches and a deployment pass them (README).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 export async function buildServer(outDir = SERVER_OUT_DIR): Promise<string> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { SERVER_RENDERER_FILE, serverRendererDir } from '../domain/public-pages';
 import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator } from './auth-emulator';
 import { buildAll } from './build';
-import { SERVER_OUT_DIR } from './build-server';
+import { SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
 
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
 const port = process.env.PORT ?? '3000';
@@ -35,7 +35,7 @@ console.log('Starting the Firebase Auth emulator…');
 const emulator = await startAuthEmulator({ quiet: true, persistDir: join(dataDir, 'auth-emulator') });
 await ensureEmulatorUser(DEMO.email, DEMO.password);
 
-const server = spawn(process.execPath, [serverMain], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,
