@@ -21,7 +21,8 @@ export async function freePort(): Promise<number> {
 }
 
 let bundle: Promise<string> | null = null;
-const serverBundle = () => (bundle ??= buildScratchServer('bench-server'));
+/** The server bundle the benches run (built once per bench run): its main.js. */
+export const serverBundle = () => (bundle ??= buildScratchServer('bench-server'));
 
 /** `env` is the target's (DATABASE_URL or DATA_DIR and the like); the caller's own are dropped. */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
