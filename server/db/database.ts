@@ -43,9 +43,9 @@ export function databaseTargetFromEnv(env: Record<string, string | undefined>): 
  * from the start): PostgreSQL's default 128 MB puts a 100 MB import over its 400 MB budget. With
  * 16 MB a 100 MB PDF peaks at ~390 MB, and 100,000 passages' search stays at p99 ~41 ms (was ~39;
  * budget 50): the operating system's page cache still holds the table (npm run bench:ingest,
- * bench:retrieval).
+ * bench:retrieval). PGlite serves one session: 5 connections' shared memory, not 100's (~4 MB).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=5'];
 
 /** PGlite's start parameters with our settings: the server's, and any tool that opens its data dir. */
 export const pgliteStartParams = () => [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
