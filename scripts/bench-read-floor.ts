@@ -2,10 +2,12 @@
 // reads a file in its extraction thread while the server stores the batches before, so it can be no
 // faster than the slower of the two: writing the passages (bench-copy-floor.ts) or reading them.
 // A table file's floor is its COPY; a PDF's is reading its pages with PDF.js. This runs the server
-// bundle's own extraction thread (as production runs it) with every batch acknowledged at once.
+// bundle's own extraction thread as production runs it (its memory limits too), with every batch
+// acknowledged at once.
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { defaultExtractionLimits, threadResourceLimits } from '../server/knowledge/extraction/run-extraction';
 
 /** Seconds for the server bundle's extraction thread (beside `main`) to read `path` when nothing is stored. */
 export function readFloorSeconds(main: string, path: string, kind: 'csv' | 'pdf'): Promise<number> {
@@ -15,6 +17,7 @@ export function readFloorSeconds(main: string, path: string, kind: 'csv' | 'pdf'
     const worker = new Worker(join(dir, 'extraction-thread-boot.js'), {
       workerData: { entry: pathToFileURL(join(dir, 'extraction-thread.js')).href, request: { path, kind, language: 'pt_br' } },
       execArgv: [],
+      resourceLimits: threadResourceLimits(defaultExtractionLimits),
       stdout: true,
       stderr: true,
     });

@@ -15,6 +15,9 @@ export type ExtractionLimits = {
 
 export const defaultExtractionLimits: ExtractionLimits = { heapMb: 256, stallMs: 120_000 };
 
+/** The thread's V8 limits; a small young generation: more, shorter scavenges, and some 15 MB less resident memory. */
+export const threadResourceLimits = ({ heapMb }: Pick<ExtractionLimits, 'heapMb'>) => ({ maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 });
+
 export type ExtractionOutcome = { ok: true } | { ok: false; reason: KnowledgeFailureReason; detail: string } | { ok: false; reason: 'aborted' };
 
 type Handlers = {
@@ -42,8 +45,7 @@ export function runExtraction(
       workerData: { entry, request },
       // Not the server's `--import tsx`: the boot file loads the libraries first, then tsx.
       execArgv: [],
-      // A small young generation: more, shorter scavenges, and some 15 MB less resident memory.
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 },
+      resourceLimits: threadResourceLimits(limits),
       stdout: true,
       stderr: true,
     });
