@@ -106,7 +106,7 @@ export function runExtraction(
           // without leaving them), so while the thread keeps a batch ahead it would run on and
           // starve the event loop's I/O for the whole import (a 20 MB file: 44 s without a read).
           await new Promise<void>((resolve) => setImmediate(resolve));
-          const store = stored(() => handlers.onPassages(message.passages)).call(null).then(
+          const store = stored(() => handlers.onPassages(message.passages))().then(
             // Only a batch of passages is acknowledged: the thread counts those in flight.
             () => void (settled || worker.postMessage({ type: 'ack' } satisfies ServerMessage)),
           );
