@@ -1,7 +1,8 @@
 // The extraction thread: reads one knowledge file (path and kind in workerData) and sends its
 // passages to the server in batches, waiting for the server's acknowledgement before running more
-// than one batch ahead of those it stores. Runs in a worker_thread with memory limits (see run-extraction.ts), so a
-// hostile or enormous file fails alone: the server process and its other work go on.
+// than one batch ahead of those it stores. Runs in a worker_thread with memory limits (see
+// run-extraction.ts), so a hostile or enormous file fails alone: the server process and its other
+// work go on.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { KnowledgeFileKind } from '../../../domain/knowledge';
 import { addNotes, type KnowledgeFileNotes } from '../../../domain/knowledge-columns';
