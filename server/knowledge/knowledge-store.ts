@@ -307,7 +307,9 @@ export function knowledgeStore(db: Db) {
      * Ready, with the passages following the base's language if it changed meanwhile, and the
      * file's words counted for search (./passage-search). The count runs a slice of the file at a
      * time, each its own statement: PGlite runs in the server's thread, and the whole file's count
-     * in one statement held every request for seconds (1.9 s for 74,000 passages).
+     * in one statement held every request for seconds (1.9 s for 74,000 passages). A word in one
+     * passage of a slice is not written (search reads no count as one): a catalog's SKUs and model
+     * numbers are most of its words, and their rows were most of the count's time.
      */
     async finish(fileId: string): Promise<void> {
       const found = await db.transaction(async (tx) => {
@@ -333,7 +335,7 @@ export function knowledgeStore(db: Db) {
           select f.id, f.base_id, s.word, s.ndoc
           from ${knowledgeFiles} f,
             ts_stat(format('SELECT "search" FROM "passages" WHERE "file_id" = %L AND "position" >= %s AND "position" < %s', ${fileId}::uuid, ${from}::int, ${from + LEXEME_COUNT_SLICE}::int)) s
-          where f.id = ${fileId}::uuid and s.word not like 'base:%'
+          where f.id = ${fileId}::uuid and s.ndoc > 1 and s.word not like 'base:%'
           on conflict (file_id, lexeme) do update set passages = ${passageLexemes.passages} + excluded.passages`);
       }
       await db.transaction(async (tx) => {

@@ -4,7 +4,10 @@
 // counts double. Two statements, the work of each bounded whatever the words and however many
 // bases share the table:
 //   1. the question's lexemes and how many of the base's passages hold each (passage_lexemes, an
-//      index lookup per word);
+//      index lookup per word). A word with no count there is in at most one passage of each slice
+//      the count was made in (knowledge-store.ts's finish: a catalog's SKUs and model numbers, most
+//      of its words, are not written) — or in none: ranked as in one passage, its passages, if any,
+//      come from the GIN index first;
 //   2. candidates, then their ranking:
 //      - a word in few of the base's passages gives all of them, from the GIN index with the base's
 //        own lexeme (GIN's fast scan skips through the base's long posting list), rarest word first,
@@ -80,11 +83,13 @@ export async function searchPassages(
                 select coalesce(sum(s.passages), 0)::int from passage_lexemes s where s.base_id = ${base.id} and s.lexeme = l.lexeme)))
               from unnest(tsvector_to_array(to_tsvector(${config}, fold_accents(${question})))) as l(lexeme)) as lexemes`),
   );
-  const known = (counts?.lexemes ?? []).filter((entry) => entry.passages > 0).sort((a, b) => a.passages - b.passages);
-  const total = Math.max(counts?.total ?? 0, 1);
-  if (known.length === 0) return [];
-  // match=all: every word of the question must be there, a word the base lacks too.
-  if (match === 'all' && known.length < counts!.lexemes!.length) return [];
+  const words = counts?.lexemes ?? [];
+  if (words.length === 0 || !counts?.total) return [];
+  const total = counts.total;
+  // Counted words, rarest first; the others are rare or absent (see the header), ranked as in one passage.
+  const known = words.filter((entry) => entry.passages > 0).sort((a, b) => a.passages - b.passages);
+  const uncounted = words.filter((entry) => entry.passages === 0);
+  const ranking = [...uncounted.map((entry) => ({ ...entry, passages: 1 })), ...known];
 
   const tsquery = (lexemes: readonly Lexeme[], join = ' & ') =>
     sql`${lexemes.map((entry) => lexemeQuery(entry.lexeme)).join(join)}::tsquery`;
@@ -116,9 +121,12 @@ export async function searchPassages(
   // fewer than `limit` are sure, a common word's (all the words' first).
   let planned = 0;
   // match=all: the passages holding every word, from the index (common words together are most
-  // often rarer than in the first rows, so reading rows would mostly be a detour).
-  if (match === 'all') indexed(tsquery(known), SEARCH_CANDIDATES);
+  // often rarer than in the first rows, so reading rows would mostly be a detour); a word the base
+  // lacks finds none.
+  if (match === 'all') indexed(tsquery(ranking), SEARCH_CANDIDATES);
   else {
+    // An uncounted word's passages are few (or none): all of them, not counted as planned.
+    for (const entry of uncounted) indexed(tsquery([entry]), SEARCH_CANDIDATES);
     for (const [index, entry] of known.entries()) {
       if (planned >= limit && (isDense(entry) || entry.passages > SEARCH_CANDIDATES - planned)) break;
       if (isDense(entry)) {
@@ -134,7 +142,7 @@ export async function searchPassages(
 
   // Each word counts its rarity (log of total over its passages), twice in a name or question.
   const score = sql.join(
-    known.map(({ lexeme, passages: count }) => {
+    ranking.map(({ lexeme, passages: count }) => {
       const idf = Math.log((total + 1) / (count + 0.5)).toFixed(4);
       return sql`(case when p.search @@ ${lexemeQuery(lexeme)}::tsquery then ${sql.raw(idf)} * (case when p.search @@ ${lexemeQuery(lexeme, ':A')}::tsquery then 2 else 1 end) else 0 end)`;
     }),
@@ -145,7 +153,7 @@ export async function searchPassages(
       with ${sql.join(ctes, sql`, `)},
       candidates as (${sql.join(takes, sql` union all `)}),
       best as (
-        select p.id, (${score})::float8 as rank, ts_rank(p.search, ${tsquery(known, ' | ')}, 1)::float8 as tie
+        select p.id, (${score})::float8 as rank, ts_rank(p.search, ${tsquery(ranking, ' | ')}, 1)::float8 as tie
         from ${passages} p
         where p.id in (select id from candidates) and p.base_id = ${base.id} and p.uid = ${uid}
         order by rank desc, tie desc, p.id
@@ -164,9 +172,10 @@ export async function searchPassages(
       await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
       return rowsOf<SearchHit>(await search(tx));
     });
-  if (match === 'all') return (isDense(known[0]!) ? await fromIndexOnly() : rowsOf<SearchHit>(await search())).map(ranked);
+  const commonOnly = uncounted.length === 0 && isDense(known[0]!);
+  if (match === 'all') return (commonOnly ? await fromIndexOnly() : rowsOf<SearchHit>(await search())).map(ranked);
   let found = rowsOf<SearchHit>(await search());
-  if (found.length < limit && isDense(known[0]!) && known.length > 1) {
+  if (found.length < limit && known.length > 1 && isDense(known[0]!)) {
     indexed(tsquery(known), SEARCH_CANDIDATES);
     found = await fromIndexOnly();
   }

@@ -119,12 +119,31 @@ describe('passage search', () => {
         (await db.select().from(passageLexemes).where(eq(passageLexemes.fileId, file.id))).map((row) => [row.lexeme, row.passages]),
       );
     const sliced = await counts();
-    expect(sliced).toMatchObject({ camiset: 4_500, pret: 3_000, branc: 1_500, '4499': 1 });
+    expect(sliced).toMatchObject({ camiset: 4_500, pret: 3_000, branc: 1_500 });
+    expect(sliced).not.toHaveProperty('4499'); // in one passage: not written (search reads it as one)
     // The same file counted whole, in one statement (the function the base's language change runs).
     await db.execute(sql`select passage_lexemes_refresh(${file.id}::uuid)`);
     expect(await counts()).toEqual(sliced);
     await knowledgeStore(db).finish(file.id);
     expect(await counts()).toEqual(sliced);
+  });
+
+  test('a word in one passage is not counted, yet found and ranked first; a word the base lacks finds nothing', async () => {
+    const { db } = await testDatabase();
+    const shirts = Array.from({ length: SEARCH_CANDIDATES * 3 }, (_, n) => productRow(`Camiseta ${n % 2 ? 'preta' : 'branca'} K${n}`, '59,90'));
+    const { file, search } = await baseWith(shirts);
+    const counted = (await db.select().from(passageLexemes).where(eq(passageLexemes.fileId, file.id))).map((row) => row.lexeme);
+    expect(counted).toEqual(expect.arrayContaining(['camiset', 'pret', 'branc']));
+    expect(counted).not.toContain('k17');
+    expect(await search('K17')).toEqual(['row 19']);
+    expect((await search('camiseta preta K17')).at(0)).toBe('row 19');
+    expect(await search('camiseta preta K17', 'all')).toEqual(['row 19']);
+    expect(await search('camiseta branca K17', 'all')).toEqual([]);
+    for (const match of ['any', 'all'] as const) expect(await search('K99999', match)).toEqual([]);
+    // A misspelt word beside common ones: the rows holding the common ones still come, both first.
+    const found = await search('camiseta preta pretta');
+    expect(found).toHaveLength(10);
+    for (const source of found) expect(Number(source.slice(4)) % 2, source).toBe(1);
   });
 
   test("a base's language changed while a file's words are counted: they are counted again in the new one", async () => {
@@ -139,7 +158,8 @@ describe('passage search', () => {
       .insert(knowledgeFiles)
       .values({ baseId: base!.id, uid, originalName: 'faq.csv', kind: 'csv', sizeBytes: 1, storedPath: 'uploads/test/none', status: 'processing' })
       .returning();
-    const rows = [{ source: 'row 2', content: 'Question: Do you ship running shoes?\nAnswer: We ship everywhere.' }];
+    // Two passages with each word: a word in one passage only is not counted.
+    const rows = ['row 2', 'row 3'].map((source) => ({ source, content: 'Question: Do you ship running shoes?\nAnswer: We ship everywhere.' }));
     await knowledgeStore(db).addPassages(file!, textSearchConfigs.en_us, 0, rows, 0);
     // The merchant switches the base to Spanish right as the first slice is counted.
     let switched = false;
@@ -167,7 +187,10 @@ describe('passage search', () => {
   test("the word counts go with their file, and follow the base's language", async () => {
     const { db } = await testDatabase();
     const { base, file, search } = await baseWith(
-      [{ content: 'Question: Do you ship running shoes?\nAnswer: We ship everywhere.' }],
+      [
+        { content: 'Question: Do you ship running shoes?\nAnswer: We ship everywhere.' },
+        { content: 'Question: Are running shoes on sale?\nAnswer: Some of them.' },
+      ],
       'en_us',
     );
     const counts = async () =>
@@ -175,7 +198,7 @@ describe('passage search', () => {
         (row) => row.lexeme,
       );
     expect(await counts()).toContain('run');
-    expect(await search('runs')).toEqual(['row 2']);
+    expect((await search('runs')).sort()).toEqual(['row 2', 'row 3']);
     await db.update(aiBases).set({ language: 'es' }).where(eq(aiBases.id, base.id));
     expect(await counts()).toContain('running');
     await db.delete(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
