@@ -57,6 +57,16 @@ export const apiErrorCodes = [
   'unknown_model',
   'ai_rate_limited',
   'ai_unavailable',
+  // Inventories: a store or catalog check that failed (domain/inventory.ts's peerFailureReasons), 422.
+  'store_token_invalid',
+  'store_scope_missing',
+  'store_url_wrong',
+  'store_unreachable',
+  'store_throttled',
+  'catalog_not_found',
+  'catalog_token_invalid',
+  'catalog_unreachable',
+  'catalog_throttled',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

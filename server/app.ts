@@ -23,6 +23,8 @@ import { renderThreadsFromEnv } from './spa/render-pool';
 import { registerStaticSpa } from './spa/static-spa';
 import { MAX_KNOWLEDGE_FILE_BYTES } from '../domain/knowledge';
 import { dataDirFromEnv } from './knowledge/upload-storage';
+import { metaConfigFromEnv } from './inventories/meta-catalog';
+import { secretBox, secretsKeyFrom } from './secrets/secret-box';
 
 /** JSON bodies up to 1 MiB; the knowledge-file upload route sets its own (MAX_KNOWLEDGE_FILE_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -104,6 +106,8 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
   });
 
   if (database) {
+    const secretsKey = secretsKeyFrom(env, dataDirFromEnv(env));
+    if (secretsKey.generated) app.log.warn({ file: secretsKey.file }, 'generated a secrets key for merchants’ tokens; set SECRETS_KEY in production');
     const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(authConfigFromEnv(env))), { ttlMs: tokenCacheTtlMs(env) });
     await registerApiV1(app, {
       database,
@@ -111,6 +115,9 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
       leadRateLimit: leadRateLimitFromEnv(env),
       knowledge: { dataDir: dataDirFromEnv(env), maxFileBytes: MAX_KNOWLEDGE_FILE_BYTES, onQueued: onWorkQueued },
       llm: llmConfigFromEnv(env),
+      secrets: secretBox(secretsKey.key),
+      meta: metaConfigFromEnv(env),
+      allowLoopbackPeers: env.NODE_ENV !== 'production',
     });
   }
 

@@ -28,6 +28,7 @@ import {
   type TextSearchConfig,
 } from '../../domain/knowledge';
 import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
+import type { CatalogCheck, EcommerceType, InventoryStatus, PeerFailureReason, StoreCheck, SyncStatus } from '../../domain/inventory';
 import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/lead-requests';
 import type { Locale } from '../../domain/locales';
 import { defaultPlanId, planIds, type PlanId } from '../../domain/plans';
@@ -288,5 +289,49 @@ export const jobs = pgTable(
   (table) => [
     index('jobs_due').on(table.queue, table.status, table.runAfter),
     check('jobs_status_known', sql`${table.status} in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * Inventories: a Shopify store linked to a Meta commerce catalog. The Shopify token is sealed
+ * (server/secrets/secret-box.ts, the row's id as context) and only its hint is ever read out.
+ * `saved_steps`: 0 named only, 1 the store saved, 2 the catalog saved (configured).
+ */
+export const inventories = pgTable(
+  'inventories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid')
+      .notNull()
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ecommerceType: text('ecommerce_type').$type<EcommerceType>(),
+    shopifyTokenSealed: text('shopify_token_sealed'),
+    shopifyTokenHint: text('shopify_token_hint'),
+    shopifyUrl: text('shopify_url').notNull().default(''),
+    website: text('website').notNull().default(''),
+    checkoutParams: text('checkout_params').notNull().default(''),
+    trackingUrl: text('tracking_url').notNull().default(''),
+    catalogId: text('catalog_id').notNull().default(''),
+    store: jsonb('store').$type<StoreCheck>(),
+    catalog: jsonb('catalog').$type<CatalogCheck>(),
+    status: text('status').$type<InventoryStatus>().notNull().default('configuring'),
+    savedSteps: integer('saved_steps').notNull().default(0),
+    syncStatus: text('sync_status').$type<SyncStatus>().notNull().default('pending'),
+    syncFailure: text('sync_failure').$type<PeerFailureReason>(),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** The public catalog and cart pages' id: random, not the row's id. */
+    publicId: text('public_id').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('inventories_uid').on(table.uid, table.createdAt),
+    uniqueIndex('inventories_uid_name').on(table.uid, sql`lower(${table.name})`),
+    uniqueIndex('inventories_public_id').on(table.publicId),
+    check('inventories_status_known', sql`${table.status} in ('configuring', 'configured')`),
+    check('inventories_sync_status_known', sql`${table.syncStatus} in ('pending', 'syncing', 'synced', 'failed')`),
+    check('inventories_saved_steps_range', sql`${table.savedSteps} between 0 and 2`),
   ],
 );

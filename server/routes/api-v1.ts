@@ -18,6 +18,10 @@ import { registerChatRoutes } from './chat-routes';
 import { registerKnowledgeFileRoutes, type KnowledgeRouteOptions } from './knowledge-file-routes';
 import { registerLeadRequestRoutes, type LeadRateLimit } from './lead-request-routes';
 import { registerMeRoutes } from './me-routes';
+import { registerInventoryRoutes } from './inventory-routes';
+import { inventoryStore } from '../inventories/inventory-store';
+import type { MetaConfig } from '../inventories/meta-catalog';
+import type { SecretBox } from '../secrets/secret-box';
 
 export type ApiDependencies = {
   database: Database;
@@ -26,9 +30,15 @@ export type ApiDependencies = {
   knowledge: Pick<KnowledgeRouteOptions, 'dataDir' | 'maxFileBytes' | 'onQueued'>;
   /** The OpenAI-compatible chat endpoint, if configured (else only the built-in answerer). */
   llm: LlmConfig | null;
+  /** Seals merchants' tokens at rest. */
+  secrets: SecretBox;
+  /** Meta's Graph API for catalogs. */
+  meta: MetaConfig;
+  /** Whether a store's address may be this machine (the demo store; never in production). */
+  allowLoopbackPeers: boolean;
 };
 
-export async function registerApiV1(app: FastifyInstance, { database, verifyToken, leadRateLimit, knowledge, llm }: ApiDependencies) {
+export async function registerApiV1(app: FastifyInstance, { database, verifyToken, leadRateLimit, knowledge, llm, secrets, meta, allowLoopbackPeers }: ApiDependencies) {
   await app.register(
     async (api) => {
       registerBearerAuth(api, verifyToken);
@@ -42,6 +52,7 @@ export async function registerApiV1(app: FastifyInstance, { database, verifyToke
       await registerKnowledgeFileRoutes(api, { store: knowledgeBase, accounts, ...knowledge });
       registerChatRoutes(api, refinementChat({ aiBases, knowledge: knowledgeBase, accounts, models }), models);
       await registerLeadRequestRoutes(api, leadRequestStore(database.db), leadRateLimit);
+      registerInventoryRoutes(api, { store: inventoryStore(database.db, secrets), meta, allowLoopbackPeers });
     },
     { prefix: API_PREFIX },
   );

@@ -117,6 +117,36 @@ const aiBaseRecord = (method: string, suffix: string, body?: unknown): TenancyCa
   body,
 });
 
+// One inventory of A's, named only (B is refused before any store or catalog is asked).
+let aliceInventory: Promise<string> | undefined;
+const seedInventory = (as: As, owner: TestUser) =>
+  (aliceInventory ??= as(owner, '/api/v1/inventories', { method: 'POST', body: { name: 'Tenant inventory' } }).then((answer) => {
+    expect(answer.status).toBe(201);
+    return (answer.body as { id: string }).id;
+  }));
+const inventoryRecord = (method: string, suffix: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
+  method,
+  url: `/api/v1/inventories/:id${suffix}`,
+  seed: async (as, owner) => `/api/v1/inventories/${await seedInventory(as, owner)}${suffix}`,
+  snapshot: async (as, owner, path) => {
+    const answer = await as(owner, `/api/v1/inventories/${path.split('/')[4]!}`);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  },
+  body,
+});
+const integration = {
+  name: 'Taken over',
+  ecommerceType: 'shopify',
+  shopifyToken: 'shpat_0123456789abcdef0123456789abcdef',
+  shopifyUrl: 'https://tenant.myshopify.com',
+  website: 'https://tenant.example',
+  checkoutParams: '',
+  trackingUrl: '',
+  expectedVersion: 1,
+};
+
 // One knowledge file of A's base, processed, serves the knowledge rows; B's attempts must leave
 // the base, the file list (statuses, passage counts) and the stored bytes as they were.
 let aliceFile: Promise<string> | undefined;
@@ -205,6 +235,20 @@ const tenancyTable: TenancyCase[] = [
   { scope: 'public-read', method: 'GET', url: '/api/v1/knowledge-template.xlsx' },
   chatRecord,
   { scope: 'same-for-all', method: 'GET', url: '/api/v1/ai-models' },
+  { scope: 'list', method: 'GET', url: '/api/v1/inventories', seed: seedInventory },
+  {
+    scope: 'create',
+    method: 'POST',
+    url: '/api/v1/inventories',
+    body: { name: "Bob's inventory" },
+    listOf: async (as, owner) => (await as(owner, '/api/v1/inventories')).text,
+  },
+  inventoryRecord('GET', ''),
+  inventoryRecord('POST', '/store-check', { shopifyToken: integration.shopifyToken, shopifyUrl: integration.shopifyUrl }),
+  inventoryRecord('PUT', '/integration', integration),
+  inventoryRecord('POST', '/catalog-check', { catalogId: '1234567890123456' }),
+  inventoryRecord('PUT', '/catalog', { catalogId: '1234567890123456', expectedVersion: 1 }),
+  inventoryRecord('DELETE', ''),
 ];
 
 let server: TestServer;

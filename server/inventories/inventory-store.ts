@@ -1,0 +1,157 @@
+// Inventories in the database. Every query is keyed by the caller's uid, so another account's id
+// finds nothing (the routes answer 404). A save names the version it edits: a stale one means
+// another tab saved first, and the save is refused instead of overwriting it. The Shopify token is
+// sealed with the row's id as context and read back only by `shopifyToken` (checks and syncs).
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { inventorySteps, tokenHint, type CatalogCheck, type Integration, type Inventory, type StoreCheck } from '../../domain/inventory';
+import type { Db } from '../db/database';
+import { inventories } from '../db/schema';
+import type { SecretBox } from '../secrets/secret-box';
+
+type Row = typeof inventories.$inferSelect;
+
+/** Why a change was refused; the routes turn each into its HTTP answer. */
+export class InventoryRefusal extends Error {
+  constructor(
+    readonly reason: 'not_found' | 'version_conflict' | 'name_taken' | 'token_required' | 'incomplete',
+    readonly currentVersion?: number,
+  ) {
+    super(reason);
+  }
+}
+
+function view(row: Row): Inventory {
+  return {
+    id: row.id,
+    name: row.name,
+    ecommerceType: row.ecommerceType,
+    shopifyTokenHint: row.shopifyTokenHint,
+    shopifyUrl: row.shopifyUrl,
+    website: row.website,
+    checkoutParams: row.checkoutParams,
+    trackingUrl: row.trackingUrl,
+    catalogId: row.catalogId,
+    store: row.store,
+    catalog: row.catalog,
+    status: row.status,
+    step: inventorySteps[Math.min(row.savedSteps, inventorySteps.length - 1)]!,
+    syncStatus: row.syncStatus,
+    syncFailure: row.syncFailure,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    publicId: row.publicId,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The unique (uid, lower(name)) index refused the write. */
+function isNameTaken(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  return (
+    (cause as { code?: unknown }).code === '23505' &&
+    String((cause as { constraint?: unknown }).constraint ?? (cause as Error).message).includes('inventories_uid_name')
+  );
+}
+
+async function namingChecked<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isNameTaken(error)) throw new InventoryRefusal('name_taken');
+    throw error;
+  }
+}
+
+/** 128 random bits, URL-safe: the public pages' id cannot be guessed from another. */
+const newPublicId = () => randomBytes(16).toString('base64url');
+
+export function inventoryStore(db: Db, secrets: SecretBox) {
+  const mine = (uid: string, id: string) => and(eq(inventories.uid, uid), eq(inventories.id, id));
+
+  /** Runs `change` on the locked row if `expectedVersion` is current; writes what it returns as the next version. */
+  async function saveVersion(uid: string, id: string, expectedVersion: number, change: (row: Row) => Partial<Row>): Promise<Inventory> {
+    return namingChecked(
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(inventories).where(mine(uid, id)).for('update');
+        if (!row) throw new InventoryRefusal('not_found');
+        if (row.version !== expectedVersion) throw new InventoryRefusal('version_conflict', row.version);
+        const [saved] = await tx
+          .update(inventories)
+          .set({ ...change(row), version: row.version + 1, updatedAt: new Date() })
+          .where(mine(uid, id))
+          .returning();
+        return view(saved!);
+      }),
+    );
+  }
+
+  return {
+    async list(uid: string): Promise<Inventory[]> {
+      const rows = await db
+        .select()
+        .from(inventories)
+        .where(eq(inventories.uid, uid))
+        .orderBy(asc(inventories.createdAt), asc(inventories.id));
+      return rows.map(view);
+    },
+
+    async get(uid: string, id: string): Promise<Inventory | null> {
+      const [row] = await db.select().from(inventories).where(mine(uid, id));
+      return row ? view(row) : null;
+    },
+
+    /** 'Configure new inventory': the name first; the wizard fills the rest. */
+    async create(uid: string, name: string): Promise<Inventory> {
+      const [row] = await namingChecked(db.insert(inventories).values({ uid, name, publicId: newPublicId() }).returning());
+      return view(row!);
+    },
+
+    /** The stored token, opened (for a check or a sync); null when none is stored. */
+    async shopifyToken(uid: string, id: string): Promise<string | null> {
+      const [row] = await db.select({ sealed: inventories.shopifyTokenSealed }).from(inventories).where(mine(uid, id));
+      if (!row) throw new InventoryRefusal('not_found');
+      return row.sealed ? secrets.open(row.sealed, id) : null;
+    },
+
+    /**
+     * Step 1, Integration, with what the store check found. An empty token keeps the stored one
+     * (the screens never get it back); none stored and none given is refused.
+     */
+    saveIntegration(uid: string, id: string, expectedVersion: number, integration: Integration, store: StoreCheck): Promise<Inventory> {
+      const { shopifyToken, ...fields } = integration;
+      return saveVersion(uid, id, expectedVersion, (row) => {
+        if (!shopifyToken && !row.shopifyTokenSealed) throw new InventoryRefusal('token_required');
+        return {
+          ...fields,
+          ...(shopifyToken ? { shopifyTokenSealed: secrets.seal(shopifyToken, id), shopifyTokenHint: tokenHint(shopifyToken) } : {}),
+          store,
+          savedSteps: Math.max(row.savedSteps, 1),
+        };
+      });
+    },
+
+    /** Step 2, Inventory: the catalog, with what its check found; the inventory is configured, its first sync pending. */
+    saveCatalog(uid: string, id: string, expectedVersion: number, catalogId: string, catalog: CatalogCheck): Promise<Inventory> {
+      return saveVersion(uid, id, expectedVersion, (row) => {
+        if (row.savedSteps < 1) throw new InventoryRefusal('incomplete');
+        const changed = row.catalogId !== catalogId;
+        return {
+          catalogId,
+          catalog,
+          status: 'configured',
+          savedSteps: 2,
+          ...(changed || row.savedSteps < 2 ? { syncStatus: 'pending' as const, syncFailure: null } : {}),
+        };
+      });
+    },
+
+    async remove(uid: string, id: string): Promise<void> {
+      const deleted = await db.delete(inventories).where(mine(uid, id)).returning({ id: inventories.id });
+      if (deleted.length === 0) throw new InventoryRefusal('not_found');
+    },
+  };
+}
+
+export type InventoryStore = ReturnType<typeof inventoryStore>;

@@ -1,0 +1,68 @@
+// Meta's Graph API for commerce catalogs (the catalog WhatsApp shows): `GET {graph}/{catalog id}`
+// with the platform's system-user token (META_ACCESS_TOKEN; an inventory may carry its own later).
+// Here: the request runner that turns Graph errors into a PeerFailure (code 100 → not found, 190 →
+// token, 4/17/613/80009/80014 → throttled, with the wait X-Business-Use-Case-Usage gives), and the
+// catalog check the wizard runs before saving a catalog.
+import type { CatalogCheck } from '../../domain/inventory';
+import { fetchPeer, jsonOf, PeerFailure } from './peer-failure';
+
+export const DEFAULT_META_GRAPH_URL = 'https://graph.facebook.com/v21.0';
+
+export type MetaConfig = { graphUrl: string; accessToken: string | null };
+
+export function metaConfigFromEnv(env: Record<string, string | undefined>): MetaConfig {
+  return {
+    graphUrl: (env.META_GRAPH_URL?.trim() || DEFAULT_META_GRAPH_URL).replace(/\/+$/, ''),
+    accessToken: env.META_ACCESS_TOKEN?.trim() || null,
+  };
+}
+
+const THROTTLE_CODES = new Set([4, 17, 613, 80009, 80014]);
+
+type GraphError = { code?: number; error_subcode?: number; type?: string };
+
+/** GET a Graph path (`/{id}?fields=…`); throws PeerFailure for every answer that is not data. */
+export async function graphGet<T>(config: MetaConfig, path: string, params: Record<string, string>): Promise<T> {
+  if (!config.accessToken) throw new PeerFailure('catalog_token_invalid', 'META_ACCESS_TOKEN is not set');
+  const url = new URL(`${config.graphUrl}${path}`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  const response = await fetchPeer(
+    url.href,
+    { headers: { authorization: `Bearer ${config.accessToken}`, accept: 'application/json' } },
+    'catalog_unreachable',
+  );
+  const body = (await jsonOf(response)) as ({ error?: GraphError } & T) | null;
+  if (body === null) throw new PeerFailure('catalog_unreachable', `http ${response.status}, not json`);
+  const error = body.error;
+  if (!error && response.ok) return body;
+  const code = error?.code ?? 0;
+  if (THROTTLE_CODES.has(code))
+    throw new PeerFailure('catalog_throttled', `code ${code}`, usageWaitMs(response.headers.get('x-business-use-case-usage')));
+  if (code === 190 || code === 102) throw new PeerFailure('catalog_token_invalid', `code ${code}`);
+  if (code === 100 || code === 803 || response.status === 404) throw new PeerFailure('catalog_not_found', `code ${code}`);
+  throw new PeerFailure('catalog_unreachable', `http ${response.status} code ${code}`);
+}
+
+/** The longest `estimated_time_to_regain_access` (minutes) in the usage header, in ms (1 s when none). */
+export function usageWaitMs(header: string | null): number {
+  try {
+    const usage = JSON.parse(header ?? '{}') as Record<string, { estimated_time_to_regain_access?: number }[]>;
+    const minutes = Math.max(
+      0,
+      ...Object.values(usage)
+        .flat()
+        .map((entry) => Number(entry.estimated_time_to_regain_access) || 0),
+    );
+    return minutes > 0 ? minutes * 60_000 : 1000;
+  } catch {
+    return 1000;
+  }
+}
+
+/** The catalog's name and item count, when the token can see it. */
+export async function checkCatalog(config: MetaConfig, catalogId: string): Promise<CatalogCheck> {
+  const found = await graphGet<{ id: string; name?: string; product_count?: number }>(config, `/${encodeURIComponent(catalogId)}`, {
+    fields: 'id,name,product_count',
+  });
+  return { name: found.name ?? catalogId, itemCount: Number(found.product_count ?? 0) };
+}

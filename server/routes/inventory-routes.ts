@@ -1,0 +1,248 @@
+// /api/v1/inventories: the caller's inventories — create with the name, read, list, save each
+// wizard step (the store after a check against it, the catalog after a check against Meta), check
+// a store or a catalog on its own, delete. Another account's id is a 404; a stale version a 409; a
+// store or catalog that refuses answers its reason as the error code (422, or 502/503 when it did
+// not answer or asked us to wait). The Shopify token is never sent back.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { apiErrorBodySchema } from '../../domain/api-error';
+import {
+  catalogCheckSchema,
+  catalogSchema,
+  createInventorySchema,
+  integrationSchema,
+  inventoryIdParamsSchema,
+  inventoryListSchema,
+  inventorySchema,
+  inventoryValidation,
+  isLoopbackOrigin,
+  saveCatalogSchema,
+  saveIntegrationSchema,
+  storeCheckSchema,
+} from '../../domain/inventory';
+import { principalOf } from '../auth/bearer-auth';
+import { HttpError } from '../http/http-error';
+import { FIREBASE_BEARER } from '../http/openapi';
+import { InventoryRefusal, type InventoryStore } from '../inventories/inventory-store';
+import { checkCatalog, type MetaConfig } from '../inventories/meta-catalog';
+import { PeerFailure } from '../inventories/peer-failure';
+import { checkStore } from '../inventories/shopify-admin';
+
+export type InventoryRouteOptions = {
+  store: InventoryStore;
+  meta: MetaConfig;
+  /** Stores on this machine (the demo store): never in production, where such an address reaches our own services. */
+  allowLoopbackPeers: boolean;
+};
+
+const invalid = (fields: Record<string, string>) => new HttpError(400, 'validation_failed', 'The request is not valid.', { fields });
+
+const refusals: Record<InventoryRefusal['reason'], (error: InventoryRefusal) => HttpError> = {
+  not_found: () => HttpError.notFound('No such inventory.'),
+  version_conflict: (error) =>
+    new HttpError(
+      409,
+      'version_conflict',
+      `This inventory was saved elsewhere (now version ${error.currentVersion}). Reload it to see the changes.`,
+    ),
+  name_taken: () => invalid({ name: inventoryValidation.nameTaken.id }),
+  token_required: () => invalid({ shopifyToken: inventoryValidation.shopifyTokenRequired.id }),
+  incomplete: () => new HttpError(409, 'incomplete', 'Save the store (step 1) before the catalog.'),
+};
+
+const peerMessages: Record<PeerFailure['reason'], string> = {
+  store_token_invalid: 'The store refused the token: check it is the Admin API access token of this store.',
+  store_scope_missing: 'The token lacks an access scope Catalyst needs',
+  store_url_wrong: 'This address does not answer as a Shopify store’s Admin API.',
+  store_unreachable: 'The store did not answer. Try again in a moment.',
+  store_throttled: 'The store asked us to slow down. Try again in a moment.',
+  catalog_not_found: 'No catalog with this ID can be seen with Catalyst’s access.',
+  catalog_token_invalid: 'Meta refused the access token used to read catalogs.',
+  catalog_unreachable: 'Meta did not answer. Try again in a moment.',
+  catalog_throttled: 'Meta asked us to slow down. Try again in a moment.',
+};
+
+function peerError(failure: PeerFailure): HttpError {
+  const message = failure.missing?.length
+    ? `${peerMessages[failure.reason]}: ${failure.missing.join(', ')}.`
+    : peerMessages[failure.reason];
+  if (failure.reason.endsWith('_throttled')) {
+    const seconds = String(Math.max(1, Math.ceil((failure.retryAfterMs ?? 1000) / 1000)));
+    return new HttpError(503, failure.reason, message, { headers: { 'retry-after': seconds } });
+  }
+  return new HttpError(failure.reason.endsWith('_unreachable') ? 502 : 422, failure.reason, message);
+}
+
+async function refusing<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof InventoryRefusal) throw refusals[error.reason](error);
+    if (error instanceof PeerFailure) throw peerError(error);
+    throw error;
+  }
+}
+
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
+const peerErrors = { 422: apiErrorBodySchema, 502: apiErrorBodySchema, 503: apiErrorBodySchema };
+const security = [{ [FIREBASE_BEARER]: [] }];
+const tags = ['Inventories'];
+const storeCheckBodySchema = z.strictObject({
+  shopifyToken: integrationSchema.shape.shopifyToken,
+  shopifyUrl: integrationSchema.shape.shopifyUrl,
+});
+
+export function registerInventoryRoutes(app: FastifyInstance, { store, meta, allowLoopbackPeers }: InventoryRouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The store's address, refused when it points at this machine outside the embedded default. */
+  const reachable = (field: string, origin: string) => {
+    if (!allowLoopbackPeers && isLoopbackOrigin(origin)) throw invalid({ [field]: inventoryValidation.addressInvalid.id });
+    return origin;
+  };
+  /** The token to check with: the one typed, else the one stored. */
+  const tokenFor = async (uid: string, id: string, typed: string) => {
+    const token = typed || (await refusing(store.shopifyToken(uid, id)));
+    if (!token) throw refusals.token_required(new InventoryRefusal('token_required'));
+    return token;
+  };
+  const found = async (uid: string, id: string) => {
+    const inventory = await store.get(uid, id);
+    if (!inventory) throw refusals.not_found(new InventoryRefusal('not_found'));
+    return inventory;
+  };
+
+  api.get(
+    '/inventories',
+    {
+      schema: {
+        summary: "The caller's inventories, oldest first",
+        tags,
+        security,
+        response: { 200: inventoryListSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => ({ inventories: await store.list(principalOf(request).uid) }),
+  );
+
+  api.post(
+    '/inventories',
+    {
+      schema: {
+        summary: 'Create an inventory with its name (the wizard does the rest)',
+        tags,
+        security,
+        body: createInventorySchema,
+        response: { 201: inventorySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await refusing(store.create(principalOf(request).uid, request.body.name));
+      return reply.code(201).header('location', `${request.url}/${created.id}`).send(created);
+    },
+  );
+
+  api.get(
+    '/inventories/:id',
+    {
+      schema: { summary: 'One inventory', tags, security, params: inventoryIdParamsSchema, response: { 200: inventorySchema, ...errors } },
+    },
+    async (request) => found(principalOf(request).uid, request.params.id),
+  );
+
+  api.post(
+    '/inventories/:id/store-check',
+    {
+      schema: {
+        summary: 'Check a Shopify store: its name and currency, or why not (an empty token checks the stored one)',
+        tags,
+        security,
+        params: inventoryIdParamsSchema,
+        body: storeCheckBodySchema,
+        response: { 200: storeCheckSchema, ...errors, ...peerErrors },
+      },
+    },
+    async (request) => {
+      const { uid } = principalOf(request);
+      await found(uid, request.params.id);
+      const url = reachable('shopifyUrl', request.body.shopifyUrl);
+      return refusing(checkStore(url, await tokenFor(uid, request.params.id, request.body.shopifyToken)));
+    },
+  );
+
+  api.put(
+    '/inventories/:id/integration',
+    {
+      schema: {
+        summary: 'Save step 1, Integration, after checking the store',
+        tags,
+        security,
+        params: inventoryIdParamsSchema,
+        body: saveIntegrationSchema,
+        response: { 200: inventorySchema, ...errors, ...peerErrors },
+      },
+    },
+    async (request) => {
+      const { uid } = principalOf(request);
+      const { expectedVersion, ...integration } = request.body;
+      const current = await found(uid, request.params.id);
+      if (current.version !== expectedVersion) throw refusals.version_conflict(new InventoryRefusal('version_conflict', current.version));
+      reachable('shopifyUrl', integration.shopifyUrl);
+      const checked = await refusing(checkStore(integration.shopifyUrl, await tokenFor(uid, request.params.id, integration.shopifyToken)));
+      return refusing(store.saveIntegration(uid, request.params.id, expectedVersion, integration, checked));
+    },
+  );
+
+  api.post(
+    '/inventories/:id/catalog-check',
+    {
+      schema: {
+        summary: 'Check a Meta commerce catalog: its name and item count, or why not',
+        tags,
+        security,
+        params: inventoryIdParamsSchema,
+        body: catalogSchema,
+        response: { 200: catalogCheckSchema, ...errors, ...peerErrors },
+      },
+    },
+    async (request) => {
+      await found(principalOf(request).uid, request.params.id);
+      return refusing(checkCatalog(meta, request.body.catalogId));
+    },
+  );
+
+  api.put(
+    '/inventories/:id/catalog',
+    {
+      schema: {
+        summary: 'Save step 2, Inventory (the catalog), after checking it; the first sync starts',
+        tags,
+        security,
+        params: inventoryIdParamsSchema,
+        body: saveCatalogSchema,
+        response: { 200: inventorySchema, ...errors, ...peerErrors },
+      },
+    },
+    async (request) => {
+      const { uid } = principalOf(request);
+      const { expectedVersion, catalogId } = request.body;
+      const current = await found(uid, request.params.id);
+      if (current.version !== expectedVersion) throw refusals.version_conflict(new InventoryRefusal('version_conflict', current.version));
+      if (current.step === 'integration') throw refusals.incomplete(new InventoryRefusal('incomplete'));
+      const checked = await refusing(checkCatalog(meta, catalogId));
+      return refusing(store.saveCatalog(uid, request.params.id, expectedVersion, catalogId, checked));
+    },
+  );
+
+  api.delete(
+    '/inventories/:id',
+    {
+      schema: { summary: 'Delete the inventory', tags, security, params: inventoryIdParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await refusing(store.remove(principalOf(request).uid, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+}
