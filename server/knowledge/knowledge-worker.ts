@@ -1,21 +1,15 @@
-// The knowledge worker of one server process: claims knowledge jobs from the shared queue (any
-// number of processes may run one), processes files one or a few at a time, renews its leases,
-// retries its own errors with a back-off, and on shutdown hands unfinished jobs back unpunished.
-// It wakes on a nudge (an upload in this process) and polls for jobs other processes queued.
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
+// The knowledge worker of one server process: a queue worker (../jobs/queue-worker.ts: claims,
+// leases, retries with a back-off, hands jobs back on shutdown) whose jobs process an uploaded file
+// or remove a deleted one's stored bytes. A file whose worker died on every attempt is failed.
 import type { Db } from '../db/database';
-import { jobQueue, type Job } from './job-queue';
+import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
+import type { Job } from './job-queue';
 import { processKnowledgeFile } from './knowledge-processor';
 import { knowledgeStore, PROCESS_FILE_QUEUE, REMOVE_FILE_QUEUE } from './knowledge-store';
 import { removeStoredFile } from './upload-storage';
 import type { ExtractionLimits } from './extraction/run-extraction';
 
-type Log = {
-  info: (details: object, message: string) => void;
-  warn: (details: object, message: string) => void;
-  error: (details: object, message: string) => void;
-};
+type Log = WorkerLog;
 
 export type KnowledgeWorkerOptions = {
   db: Db;
@@ -40,52 +34,20 @@ export type KnowledgeWorkerOptions = {
   storesAtOnce?: number;
 };
 
-export type KnowledgeWorker = {
-  start: () => void;
-  /** Looks for work now (a job was just queued). */
-  nudge: () => void;
-  /** Stops claiming, aborts the running jobs and hands them back to the queue. */
-  stop: () => Promise<void>;
-};
+export type KnowledgeWorker = QueueWorker;
 
-export function knowledgeWorker({ db, dataDir, log, concurrency = 1, pollMs = 2_000, leaseMs = 60_000, limits, batchSize, storesAtOnce }: KnowledgeWorkerOptions): KnowledgeWorker {
-  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const queue = jobQueue(db);
+export function knowledgeWorker({
+  db,
+  dataDir,
+  log,
+  concurrency = 1,
+  pollMs = 2_000,
+  leaseMs = 60_000,
+  limits,
+  batchSize,
+  storesAtOnce,
+}: KnowledgeWorkerOptions): KnowledgeWorker {
   const store = knowledgeStore(db);
-  const running = new Map<number, { abort: AbortController; done: Promise<void> }>();
-  let stopped = true;
-  let claiming = false;
-  let claimAgain = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  function schedule() {
-    clearTimeout(timer);
-    if (!stopped) timer = setTimeout(() => void claim(), pollMs).unref();
-  }
-
-  async function claim() {
-    if (stopped) return;
-    if (claiming) {
-      claimAgain = true;
-      return;
-    }
-    claiming = true;
-    try {
-      while (!stopped && running.size < concurrency) {
-        const job = await queue.claim([PROCESS_FILE_QUEUE, REMOVE_FILE_QUEUE], workerId, leaseMs);
-        if (!job) break;
-        run(job);
-      }
-    } catch (error) {
-      if (!stopped) log.error({ err: error }, 'knowledge worker: claiming a job failed');
-    } finally {
-      claiming = false;
-    }
-    if (claimAgain) {
-      claimAgain = false;
-      void claim();
-    } else schedule();
-  }
 
   async function handle(job: Job, signal: AbortSignal): Promise<'done' | 'stopped'> {
     if (job.queue === REMOVE_FILE_QUEUE) {
@@ -102,55 +64,18 @@ export function knowledgeWorker({ db, dataDir, log, concurrency = 1, pollMs = 2_
     return processKnowledgeFile({ store, dataDir, log, batchSize, storesAtOnce, ...(limits ? { limits } : {}) }, fileId, signal);
   }
 
-  function run(job: Job) {
-    const abort = new AbortController();
-    const renewal = setInterval(() => {
-      void queue.renew(job.id, workerId, leaseMs).then(
-        (mine) => mine || abort.abort(),
-        () => {},
-      );
-    }, leaseMs / 3);
-    const done = handle(job, abort.signal)
-      .then(
-        async (outcome) => {
-          if (outcome === 'stopped') await queue.release(job.id, workerId, { refundAttempt: true });
-          else await queue.complete(job.id, workerId);
-        },
-        async (error: unknown) => {
-          log.error({ err: error, job: job.id, queue: job.queue, attempt: job.attempts }, 'knowledge job failed; it will be retried');
-          if (job.attempts >= job.maxAttempts) {
-            if (job.queue === PROCESS_FILE_QUEUE) await store.fail(String(job.payload.fileId), 'processing_failed');
-            await queue.complete(job.id, workerId);
-          } else {
-            await queue.release(job.id, workerId, { delayMs: 5_000 * 2 ** job.attempts, error: String(error) });
-          }
-        },
-      )
-      .catch((error: unknown) => {
-        if (!stopped) log.error({ err: error, job: job.id }, 'knowledge worker: settling a job failed (its lease will run out)');
-      })
-      .finally(() => {
-        clearInterval(renewal);
-        running.delete(job.id);
-        void claim();
-      });
-    running.set(job.id, { abort, done });
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void claim();
+  return queueWorker({
+    db,
+    name: 'knowledge worker',
+    queues: [PROCESS_FILE_QUEUE, REMOVE_FILE_QUEUE],
+    log,
+    concurrency,
+    pollMs,
+    leaseMs,
+    handle,
+    retryDelayMs: 5_000,
+    onGiveUp: async (job) => {
+      if (job.queue === PROCESS_FILE_QUEUE) await store.fail(String(job.payload.fileId), 'processing_failed');
     },
-    nudge() {
-      void claim();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      for (const job of running.values()) job.abort.abort();
-      await Promise.all([...running.values()].map((job) => job.done));
-    },
-  };
+  });
 }

@@ -1,0 +1,143 @@
+// One process's worker on the shared job queue (../knowledge/job-queue.ts): claims due jobs of its
+// queues up to `concurrency` at a time, renews their leases while they run, retries a job that
+// threw with an exponential back-off until its attempts run out (then `onGiveUp`), and on
+// shutdown aborts what runs and hands it back unpunished. It wakes on a nudge (work queued by this
+// process) and polls for jobs other processes queued. The knowledge import and the inventory sync
+// are two of these, each with its own handler.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../db/database';
+import { jobQueue, type Job } from '../knowledge/job-queue';
+
+export type WorkerLog = {
+  info: (details: object, message: string) => void;
+  warn: (details: object, message: string) => void;
+  error: (details: object, message: string) => void;
+};
+
+export type QueueWorkerOptions = {
+  db: Db;
+  /** Names the worker in its log lines. */
+  name: string;
+  queues: readonly string[];
+  log: WorkerLog;
+  concurrency?: number;
+  pollMs?: number;
+  leaseMs?: number;
+  /** Runs a job: 'stopped' hands it back (the signal aborted), 'done' completes it; a throw retries it. */
+  handle: (job: Job, signal: AbortSignal) => Promise<'done' | 'stopped'>;
+  /** The job threw on its last attempt: record the failure where its owner will see it. */
+  onGiveUp?: (job: Job, error: unknown) => Promise<void>;
+  /** The first retry's delay; each next one doubles. */
+  retryDelayMs?: number;
+};
+
+export type QueueWorker = {
+  start: () => void;
+  /** Looks for work now (a job was just queued). */
+  nudge: () => void;
+  /** Stops claiming, aborts the running jobs and hands them back to the queue. */
+  stop: () => Promise<void>;
+};
+
+export function queueWorker({
+  db,
+  name,
+  queues,
+  log,
+  concurrency = 1,
+  pollMs = 2_000,
+  leaseMs = 60_000,
+  handle,
+  onGiveUp,
+  retryDelayMs = 2_500,
+}: QueueWorkerOptions): QueueWorker {
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const queue = jobQueue(db);
+  const running = new Map<number, { abort: AbortController; done: Promise<void> }>();
+  let stopped = true;
+  let claiming = false;
+  let claimAgain = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function schedule() {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(() => void claim(), pollMs).unref();
+  }
+
+  async function claim() {
+    if (stopped) return;
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    claiming = true;
+    try {
+      while (!stopped && running.size < concurrency) {
+        const job = await queue.claim(queues, workerId, leaseMs);
+        if (!job) break;
+        run(job);
+      }
+    } catch (error) {
+      if (!stopped) log.error({ err: error }, `${name}: claiming a job failed`);
+    } finally {
+      claiming = false;
+    }
+    if (claimAgain) {
+      claimAgain = false;
+      void claim();
+    } else schedule();
+  }
+
+  function run(job: Job) {
+    const abort = new AbortController();
+    const renewal = setInterval(() => {
+      void queue.renew(job.id, workerId, leaseMs).then(
+        (mine) => mine || abort.abort(),
+        () => {},
+      );
+    }, leaseMs / 3);
+    const done = handle(job, abort.signal)
+      .then(
+        async (outcome) => {
+          if (outcome === 'stopped') await queue.release(job.id, workerId, { refundAttempt: true });
+          else await queue.complete(job.id, workerId);
+        },
+        async (error: unknown) => {
+          log.error({ err: error, job: job.id, queue: job.queue, attempt: job.attempts }, `${name}: a job failed; it will be retried`);
+          if (job.attempts >= job.maxAttempts) {
+            await onGiveUp?.(job, error);
+            await queue.complete(job.id, workerId);
+          } else {
+            await queue.release(job.id, workerId, { delayMs: retryDelayMs * 2 ** job.attempts, error: String(error) });
+          }
+        },
+      )
+      .catch((error: unknown) => {
+        if (!stopped) log.error({ err: error, job: job.id }, `${name}: settling a job failed (its lease will run out)`);
+      })
+      .finally(() => {
+        clearInterval(renewal);
+        running.delete(job.id);
+        void claim();
+      });
+    running.set(job.id, { abort, done });
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void claim();
+    },
+    nudge() {
+      void claim();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      for (const job of running.values()) job.abort.abort();
+      await Promise.all([...running.values()].map((job) => job.done));
+    },
+  };
+}
