@@ -5,10 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { databaseTargetFromEnv, type Db } from './db/database';
 import { knowledgeWorker, type KnowledgeWorkerOptions } from './knowledge/knowledge-worker';
 import { dataDirFromEnv } from './knowledge/upload-storage';
+import { inventorySyncWorker } from './inventories/inventory-sync-worker';
+import { metaConfigFromEnv, type MetaConfig } from './inventories/meta-catalog';
+import { secretBox, secretsKeyFrom, type SecretBox } from './secrets/secret-box';
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
   knowledge: { dataDir: string; concurrency: number; batchSize?: number; storesAtOnce?: number } | null;
+  /** Null: this process syncs no inventory (INVENTORY_SYNC_WORKER=off; another process does). */
+  inventorySync: { secrets: SecretBox; meta: MetaConfig; scheduleEveryMs?: number; pollMs?: number } | null;
 };
 
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
@@ -17,9 +22,14 @@ export const knowledgeStoring = { pglite: { batchSize: 100, storesAtOnce: 1 }, p
 /** KNOWLEDGE_WORKER (`off`), KNOWLEDGE_WORKER_CONCURRENCY, DATA_DIR and the database's batch size; throws on a bad value. */
 export function workerSettingsFromEnv(env: Record<string, string | undefined>): WorkerSettings {
   const concurrency = Number(env.KNOWLEDGE_WORKER_CONCURRENCY ?? 1);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number, not "${env.KNOWLEDGE_WORKER_CONCURRENCY}"`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number, not "${env.KNOWLEDGE_WORKER_CONCURRENCY}"`);
   const storing = knowledgeStoring[databaseTargetFromEnv(env).kind];
-  return { knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency, ...storing } };
+  const inventorySync =
+    env.INVENTORY_SYNC_WORKER === 'off'
+      ? null
+      : { secrets: secretBox(secretsKeyFrom(env, dataDirFromEnv(env)).key), meta: metaConfigFromEnv(env) };
+  return { knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency, ...storing }, inventorySync };
 }
 
 export type Workers = {
@@ -38,7 +48,10 @@ export type WorkerOptions = {
 };
 
 export function backgroundWorkers({ db, log, settings }: WorkerOptions): Workers {
-  const workers = settings.knowledge ? [knowledgeWorker({ db, log, ...settings.knowledge })] : [];
+  const workers = [
+    ...(settings.knowledge ? [knowledgeWorker({ db, log, ...settings.knowledge })] : []),
+    ...(settings.inventorySync ? [inventorySyncWorker({ db, log, ...settings.inventorySync })] : []),
+  ];
   return {
     start: () => workers.forEach((worker) => worker.start()),
     nudge: () => workers.forEach((worker) => worker.nudge()),

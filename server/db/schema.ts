@@ -29,6 +29,7 @@ import {
 } from '../../domain/knowledge';
 import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
 import type { CatalogCheck, EcommerceType, InventoryStatus, PeerFailureReason, StoreCheck, SyncStatus } from '../../domain/inventory';
+import type { InventoryProduct, SyncReport, SyncRunStatus, SyncTrigger } from '../../domain/inventory-sync';
 import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/lead-requests';
 import type { Locale } from '../../domain/locales';
 import { defaultPlanId, planIds, type PlanId } from '../../domain/plans';
@@ -288,6 +289,10 @@ export const jobs = pgTable(
   },
   (table) => [
     index('jobs_due').on(table.queue, table.status, table.runAfter),
+    // One sync per inventory at a time: another (Sync now, the hour's) is not queued while one is queued or running.
+    uniqueIndex('jobs_one_sync_per_inventory')
+      .on(sql`(${table.payload}->>'inventoryId')`)
+      .where(sql`${table.queue} = 'inventory-sync'`),
     check('jobs_status_known', sql`${table.status} in ('queued', 'running')`),
   ],
 );
@@ -334,4 +339,39 @@ export const inventories = pgTable(
     check('inventories_sync_status_known', sql`${table.syncStatus} in ('pending', 'syncing', 'synced', 'failed')`),
     check('inventories_saved_steps_range', sql`${table.savedSteps} between 0 and 2`),
   ],
+);
+
+/** An inventory's products as its last good sync left them (replaced whole by the next one). */
+export const inventoryProducts = pgTable(
+  'inventory_products',
+  {
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    /** `v:{variant id}`, or `c:{retailer id}` for a catalog item no variant backs. */
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    /** What a search looks in: title, variant, SKU and retailer id, lower case. */
+    searchText: text('search_text').notNull(),
+    product: jsonb('product').$type<InventoryProduct>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.inventoryId, table.key] }), index('inventory_products_position').on(table.inventoryId, table.position)],
+);
+
+/** Each sync of an inventory: when, why, how long, what it found, or why it failed. */
+export const inventorySyncRuns = pgTable(
+  'inventory_sync_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    trigger: text('trigger').$type<SyncTrigger>().notNull(),
+    status: text('status').$type<SyncRunStatus>().notNull().default('running'),
+    failure: text('failure').$type<PeerFailureReason | 'internal'>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    report: jsonb('report').$type<SyncReport>(),
+  },
+  (table) => [index('inventory_sync_runs_inventory').on(table.inventoryId, table.startedAt)],
 );

@@ -4,6 +4,7 @@
 // token, 4/17/613/80009/80014 → throttled, with the wait X-Business-Use-Case-Usage gives), and the
 // catalog check the wizard runs before saving a catalog.
 import type { CatalogCheck } from '../../domain/inventory';
+import { catalogPriceMinor, type CatalogItem } from './catalog-match';
 import { fetchPeer, jsonOf, PeerFailure } from './peer-failure';
 
 export const DEFAULT_META_GRAPH_URL = 'https://graph.facebook.com/v21.0';
@@ -65,4 +66,71 @@ export async function checkCatalog(config: MetaConfig, catalogId: string): Promi
     fields: 'id,name,product_count',
   });
   return { name: found.name ?? catalogId, itemCount: Number(found.product_count ?? 0) };
+}
+
+/** Items per page of a catalog's products. */
+export const CATALOG_PAGE_SIZE = 100;
+/** Longest a sync waits for Meta to lift a throttle before it fails (and the next hour tries again). */
+const MAX_THROTTLE_WAIT_MS = 5 * 60_000;
+
+type ProductNode = {
+  id: string;
+  retailer_id?: string;
+  name?: string;
+  price?: string | number;
+  currency?: string;
+  availability?: string;
+  image_url?: string;
+  url?: string;
+  review_status?: string;
+};
+type ProductsPage = { data?: ProductNode[]; paging?: { cursors?: { after?: string }; next?: string } };
+
+/** Every item of a catalog, a page at a time; a throttle is waited out (up to five minutes in all). */
+export async function readCatalogItems(
+  config: MetaConfig,
+  catalogId: string,
+  {
+    onPage,
+    sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }: { onPage?: (items: number) => Promise<void> | void; sleep?: (ms: number) => Promise<unknown> } = {},
+): Promise<CatalogItem[]> {
+  const items: CatalogItem[] = [];
+  let after: string | undefined;
+  let waited = 0;
+  for (;;) {
+    let page: ProductsPage;
+    try {
+      page = await graphGet<ProductsPage>(config, `/${encodeURIComponent(catalogId)}/products`, {
+        fields: 'id,retailer_id,name,price,currency,availability,image_url,url,review_status',
+        limit: String(CATALOG_PAGE_SIZE),
+        ...(after ? { after } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof PeerFailure) || error.reason !== 'catalog_throttled') throw error;
+      const ms = error.retryAfterMs ?? 1000;
+      if (waited + ms > MAX_THROTTLE_WAIT_MS) throw error;
+      waited += ms;
+      await sleep(ms);
+      continue;
+    }
+    for (const node of page.data ?? []) {
+      const currency = node.currency?.toUpperCase() ?? null;
+      items.push({
+        id: node.id,
+        retailerId: node.retailer_id ?? node.id,
+        name: node.name ?? '',
+        priceMinor: catalogPriceMinor(node.price, currency),
+        currency,
+        availability: node.availability ?? 'in stock',
+        imageUrl: node.image_url ?? null,
+        url: node.url ?? null,
+        reviewStatus: node.review_status ?? null,
+      });
+    }
+    await onPage?.(items.length);
+    const next = page.paging?.next ? page.paging.cursors?.after : undefined;
+    if (!next) return items;
+    after = next;
+  }
 }

@@ -16,6 +16,15 @@ export function jobQueue(db: Db) {
       await tx.insert(jobs).values({ queue, payload, maxAttempts });
     },
 
+    /**
+     * Adds a job unless a unique index says one like it is queued or running already (the
+     * inventory sync's one per inventory); true when added.
+     */
+    async enqueueOnce(tx: Db, queue: string, payload: Record<string, unknown>, { maxAttempts = 3 } = {}): Promise<boolean> {
+      const added = await tx.insert(jobs).values({ queue, payload, maxAttempts }).onConflictDoNothing().returning({ id: jobs.id });
+      return added.length > 0;
+    },
+
     /** The next due job of these queues, now leased to `workerId` for `leaseMs`; null when none is due. */
     async claim(queues: readonly string[], workerId: string, leaseMs: number): Promise<Job | null> {
       const due = db

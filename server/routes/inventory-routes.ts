@@ -28,9 +28,22 @@ import { InventoryRefusal, type InventoryStore } from '../inventories/inventory-
 import { checkCatalog, type MetaConfig } from '../inventories/meta-catalog';
 import { PeerFailure } from '../inventories/peer-failure';
 import { checkStore } from '../inventories/shopify-admin';
+import { enqueueSync, lastRuns, productsPage } from '../inventories/inventory-sync';
+import type { Db } from '../db/database';
+import {
+  PRODUCTS_PAGE_SIZE,
+  productsPageSchema,
+  productsQuerySchema,
+  SYNC_NOW_INTERVAL_MS,
+  syncRunListSchema,
+  type SyncRun,
+} from '../../domain/inventory-sync';
 
 export type InventoryRouteOptions = {
+  db: Db;
   store: InventoryStore;
+  /** Wakes this process's workers: a sync was queued. */
+  onQueued: () => void;
   meta: MetaConfig;
   /** Stores on this machine (the demo store): never in production, where such an address reaches our own services. */
   allowLoopbackPeers: boolean;
@@ -93,7 +106,7 @@ const storeCheckBodySchema = z.strictObject({
   shopifyUrl: integrationSchema.shape.shopifyUrl,
 });
 
-export function registerInventoryRoutes(app: FastifyInstance, { store, meta, allowLoopbackPeers }: InventoryRouteOptions) {
+export function registerInventoryRoutes(app: FastifyInstance, { db, store, onQueued, meta, allowLoopbackPeers }: InventoryRouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** The store's address, refused when it points at this machine outside the embedded default. */
@@ -231,7 +244,83 @@ export function registerInventoryRoutes(app: FastifyInstance, { store, meta, all
       if (current.version !== expectedVersion) throw refusals.version_conflict(new InventoryRefusal('version_conflict', current.version));
       if (current.step === 'integration') throw refusals.incomplete(new InventoryRefusal('incomplete'));
       const checked = await refusing(checkCatalog(meta, catalogId));
-      return refusing(store.saveCatalog(uid, request.params.id, expectedVersion, catalogId, checked));
+      const saved = await refusing(store.saveCatalog(uid, request.params.id, expectedVersion, catalogId, checked));
+      if (saved.syncStatus === 'pending' && (await enqueueSync(db, saved.id, 'first'))) onQueued();
+      return saved;
+    },
+  );
+
+  api.post(
+    '/inventories/:id/sync',
+    {
+      schema: {
+        summary: 'Sync now: queues a sync of the store and the catalog (at most once a minute)',
+        description: '409 `incomplete` before the catalog is saved; 429 with Retry-After within a minute of the last one.',
+        tags,
+        security,
+        params: inventoryIdParamsSchema,
+        response: { 202: inventorySchema, 429: apiErrorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const inventory = await found(principalOf(request).uid, request.params.id);
+      if (inventory.status !== 'configured') throw new HttpError(409, 'incomplete', 'Save the store and the catalog before syncing.');
+      const [last] = await lastRuns(db, inventory.id, 1);
+      const since = last ? Date.now() - last.startedAt.getTime() : Infinity;
+      if (since < SYNC_NOW_INTERVAL_MS) {
+        const seconds = String(Math.ceil((SYNC_NOW_INTERVAL_MS - since) / 1000));
+        throw new HttpError(429, 'too_many_requests', 'This inventory was synced less than a minute ago.', {
+          headers: { 'retry-after': seconds },
+        });
+      }
+      if (await enqueueSync(db, inventory.id, 'manual')) onQueued();
+      return reply.code(202).send(inventory);
+    },
+  );
+
+  api.get(
+    '/inventories/:id/products',
+    {
+      schema: {
+        summary: "The inventory's products as the last good sync left them, a page at a time, searchable",
+        tags,
+        security,
+        params: inventoryIdParamsSchema,
+        querystring: productsQuerySchema,
+        response: { 200: productsPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const inventory = await found(principalOf(request).uid, request.params.id);
+      const { page, q } = request.query;
+      return { ...(await productsPage(db, inventory.id, { page, q, pageSize: PRODUCTS_PAGE_SIZE })), page, pageSize: PRODUCTS_PAGE_SIZE };
+    },
+  );
+
+  api.get(
+    '/inventories/:id/runs',
+    {
+      schema: {
+        summary: "The inventory's last syncs, newest first",
+        tags,
+        security,
+        params: inventoryIdParamsSchema,
+        response: { 200: syncRunListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const inventory = await found(principalOf(request).uid, request.params.id);
+      const runs: SyncRun[] = (await lastRuns(db, inventory.id)).map((run) => ({
+        id: run.id,
+        trigger: run.trigger,
+        status: run.status,
+        failure: run.failure,
+        startedAt: run.startedAt.toISOString(),
+        finishedAt: run.finishedAt?.toISOString() ?? null,
+        durationMs: run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null,
+        report: run.report,
+      }));
+      return { runs };
     },
   );
 

@@ -248,6 +248,9 @@ const tenancyTable: TenancyCase[] = [
   inventoryRecord('PUT', '/integration', integration),
   inventoryRecord('POST', '/catalog-check', { catalogId: '1234567890123456' }),
   inventoryRecord('PUT', '/catalog', { catalogId: '1234567890123456', expectedVersion: 1 }),
+  inventoryRecord('POST', '/sync'),
+  inventoryRecord('GET', '/products'),
+  inventoryRecord('GET', '/runs'),
   inventoryRecord('DELETE', ''),
 ];
 

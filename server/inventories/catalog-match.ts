@@ -1,0 +1,209 @@
+// What a sync makes of a store and a catalog (pure): catalog items matched to store variants, the
+// product rows the inventory screen lists, and the report that keeps the catalog honest — items no
+// store variant backs (a shopper could not buy them), active variants missing from the catalog,
+// and items whose price or availability disagrees with the store — plus what changed since the
+// last run. A catalog item is matched by the mapping an earlier run found, else its retailer id as
+// a variant id, as `shopify_{CC}_{productId}_{variantId}`, or as a SKU (unique in the store).
+import type { InventoryProduct, MatchedBy, Mismatch, SyncReport } from '../../domain/inventory-sync';
+import { parseMoney } from '../knowledge/extraction/money';
+
+export type StoreVariant = {
+  productId: string;
+  variantId: string;
+  productTitle: string;
+  /** '' for a product's only variant ('Default Title' in Shopify). */
+  variantTitle: string;
+  handle: string;
+  status: 'ACTIVE' | 'ARCHIVED' | 'DRAFT';
+  sku: string | null;
+  barcode: string | null;
+  priceMinor: number;
+  compareAtMinor: number | null;
+  currency: string;
+  quantity: number | null;
+  available: boolean;
+  imageUrl: string | null;
+  url: string | null;
+};
+
+export type CatalogItem = {
+  id: string;
+  retailerId: string;
+  name: string;
+  /** Null when Meta's price could not be read. */
+  priceMinor: number | null;
+  currency: string | null;
+  /** 'in stock', 'out of stock', 'preorder', 'available for order', 'discontinued'. */
+  availability: string;
+  imageUrl: string | null;
+  url: string | null;
+  reviewStatus: string | null;
+};
+
+/** One row of the inventory's products: a variant, a catalog item, or both. */
+export type ProductRow = InventoryProduct;
+
+export const REPORT_LIMIT = 200;
+
+const AVAILABLE = new Set(['in stock', 'available for order', 'preorder']);
+export const catalogSaysAvailable = (availability: string) => AVAILABLE.has(availability.trim().toLowerCase());
+
+/** `shopify_BR_7512345678901_42345678901234` → its variant id. */
+const SHOPIFY_RETAILER_ID = /^shopify_[A-Z]{2}_(\d+)_(\d+)$/i;
+
+/** Meta's price: a number of minor units, or a display string ('R$ 29,90', '$1,234.50', '29.90 BRL'). */
+export function catalogPriceMinor(price: unknown, currency: string | null): number | null {
+  if (typeof price === 'number' && Number.isSafeInteger(price)) return price;
+  if (typeof price !== 'string') return null;
+  const money = parseMoney(currency && !price.includes(currency) ? `${price} ${currency}` : price);
+  return money?.minor ?? null;
+}
+
+const titleOf = (variant: StoreVariant) =>
+  variant.variantTitle ? `${variant.productTitle} — ${variant.variantTitle}` : variant.productTitle;
+
+export function matchCatalog(
+  variants: readonly StoreVariant[],
+  items: readonly CatalogItem[],
+  {
+    mapping = new Map<string, string>(),
+    previous = new Map<string, Pick<ProductRow, 'title' | 'priceMinor' | 'available'>>(),
+  }: {
+    /** retailer id → variant id, as the last run found them. */
+    mapping?: ReadonlyMap<string, string>;
+    /** The last run's rows by key. */
+    previous?: ReadonlyMap<string, Pick<ProductRow, 'title' | 'priceMinor' | 'available'>>;
+  } = {},
+): { rows: ProductRow[]; mapping: Map<string, string>; report: SyncReport } {
+  const byVariant = new Map(variants.map((variant) => [variant.variantId, variant]));
+  const bySku = new Map<string, StoreVariant | null>();
+  for (const variant of variants) {
+    const sku = variant.sku?.trim().toLowerCase();
+    if (sku) bySku.set(sku, bySku.has(sku) ? null : variant); // a SKU two variants share matches neither
+  }
+  const matchOf = (item: CatalogItem): [StoreVariant, MatchedBy] | null => {
+    const remembered = mapping.get(item.retailerId);
+    if (remembered && byVariant.has(remembered)) return [byVariant.get(remembered)!, 'mapping'];
+    if (byVariant.has(item.retailerId)) return [byVariant.get(item.retailerId)!, 'variant_id'];
+    const shopify = SHOPIFY_RETAILER_ID.exec(item.retailerId);
+    if (shopify && byVariant.has(shopify[2]!)) return [byVariant.get(shopify[2]!)!, 'shopify_id'];
+    const bySkuMatch = bySku.get(item.retailerId.trim().toLowerCase());
+    return bySkuMatch ? [bySkuMatch, 'sku'] : null;
+  };
+
+  const rows = new Map<string, ProductRow>();
+  for (const variant of variants) {
+    rows.set(`v:${variant.variantId}`, {
+      key: `v:${variant.variantId}`,
+      variantId: variant.variantId,
+      productId: variant.productId,
+      retailerId: null,
+      title: variant.productTitle,
+      variantTitle: variant.variantTitle,
+      sku: variant.sku,
+      priceMinor: variant.priceMinor,
+      currency: variant.currency,
+      quantity: variant.quantity,
+      available: variant.status === 'ACTIVE' && variant.available,
+      imageUrl: variant.imageUrl,
+      url: variant.url,
+      foundIn: 'store',
+      matchedBy: null,
+      catalogPriceMinor: null,
+      catalogAvailable: null,
+    });
+  }
+  const found = new Map<string, string>();
+  const catalogOnly: SyncReport['catalogOnly'] = [];
+  const mismatches: Mismatch[] = [];
+  for (const item of items) {
+    const match = matchOf(item);
+    const catalogAvailable = catalogSaysAvailable(item.availability);
+    const row = match ? rows.get(`v:${match[0].variantId}`)! : null;
+    // A variant already claimed by another item: this one is reported as backed by nothing.
+    if (match && row && row.retailerId === null && match[0].status === 'ACTIVE') {
+      const [variant, matchedBy] = match;
+      found.set(item.retailerId, variant.variantId);
+      Object.assign(row, { retailerId: item.retailerId, foundIn: 'both', matchedBy, catalogPriceMinor: item.priceMinor, catalogAvailable });
+      const samePrice =
+        item.priceMinor === null || (item.priceMinor === variant.priceMinor && (!item.currency || item.currency === variant.currency));
+      if (!samePrice)
+        mismatches.push({
+          key: row.key,
+          title: titleOf(variant),
+          retailerId: item.retailerId,
+          field: 'price',
+          store: `${variant.priceMinor} ${variant.currency}`,
+          catalog: `${item.priceMinor} ${item.currency ?? variant.currency}`,
+        });
+      if (catalogAvailable !== row.available)
+        mismatches.push({
+          key: row.key,
+          title: titleOf(variant),
+          retailerId: item.retailerId,
+          field: 'availability',
+          store: row.available ? 'in stock' : 'out of stock',
+          catalog: item.availability,
+        });
+      continue;
+    }
+    catalogOnly.push({ retailerId: item.retailerId, name: item.name });
+    const key = `c:${item.retailerId}`;
+    rows.set(key, {
+      key,
+      variantId: null,
+      productId: null,
+      retailerId: item.retailerId,
+      title: item.name,
+      variantTitle: '',
+      sku: null,
+      priceMinor: item.priceMinor,
+      currency: item.currency,
+      quantity: null,
+      available: catalogAvailable,
+      imageUrl: item.imageUrl,
+      url: item.url,
+      foundIn: 'catalog',
+      matchedBy: null,
+      catalogPriceMinor: item.priceMinor,
+      catalogAvailable,
+    });
+  }
+  const storeOnly = variants
+    .filter((variant) => variant.status === 'ACTIVE' && rows.get(`v:${variant.variantId}`)!.foundIn === 'store')
+    .map((variant) => ({ variantId: variant.variantId, title: titleOf(variant), sku: variant.sku }));
+
+  const all = [...rows.values()];
+  const label = (row: Pick<ProductRow, 'title'> & { variantTitle?: string }) =>
+    row.variantTitle ? `${row.title} — ${row.variantTitle}` : row.title;
+  const added = previous.size === 0 ? [] : all.filter((row) => !previous.has(row.key));
+  const removed = [...previous].filter(([key]) => !rows.has(key)).map(([, row]) => row);
+  const priceChanged = all.filter((row) => previous.has(row.key) && previous.get(row.key)!.priceMinor !== row.priceMinor);
+  const wentOutOfStock = all.filter((row) => previous.get(row.key)?.available === true && !row.available);
+  const limit = <T>(list: T[]) => list.slice(0, REPORT_LIMIT);
+  return {
+    rows: all,
+    mapping: found,
+    report: {
+      counts: {
+        variants: variants.length,
+        catalogItems: items.length,
+        matched: found.size,
+        added: added.length,
+        removed: removed.length,
+        priceChanged: priceChanged.length,
+        wentOutOfStock: wentOutOfStock.length,
+        catalogOnly: catalogOnly.length,
+        storeOnly: storeOnly.length,
+        mismatches: mismatches.length,
+      },
+      added: limit(added.map(label)),
+      removed: limit(removed.map(label)),
+      priceChanged: limit(priceChanged.map(label)),
+      wentOutOfStock: limit(wentOutOfStock.map(label)),
+      catalogOnly: limit(catalogOnly),
+      storeOnly: limit(storeOnly),
+      mismatches: limit(mismatches),
+    },
+  };
+}

@@ -1,0 +1,151 @@
+// One sync of an inventory, as the sync worker runs it: reads every variant of the store and every
+// item of the catalog, matches them (./catalog-match.ts), and replaces the inventory's products
+// with the result in one transaction, recording the run with its report. A store or catalog that
+// refuses ends the run as failed with its reason and leaves the last good products in place (the
+// next hour tries again); anything else is thrown for the queue to retry.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { SyncTrigger } from '../../domain/inventory-sync';
+import type { Db } from '../db/database';
+import { inventories, inventoryProducts, inventorySyncRuns, jobs } from '../db/schema';
+import { jobQueue } from '../knowledge/job-queue';
+import type { SecretBox } from '../secrets/secret-box';
+import { matchCatalog } from './catalog-match';
+import { readCatalogItems, type MetaConfig } from './meta-catalog';
+import { PeerFailure } from './peer-failure';
+import { readStoreVariants, type StoreReadOptions } from './store-reader';
+
+export const INVENTORY_SYNC_QUEUE = 'inventory-sync';
+
+/** Rows written per statement when products are replaced. */
+const INSERT_CHUNK = 1_000;
+
+export type SyncDependencies = {
+  db: Db;
+  secrets: SecretBox;
+  meta: MetaConfig;
+  /** Tests shorten the waits a throttled store asks for. */
+  sleep?: StoreReadOptions['sleep'];
+};
+
+/** Queues a sync unless one is queued or running; true when queued. */
+export function enqueueSync(db: Db, inventoryId: string, trigger: SyncTrigger): Promise<boolean> {
+  return jobQueue(db).enqueueOnce(db, INVENTORY_SYNC_QUEUE, { inventoryId, trigger });
+}
+
+/**
+ * Queues the hour's sync of every configured inventory whose minute in the hour (spread by its id,
+ * so not every store is read at :00) has come and that has not run since; returns how many.
+ */
+export async function enqueueDueSyncs(db: Db): Promise<number> {
+  const due = sql`date_trunc('hour', now()) + make_interval(secs => abs(hashtext(${inventories.id}::text)) % 3600)`;
+  const result = await db.execute(sql`
+    insert into ${jobs} (queue, payload)
+    select ${INVENTORY_SYNC_QUEUE}, jsonb_build_object('inventoryId', ${inventories.id}, 'trigger', 'hourly')
+    from ${inventories}
+    where ${inventories.status} = 'configured' and now() >= ${due}
+      and not exists (select 1 from ${inventorySyncRuns} r where r.inventory_id = ${inventories.id} and r.started_at >= ${due})
+    on conflict do nothing
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+export async function syncInventory(
+  { db, secrets, meta, sleep }: SyncDependencies,
+  inventoryId: string,
+  trigger: SyncTrigger,
+  signal: AbortSignal,
+): Promise<'done' | 'stopped'> {
+  const [inventory] = await db.select().from(inventories).where(eq(inventories.id, inventoryId));
+  if (!inventory || inventory.status !== 'configured' || !inventory.shopifyTokenSealed) return 'done';
+  const [run] = await db.insert(inventorySyncRuns).values({ inventoryId, trigger }).returning({ id: inventorySyncRuns.id });
+  const runId = run!.id;
+  await db.update(inventories).set({ syncStatus: 'syncing' }).where(eq(inventories.id, inventoryId));
+  try {
+    const token = secrets.open(inventory.shopifyTokenSealed, inventoryId);
+    const { variants } = await readStoreVariants(inventory.shopifyUrl, token, { signal, ...(sleep ? { sleep } : {}) });
+    const items = await readCatalogItems(meta, inventory.catalogId);
+    signal.throwIfAborted();
+    const before = await db
+      .select({ product: inventoryProducts.product })
+      .from(inventoryProducts)
+      .where(eq(inventoryProducts.inventoryId, inventoryId));
+    const previous = new Map(before.map(({ product }) => [product.key, product]));
+    const mapping = new Map(
+      before.flatMap(({ product }) =>
+        product.foundIn === 'both' && product.variantId && product.retailerId ? [[product.retailerId, product.variantId] as const] : [],
+      ),
+    );
+    const { rows, report } = matchCatalog(variants, items, { mapping, previous });
+    await db.transaction(async (tx) => {
+      await tx.delete(inventoryProducts).where(eq(inventoryProducts.inventoryId, inventoryId));
+      for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+        await tx.insert(inventoryProducts).values(
+          rows.slice(at, at + INSERT_CHUNK).map((product, index) => ({
+            inventoryId,
+            key: product.key,
+            position: at + index,
+            searchText: [product.title, product.variantTitle, product.sku, product.retailerId].filter(Boolean).join(' ').toLowerCase(),
+            product,
+          })),
+        );
+      }
+      await tx
+        .update(inventorySyncRuns)
+        .set({ status: 'succeeded', finishedAt: new Date(), report })
+        .where(eq(inventorySyncRuns.id, runId));
+      await tx
+        .update(inventories)
+        .set({ syncStatus: 'synced', syncFailure: null, lastSyncedAt: new Date() })
+        .where(eq(inventories.id, inventoryId));
+    });
+    return 'done';
+  } catch (error) {
+    if (signal.aborted) {
+      // The process is stopping: the run did not happen; the job goes back to the queue.
+      await db.delete(inventorySyncRuns).where(eq(inventorySyncRuns.id, runId));
+      await db.update(inventories).set({ syncStatus: inventory.syncStatus }).where(eq(inventories.id, inventoryId));
+      return 'stopped';
+    }
+    const failure = error instanceof PeerFailure ? error.reason : ('internal' as const);
+    await db.update(inventorySyncRuns).set({ status: 'failed', failure, finishedAt: new Date() }).where(eq(inventorySyncRuns.id, runId));
+    await db
+      .update(inventories)
+      .set({ syncStatus: 'failed', syncFailure: error instanceof PeerFailure ? error.reason : null })
+      .where(eq(inventories.id, inventoryId));
+    if (error instanceof PeerFailure) return 'done';
+    throw error;
+  }
+}
+
+/** The inventory's runs, newest first. */
+export function lastRuns(db: Db, inventoryId: string, limit = 20) {
+  return db
+    .select()
+    .from(inventorySyncRuns)
+    .where(eq(inventorySyncRuns.inventoryId, inventoryId))
+    .orderBy(desc(inventorySyncRuns.startedAt), desc(inventorySyncRuns.id))
+    .limit(limit);
+}
+
+/** A page of the inventory's products, in the order the sync found them; `q` searches title, variant, SKU and retailer id. */
+export async function productsPage(db: Db, inventoryId: string, { page, pageSize, q }: { page: number; pageSize: number; q: string }) {
+  const needle = q.trim().toLowerCase();
+  const where = and(
+    eq(inventoryProducts.inventoryId, inventoryId),
+    needle ? sql`${inventoryProducts.searchText} like ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ product: inventoryProducts.product })
+      .from(inventoryProducts)
+      .where(where)
+      .orderBy(asc(inventoryProducts.position))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(inventoryProducts)
+      .where(where),
+  ]);
+  return { products: rows.map((row) => row.product), total: counted?.total ?? 0 };
+}
