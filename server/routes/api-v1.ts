@@ -52,7 +52,7 @@ export async function registerApiV1(app: FastifyInstance, { database, verifyToke
       await registerKnowledgeFileRoutes(api, { store: knowledgeBase, accounts, ...knowledge });
       registerChatRoutes(api, refinementChat({ aiBases, knowledge: knowledgeBase, accounts, models }), models);
       await registerLeadRequestRoutes(api, leadRequestStore(database.db), leadRateLimit);
-      registerInventoryRoutes(api, { db: database.db, store: inventoryStore(database.db, secrets), onQueued: knowledge.onQueued, meta, allowLoopbackPeers });
+      registerInventoryRoutes(api, { db: database.db, accounts, store: inventoryStore(database.db, secrets), onQueued: knowledge.onQueued, meta, allowLoopbackPeers });
     },
     { prefix: API_PREFIX },
   );

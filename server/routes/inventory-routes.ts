@@ -21,6 +21,7 @@ import {
   saveIntegrationSchema,
   storeCheckSchema,
 } from '../../domain/inventory';
+import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
@@ -41,6 +42,7 @@ import {
 
 export type InventoryRouteOptions = {
   db: Db;
+  accounts: AccountStore;
   store: InventoryStore;
   /** Wakes this process's workers: a sync was queued. */
   onQueued: () => void;
@@ -106,7 +108,10 @@ const storeCheckBodySchema = z.strictObject({
   shopifyUrl: integrationSchema.shape.shopifyUrl,
 });
 
-export function registerInventoryRoutes(app: FastifyInstance, { db, store, onQueued, meta, allowLoopbackPeers }: InventoryRouteOptions) {
+export function registerInventoryRoutes(
+  app: FastifyInstance,
+  { db, accounts, store, onQueued, meta, allowLoopbackPeers }: InventoryRouteOptions,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** The store's address, refused when it points at this machine outside the embedded default. */
@@ -151,7 +156,9 @@ export function registerInventoryRoutes(app: FastifyInstance, { db, store, onQue
       },
     },
     async (request, reply) => {
-      const created = await refusing(store.create(principalOf(request).uid, request.body.name));
+      const { uid, email } = principalOf(request);
+      await accounts.findOrCreate(uid, email); // the inventory belongs to the account: it exists first
+      const created = await refusing(store.create(uid, request.body.name));
       return reply.code(201).header('location', `${request.url}/${created.id}`).send(created);
     },
   );

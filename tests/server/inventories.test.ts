@@ -1,0 +1,193 @@
+// Inventories through the API, against the loopback Shopify store and Meta catalog
+// (tests/fixtures/demo-peers.ts): the name first, the store checked before it is saved (its name
+// and currency, or why not: a wrong token, a missing scope, an address that is not a store, a
+// store that does not answer), the token sealed and never sent back, a stale save refused, the
+// catalog checked, and the first sync run by the server's own worker: products from both sides
+// and a report holding the catalog's deliberate differences. Sync now is limited to once a minute.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Inventory } from '../../domain/inventory';
+import type { InventoryProduct, SyncRun } from '../../domain/inventory-sync';
+import { inventories } from '../../server/db/schema';
+import { startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
+import { startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
+import { createUser, type TestUser } from './support/emulator-users';
+import { scratchDataDir } from './support/knowledge-uploads';
+import { testDatabase } from './support/test-database';
+import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+let peers: DemoPeers;
+let narrowStore: ShopifyAdminServer;
+let notAStore: Server;
+let notAStoreUrl: string;
+let merchant: TestUser;
+const data = scratchDataDir('inventories');
+
+const as = (path: string, method = 'GET', body?: unknown) =>
+  call(`${server.url}/api/v1${path}`, {
+    method,
+    token: merchant.idToken,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+
+const integrationFor = (shopifyUrl: string, shopifyToken: string, expectedVersion: number) => ({
+  name: 'Loja Demo',
+  ecommerceType: 'shopify',
+  shopifyToken,
+  shopifyUrl,
+  website: 'https://loja.example.com.br',
+  checkoutParams: '?utm_source=whatsapp',
+  trackingUrl: '',
+  expectedVersion,
+});
+
+beforeAll(async () => {
+  peers = await startDemoPeers();
+  narrowStore = await startShopifyAdminServer({ scopes: ['read_products'] });
+  notAStore = createServer((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'));
+  await new Promise<void>((resolve) => notAStore.listen(0, '127.0.0.1', resolve));
+  notAStoreUrl = `http://127.0.0.1:${(notAStore.address() as AddressInfo).port}`;
+  server = await startTestServer({
+    env: { DATA_DIR: data.dir, META_GRAPH_URL: peers.meta.graphUrl, META_ACCESS_TOKEN: peers.meta.accessToken, KNOWLEDGE_WORKER: 'off' },
+    workers: true,
+  });
+  merchant = await createUser('inventories');
+});
+afterAll(async () => {
+  await server?.close();
+  await peers?.close();
+  await narrowStore?.close();
+  notAStore?.close();
+  data.remove();
+});
+
+describe('inventories', () => {
+  let inventory: Inventory;
+
+  test('named first; a second with the same name is refused with the field’s message', async () => {
+    const created = await as('/inventories', 'POST', { name: 'Loja Demo' });
+    expect(created.status).toBe(201);
+    inventory = created.body as Inventory;
+    expect(inventory).toMatchObject({
+      name: 'Loja Demo',
+      status: 'configuring',
+      step: 'integration',
+      syncStatus: 'pending',
+      shopifyTokenHint: null,
+    });
+    expect(inventory.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const again = await as('/inventories', 'POST', { name: 'loja demo' });
+    expect(again.status).toBe(400);
+    expect(errorOf(again).fields).toEqual({ name: 'inventory.name_taken' });
+    expect(((await as('/inventories')).body as { inventories: Inventory[] }).inventories.map((entry) => entry.id)).toEqual([inventory.id]);
+  });
+
+  test('the store check says the store’s name and currency, or why not', async () => {
+    const check = (shopifyUrl: string, shopifyToken: string) =>
+      as(`/inventories/${inventory.id}/store-check`, 'POST', { shopifyUrl, shopifyToken });
+    const good = await check(`${peers.shopify.adminUrl}/admin`, peers.shopify.accessToken);
+    expect(good.status).toBe(200);
+    expect(good.body).toEqual({ name: 'Loja Demo Catalyst', currency: 'BRL' });
+    const wrongToken = await check(peers.shopify.adminUrl, 'shpat_00000000000000000000000000000000');
+    expect([wrongToken.status, errorOf(wrongToken).code]).toEqual([422, 'store_token_invalid']);
+    const narrow = await check(narrowStore.adminUrl, narrowStore.accessToken);
+    expect([narrow.status, errorOf(narrow).code]).toEqual([422, 'store_scope_missing']);
+    expect(errorOf(narrow).message).toContain('read_orders');
+    const notStore = await check(notAStoreUrl, peers.shopify.accessToken);
+    expect([notStore.status, errorOf(notStore).code]).toEqual([422, 'store_url_wrong']);
+    const closed = await check('http://127.0.0.1:9', peers.shopify.accessToken);
+    expect([closed.status, errorOf(closed).code]).toEqual([502, 'store_unreachable']);
+    const noToken = await check(peers.shopify.adminUrl, '');
+    expect(errorOf(noToken).fields).toEqual({ shopifyToken: 'inventory.shopify_token_required' });
+  });
+
+  test('step 1 is saved after its check; the token is sealed, never sent back, and kept when left empty', async () => {
+    const wrong = await as(
+      `/inventories/${inventory.id}/integration`,
+      'PUT',
+      integrationFor(peers.shopify.adminUrl, 'shpat_00000000000000000000000000000000', 1),
+    );
+    expect(errorOf(wrong).code).toBe('store_token_invalid');
+    const saved = await as(
+      `/inventories/${inventory.id}/integration`,
+      'PUT',
+      integrationFor(`${peers.shopify.adminUrl}/admin/products`, peers.shopify.accessToken, 1),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      step: 'catalog',
+      version: 2,
+      shopifyUrl: peers.shopify.adminUrl,
+      checkoutParams: 'utm_source=whatsapp',
+      shopifyTokenHint: `shpat_…${peers.shopify.accessToken.slice(-4)}`,
+      store: { name: 'Loja Demo Catalyst', currency: 'BRL' },
+    });
+    for (const answer of [saved, await as(`/inventories/${inventory.id}`), await as('/inventories')])
+      expect(answer.text).not.toContain(peers.shopify.accessToken);
+    const { db } = await testDatabase();
+    const [row] = await db.select().from(inventories).where(eq(inventories.id, inventory.id));
+    expect(row!.shopifyTokenSealed).toMatch(/^v1\./);
+    expect(row!.shopifyTokenSealed).not.toContain(peers.shopify.accessToken.slice(6));
+    // Left empty: the stored token is checked and kept.
+    const kept = await as(`/inventories/${inventory.id}/integration`, 'PUT', integrationFor(peers.shopify.adminUrl, '', 2));
+    expect(kept.status).toBe(200);
+    expect((kept.body as Inventory).shopifyTokenHint).toBe(`shpat_…${peers.shopify.accessToken.slice(-4)}`);
+    const stale = await as(`/inventories/${inventory.id}/integration`, 'PUT', integrationFor(peers.shopify.adminUrl, '', 2));
+    expect([stale.status, errorOf(stale).code]).toEqual([409, 'version_conflict']);
+  });
+
+  test('the catalog is checked, saved, and the first sync brings both sides and the report', async () => {
+    const unknown = await as(`/inventories/${inventory.id}/catalog-check`, 'POST', { catalogId: '999' });
+    expect([unknown.status, errorOf(unknown).code]).toEqual([422, 'catalog_not_found']);
+    const checked = await as(`/inventories/${inventory.id}/catalog-check`, 'POST', { catalogId: peers.catalogId });
+    expect(checked.body).toEqual({ name: 'Catálogo WhatsApp Demo', itemCount: peers.meta.catalog(peers.catalogId).length });
+    const saved = await as(`/inventories/${inventory.id}/catalog`, 'PUT', { catalogId: peers.catalogId, expectedVersion: 3 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      status: 'configured',
+      step: 'conclusion',
+      syncStatus: 'pending',
+      catalog: { name: 'Catálogo WhatsApp Demo' },
+    });
+
+    await expect
+      .poll(async () => ((await as(`/inventories/${inventory.id}`)).body as Inventory).syncStatus, { timeout: 30_000 })
+      .toBe('synced');
+    const { runs } = (await as(`/inventories/${inventory.id}/runs`)).body as { runs: SyncRun[] };
+    expect(runs).toHaveLength(1);
+    const [run] = runs;
+    expect(run).toMatchObject({ trigger: 'first', status: 'succeeded', failure: null });
+    expect(run!.durationMs).toBeGreaterThanOrEqual(0);
+    const report = run!.report!;
+    expect(report.catalogOnly.map((entry) => entry.retailerId)).toEqual(peers.differences.catalogOnly);
+    expect(report.mismatches.filter((entry) => entry.field === 'price').map((entry) => entry.retailerId)).toEqual(
+      peers.differences.priceDiffers,
+    );
+    expect(report.mismatches.filter((entry) => entry.field === 'availability').map((entry) => entry.retailerId)).toEqual(
+      peers.differences.availabilityDiffers,
+    );
+    expect(report.storeOnly).toHaveLength(peers.differences.missingFromCatalog.length);
+
+    const page = (await as(`/inventories/${inventory.id}/products`)).body as { products: InventoryProduct[]; total: number };
+    expect(page.total).toBe(report.counts.variants + report.counts.catalogOnly);
+    expect(new Set(page.products.map((product) => product.foundIn))).toEqual(new Set(['both', 'store', 'catalog']));
+    const nano = (await as(`/inventories/${inventory.id}/products?q=ipod%20nano`)).body as { products: InventoryProduct[]; total: number };
+    expect(nano.total).toBeGreaterThan(0);
+    for (const product of nano.products) expect(product.title.toLowerCase()).toContain('ipod nano');
+    expect(nano.products[0]).toMatchObject({ currency: 'BRL' });
+  });
+
+  test('sync now runs again at most once a minute', async () => {
+    const soon = await as(`/inventories/${inventory.id}/sync`, 'POST');
+    expect([soon.status, errorOf(soon).code]).toEqual([429, 'too_many_requests']);
+    expect(Number(soon.headers.get('retry-after'))).toBeGreaterThan(0);
+    const fresh = (await as('/inventories', 'POST', { name: 'Sem loja' })).body as Inventory;
+    const incomplete = await as(`/inventories/${fresh.id}/sync`, 'POST');
+    expect([incomplete.status, errorOf(incomplete).code]).toEqual([409, 'incomplete']);
+    const early = await as(`/inventories/${fresh.id}/catalog`, 'PUT', { catalogId: peers.catalogId, expectedVersion: 1 });
+    expect([early.status, errorOf(early).code]).toEqual([409, 'incomplete']);
+  });
+});

@@ -1,0 +1,73 @@
+// Reading a whole store (server/inventories/store-reader.ts) against the loopback Shopify Admin
+// GraphQL server with a small, fast bucket: every variant read once, in pages of 250, the reader
+// waiting for the bucket rather than being refused; a store already drained by another app answers
+// THROTTLED (with 200, or 429 with Retry-After) and is waited out, not failed. Money in minor units.
+import { afterEach, describe, expect, test } from 'vitest';
+import { readStoreVariants, VARIANTS_PER_PAGE } from '../../server/inventories/store-reader';
+import { generatedStoreProducts, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
+
+let store: ShopifyAdminServer | undefined;
+afterEach(async () => {
+  await store?.close();
+  store = undefined;
+});
+
+const products = generatedStoreProducts(1_200, 7);
+const variantCount = products.reduce((sum, product) => sum + product.variants.length, 0);
+const graphqlCalls = () => store!.requests.filter((request) => request.url.endsWith('/graphql.json'));
+
+/** Spends most of the bucket as another app on the same store would. */
+async function drain(server: ShopifyAdminServer) {
+  const response = await fetch(server.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shopify-access-token': server.accessToken },
+    body: JSON.stringify({ query: '{ productVariants(first: 250) { nodes { id product { id featuredImage { url } } } } }' }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('store reader', () => {
+  test('reads every variant once, a page of 250 at a time, waiting for the bucket instead of being refused', async () => {
+    store = await startShopifyAdminServer({
+      products,
+      shop: { currencyCode: 'BRL' },
+      bucket: { maximumAvailable: 1_000, restoreRate: 2_000 },
+    });
+    const pages: number[] = [];
+    const { variants, progress } = await readStoreVariants(store.adminUrl, store.accessToken, {
+      onPage: (read) => void pages.push(read.variants),
+    });
+    expect(variants).toHaveLength(variantCount);
+    expect(new Set(variants.map((variant) => variant.variantId)).size).toBe(variantCount);
+    expect(progress.requests).toBe(Math.ceil(variantCount / VARIANTS_PER_PAGE));
+    expect(graphqlCalls()).toHaveLength(progress.requests); // not one request more: none was refused
+    expect(progress.waitedMs).toBeGreaterThan(0);
+    expect(pages.at(-1)).toBe(variantCount);
+    const first = products[0]!.variants[0]!;
+    expect(variants[0]).toMatchObject({ variantId: String(first.id), currency: 'BRL', priceMinor: Math.round(Number(first.price) * 100) });
+  });
+
+  for (const throttleWith429 of [false, true]) {
+    test(`a store drained by another app answers THROTTLED${throttleWith429 ? ' as a 429' : ''}: waited out, then read whole`, async () => {
+      store = await startShopifyAdminServer({ products, bucket: { maximumAvailable: 1_000, restoreRate: 2_000 }, throttleWith429 });
+      await drain(store);
+      const waits: number[] = [];
+      const { variants, progress } = await readStoreVariants(store.adminUrl, store.accessToken, {
+        sleep: async (ms) => {
+          waits.push(ms);
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        },
+      });
+      expect(variants).toHaveLength(variantCount);
+      expect(progress.requests).toBeGreaterThan(Math.ceil(variants.length / VARIANTS_PER_PAGE)); // the refused one, asked again
+      expect(waits.length).toBeGreaterThan(0);
+    });
+  }
+
+  test('a wrong token fails the read at once with its reason', async () => {
+    store = await startShopifyAdminServer({ products: products.slice(0, 5) });
+    await expect(readStoreVariants(store.adminUrl, 'shpat_00000000000000000000000000000000')).rejects.toMatchObject({
+      reason: 'store_token_invalid',
+    });
+  });
+});
