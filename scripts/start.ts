@@ -2,14 +2,17 @@
 // (scripts/build.ts: the SPA, the server renderer, the static landing pages, the server bundle)
 // when a source is newer than the build, starts the Firebase Auth emulator (accounts kept in
 // .data/auth-emulator) with a demo account, then the product server on PGlite (.data/) at
-// http://localhost:3000. Ctrl-C stops every child process.
+// http://localhost:3000, with the demo Shopify store and Meta catalog on loopback
+// (tests/fixtures/demo-peers.ts; their URL, token and catalog ID printed). Ctrl-C stops them all.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
 import { SERVER_RENDERER_FILE, serverRendererDir } from '../domain/public-pages';
 import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator } from './auth-emulator';
 import { buildAll } from './build';
 import { SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
+import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
 
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
 const port = process.env.PORT ?? '3000';
@@ -31,6 +34,19 @@ if (built < Math.max(...sources.map(newestMtime))) {
   await buildAll({ outDir: 'dist', serverOutDir: SERVER_OUT_DIR });
 }
 
+// The demo store and catalog on fixed ports, so an inventory linked to them still works after a
+// restart; a port in use falls back to any free one (and says so).
+async function portOr(name: string, preferred: number): Promise<number> {
+  const port = Number(process.env[name] ?? preferred);
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = createNetServer().once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  if (!free) console.warn(`Port ${port} (${name}) is in use: the demo peer starts on a free port instead.`);
+  return free ? port : 0;
+}
+const demoPeers: DemoPeers = await startDemoPeers({ shopifyPort: await portOr('DEMO_SHOPIFY_PORT', 3101), metaPort: await portOr('DEMO_META_PORT', 3102) });
+
 console.log('Starting the Firebase Auth emulator…');
 const emulator = await startAuthEmulator({ quiet: true, persistDir: join(dataDir, 'auth-emulator') });
 await ensureEmulatorUser(DEMO.email, DEMO.password);
@@ -44,6 +60,8 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    META_GRAPH_URL: process.env.META_GRAPH_URL ?? demoPeers.meta.graphUrl,
+    META_ACCESS_TOKEN: process.env.META_ACCESS_TOKEN ?? demoPeers.meta.accessToken,
   },
 });
 
@@ -53,7 +71,7 @@ async function stop(code: number) {
   stopping = true;
   console.log('\nStopping Catalyst…');
   server.kill('SIGTERM');
-  await emulator.stop();
+  await Promise.all([emulator.stop(), demoPeers.close()]);
   process.exit(code);
 }
 server.on('exit', (code) => void stop(code ?? 1));
@@ -74,5 +92,9 @@ const waitUntilUp = async () => {
 if (await waitUntilUp()) {
   console.log(`\nCatalyst is running at http://localhost:${port}/`);
   console.log(`Demo account: ${DEMO.email} / ${DEMO.password}`);
+  console.log('Demo Shopify store (for an inventory, step 1):');
+  console.log(`  Shopify URL: ${demoPeers.shopify.adminUrl}`);
+  console.log(`  Shopify token: ${demoPeers.shopify.accessToken}`);
+  console.log(`Demo WhatsApp catalog (step 2): catalog ID ${demoPeers.catalogId}`);
   console.log('Press Ctrl-C to stop.\n');
 }
