@@ -68,6 +68,22 @@ export const syncReportSchema = z.object({
   catalogOnly: z.array(z.object({ retailerId: z.string(), name: z.string() })),
   storeOnly: z.array(z.object({ variantId: z.string(), title: z.string(), sku: z.nullable(z.string()) })),
   mismatches: z.array(mismatchSchema),
+  /**
+   * 'The store is the source of truth': the corrections pushed to the catalog; `mismatches` then
+   * holds only those still standing. Null when the setting is off or nothing disagreed.
+   */
+  corrections: z.optional(
+    z.nullable(
+      z.object({
+        sent: z.int(),
+        applied: z.int(),
+        pending: z.int(),
+        refused: z.array(z.object({ retailerId: z.string(), message: z.string() })),
+        /** Meta refused or did not answer the batch itself. */
+        failure: z.nullable(z.enum(peerFailureReasons)),
+      }),
+    ),
+  ),
 });
 export type SyncReport = z.infer<typeof syncReportSchema>;
 

@@ -174,6 +174,8 @@ export const catalogSchema = z.strictObject({
     required(inventoryValidation.catalogIdRequired.id),
     z.regex(/^\d{1,20}$/, { error: inventoryValidation.catalogIdInvalid.id }),
   ),
+  /** 'The store is the source of truth': syncs push the store's price and availability to the catalog. Omitted: unchanged. */
+  storeIsTruth: z.optional(z.boolean()),
 });
 export type CatalogInput = z.infer<typeof catalogSchema>;
 
@@ -208,6 +210,7 @@ export const inventorySchema = z.object({
   checkoutParams: z.string(),
   trackingUrl: z.string(),
   catalogId: z.string(),
+  storeIsTruth: z.boolean(),
   /** The store and catalog as the last check found them. */
   store: z.nullable(storeCheckSchema),
   catalog: z.nullable(catalogCheckSchema),

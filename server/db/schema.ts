@@ -318,6 +318,8 @@ export const inventories = pgTable(
     checkoutParams: text('checkout_params').notNull().default(''),
     trackingUrl: text('tracking_url').notNull().default(''),
     catalogId: text('catalog_id').notNull().default(''),
+    /** 'The store is the source of truth': a sync pushes the store's price and availability to the catalog. */
+    storeIsTruth: boolean('store_is_truth').notNull().default(false),
     store: jsonb('store').$type<StoreCheck>(),
     catalog: jsonb('catalog').$type<CatalogCheck>(),
     status: text('status').$type<InventoryStatus>().notNull().default('configuring'),

@@ -74,7 +74,7 @@ export function matchCatalog(
     /** The last run's rows by key. */
     previous?: ReadonlyMap<string, Pick<ProductRow, 'title' | 'priceMinor' | 'available'>>;
   } = {},
-): { rows: ProductRow[]; mapping: Map<string, string>; report: SyncReport } {
+): { rows: ProductRow[]; mapping: Map<string, string>; report: SyncReport; mismatches: Mismatch[] } {
   const byVariant = new Map(variants.map((variant) => [variant.variantId, variant]));
   const bySku = new Map<string, StoreVariant | null>();
   for (const variant of variants) {
@@ -184,6 +184,8 @@ export function matchCatalog(
   return {
     rows: all,
     mapping: found,
+    /** Every mismatch (the report lists REPORT_LIMIT of them). */
+    mismatches,
     report: {
       counts: {
         variants: variants.length,

@@ -32,6 +32,7 @@ function view(row: Row): Inventory {
     checkoutParams: row.checkoutParams,
     trackingUrl: row.trackingUrl,
     catalogId: row.catalogId,
+    storeIsTruth: row.storeIsTruth,
     store: row.store,
     catalog: row.catalog,
     status: row.status,
@@ -133,13 +134,21 @@ export function inventoryStore(db: Db, secrets: SecretBox) {
     },
 
     /** Step 2, Inventory: the catalog, with what its check found; the inventory is configured, its first sync pending. */
-    saveCatalog(uid: string, id: string, expectedVersion: number, catalogId: string, catalog: CatalogCheck): Promise<Inventory> {
+    saveCatalog(
+      uid: string,
+      id: string,
+      expectedVersion: number,
+      catalogId: string,
+      catalog: CatalogCheck,
+      storeIsTruth?: boolean,
+    ): Promise<Inventory> {
       return saveVersion(uid, id, expectedVersion, (row) => {
         if (row.savedSteps < 1) throw new InventoryRefusal('incomplete');
         const changed = row.catalogId !== catalogId;
         return {
           catalogId,
           catalog,
+          ...(storeIsTruth === undefined ? {} : { storeIsTruth }),
           status: 'configured',
           savedSteps: 2,
           ...(changed || row.savedSteps < 2 ? { syncStatus: 'pending' as const, syncFailure: null } : {}),

@@ -9,7 +9,9 @@ import type { Db } from '../db/database';
 import { inventories, inventoryProducts, inventorySyncRuns, jobs } from '../db/schema';
 import { jobQueue } from '../knowledge/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
-import { matchCatalog } from './catalog-match';
+import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
+import { correctionRequests, pushCorrections } from './catalog-corrections';
+import { matchCatalog, REPORT_LIMIT, type ProductRow } from './catalog-match';
 import { readCatalogItems, type MetaConfig } from './meta-catalog';
 import { PeerFailure } from './peer-failure';
 import { readStoreVariants, type StoreReadOptions } from './store-reader';
@@ -75,7 +77,9 @@ export async function syncInventory(
         product.foundIn === 'both' && product.variantId && product.retailerId ? [[product.retailerId, product.variantId] as const] : [],
       ),
     );
-    const { rows, report } = matchCatalog(variants, items, { mapping, previous });
+    const { rows, report, mismatches } = matchCatalog(variants, items, { mapping, previous });
+    if (inventory.storeIsTruth && mismatches.length > 0)
+      await correctCatalog({ meta, catalogId: inventory.catalogId, rows, report, mismatches, ...(sleep ? { sleep } : {}) });
     await db.transaction(async (tx) => {
       await tx.delete(inventoryProducts).where(eq(inventoryProducts.inventoryId, inventoryId));
       for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
@@ -114,6 +118,50 @@ export async function syncInventory(
       .where(eq(inventories.id, inventoryId));
     if (error instanceof PeerFailure) return 'done';
     throw error;
+  }
+}
+
+/**
+ * Pushes the store's price and availability for every mismatch to the catalog and records the
+ * outcome in the report: the rows of corrected items show the catalog as it now is, and the
+ * report's mismatches keep only those still standing. A catalog that refuses the batch itself
+ * leaves the mismatches standing and says why; the products are stored either way.
+ */
+async function correctCatalog({
+  meta,
+  catalogId,
+  rows,
+  report,
+  mismatches,
+  sleep,
+}: {
+  meta: MetaConfig;
+  catalogId: string;
+  rows: ProductRow[];
+  report: SyncReport;
+  mismatches: Mismatch[];
+  sleep?: (ms: number) => Promise<void>;
+}) {
+  const requests = correctionRequests(mismatches, new Map(rows.map((row) => [row.key, row])));
+  try {
+    const outcome = await pushCorrections(meta, catalogId, requests, sleep ? { sleep } : {});
+    const applied = new Set(outcome.applied);
+    for (const row of rows)
+      if (row.retailerId && applied.has(row.retailerId))
+        Object.assign(row, { catalogPriceMinor: row.priceMinor, catalogAvailable: row.available });
+    const standing = mismatches.filter((mismatch) => !applied.has(mismatch.retailerId));
+    report.mismatches = standing.slice(0, REPORT_LIMIT);
+    report.counts.mismatches = standing.length;
+    report.corrections = {
+      sent: outcome.sent,
+      applied: outcome.applied.length,
+      pending: outcome.pending.length,
+      refused: outcome.refused.slice(0, REPORT_LIMIT),
+      failure: null,
+    };
+  } catch (error) {
+    if (!(error instanceof PeerFailure)) throw error;
+    report.corrections = { sent: requests.length, applied: 0, pending: requests.length, refused: [], failure: error.reason };
   }
 }
 

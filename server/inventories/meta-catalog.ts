@@ -23,23 +23,36 @@ const THROTTLE_CODES = new Set([4, 17, 613, 80009, 80014]);
 type GraphError = { code?: number; error_subcode?: number; type?: string };
 
 /** GET a Graph path (`/{id}?fields=…`); throws PeerFailure for every answer that is not data. */
-export async function graphGet<T>(config: MetaConfig, path: string, params: Record<string, string>): Promise<T> {
+export function graphGet<T>(config: MetaConfig, path: string, params: Record<string, string>): Promise<T> {
+  return graphCall<T>(config, 'GET', path, params);
+}
+
+/** POST JSON to a Graph path (`/{catalog id}/items_batch`); the same errors as graphGet. */
+export function graphPost<T>(config: MetaConfig, path: string, body: Record<string, unknown>): Promise<T> {
+  return graphCall<T>(config, 'POST', path, {}, body);
+}
+
+async function graphCall<T>(
+  config: MetaConfig,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, string>,
+  body?: Record<string, unknown>,
+): Promise<T> {
   if (!config.accessToken) throw new PeerFailure('catalog_token_invalid', 'META_ACCESS_TOKEN is not set');
   const url = new URL(`${config.graphUrl}${path}`);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  const response = await fetchPeer(
-    url.href,
-    { headers: { authorization: `Bearer ${config.accessToken}`, accept: 'application/json' } },
-    'catalog_unreachable',
-  );
-  const body = (await jsonOf(response)) as ({ error?: GraphError } & T) | null;
-  if (body === null) throw new PeerFailure('catalog_unreachable', `http ${response.status}, not json`);
-  const error = body.error;
-  if (!error && response.ok) return body;
+  const headers: Record<string, string> = { authorization: `Bearer ${config.accessToken}`, accept: 'application/json' };
+  if (body) headers['content-type'] = 'application/json';
+  const response = await fetchPeer(url.href, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) }, 'catalog_unreachable');
+  const answer = (await jsonOf(response)) as ({ error?: GraphError } & T) | null;
+  if (answer === null) throw new PeerFailure('catalog_unreachable', `http ${response.status}, not json`);
+  const error = answer.error;
+  if (!error && response.ok) return answer;
   const code = error?.code ?? 0;
   if (THROTTLE_CODES.has(code))
     throw new PeerFailure('catalog_throttled', `code ${code}`, usageWaitMs(response.headers.get('x-business-use-case-usage')));
-  if (code === 190 || code === 102) throw new PeerFailure('catalog_token_invalid', `code ${code}`);
+  if (code === 190 || code === 102 || code === 104) throw new PeerFailure('catalog_token_invalid', `code ${code}`);
   if (code === 100 || code === 803 || response.status === 404) throw new PeerFailure('catalog_not_found', `code ${code}`);
   throw new PeerFailure('catalog_unreachable', `http ${response.status} code ${code}`);
 }

@@ -246,12 +246,12 @@ export function registerInventoryRoutes(
     },
     async (request) => {
       const { uid } = principalOf(request);
-      const { expectedVersion, catalogId } = request.body;
+      const { expectedVersion, catalogId, storeIsTruth } = request.body;
       const current = await found(uid, request.params.id);
       if (current.version !== expectedVersion) throw refusals.version_conflict(new InventoryRefusal('version_conflict', current.version));
       if (current.step === 'integration') throw refusals.incomplete(new InventoryRefusal('incomplete'));
       const checked = await refusing(checkCatalog(meta, catalogId));
-      const saved = await refusing(store.saveCatalog(uid, request.params.id, expectedVersion, catalogId, checked));
+      const saved = await refusing(store.saveCatalog(uid, request.params.id, expectedVersion, catalogId, checked, storeIsTruth));
       if (saved.syncStatus === 'pending' && (await enqueueSync(db, saved.id, 'first'))) onQueued();
       return saved;
     },

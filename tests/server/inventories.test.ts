@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Inventory } from '../../domain/inventory';
 import type { InventoryProduct, SyncRun } from '../../domain/inventory-sync';
 import { inventories } from '../../server/db/schema';
-import { startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
-import { startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
+import { enqueueSync } from '../../server/inventories/inventory-sync';
+import { catalogViewOf, startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
+import { demoStoreProducts, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { createUser, type TestUser } from './support/emulator-users';
 import { scratchDataDir } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';
@@ -178,6 +179,36 @@ describe('inventories', () => {
     expect(nano.total).toBeGreaterThan(0);
     for (const product of nano.products) expect(product.title.toLowerCase()).toContain('ipod nano');
     expect(nano.products[0]).toMatchObject({ currency: 'BRL' });
+  });
+
+  test("'the store is the source of truth': the next sync corrects the catalog's prices and availability", async () => {
+    const current = (await as(`/inventories/${inventory.id}`)).body as Inventory;
+    const switched = await as(`/inventories/${inventory.id}/catalog`, 'PUT', {
+      catalogId: peers.catalogId,
+      storeIsTruth: true,
+      expectedVersion: current.version,
+    });
+    expect(switched.body).toMatchObject({ storeIsTruth: true, syncStatus: 'synced' }); // the same catalog: no new first sync
+    const { db } = await testDatabase();
+    expect(await enqueueSync(db, inventory.id, 'manual')).toBe(true);
+    expect(await enqueueSync(db, inventory.id, 'manual')).toBe(false); // one at a time
+    const runs = async () => ((await as(`/inventories/${inventory.id}/runs`)).body as { runs: SyncRun[] }).runs;
+    await expect.poll(async () => (await runs())[0]?.status === 'succeeded' && (await runs()).length, { timeout: 30_000 }).toBe(2);
+    const report = (await runs())[0]!.report!;
+    const corrected = [...peers.differences.priceDiffers, ...peers.differences.availabilityDiffers];
+    expect(report.corrections).toEqual({ sent: corrected.length, applied: corrected.length, pending: 0, refused: [], failure: null });
+    expect(report.mismatches).toEqual([]);
+    // The catalog now says what the store says.
+    const store = new Map(catalogViewOf(demoStoreProducts(), 'BRL').map((variant) => [variant.retailerId, variant]));
+    for (const item of peers.meta.catalog(peers.catalogId).filter((entry) => corrected.includes(entry.retailerId))) {
+      expect(item.priceMinor).toBe(store.get(item.retailerId)!.priceMinor);
+      expect(item.availability === 'in stock').toBe(store.get(item.retailerId)!.available);
+    }
+    const both = ((await as(`/inventories/${inventory.id}/products`)).body as { products: InventoryProduct[] }).products.filter(
+      (product) => product.foundIn === 'both',
+    );
+    for (const product of both)
+      expect([product.catalogPriceMinor, product.catalogAvailable]).toEqual([product.priceMinor, product.available]);
   });
 
   test('sync now runs again at most once a minute', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "inventories" ADD COLUMN "store_is_truth" boolean DEFAULT false NOT NULL;
