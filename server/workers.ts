@@ -6,6 +6,7 @@ import { databaseTargetFromEnv, type Db } from './db/database';
 import { knowledgeWorker, type KnowledgeWorkerOptions } from './knowledge/knowledge-worker';
 import { dataDirFromEnv } from './knowledge/upload-storage';
 import { inventorySyncWorker } from './inventories/inventory-sync-worker';
+import { BULK_THRESHOLD } from './inventories/store-reader';
 import { metaConfigFromEnv, type MetaConfig } from './inventories/meta-catalog';
 import { secretBox, secretsKeyFrom, type SecretBox } from './secrets/secret-box';
 
@@ -13,7 +14,7 @@ export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
   knowledge: { dataDir: string; concurrency: number; batchSize?: number; storesAtOnce?: number } | null;
   /** Null: this process syncs no inventory (INVENTORY_SYNC_WORKER=off; another process does). */
-  inventorySync: { secrets: SecretBox; meta: MetaConfig; scheduleEveryMs?: number; pollMs?: number } | null;
+  inventorySync: { secrets: SecretBox; meta: MetaConfig; scheduleEveryMs?: number; pollMs?: number; bulkThreshold?: number } | null;
 };
 
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
@@ -25,10 +26,13 @@ export function workerSettingsFromEnv(env: Record<string, string | undefined>): 
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new Error(`KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number, not "${env.KNOWLEDGE_WORKER_CONCURRENCY}"`);
   const storing = knowledgeStoring[databaseTargetFromEnv(env).kind];
+  const bulkThreshold = Number(env.INVENTORY_BULK_THRESHOLD ?? BULK_THRESHOLD);
+  if (!Number.isInteger(bulkThreshold) || bulkThreshold < 0)
+    throw new Error(`INVENTORY_BULK_THRESHOLD must be a whole number, not "${env.INVENTORY_BULK_THRESHOLD}"`);
   const inventorySync =
     env.INVENTORY_SYNC_WORKER === 'off'
       ? null
-      : { secrets: secretBox(secretsKeyFrom(env, dataDirFromEnv(env)).key), meta: metaConfigFromEnv(env) };
+      : { secrets: secretBox(secretsKeyFrom(env, dataDirFromEnv(env)).key), meta: metaConfigFromEnv(env), bulkThreshold };
   return { knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency, ...storing }, inventorySync };
 }
 

@@ -21,6 +21,7 @@ export type InventorySyncWorkerOptions = {
   /** How often the scheduler looks for due syncs. */
   scheduleEveryMs?: number;
   pollMs?: number;
+  bulkThreshold?: number;
 };
 
 export function inventorySyncWorker({
@@ -31,6 +32,7 @@ export function inventorySyncWorker({
   concurrency = 2,
   scheduleEveryMs = 60_000,
   pollMs,
+  bulkThreshold,
 }: InventorySyncWorkerOptions): QueueWorker {
   const worker = queueWorker({
     db,
@@ -42,7 +44,12 @@ export function inventorySyncWorker({
     // A sync reads a whole store: long leases, renewed while it runs.
     leaseMs: 120_000,
     handle: (job, signal) =>
-      syncInventory({ db, secrets, meta }, String(job.payload.inventoryId), job.payload.trigger as SyncTrigger, signal),
+      syncInventory(
+        { db, secrets, meta, ...(bulkThreshold === undefined ? {} : { bulkThreshold }) },
+        String(job.payload.inventoryId),
+        job.payload.trigger as SyncTrigger,
+        signal,
+      ),
     onGiveUp: async (job) => {
       await db
         .update(inventories)

@@ -14,7 +14,7 @@ import { correctionRequests, pushCorrections } from './catalog-corrections';
 import { matchCatalog, REPORT_LIMIT, type ProductRow } from './catalog-match';
 import { readCatalogItems, type MetaConfig } from './meta-catalog';
 import { PeerFailure } from './peer-failure';
-import { readStoreVariants, type StoreReadOptions } from './store-reader';
+import { readStore, type StoreReadOptions } from './store-reader';
 
 export const INVENTORY_SYNC_QUEUE = 'inventory-sync';
 
@@ -27,6 +27,9 @@ export type SyncDependencies = {
   meta: MetaConfig;
   /** Tests shorten the waits a throttled store asks for. */
   sleep?: StoreReadOptions['sleep'];
+  /** Past this many variants the store is read through a bulk operation (INVENTORY_BULK_THRESHOLD). */
+  bulkThreshold?: number;
+  bulkPollMs?: number;
 };
 
 /** Queues a sync unless one is queued or running; true when queued. */
@@ -52,7 +55,7 @@ export async function enqueueDueSyncs(db: Db): Promise<number> {
 }
 
 export async function syncInventory(
-  { db, secrets, meta, sleep }: SyncDependencies,
+  { db, secrets, meta, sleep, bulkThreshold, bulkPollMs }: SyncDependencies,
   inventoryId: string,
   trigger: SyncTrigger,
   signal: AbortSignal,
@@ -64,7 +67,12 @@ export async function syncInventory(
   await db.update(inventories).set({ syncStatus: 'syncing' }).where(eq(inventories.id, inventoryId));
   try {
     const token = secrets.open(inventory.shopifyTokenSealed, inventoryId);
-    const { variants } = await readStoreVariants(inventory.shopifyUrl, token, { signal, ...(sleep ? { sleep } : {}) });
+    const { variants } = await readStore(inventory.shopifyUrl, token, {
+      signal,
+      ...(sleep ? { sleep } : {}),
+      ...(bulkThreshold === undefined ? {} : { bulkThreshold }),
+      ...(bulkPollMs === undefined ? {} : { bulkPollMs }),
+    });
     const items = await readCatalogItems(meta, inventory.catalogId);
     signal.throwIfAborted();
     const before = await db

@@ -2,10 +2,15 @@
 // (`productVariants`, each with its product), pacing itself by Shopify's cost-based limit: after
 // each answer it knows the bucket (`throttleStatus`) and waits until it holds what the next page
 // costs rather than being THROTTLED; a THROTTLED or 429 answer that comes anyway is waited out and
-// asked again. Money comes as decimal strings in the shop's currency: read into minor units.
+// asked again. Past BULK_THRESHOLD variants (Shopify's count says so) it runs a bulk operation
+// instead — one cheap mutation, Shopify exports the store to a JSONL file, read as a stream —
+// which the rate limit does not pace. Money comes as decimal strings: read into minor units.
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { minorDigits } from '../knowledge/extraction/money';
 import type { StoreVariant } from './catalog-match';
-import { PeerFailure } from './peer-failure';
+import { fetchPeer, PeerFailure } from './peer-failure';
 import { shopifyQuery, type QueryCost } from './shopify-admin';
 
 export const VARIANTS_PER_PAGE = 250;
@@ -74,6 +79,135 @@ const realSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
   });
 
+/** A variant as both readers get it, into the sync's shape. */
+function variantOf(node: VariantNode, currency: string): StoreVariant {
+  return {
+    productId: node.product.legacyResourceId,
+    variantId: node.legacyResourceId,
+    productTitle: node.product.title,
+    variantTitle: node.title === 'Default Title' ? '' : node.title,
+    handle: node.product.handle,
+    status: node.product.status,
+    sku: node.sku || null,
+    barcode: node.barcode || null,
+    priceMinor: decimalToMinor(node.price, currency),
+    compareAtMinor: node.compareAtPrice ? decimalToMinor(node.compareAtPrice, currency) : null,
+    currency,
+    quantity: node.inventoryQuantity,
+    available: node.availableForSale,
+    imageUrl: node.product.featuredImage?.url ?? null,
+    url: node.product.onlineStoreUrl,
+  };
+}
+
+/** Past this many variants a sync reads the store through a bulk operation. */
+export const BULK_THRESHOLD = 10_000;
+
+/** How many variants the store has (exact up to 10,000; `atLeast` past it). */
+export async function countStoreVariants(storeUrl: string, token: string): Promise<{ count: number; atLeast: boolean }> {
+  const { data } = await shopifyQuery<{ productVariantsCount: { count: number; precision: 'EXACT' | 'AT_LEAST' } }>(
+    storeUrl,
+    token,
+    'query CatalystCount { productVariantsCount { count precision } }',
+  );
+  return { count: data.productVariantsCount.count, atLeast: data.productVariantsCount.precision === 'AT_LEAST' };
+}
+
+/** The store's variants: paged and paced up to `bulkThreshold`, through a bulk operation past it. */
+export async function readStore(
+  storeUrl: string,
+  token: string,
+  options: StoreReadOptions & { bulkThreshold?: number; bulkPollMs?: number } = {},
+): Promise<{ variants: StoreVariant[]; progress: ReadProgress; bulk: boolean }> {
+  const { bulkThreshold = BULK_THRESHOLD } = options;
+  const { count, atLeast } = await countStoreVariants(storeUrl, token);
+  if (count > bulkThreshold || (atLeast && count >= bulkThreshold))
+    return { ...(await readStoreVariantsBulk(storeUrl, token, options)), bulk: true };
+  return { ...(await readStoreVariants(storeUrl, token, options)), bulk: false };
+}
+
+const BULK_QUERY = `{
+  productVariants {
+    edges {
+      node {
+        legacyResourceId title sku barcode price compareAtPrice inventoryQuantity availableForSale
+        product { legacyResourceId title handle status onlineStoreUrl featuredImage { url } }
+      }
+    }
+  }
+}`;
+
+type BulkOperation = { id: string; status: string; errorCode: string | null; url: string | null; objectCount: string };
+
+/**
+ * Every variant through a bulk operation: started with one mutation, polled until Shopify has
+ * written the file, and the file read line by line (each line one variant with its product), so
+ * a store of any size passes through without its whole export in memory at once.
+ */
+export async function readStoreVariantsBulk(
+  storeUrl: string,
+  token: string,
+  { onPage, signal, sleep = realSleep, bulkPollMs = 1_000 }: StoreReadOptions & { bulkPollMs?: number } = {},
+): Promise<{ variants: StoreVariant[]; progress: ReadProgress }> {
+  const progress: ReadProgress = { variants: 0, requests: 0, waitedMs: 0, cost: 0 };
+  const ask = async <T>(query: string, variables?: Record<string, unknown>) => {
+    progress.requests += 1;
+    const answer = await shopifyQuery<T>(storeUrl, token, query, variables);
+    if (answer.cost) progress.cost += answer.cost.actualQueryCost ?? answer.cost.requestedQueryCost;
+    return answer.data;
+  };
+  const { shop } = await ask<{ shop: { currencyCode: string } }>('query CatalystCurrency { shop { currencyCode } }');
+  const started = await ask<{ bulkOperationRunQuery: { bulkOperation: BulkOperation | null; userErrors: { message: string }[] } }>(
+    `mutation CatalystBulk($query: String!) { bulkOperationRunQuery(query: $query) { bulkOperation { id status errorCode url objectCount } userErrors { field message } } }`,
+    { query: BULK_QUERY },
+  );
+  const first = started.bulkOperationRunQuery.bulkOperation;
+  if (!first)
+    throw new PeerFailure(
+      'store_unreachable',
+      `bulk refused: ${started.bulkOperationRunQuery.userErrors.map((error) => error.message).join('; ')}`,
+    );
+  let operation: BulkOperation = first;
+  while (!['COMPLETED', 'FAILED', 'CANCELED', 'EXPIRED'].includes(operation.status)) {
+    progress.waitedMs += bulkPollMs;
+    await sleep(bulkPollMs, signal);
+    const polled: { bulkOperation: BulkOperation | null } = await ask<{ bulkOperation: BulkOperation | null }>(
+      'query CatalystBulkStatus($id: ID!) { bulkOperation(id: $id) { id status errorCode url objectCount } }',
+      { id: operation.id },
+    );
+    if (!polled.bulkOperation) throw new PeerFailure('store_unreachable', 'bulk operation vanished');
+    operation = polled.bulkOperation;
+  }
+  if (operation.status !== 'COMPLETED')
+    throw new PeerFailure(
+      operation.errorCode === 'ACCESS_DENIED' ? 'store_scope_missing' : 'store_unreachable',
+      `bulk ${operation.status} ${operation.errorCode ?? ''}`,
+    );
+  const variants: StoreVariant[] = [];
+  // An empty store has no file.
+  if (operation.url) {
+    const response = await fetchPeer(operation.url, { signal: signal ?? null }, 'store_unreachable');
+    if (!response.ok || !response.body) throw new PeerFailure('store_unreachable', `bulk file http ${response.status}`);
+    const lines = createInterface({
+      input: Readable.fromWeb(response.body as WebReadableStream),
+      crlfDelay: Infinity,
+    });
+    for await (const line of lines) {
+      if (!line.trim()) continue;
+      const node = JSON.parse(line) as VariantNode & { __parentId?: string };
+      if (node.__parentId || !node.product) continue; // only variant lines: nested connections are not asked for
+      variants.push(variantOf(node, shop.currencyCode));
+      if (variants.length % 10_000 === 0) {
+        progress.variants = variants.length;
+        await onPage?.(progress);
+      }
+    }
+  }
+  progress.variants = variants.length;
+  await onPage?.(progress);
+  return { variants, progress };
+}
+
 export async function readStoreVariants(
   storeUrl: string,
   token: string,
@@ -110,25 +244,7 @@ export async function readStoreVariants(
     bucket = answer.cost;
     if (answer.cost) progress.cost += answer.cost.actualQueryCost ?? answer.cost.requestedQueryCost;
     const currency = answer.data.shop.currencyCode;
-    for (const node of answer.data.productVariants.nodes) {
-      variants.push({
-        productId: node.product.legacyResourceId,
-        variantId: node.legacyResourceId,
-        productTitle: node.product.title,
-        variantTitle: node.title === 'Default Title' ? '' : node.title,
-        handle: node.product.handle,
-        status: node.product.status,
-        sku: node.sku || null,
-        barcode: node.barcode || null,
-        priceMinor: decimalToMinor(node.price, currency),
-        compareAtMinor: node.compareAtPrice ? decimalToMinor(node.compareAtPrice, currency) : null,
-        currency,
-        quantity: node.inventoryQuantity,
-        available: node.availableForSale,
-        imageUrl: node.product.featuredImage?.url ?? null,
-        url: node.product.onlineStoreUrl,
-      });
-    }
+    for (const node of answer.data.productVariants.nodes) variants.push(variantOf(node, currency));
     progress.variants = variants.length;
     await onPage?.(progress);
     const { hasNextPage, endCursor } = answer.data.productVariants.pageInfo;

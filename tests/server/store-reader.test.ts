@@ -1,9 +1,10 @@
 // Reading a whole store (server/inventories/store-reader.ts) against the loopback Shopify Admin
 // GraphQL server with a small, fast bucket: every variant read once, in pages of 250, the reader
 // waiting for the bucket rather than being refused; a store already drained by another app answers
-// THROTTLED (with 200, or 429 with Retry-After) and is waited out, not failed. Money in minor units.
+// THROTTLED (with 200, or 429 with Retry-After) and is waited out, not failed; a store past the bulk
+// threshold is read through a bulk operation's JSONL file. Money in minor units.
 import { afterEach, describe, expect, test } from 'vitest';
-import { readStoreVariants, VARIANTS_PER_PAGE } from '../../server/inventories/store-reader';
+import { readStore, readStoreVariants, VARIANTS_PER_PAGE } from '../../server/inventories/store-reader';
 import { generatedStoreProducts, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 
 let store: ShopifyAdminServer | undefined;
@@ -63,6 +64,22 @@ describe('store reader', () => {
       expect(waits.length).toBeGreaterThan(0);
     });
   }
+
+  test('past the bulk threshold the store is read through a bulk operation: the same variants, a handful of requests', async () => {
+    store = await startShopifyAdminServer({
+      products,
+      shop: { currencyCode: 'BRL' },
+      bulkDelayMs: 100,
+      bucket: { maximumAvailable: 2_000, restoreRate: 10_000 },
+    });
+    const paged = await readStore(store.adminUrl, store.accessToken);
+    expect(paged.bulk).toBe(false);
+    const bulk = await readStore(store.adminUrl, store.accessToken, { bulkThreshold: 1_000, bulkPollMs: 25 });
+    expect(bulk.bulk).toBe(true);
+    expect(bulk.variants).toEqual(paged.variants);
+    expect(bulk.progress.cost).toBeLessThan(paged.progress.cost / 10);
+    expect(store.requests.some((request) => request.url.startsWith('/bulk/'))).toBe(true);
+  });
 
   test('a wrong token fails the read at once with its reason', async () => {
     store = await startShopifyAdminServer({ products: products.slice(0, 5) });
