@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { fieldErrorsOf } from './field-errors';
 import { isSendingFiles, knowledgeFilesMachine } from './knowledge-files';
 import {
   aiBaseFailureOf,
@@ -102,11 +103,6 @@ function draftOf(base: AiBase | null): WizardDraft {
   };
 }
 
-function fieldErrorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
-  const errors: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) errors[String(issue.path[0] ?? '')] ??= issue.message;
-  return errors;
-}
 
 const failureKind = (error: unknown) => aiBaseFailureOf(error).kind;
 /** A failed save or load, as its guards and actions take it. */

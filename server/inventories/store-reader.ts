@@ -72,11 +72,19 @@ export type StoreReadOptions = {
   maxThrottled?: number;
 };
 
+/** Sleeps `ms`, or until `signal` aborts; its listener goes with it (a sync waits hundreds of times on one signal). */
 const realSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', aborted, { once: true });
   });
 
 /** A variant as both readers get it, into the sync's shape. */

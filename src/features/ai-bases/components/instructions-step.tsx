@@ -8,7 +8,7 @@ import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { functionNames, languageNames, voiceToneNames } from '../ai-base-messages';
 import { useFieldError } from '../use-field-error';
-import { StepSection } from './step-section';
+import { StepSection } from '../../../ui/step-section';
 
 type Props = {
   headingRef: RefObject<HTMLHeadingElement | null>;

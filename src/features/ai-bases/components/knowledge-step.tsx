@@ -14,7 +14,7 @@ import { useLang } from '../../../i18n/use-lang';
 import { KnowledgeDeleteDialog } from './knowledge-delete-dialog';
 import { KnowledgeFilesTable } from './knowledge-files-table';
 import { KnowledgeUploadList } from './knowledge-upload-list';
-import { StepSection } from './step-section';
+import { StepSection } from '../../../ui/step-section';
 
 const Files = styled.div`
   display: grid;

@@ -8,7 +8,7 @@ import { Slider } from '../../../ui/slider';
 import { TextArea } from '../../../ui/text-area';
 import { useFieldError } from '../use-field-error';
 import { RefinementChatPanel } from './refinement-chat-panel';
-import { StepSection } from './step-section';
+import { StepSection } from '../../../ui/step-section';
 
 type Props = {
   headingRef: RefObject<HTMLHeadingElement | null>;

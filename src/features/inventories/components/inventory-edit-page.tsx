@@ -1,13 +1,12 @@
-import { Trans } from '@lingui/react/macro';
-import { PageFrame } from '../../../layouts/page-frame';
-import { Notice } from '../../../ui/notice';
+// `/inventory/{id}`: the wizard of an inventory in configuration, resumed at its step, or the
+// inventory screen (its links and its sync) once it is configured.
+import { getRouteApi } from '@tanstack/react-router';
+import { InventoryWizard } from './inventory-wizard';
+
+const editRoute = getRouteApi('/$lang/_app/inventory/$id');
 
 export function InventoryEditPage() {
-  return (
-    <PageFrame title={<Trans>Inventory Configuration</Trans>}>
-      <Notice variant="info">
-        <Trans>Configure your inventory first: integration, inventory, then conclusion.</Trans>
-      </Notice>
-    </PageFrame>
-  );
+  const { id } = editRoute.useParams();
+  // A new key per inventory: another inventory's address starts a fresh wizard.
+  return <InventoryWizard key={id} inventoryId={id} />;
 }

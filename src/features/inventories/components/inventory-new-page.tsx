@@ -1,13 +1,7 @@
-import { Trans } from '@lingui/react/macro';
-import { PageFrame } from '../../../layouts/page-frame';
-import { Notice } from '../../../ui/notice';
+// `/inventory`: 'Configure new inventory' — the wizard for an inventory not created yet, which asks
+// for its name first.
+import { InventoryWizard } from './inventory-wizard';
 
 export function InventoryNewPage() {
-  return (
-    <PageFrame title={<Trans>New inventory</Trans>}>
-      <Notice variant="info">
-        <Trans>Configure your inventory first: integration, inventory, then conclusion.</Trans>
-      </Notice>
-    </PageFrame>
-  );
+  return <InventoryWizard inventoryId={null} />;
 }

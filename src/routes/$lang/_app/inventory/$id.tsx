@@ -1,3 +1,4 @@
+// `/{lang}/inventory/{id}`: the inventory wizard resumed at its step, or the configured inventory's screen.
 import { createFileRoute } from '@tanstack/react-router';
 import { crumbs } from '../../../../layouts/crumbs';
 import { InventoryEditPage } from '../../../../features/inventories/components/inventory-edit-page';

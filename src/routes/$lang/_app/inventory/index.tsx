@@ -1,3 +1,4 @@
+// `/{lang}/inventory`: 'Configure new inventory' — the inventory wizard, starting with the name.
 import { createFileRoute } from '@tanstack/react-router';
 import { crumbs } from '../../../../layouts/crumbs';
 import { InventoryNewPage } from '../../../../features/inventories/components/inventory-new-page';

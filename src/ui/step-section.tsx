@@ -1,7 +1,9 @@
+// A wizard step's section (the AI base and inventory wizards): its heading, which takes the focus when
+// the step opens so a screen reader announces it, an optional description, and the step's fields.
 import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
-import { BlockDescription, BlockTitle } from '../../../ui/block-title';
-import { scriptFocusTarget } from '../../../ui/focus-ring';
+import { BlockDescription, BlockTitle } from './block-title';
+import { scriptFocusTarget } from './focus-ring';
 
 const Section = styled.section`
   display: grid;

@@ -1,0 +1,98 @@
+// One inventory in the /inventories list: its name, configuration status, sync status (with the
+// reason of a failed sync), last update, the store and catalog it links, and the way to it — the
+// wizard at its saved step for one in configuration, its screen for a configured one.
+import { Link } from '@tanstack/react-router';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { Inventory } from '../../../../domain/inventory';
+import { useLang } from '../../../i18n/use-lang';
+import { Badge } from '../../../ui/badge';
+import { Card } from '../../../ui/card';
+import { inventoryStatusNames } from '../sync-messages';
+import { InventoryLastUpdate, InventorySyncStatus } from './inventory-sync-status';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
+  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const OpenLink = styled.span`
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.secondary};
+  }
+`;
+
+export function InventoryCard({ inventory }: { inventory: Inventory }) {
+  const { t, i18n } = useLingui();
+  const lang = useLang();
+  const { name, store, catalog } = inventory;
+  const configuring = inventory.status === 'configuring';
+  const itemCount = catalog?.itemCount ?? 0;
+  return (
+    <Card
+      title={name}
+      headingLevel={3}
+      footer={
+        <OpenLink>
+          <Link
+            to="/$lang/inventory/$id"
+            params={{ lang, id: inventory.id }}
+            aria-label={configuring ? t`Complete the configuration of ${name}` : t`Open ${name}`}
+          >
+            {configuring ? <Trans>Complete configuration</Trans> : <Trans>Open</Trans>}
+          </Link>
+        </OpenLink>
+      }
+    >
+      <div>
+        <Badge variant={configuring ? 'warning' : 'positive'}>{i18n._(inventoryStatusNames[inventory.status])}</Badge>
+      </div>
+      <Facts>
+        <dt>
+          <Trans>Sync status</Trans>
+        </dt>
+        <dd>
+          <InventorySyncStatus status={inventory.syncStatus} failure={inventory.syncFailure} />
+        </dd>
+        <dt>
+          <Trans>Last update</Trans>
+        </dt>
+        <dd>
+          <InventoryLastUpdate at={inventory.lastSyncedAt} />
+        </dd>
+        {store && (
+          <>
+            <dt>
+              <Trans>Store</Trans>
+            </dt>
+            <dd>{store.name}</dd>
+          </>
+        )}
+        {catalog && (
+          <>
+            <dt>
+              <Trans>Catalog</Trans>
+            </dt>
+            <dd>
+              {catalog.name} (<Plural value={itemCount} one="# item" other="# items" />)
+            </dd>
+          </>
+        )}
+      </Facts>
+    </Card>
+  );
+}

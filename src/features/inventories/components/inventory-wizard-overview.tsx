@@ -1,0 +1,62 @@
+// The inventory screen of a configured inventory: 'Inventory info' (the store and catalog it links,
+// its two public links, and 'Edit', which reopens the wizard) above 'Inventory sync' (the sync panel).
+import { Trans } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { Inventory } from '../../../../domain/inventory';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { InventorySyncPanel } from './inventory-sync-panel';
+import { InventoryWizardLinks } from './inventory-wizard-links';
+
+const Body = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
+  margin: 0;
+
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inventory; onEdit: () => void }) {
+  const { store, catalog } = inventory;
+  return (
+    <Body>
+      <Card
+        title={<Trans>Inventory info</Trans>}
+        footer={
+          <Button variant="secondary" onClick={onEdit}>
+            <Trans>Edit</Trans>
+          </Button>
+        }
+      >
+        <Facts>
+          <dt>
+            <Trans>Store</Trans>
+          </dt>
+          <dd>{store ? `${store.name} (${inventory.shopifyUrl})` : inventory.shopifyUrl}</dd>
+          <dt>
+            <Trans>Website</Trans>
+          </dt>
+          <dd>{inventory.website}</dd>
+          <dt>
+            <Trans>Catalog</Trans>
+          </dt>
+          <dd>{catalog ? `${catalog.name} (${inventory.catalogId})` : inventory.catalogId}</dd>
+        </Facts>
+        <InventoryWizardLinks publicId={inventory.publicId} />
+      </Card>
+      <InventorySyncPanel inventoryId={inventory.id} />
+    </Body>
+  );
+}
