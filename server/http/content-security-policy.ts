@@ -12,7 +12,8 @@ export function cspDirectives({ authEmulatorUrl }: { authEmulatorUrl?: string })
     'default-src': ["'self'"],
     'script-src': ["'self'"], // no inline scripts
     'style-src': ["'self'", "'unsafe-inline'"], // styled-components injects <style> tags
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // Products' images come from the merchant's store and catalog CDNs (cdn.shopify.com, Meta's): any https origin.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'connect-src': connectSrc,
     'font-src': ["'self'"],
     'worker-src': ["'self'"],
