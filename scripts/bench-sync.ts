@@ -96,6 +96,15 @@ async function synced(api: Api, id: string, timeoutMs = 30 * 60_000): Promise<st
   }
 }
 
+/** PostgreSQL outlives the run: the bench's account goes, with its inventories and products. */
+async function dropAccount(target: { env: Record<string, string> }, user: TestUser) {
+  if (!target.env.DATABASE_URL) return;
+  const client = new pg.Client(target.env.DATABASE_URL);
+  await client.connect();
+  await client.query('delete from accounts where uid = $1', [user.uid]);
+  await client.end();
+}
+
 type Row = {
   target: string;
   scenario: string;
@@ -126,12 +135,7 @@ async function withServer<T>(
     return await work(server, apiFor(server, user));
   } finally {
     await server.stop();
-    if (target.env.DATABASE_URL) {
-      const client = new pg.Client(target.env.DATABASE_URL);
-      await client.connect();
-      await client.query('delete from accounts where uid = $1', [user.uid]);
-      await client.end();
-    }
+    await dropAccount(target, user);
   }
 }
 
@@ -260,12 +264,7 @@ async function manyInventories(target: { name: string; env: Record<string, strin
       }
     } finally {
       await server.stop();
-      if (target.env.DATABASE_URL) {
-        const client = new pg.Client(target.env.DATABASE_URL);
-        await client.connect();
-        await client.query('delete from accounts where uid = $1', [user.uid]);
-        await client.end();
-      }
+      await dropAccount(target, user);
     }
   } finally {
     await peers.close();
