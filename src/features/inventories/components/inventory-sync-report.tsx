@@ -9,6 +9,7 @@ import styled from 'styled-components';
 import type { Mismatch, SyncRun } from '../../../../domain/inventory-sync';
 import { useLang } from '../../../i18n/use-lang';
 import { Table, type TableColumn } from '../../../ui/table';
+import { peerFailureMessages } from '../inventory-messages';
 import { catalogAvailabilityNames } from '../sync-messages';
 import { formatMoneyText } from './inventory-products-price';
 import { formatDateTime } from './inventory-sync-status';
@@ -139,6 +140,40 @@ function MismatchesTable({ mismatches }: { mismatches: readonly Mismatch[] }) {
   );
 }
 
+/**
+ * 'The store is the source of truth': what the sync corrected in the catalog, and each item Meta
+ * refused with Meta's own words (or why the whole batch could not be sent).
+ */
+function CorrectionsFinding({ corrections }: { corrections: NonNullable<NonNullable<SyncRun['report']>['corrections']> }) {
+  const { i18n } = useLingui();
+  const { applied, pending, refused, failure } = corrections;
+  return (
+    <ReportFinding
+      title={<Trans>Corrected in the catalog</Trans>}
+      count={applied}
+      attention={refused.length > 0 || pending > 0 || failure !== null}
+      explanation={
+        failure ? (
+          <>
+            <Trans>The corrections could not be sent:</Trans> {i18n._(peerFailureMessages[failure])}
+          </>
+        ) : (
+          <>
+            <Trans>The store is the source of truth: the catalog now shows the store's price and availability.</Trans>{' '}
+            {refused.length > 0 && <Trans>Meta refused {refused.length}.</Trans>}{' '}
+            {pending > 0 && <Trans>{pending} not confirmed by Meta yet.</Trans>}
+          </>
+        )
+      }
+      items={refused.map((item) => (
+        <li key={item.retailerId}>
+          <Code>{item.retailerId}</Code> {item.message}
+        </li>
+      ))}
+    />
+  );
+}
+
 /** The report of `run` (the newest run that has one). */
 export function InventorySyncReport({ run }: { run: SyncRun }) {
   const lang = useLang();
@@ -181,6 +216,7 @@ export function InventorySyncReport({ run }: { run: SyncRun }) {
           explanation={<Trans>The catalog shows another price or availability than the store.</Trans>}
           items={[]}
         />
+        {report.corrections && <CorrectionsFinding corrections={report.corrections} />}
         <ReportFinding
           title={<Trans>Added since the last sync</Trans>}
           count={counts.added}
