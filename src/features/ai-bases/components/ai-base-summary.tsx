@@ -1,26 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import styled from 'styled-components';
 import type { AiBase } from '../../../../domain/ai-base';
 import { functionNames, languageNames, statusValueNames, voiceToneNames } from '../ai-base-messages';
-
-const List = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-  }
-`;
+import { FactsList } from '../../../ui/facts-list';
 
 /** What an AI base is, in a few lines: for the activation screen and the list's details. */
 export function AiBaseSummary({ base }: { base: AiBase }) {
   const { i18n } = useLingui();
   return (
-    <List>
+    <FactsList>
       <dt>
         <Trans>Function</Trans>
       </dt>
@@ -47,6 +34,6 @@ export function AiBaseSummary({ base }: { base: AiBase }) {
         <Trans>Status</Trans>
       </dt>
       <dd>{i18n._(statusValueNames[base.status])}</dd>
-    </List>
+    </FactsList>
   );
 }

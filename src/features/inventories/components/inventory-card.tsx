@@ -10,21 +10,7 @@ import { Badge } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
 import { inventoryStatusNames } from '../sync-messages';
 import { InventoryLastUpdate, InventorySyncStatus } from './inventory-sync-status';
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
+import { FactsList } from '../../../ui/facts-list';
 
 const OpenLink = styled.span`
   a {
@@ -61,7 +47,7 @@ export function InventoryCard({ inventory }: { inventory: Inventory }) {
       <div>
         <Badge variant={configuring ? 'warning' : 'positive'}>{i18n._(inventoryStatusNames[inventory.status])}</Badge>
       </div>
-      <Facts>
+      <FactsList>
         <dt>
           <Trans>Sync status</Trans>
         </dt>
@@ -92,7 +78,7 @@ export function InventoryCard({ inventory }: { inventory: Inventory }) {
             </dd>
           </>
         )}
-      </Facts>
+      </FactsList>
     </Card>
   );
 }

@@ -19,6 +19,7 @@ import { InventoryProductsTable } from './inventory-products-table';
 import { InventoryRunsTable } from './inventory-runs-table';
 import { InventorySyncReport } from './inventory-sync-report';
 import { formatDateTime, InventoryLastUpdate, InventorySyncStatus } from './inventory-sync-status';
+import { FactsList } from '../../../ui/facts-list';
 
 const Panel = styled.section`
   display: grid;
@@ -43,20 +44,6 @@ const Header = styled.div`
   gap: ${({ theme }) => theme.space(3)};
   align-items: flex-start;
   justify-content: space-between;
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-  }
 `;
 
 const Part = styled.section`
@@ -109,7 +96,7 @@ function SyncPanel({ inventoryId }: { inventoryId: string }) {
       ) : !inventory || !status ? (
         <Skeleton lines={2} label={t`Loading the sync status`} />
       ) : (
-        <Facts>
+        <FactsList>
           <dt>
             <Trans>Status</Trans>
           </dt>
@@ -122,7 +109,7 @@ function SyncPanel({ inventoryId }: { inventoryId: string }) {
           <dd>
             <InventoryLastUpdate at={inventory.lastSyncedAt} />
           </dd>
-        </Facts>
+        </FactsList>
       )}
 
       {snapshot.hasTag('failed') && (

@@ -7,25 +7,11 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { InventorySyncPanel } from './inventory-sync-panel';
 import { InventoryWizardLinks } from './inventory-wizard-links';
+import { FactsList } from '../../../ui/facts-list';
 
 const Body = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: 0;
-
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
 `;
 
 export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inventory; onEdit: () => void }) {
@@ -40,7 +26,7 @@ export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inve
           </Button>
         }
       >
-        <Facts>
+        <FactsList>
           <dt>
             <Trans>Store</Trans>
           </dt>
@@ -53,7 +39,7 @@ export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inve
             <Trans>Catalog</Trans>
           </dt>
           <dd>{catalog ? `${catalog.name} (${inventory.catalogId})` : inventory.catalogId}</dd>
-        </Facts>
+        </FactsList>
         <InventoryWizardLinks publicId={inventory.publicId} />
       </Card>
       <InventorySyncPanel inventoryId={inventory.id} />
