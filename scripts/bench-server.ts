@@ -8,6 +8,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { EMULATOR_HOST } from './auth-emulator';
 import { buildScratchServer, SERVER_NODE_FLAGS } from './build-server';
 
+/** The seeded PRNG the benchmarks generate their data with (tests/fixtures/seeded-random.ts). */
+export { seededRandom } from '../tests/fixtures/seeded-random';
+
 export type BenchServer = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
 export async function freePort(): Promise<number> {
@@ -55,18 +58,6 @@ async function untilReady(url: string, child: ChildProcess) {
     if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-/** A small seeded PRNG (mulberry32): the benchmarks generate the same data on every run. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
