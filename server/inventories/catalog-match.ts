@@ -59,153 +59,193 @@ export function catalogPriceMinor(price: unknown, currency: string | null): numb
   return money?.minor ?? null;
 }
 
-const titleOf = (variant: StoreVariant) =>
-  variant.variantTitle ? `${variant.productTitle} — ${variant.variantTitle}` : variant.productTitle;
+export type PreviousRow = Pick<ProductRow, 'title' | 'variantTitle' | 'priceMinor' | 'available'>;
+export type MatchResult = { rows: ProductRow[]; mapping: Map<string, string>; report: SyncReport; mismatches: Mismatch[] };
 
-export function matchCatalog(
-  variants: readonly StoreVariant[],
-  items: readonly CatalogItem[],
-  {
-    mapping = new Map<string, string>(),
-    previous = new Map<string, Pick<ProductRow, 'title' | 'priceMinor' | 'available'>>(),
-  }: {
-    /** retailer id → variant id, as the last run found them. */
-    mapping?: ReadonlyMap<string, string>;
-    /** The last run's rows by key. */
-    previous?: ReadonlyMap<string, Pick<ProductRow, 'title' | 'priceMinor' | 'available'>>;
-  } = {},
-): { rows: ProductRow[]; mapping: Map<string, string>; report: SyncReport; mismatches: Mismatch[] } {
-  const byVariant = new Map(variants.map((variant) => [variant.variantId, variant]));
-  const bySku = new Map<string, StoreVariant | null>();
-  for (const variant of variants) {
-    const sku = variant.sku?.trim().toLowerCase();
-    if (sku) bySku.set(sku, bySku.has(sku) ? null : variant); // a SKU two variants share matches neither
-  }
-  const matchOf = (item: CatalogItem): [StoreVariant, MatchedBy] | null => {
-    const remembered = mapping.get(item.retailerId);
-    if (remembered && byVariant.has(remembered)) return [byVariant.get(remembered)!, 'mapping'];
-    if (byVariant.has(item.retailerId)) return [byVariant.get(item.retailerId)!, 'variant_id'];
-    const shopify = SHOPIFY_RETAILER_ID.exec(item.retailerId);
-    if (shopify && byVariant.has(shopify[2]!)) return [byVariant.get(shopify[2]!)!, 'shopify_id'];
-    const bySkuMatch = bySku.get(item.retailerId.trim().toLowerCase());
-    return bySkuMatch ? [bySkuMatch, 'sku'] : null;
-  };
-
+/**
+ * The matcher a sync feeds as it reads: every store variant first (`addVariants`, a page at a time),
+ * then the catalog's items (`addItems`, a page at a time), then `finish`. It keeps only the product
+ * rows and small indexes, never the store's or the catalog's whole answers, so a store of 100,000
+ * variants is matched in bounded memory.
+ */
+export function catalogMatcher({
+  mapping = new Map<string, string>(),
+  previous = new Map<string, PreviousRow>(),
+}: {
+  /** retailer id → variant id, as the last run found them. */
+  mapping?: ReadonlyMap<string, string>;
+  /** The last run's rows by key. */
+  previous?: ReadonlyMap<string, PreviousRow>;
+} = {}) {
+  /** Every row by key: `v:{variant id}` for a store variant, `c:{retailer id}` for a catalog item no variant backs. */
   const rows = new Map<string, ProductRow>();
-  for (const variant of variants) {
-    rows.set(`v:${variant.variantId}`, {
-      key: `v:${variant.variantId}`,
-      variantId: variant.variantId,
-      productId: variant.productId,
-      retailerId: null,
-      title: variant.productTitle,
-      variantTitle: variant.variantTitle,
-      sku: variant.sku,
-      priceMinor: variant.priceMinor,
-      currency: variant.currency,
-      quantity: variant.quantity,
-      available: variant.status === 'ACTIVE' && variant.available,
-      imageUrl: variant.imageUrl,
-      url: variant.url,
-      foundIn: 'store',
-      matchedBy: null,
-      catalogPriceMinor: null,
-      catalogAvailable: null,
-    });
-  }
+  /** Variants of archived or draft products: listed, never matched, never missing from the catalog. */
+  const inactive = new Set<string>();
+  /** SKU (lower case) → variant id; null when two variants share it (it matches neither). */
+  const bySku = new Map<string, string | null>();
   const found = new Map<string, string>();
   const catalogOnly: SyncReport['catalogOnly'] = [];
   const mismatches: Mismatch[] = [];
-  for (const item of items) {
-    const match = matchOf(item);
-    const catalogAvailable = catalogSaysAvailable(item.availability);
-    const row = match ? rows.get(`v:${match[0].variantId}`)! : null;
-    // A variant already claimed by another item: this one is reported as backed by nothing.
-    if (match && row && row.retailerId === null && match[0].status === 'ACTIVE') {
-      const [variant, matchedBy] = match;
-      found.set(item.retailerId, variant.variantId);
-      Object.assign(row, { retailerId: item.retailerId, foundIn: 'both', matchedBy, catalogPriceMinor: item.priceMinor, catalogAvailable });
-      const samePrice =
-        item.priceMinor === null || (item.priceMinor === variant.priceMinor && (!item.currency || item.currency === variant.currency));
-      if (!samePrice)
-        mismatches.push({
-          key: row.key,
-          title: titleOf(variant),
-          retailerId: item.retailerId,
-          field: 'price',
-          store: `${variant.priceMinor} ${variant.currency}`,
-          catalog: `${item.priceMinor} ${item.currency ?? variant.currency}`,
-        });
-      if (catalogAvailable !== row.available)
-        mismatches.push({
-          key: row.key,
-          title: titleOf(variant),
-          retailerId: item.retailerId,
-          field: 'availability',
-          store: row.available ? 'in stock' : 'out of stock',
-          catalog: item.availability,
-        });
-      continue;
-    }
-    catalogOnly.push({ retailerId: item.retailerId, name: item.name });
-    const key = `c:${item.retailerId}`;
-    rows.set(key, {
-      key,
-      variantId: null,
-      productId: null,
-      retailerId: item.retailerId,
-      title: item.name,
-      variantTitle: '',
-      sku: null,
-      priceMinor: item.priceMinor,
-      currency: item.currency,
-      quantity: null,
-      available: catalogAvailable,
-      imageUrl: item.imageUrl,
-      url: item.url,
-      foundIn: 'catalog',
-      matchedBy: null,
-      catalogPriceMinor: item.priceMinor,
-      catalogAvailable,
-    });
-  }
-  const storeOnly = variants
-    .filter((variant) => variant.status === 'ACTIVE' && rows.get(`v:${variant.variantId}`)!.foundIn === 'store')
-    .map((variant) => ({ variantId: variant.variantId, title: titleOf(variant), sku: variant.sku }));
+  let variantCount = 0;
+  let itemCount = 0;
 
-  const all = [...rows.values()];
-  const label = (row: Pick<ProductRow, 'title'> & { variantTitle?: string }) =>
-    row.variantTitle ? `${row.title} — ${row.variantTitle}` : row.title;
-  const added = previous.size === 0 ? [] : all.filter((row) => !previous.has(row.key));
-  const removed = [...previous].filter(([key]) => !rows.has(key)).map(([, row]) => row);
-  const priceChanged = all.filter((row) => previous.has(row.key) && previous.get(row.key)!.priceMinor !== row.priceMinor);
-  const wentOutOfStock = all.filter((row) => previous.get(row.key)?.available === true && !row.available);
-  const limit = <T>(list: T[]) => list.slice(0, REPORT_LIMIT);
-  return {
-    rows: all,
-    mapping: found,
-    /** Every mismatch (the report lists REPORT_LIMIT of them). */
-    mismatches,
-    report: {
-      counts: {
-        variants: variants.length,
-        catalogItems: items.length,
-        matched: found.size,
-        added: added.length,
-        removed: removed.length,
-        priceChanged: priceChanged.length,
-        wentOutOfStock: wentOutOfStock.length,
-        catalogOnly: catalogOnly.length,
-        storeOnly: storeOnly.length,
-        mismatches: mismatches.length,
-      },
-      added: limit(added.map(label)),
-      removed: limit(removed.map(label)),
-      priceChanged: limit(priceChanged.map(label)),
-      wentOutOfStock: limit(wentOutOfStock.map(label)),
-      catalogOnly: limit(catalogOnly),
-      storeOnly: limit(storeOnly),
-      mismatches: limit(mismatches),
-    },
+  const variantRow = (variantId: string | undefined) => (variantId === undefined ? undefined : rows.get(`v:${variantId}`));
+  const matchOf = (item: CatalogItem): [ProductRow, MatchedBy] | null => {
+    const remembered = variantRow(mapping.get(item.retailerId));
+    if (remembered) return [remembered, 'mapping'];
+    const byId = variantRow(item.retailerId);
+    if (byId) return [byId, 'variant_id'];
+    const shopify = SHOPIFY_RETAILER_ID.exec(item.retailerId);
+    const byShopifyId = shopify ? variantRow(shopify[2]) : undefined;
+    if (byShopifyId) return [byShopifyId, 'shopify_id'];
+    const bySkuMatch = variantRow(bySku.get(item.retailerId.trim().toLowerCase()) ?? undefined);
+    return bySkuMatch ? [bySkuMatch, 'sku'] : null;
   };
+
+  function addVariants(variants: readonly StoreVariant[]) {
+    if (itemCount > 0) throw new Error('catalogMatcher: every store variant comes before the catalog');
+    for (const variant of variants) {
+      variantCount += 1;
+      const sku = variant.sku?.trim().toLowerCase();
+      if (sku) bySku.set(sku, bySku.has(sku) ? null : variant.variantId);
+      if (variant.status !== 'ACTIVE') inactive.add(variant.variantId);
+      rows.set(`v:${variant.variantId}`, {
+        key: `v:${variant.variantId}`,
+        variantId: variant.variantId,
+        productId: variant.productId,
+        retailerId: null,
+        title: variant.productTitle,
+        variantTitle: variant.variantTitle,
+        sku: variant.sku,
+        priceMinor: variant.priceMinor,
+        currency: variant.currency,
+        quantity: variant.quantity,
+        available: variant.status === 'ACTIVE' && variant.available,
+        imageUrl: variant.imageUrl,
+        url: variant.url,
+        foundIn: 'store',
+        matchedBy: null,
+        catalogPriceMinor: null,
+        catalogAvailable: null,
+      });
+    }
+  }
+
+  function addItems(items: readonly CatalogItem[]) {
+    for (const item of items) {
+      itemCount += 1;
+      const match = matchOf(item);
+      const catalogAvailable = catalogSaysAvailable(item.availability);
+      // A variant already claimed by another item: this one is reported as backed by nothing.
+      if (match && match[0].retailerId === null && !inactive.has(match[0].variantId!)) {
+        const [row, matchedBy] = match;
+        found.set(item.retailerId, row.variantId!);
+        Object.assign(row, {
+          retailerId: item.retailerId,
+          foundIn: 'both',
+          matchedBy,
+          catalogPriceMinor: item.priceMinor,
+          catalogAvailable,
+        });
+        const samePrice =
+          item.priceMinor === null || (item.priceMinor === row.priceMinor && (!item.currency || item.currency === row.currency));
+        if (!samePrice)
+          mismatches.push({
+            key: row.key,
+            title: label(row),
+            retailerId: item.retailerId,
+            field: 'price',
+            store: `${row.priceMinor} ${row.currency}`,
+            catalog: `${item.priceMinor} ${item.currency ?? row.currency}`,
+          });
+        if (catalogAvailable !== row.available)
+          mismatches.push({
+            key: row.key,
+            title: label(row),
+            retailerId: item.retailerId,
+            field: 'availability',
+            store: row.available ? 'in stock' : 'out of stock',
+            catalog: item.availability,
+          });
+        continue;
+      }
+      catalogOnly.push({ retailerId: item.retailerId, name: item.name });
+      const key = `c:${item.retailerId}`;
+      rows.set(key, {
+        key,
+        variantId: null,
+        productId: null,
+        retailerId: item.retailerId,
+        title: item.name,
+        variantTitle: '',
+        sku: null,
+        priceMinor: item.priceMinor,
+        currency: item.currency,
+        quantity: null,
+        available: catalogAvailable,
+        imageUrl: item.imageUrl,
+        url: item.url,
+        foundIn: 'catalog',
+        matchedBy: null,
+        catalogPriceMinor: item.priceMinor,
+        catalogAvailable,
+      });
+    }
+  }
+
+  function finish(): MatchResult {
+    const all = [...rows.values()];
+    const storeOnly = all
+      .filter((row) => row.foundIn === 'store' && !inactive.has(row.variantId!))
+      .map((row) => ({ variantId: row.variantId!, title: label(row), sku: row.sku }));
+    const added = previous.size === 0 ? [] : all.filter((row) => !previous.has(row.key));
+    const removed = [...previous].filter(([key]) => !rows.has(key)).map(([, row]) => row);
+    const priceChanged = all.filter((row) => previous.has(row.key) && previous.get(row.key)!.priceMinor !== row.priceMinor);
+    const wentOutOfStock = all.filter((row) => previous.get(row.key)?.available === true && !row.available);
+    const limit = <T>(list: T[]) => list.slice(0, REPORT_LIMIT);
+    return {
+      rows: all,
+      mapping: found,
+      /** Every mismatch (the report lists REPORT_LIMIT of them). */
+      mismatches,
+      report: {
+        counts: {
+          variants: variantCount,
+          catalogItems: itemCount,
+          matched: found.size,
+          added: added.length,
+          removed: removed.length,
+          priceChanged: priceChanged.length,
+          wentOutOfStock: wentOutOfStock.length,
+          catalogOnly: catalogOnly.length,
+          storeOnly: storeOnly.length,
+          mismatches: mismatches.length,
+        },
+        added: limit(added.map(label)),
+        removed: limit(removed.map(label)),
+        priceChanged: limit(priceChanged.map(label)),
+        wentOutOfStock: limit(wentOutOfStock.map(label)),
+        catalogOnly: limit(catalogOnly),
+        storeOnly: limit(storeOnly),
+        mismatches: limit(mismatches),
+      },
+    };
+  }
+
+  return { addVariants, addItems, finish };
+}
+
+/** A row's name as the report says it: 'Camiseta — M / Azul'. */
+const label = (row: Pick<ProductRow, 'title' | 'variantTitle'>) => (row.variantTitle ? `${row.title} — ${row.variantTitle}` : row.title);
+
+/** The whole store and the whole catalog at once (tests, small stores). */
+export function matchCatalog(
+  variants: readonly StoreVariant[],
+  items: readonly CatalogItem[],
+  options: Parameters<typeof catalogMatcher>[0] = {},
+): MatchResult {
+  const matcher = catalogMatcher(options);
+  matcher.addVariants(variants);
+  matcher.addItems(items);
+  return matcher.finish();
 }

@@ -11,7 +11,7 @@ import { jobQueue } from '../knowledge/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
 import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
 import { correctionRequests, pushCorrections } from './catalog-corrections';
-import { matchCatalog, REPORT_LIMIT, type ProductRow } from './catalog-match';
+import { catalogMatcher, REPORT_LIMIT, type PreviousRow, type ProductRow } from './catalog-match';
 import { readCatalogItems, type MetaConfig } from './meta-catalog';
 import { PeerFailure } from './peer-failure';
 import { readStore, type StoreReadOptions } from './store-reader';
@@ -31,6 +31,23 @@ export type SyncDependencies = {
   bulkThreshold?: number;
   bulkPollMs?: number;
 };
+
+/**
+ * One chunk of products as one statement with one parameter, a JSON array the database unpacks:
+ * the ORM's insert of a thousand rows builds thousands of parameters and objects each time, which
+ * at 100,000 variants left a few hundred MB of garbage behind in the server's heap.
+ */
+function insertProducts(inventoryId: string, rows: readonly ProductRow[], at: number) {
+  const chunk = rows.slice(at, at + INSERT_CHUNK).map((product) => ({
+    // Lower-cased here, as the search's needle is (the database's lower() may know ASCII only).
+    s: [product.title, product.variantTitle, product.sku, product.retailerId].filter(Boolean).join(' ').toLowerCase(),
+    p: product,
+  }));
+  return sql`
+    insert into ${inventoryProducts} (inventory_id, key, position, search_text, product)
+    select ${inventoryId}::uuid, row->'p'->>'key', ${at}::int + (ordinality::int - 1), row->>'s', row->'p'
+    from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) with ordinality as chunk(row, ordinality)`;
+}
 
 /** Queues a sync unless one is queued or running; true when queued. */
 export function enqueueSync(db: Db, inventoryId: string, trigger: SyncTrigger): Promise<boolean> {
@@ -67,40 +84,23 @@ export async function syncInventory(
   await db.update(inventories).set({ syncStatus: 'syncing' }).where(eq(inventories.id, inventoryId));
   try {
     const token = secrets.open(inventory.shopifyTokenSealed, inventoryId);
-    const { variants } = await readStore(inventory.shopifyUrl, token, {
+    // Store and catalog pass through the matcher a page at a time: only the rows are kept.
+    const matcher = catalogMatcher(await lastRunRows(db, inventoryId));
+    await readStore(inventory.shopifyUrl, token, {
       signal,
+      onVariants: matcher.addVariants,
       ...(sleep ? { sleep } : {}),
       ...(bulkThreshold === undefined ? {} : { bulkThreshold }),
       ...(bulkPollMs === undefined ? {} : { bulkPollMs }),
     });
-    const items = await readCatalogItems(meta, inventory.catalogId);
+    await readCatalogItems(meta, inventory.catalogId, { onItems: matcher.addItems });
     signal.throwIfAborted();
-    const before = await db
-      .select({ product: inventoryProducts.product })
-      .from(inventoryProducts)
-      .where(eq(inventoryProducts.inventoryId, inventoryId));
-    const previous = new Map(before.map(({ product }) => [product.key, product]));
-    const mapping = new Map(
-      before.flatMap(({ product }) =>
-        product.foundIn === 'both' && product.variantId && product.retailerId ? [[product.retailerId, product.variantId] as const] : [],
-      ),
-    );
-    const { rows, report, mismatches } = matchCatalog(variants, items, { mapping, previous });
+    const { rows, report, mismatches } = matcher.finish();
     if (inventory.storeIsTruth && mismatches.length > 0)
       await correctCatalog({ meta, catalogId: inventory.catalogId, rows, report, mismatches, ...(sleep ? { sleep } : {}) });
     await db.transaction(async (tx) => {
       await tx.delete(inventoryProducts).where(eq(inventoryProducts.inventoryId, inventoryId));
-      for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
-        await tx.insert(inventoryProducts).values(
-          rows.slice(at, at + INSERT_CHUNK).map((product, index) => ({
-            inventoryId,
-            key: product.key,
-            position: at + index,
-            searchText: [product.title, product.variantTitle, product.sku, product.retailerId].filter(Boolean).join(' ').toLowerCase(),
-            product,
-          })),
-        );
-      }
+      for (let at = 0; at < rows.length; at += INSERT_CHUNK) await tx.execute(insertProducts(inventoryId, rows, at));
       await tx
         .update(inventorySyncRuns)
         .set({ status: 'succeeded', finishedAt: new Date(), report })
@@ -171,6 +171,42 @@ async function correctCatalog({
     if (!(error instanceof PeerFailure)) throw error;
     report.corrections = { sent: requests.length, applied: 0, pending: requests.length, refused: [], failure: error.reason };
   }
+}
+
+/**
+ * What the last run left, as the matcher needs it: the retailer id → variant id mapping it found,
+ * and each row's name, price and availability (for what changed since). Only those fields are read,
+ * not whole products: at 100,000 variants that is the difference between a few and a hundred MB.
+ */
+async function lastRunRows(db: Db, inventoryId: string) {
+  type LastRow = {
+    key: string;
+    title: string;
+    variant_title: string | null;
+    price_minor: string | null;
+    available: boolean;
+    variant_id: string | null;
+    retailer_id: string | null;
+    found_in: string;
+  };
+  const result = await db.execute(sql`
+    select key, product->>'title' as title, product->>'variantTitle' as variant_title, product->>'priceMinor' as price_minor,
+      (product->>'available')::boolean as available, product->>'variantId' as variant_id, product->>'retailerId' as retailer_id,
+      product->>'foundIn' as found_in
+    from ${inventoryProducts} where ${inventoryProducts.inventoryId} = ${inventoryId}`);
+  const previous = new Map<string, PreviousRow>();
+  const mapping = new Map<string, string>();
+  // node-postgres and PGlite both answer `{ rows }`.
+  for (const row of (result as unknown as { rows: LastRow[] }).rows) {
+    previous.set(row.key, {
+      title: row.title,
+      variantTitle: row.variant_title ?? '',
+      priceMinor: row.price_minor === null ? null : Number(row.price_minor),
+      available: row.available,
+    });
+    if (row.found_in === 'both' && row.variant_id && row.retailer_id) mapping.set(row.retailer_id, row.variant_id);
+  }
+  return { previous, mapping };
 }
 
 /** The inventory's runs, newest first. */

@@ -99,16 +99,26 @@ type ProductNode = {
 };
 type ProductsPage = { data?: ProductNode[]; paging?: { cursors?: { after?: string }; next?: string } };
 
-/** Every item of a catalog, a page at a time; a throttle is waited out (up to five minutes in all). */
+/**
+ * Every item of a catalog, a page at a time; a throttle is waited out (up to five minutes in all).
+ * With `onItems` each page goes there as it comes (and nothing is returned): a sync matches it and
+ * lets it go; without it the items are collected and returned.
+ */
 export async function readCatalogItems(
   config: MetaConfig,
   catalogId: string,
   {
+    onItems,
     onPage,
     sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
-  }: { onPage?: (items: number) => Promise<void> | void; sleep?: (ms: number) => Promise<unknown> } = {},
+  }: {
+    onItems?: (items: CatalogItem[]) => void;
+    onPage?: (items: number) => Promise<void> | void;
+    sleep?: (ms: number) => Promise<unknown>;
+  } = {},
 ): Promise<CatalogItem[]> {
   const items: CatalogItem[] = [];
+  let read = 0;
   let after: string | undefined;
   let waited = 0;
   for (;;) {
@@ -127,9 +137,9 @@ export async function readCatalogItems(
       await sleep(ms);
       continue;
     }
-    for (const node of page.data ?? []) {
+    const pageItems = (page.data ?? []).map((node): CatalogItem => {
       const currency = node.currency?.toUpperCase() ?? null;
-      items.push({
+      return {
         id: node.id,
         retailerId: node.retailer_id ?? node.id,
         name: node.name ?? '',
@@ -139,9 +149,12 @@ export async function readCatalogItems(
         imageUrl: node.image_url ?? null,
         url: node.url ?? null,
         reviewStatus: node.review_status ?? null,
-      });
-    }
-    await onPage?.(items.length);
+      };
+    });
+    read += pageItems.length;
+    if (onItems) onItems(pageItems);
+    else items.push(...pageItems);
+    await onPage?.(read);
     const next = page.paging?.next ? page.paging.cursors?.after : undefined;
     if (!next) return items;
     after = next;

@@ -62,6 +62,11 @@ export function decimalToMinor(value: string, currency: string): number {
 export type ReadProgress = { variants: number; requests: number; waitedMs: number; cost: number };
 
 export type StoreReadOptions = {
+  /**
+   * Takes each page of variants as it comes (a sync matches them and lets them go, so a big store
+   * is never held whole); without it the variants are collected and returned.
+   */
+  onVariants?: (variants: StoreVariant[]) => void;
   /** Called after each page (the sync shows progress, renews its lease). */
   onPage?: (progress: ReadProgress) => Promise<void> | void;
   /** Waits are cut short when this aborts. */
@@ -121,6 +126,12 @@ export async function countStoreVariants(storeUrl: string, token: string): Promi
   return { count: data.productVariantsCount.count, atLeast: data.productVariantsCount.precision === 'AT_LEAST' };
 }
 
+/** Where a reader puts its variants: the caller's `onVariants`, or an array it returns. */
+function variantSink(onVariants: StoreReadOptions['onVariants']) {
+  const collected: StoreVariant[] = [];
+  return { put: onVariants ?? ((batch: StoreVariant[]) => void collected.push(...batch)), collected };
+}
+
 /** The store's variants: paged and paced up to `bulkThreshold`, through a bulk operation past it. */
 export async function readStore(
   storeUrl: string,
@@ -155,7 +166,7 @@ type BulkOperation = { id: string; status: string; errorCode: string | null; url
 export async function readStoreVariantsBulk(
   storeUrl: string,
   token: string,
-  { onPage, signal, sleep = realSleep, bulkPollMs = 1_000 }: StoreReadOptions & { bulkPollMs?: number } = {},
+  { onVariants, onPage, signal, sleep = realSleep, bulkPollMs = 1_000 }: StoreReadOptions & { bulkPollMs?: number } = {},
 ): Promise<{ variants: StoreVariant[]; progress: ReadProgress }> {
   const progress: ReadProgress = { variants: 0, requests: 0, waitedMs: 0, cost: 0 };
   const ask = async <T>(query: string, variables?: Record<string, unknown>) => {
@@ -191,7 +202,7 @@ export async function readStoreVariantsBulk(
       operation.errorCode === 'ACCESS_DENIED' ? 'store_scope_missing' : 'store_unreachable',
       `bulk ${operation.status} ${operation.errorCode ?? ''}`,
     );
-  const variants: StoreVariant[] = [];
+  const sink = variantSink(onVariants);
   // An empty store has no file.
   if (operation.url) {
     const response = await fetchPeer(operation.url, { signal: signal ?? null }, 'store_unreachable');
@@ -200,20 +211,24 @@ export async function readStoreVariantsBulk(
       input: Readable.fromWeb(response.body as WebReadableStream),
       crlfDelay: Infinity,
     });
+    let batch: StoreVariant[] = [];
     for await (const line of lines) {
       if (!line.trim()) continue;
       const node = JSON.parse(line) as VariantNode & { __parentId?: string };
       if (node.__parentId || !node.product) continue; // only variant lines: nested connections are not asked for
-      variants.push(variantOf(node, shop.currencyCode));
-      if (variants.length % 10_000 === 0) {
-        progress.variants = variants.length;
-        await onPage?.(progress);
+      batch.push(variantOf(node, shop.currencyCode));
+      if (batch.length === VARIANTS_PER_PAGE) {
+        sink.put(batch);
+        progress.variants += batch.length;
+        batch = [];
+        if (progress.variants % 10_000 === 0) await onPage?.(progress);
       }
     }
+    sink.put(batch);
+    progress.variants += batch.length;
   }
-  progress.variants = variants.length;
   await onPage?.(progress);
-  return { variants, progress };
+  return { variants: sink.collected, progress };
 }
 
 export async function readStoreVariants(
@@ -221,8 +236,8 @@ export async function readStoreVariants(
   token: string,
   options: StoreReadOptions = {},
 ): Promise<{ variants: StoreVariant[]; progress: ReadProgress }> {
-  const { onPage, signal, sleep = realSleep, maxThrottled = 20 } = options;
-  const variants: StoreVariant[] = [];
+  const { onVariants, onPage, signal, sleep = realSleep, maxThrottled = 20 } = options;
+  const sink = variantSink(onVariants);
   const progress: ReadProgress = { variants: 0, requests: 0, waitedMs: 0, cost: 0 };
   let after: string | null = null;
   let bucket: QueryCost | null = null;
@@ -252,11 +267,12 @@ export async function readStoreVariants(
     bucket = answer.cost;
     if (answer.cost) progress.cost += answer.cost.actualQueryCost ?? answer.cost.requestedQueryCost;
     const currency = answer.data.shop.currencyCode;
-    for (const node of answer.data.productVariants.nodes) variants.push(variantOf(node, currency));
-    progress.variants = variants.length;
+    const { nodes, pageInfo } = answer.data.productVariants;
+    sink.put(nodes.map((node) => variantOf(node, currency)));
+    progress.variants += nodes.length;
     await onPage?.(progress);
-    const { hasNextPage, endCursor } = answer.data.productVariants.pageInfo;
-    if (!hasNextPage || !endCursor) return { variants, progress };
+    const { hasNextPage, endCursor } = pageInfo;
+    if (!hasNextPage || !endCursor) return { variants: sink.collected, progress };
     after = endCursor;
   }
 }

@@ -193,7 +193,12 @@ describe('inventories', () => {
     expect(await enqueueSync(db, inventory.id, 'manual')).toBe(true);
     expect(await enqueueSync(db, inventory.id, 'manual')).toBe(false); // one at a time
     const runs = async () => ((await as(`/inventories/${inventory.id}/runs`)).body as { runs: SyncRun[] }).runs;
-    await expect.poll(async () => (await runs())[0]?.status === 'succeeded' && (await runs()).length, { timeout: 30_000 }).toBe(2);
+    // One answer read once: the newest run over, and it is the second.
+    const over = async () => {
+      const list = await runs();
+      return list[0]?.status === 'succeeded' && list.length;
+    };
+    await expect.poll(over, { timeout: 30_000 }).toBe(2);
     const report = (await runs())[0]!.report!;
     const corrected = [...peers.differences.priceDiffers, ...peers.differences.availabilityDiffers];
     expect(report.corrections).toEqual({ sent: corrected.length, applied: corrected.length, pending: 0, refused: [], failure: null });
@@ -209,6 +214,40 @@ describe('inventories', () => {
     );
     for (const product of both)
       expect([product.catalogPriceMinor, product.catalogAvailable]).toEqual([product.priceMinor, product.available]);
+  });
+
+  test('the next run says what changed since the last, and matches items by the mapping the last run found', async () => {
+    const products = demoStoreProducts();
+    const label = (product: (typeof products)[number], variant: (typeof products)[number]['variants'][number]) =>
+      variant.title === 'Default Title' ? product.title : `${product.title} — ${variant.title}`;
+    const [repriced, gone, sold] = products.filter((product) => product.status === 'ACTIVE' && product.variants[0]!.inventoryQuantity > 0);
+    const repricedVariant = repriced!.variants[0]!;
+    repricedVariant.price = (Number(repricedVariant.price) + 10).toFixed(2);
+    sold!.variants[0]!.inventoryQuantity = 0;
+    sold!.variants[0]!.inventoryPolicy = 'DENY';
+    peers.shopify.setProducts(products.filter((product) => product !== gone));
+    const runsBefore = ((await as(`/inventories/${inventory.id}/runs`)).body as { runs: SyncRun[] }).runs.length;
+    const { db } = await testDatabase();
+    expect(await enqueueSync(db, inventory.id, 'manual')).toBe(true);
+    const newest = async () => {
+      const { runs } = (await as(`/inventories/${inventory.id}/runs`)).body as { runs: SyncRun[] };
+      return runs.length > runsBefore && runs[0]!.status === 'succeeded' ? runs[0]! : null;
+    };
+    await expect.poll(newest, { timeout: 30_000 }).not.toBeNull();
+    const { report } = (await newest())!;
+    expect(report!.priceChanged).toContain(label(repriced!, repricedVariant));
+    expect(report!.wentOutOfStock).toContain(label(sold!, sold!.variants[0]!));
+    for (const variant of gone!.variants) expect(report!.removed).toContain(label(gone!, variant));
+    expect(report!.counts.removed).toBe(gone!.variants.length);
+    // Matched before, matched again by what the last run found.
+    const listed = (
+      (await as(`/inventories/${inventory.id}/products?q=${encodeURIComponent(repriced!.title)}`)).body as {
+        products: InventoryProduct[];
+      }
+    ).products;
+    const row = listed.find((product) => product.variantId === String(repricedVariant.id))!;
+    expect(row).toMatchObject({ foundIn: 'both', matchedBy: 'mapping', priceMinor: Math.round(Number(repricedVariant.price) * 100) });
+    peers.shopify.setProducts(demoStoreProducts());
   });
 
   test('sync now runs again at most once a minute', async () => {
