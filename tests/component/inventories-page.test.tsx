@@ -1,4 +1,5 @@
-// /inventories as a view, against the component tests' server: the empty state leading to the
+// /inventories as a view, against the component tests' server: the ways in (the dashboard's card, the
+// side menu), the empty state leading to the
 // name-first wizard, and inventories in configuration — one only named, one whose store was saved
 // after a real check against the loopback Shopify store — each with its sync status (pending
 // synchronization), no last update yet, and the way back into its wizard. (Configured inventories
@@ -21,6 +22,17 @@ afterAll(async () => {
 
 const main = () => screen.getByRole('main');
 const region = (name: string) => screen.findByRole('region', { name }, { timeout: 15_000 });
+
+it("the dashboard's 'configure products' card and the side menu's Inventories entry lead here", async () => {
+  const user = await merchant('inventories-from-dashboard');
+  const { router } = await renderApp('/en/dashboard', user);
+  const card = (await screen.findByRole('heading', { name: 'Configure products' }, { timeout: 15_000 })).parentElement!;
+  await userEvent.click(within(card).getByRole('link', { name: 'Go to inventories' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/en/inventories'));
+  await router.navigate({ to: '/$lang/dashboard', params: { lang: 'en' } });
+  await userEvent.click(within(screen.getByRole('navigation', { name: 'Side menu' })).getByRole('link', { name: 'Inventories' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/en/inventories'));
+});
 
 it('without inventories: the empty state, and configuring a new one opens the wizard', async () => {
   const user = await merchant('inventories-empty');

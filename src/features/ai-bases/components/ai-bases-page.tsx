@@ -10,6 +10,7 @@ import { Notice } from '../../../ui/notice';
 import { useLang } from '../../../i18n/use-lang';
 import { statusSectionTitles } from '../ai-base-messages';
 import { AiBaseCard } from './ai-base-card';
+import { PrimaryLink } from '../../../ui/primary-link';
 
 const listRoute = getRouteApi('/$lang/_app/ia-bases');
 const appRoute = getRouteApi('/$lang/_app');
@@ -35,20 +36,6 @@ const SectionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(3)};
   font-size: ${({ theme }) => theme.font.size.lg};
   color: ${({ theme }) => theme.colors.primary};
-`;
-
-const NewBaseLink = styled.span`
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space(4)};
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.onPrimary};
-    background: ${({ theme }) => theme.colors.primary};
-    border-radius: ${({ theme }) => theme.radius.md};
-    text-decoration: none;
-  }
 `;
 
 function Section({ title, bases, id }: { title: ReactNode; bases: AiBase[]; id: string }) {
@@ -82,11 +69,11 @@ export function AiBasesPage() {
       <Trans>New AI base</Trans>
     </Button>
   ) : (
-    <NewBaseLink>
+    <PrimaryLink>
       <Link to="/$lang/ia-base" params={{ lang }}>
         <Trans>New AI base</Trans>
       </Link>
-    </NewBaseLink>
+    </PrimaryLink>
   );
 
   return (

@@ -18,6 +18,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { inventoryListApi } from '../api/inventory-list-api';
 import { inventorySectionTitles } from '../sync-messages';
 import { InventoryCard } from './inventory-card';
+import { PrimaryLink } from '../../../ui/primary-link';
 
 /** The list's sections, in this order; a status without inventories has none. */
 const sectionOrder: readonly InventoryStatus[] = ['configured', 'configuring'];
@@ -42,29 +43,14 @@ const SectionTitle = styled.h2`
   color: ${({ theme }) => theme.colors.primary};
 `;
 
-// A link that looks like the primary button (the wizard is a page of its own, so a link).
-const NewInventoryLink = styled.span`
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space(4)};
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.onPrimary};
-    background: ${({ theme }) => theme.colors.primary};
-    border-radius: ${({ theme }) => theme.radius.md};
-    text-decoration: none;
-  }
-`;
-
 function NewInventory() {
   const lang = useLang();
   return (
-    <NewInventoryLink>
+    <PrimaryLink>
       <Link to="/$lang/inventory" params={{ lang }}>
         <Trans>Configure new inventory</Trans>
       </Link>
-    </NewInventoryLink>
+    </PrimaryLink>
   );
 }
 
