@@ -60,7 +60,10 @@ export const accountMonthlyUsage = pgTable(
     trainings: integer('trainings').notNull().default(0),
     queries: integer('queries').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.uid, table.month] }), check('account_monthly_usage_first_day', sql`extract(day from ${table.month}) = 1`)],
+  (table) => [
+    primaryKey({ columns: [table.uid, table.month] }),
+    check('account_monthly_usage_first_day', sql`extract(day from ${table.month}) = 1`),
+  ],
 );
 
 /**
@@ -357,7 +360,10 @@ export const inventoryProducts = pgTable(
     searchText: text('search_text').notNull(),
     product: jsonb('product').$type<InventoryProduct>().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.inventoryId, table.key] }), index('inventory_products_position').on(table.inventoryId, table.position)],
+  (table) => [
+    primaryKey({ columns: [table.inventoryId, table.key] }),
+    index('inventory_products_position').on(table.inventoryId, table.position),
+  ],
 );
 
 /** Each sync of an inventory: when, why, how long, what it found, or why it failed. */
@@ -376,4 +382,28 @@ export const inventorySyncRuns = pgTable(
     report: jsonb('report').$type<SyncReport>(),
   },
   (table) => [index('inventory_sync_runs_inventory').on(table.inventoryId, table.startedAt)],
+);
+
+/**
+ * The rows a running sync builds (./inventories/sync-rows.ts), before they replace the inventory's
+ * products: the store's variants as they are read, then the catalog's items matched against them
+ * page by page, so a store of any size is matched in the database rather than in the server's memory.
+ * They go with their run (promoted when it succeeds, deleted when it fails or is cleaned up).
+ */
+export const inventorySyncRows = pgTable(
+  'inventory_sync_rows',
+  {
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => inventorySyncRuns.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    searchText: text('search_text').notNull(),
+    /** A variant's SKU, trimmed and lower case, as a catalog's retailer id may name it; null for catalog rows. */
+    sku: text('sku'),
+    /** False for a variant of an archived or draft product: listed, never matched. */
+    active: boolean('active').notNull(),
+    product: jsonb('product').$type<InventoryProduct>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.key] }), index('inventory_sync_rows_sku').on(table.runId, table.sku)],
 );

@@ -1,25 +1,26 @@
 // One sync of an inventory, as the sync worker runs it: reads every variant of the store and every
-// item of the catalog, matches them (./catalog-match.ts), and replaces the inventory's products
-// with the result in one transaction, recording the run with its report. A store or catalog that
+// item of the catalog a page at a time into the run's rows (./sync-rows.ts, matched by
+// ./catalog-match.ts), and makes them the inventory's products in one transaction, recording the
+// run with its report. A store or catalog that
 // refuses ends the run as failed with its reason and leaves the last good products in place (the
 // next hour tries again); anything else is thrown for the queue to retry.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SyncTrigger } from '../../domain/inventory-sync';
 import type { Db } from '../db/database';
-import { inventories, inventoryProducts, inventorySyncRuns, jobs } from '../db/schema';
+import { inventories, inventoryProducts, inventorySyncRows, inventorySyncRuns, jobs } from '../db/schema';
 import { jobQueue } from '../knowledge/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
 import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
 import { correctionRequests, pushCorrections } from './catalog-corrections';
-import { catalogMatcher, REPORT_LIMIT, type PreviousRow, type ProductRow } from './catalog-match';
+import { REPORT_LIMIT } from './catalog-match';
 import { readCatalogItems, type MetaConfig } from './meta-catalog';
 import { PeerFailure } from './peer-failure';
 import { readStore, type StoreReadOptions } from './store-reader';
+import { syncRows } from './sync-rows';
+
+type SyncRows = Awaited<ReturnType<typeof syncRows>>;
 
 export const INVENTORY_SYNC_QUEUE = 'inventory-sync';
-
-/** Rows written per statement when products are replaced. */
-const INSERT_CHUNK = 1_000;
 
 export type SyncDependencies = {
   db: Db;
@@ -31,23 +32,6 @@ export type SyncDependencies = {
   bulkThreshold?: number;
   bulkPollMs?: number;
 };
-
-/**
- * One chunk of products as one statement with one parameter, a JSON array the database unpacks:
- * the ORM's insert of a thousand rows builds thousands of parameters and objects each time, which
- * at 100,000 variants left a few hundred MB of garbage behind in the server's heap.
- */
-function insertProducts(inventoryId: string, rows: readonly ProductRow[], at: number) {
-  const chunk = rows.slice(at, at + INSERT_CHUNK).map((product) => ({
-    // Lower-cased here, as the search's needle is (the database's lower() may know ASCII only).
-    s: [product.title, product.variantTitle, product.sku, product.retailerId].filter(Boolean).join(' ').toLowerCase(),
-    p: product,
-  }));
-  return sql`
-    insert into ${inventoryProducts} (inventory_id, key, position, search_text, product)
-    select ${inventoryId}::uuid, row->'p'->>'key', ${at}::int + (ordinality::int - 1), row->>'s', row->'p'
-    from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) with ordinality as chunk(row, ordinality)`;
-}
 
 /** Queues a sync unless one is queued or running; true when queued. */
 export function enqueueSync(db: Db, inventoryId: string, trigger: SyncTrigger): Promise<boolean> {
@@ -84,23 +68,22 @@ export async function syncInventory(
   await db.update(inventories).set({ syncStatus: 'syncing' }).where(eq(inventories.id, inventoryId));
   try {
     const token = secrets.open(inventory.shopifyTokenSealed, inventoryId);
-    // Store and catalog pass through the matcher a page at a time: only the rows are kept.
-    const matcher = catalogMatcher(await lastRunRows(db, inventoryId));
+    // Store and catalog pass through a page at a time into the run's rows, in the database.
+    const rows = await syncRows(db, inventoryId, runId);
     await readStore(inventory.shopifyUrl, token, {
       signal,
-      onVariants: matcher.addVariants,
+      onVariants: rows.addVariants,
       ...(sleep ? { sleep } : {}),
       ...(bulkThreshold === undefined ? {} : { bulkThreshold }),
       ...(bulkPollMs === undefined ? {} : { bulkPollMs }),
     });
-    await readCatalogItems(meta, inventory.catalogId, { onItems: matcher.addItems });
+    await readCatalogItems(meta, inventory.catalogId, { onItems: rows.addItems });
     signal.throwIfAborted();
-    const { rows, report, mismatches } = matcher.finish();
+    const { report, mismatches } = await rows.report();
     if (inventory.storeIsTruth && mismatches.length > 0)
       await correctCatalog({ meta, catalogId: inventory.catalogId, rows, report, mismatches, ...(sleep ? { sleep } : {}) });
     await db.transaction(async (tx) => {
-      await tx.delete(inventoryProducts).where(eq(inventoryProducts.inventoryId, inventoryId));
-      for (let at = 0; at < rows.length; at += INSERT_CHUNK) await tx.execute(insertProducts(inventoryId, rows, at));
+      await rows.promote(tx);
       await tx
         .update(inventorySyncRuns)
         .set({ status: 'succeeded', finishedAt: new Date(), report })
@@ -119,6 +102,8 @@ export async function syncInventory(
       return 'stopped';
     }
     const failure = error instanceof PeerFailure ? error.reason : ('internal' as const);
+    // The run's rows go with it (deleting the run on a stop takes them too); the last good products stay.
+    await db.delete(inventorySyncRows).where(eq(inventorySyncRows.runId, runId));
     await db.update(inventorySyncRuns).set({ status: 'failed', failure, finishedAt: new Date() }).where(eq(inventorySyncRuns.id, runId));
     await db
       .update(inventories)
@@ -145,18 +130,16 @@ async function correctCatalog({
 }: {
   meta: MetaConfig;
   catalogId: string;
-  rows: ProductRow[];
+  rows: SyncRows;
   report: SyncReport;
   mismatches: Mismatch[];
   sleep?: (ms: number) => Promise<void>;
 }) {
-  const requests = correctionRequests(mismatches, new Map(rows.map((row) => [row.key, row])));
+  const requests = correctionRequests(mismatches, await rows.rowsOf([...new Set(mismatches.map((mismatch) => mismatch.key))]));
   try {
     const outcome = await pushCorrections(meta, catalogId, requests, sleep ? { sleep } : {});
     const applied = new Set(outcome.applied);
-    for (const row of rows)
-      if (row.retailerId && applied.has(row.retailerId))
-        Object.assign(row, { catalogPriceMinor: row.priceMinor, catalogAvailable: row.available });
+    await rows.corrected([...new Set(mismatches.filter((mismatch) => applied.has(mismatch.retailerId)).map((mismatch) => mismatch.key))]);
     const standing = mismatches.filter((mismatch) => !applied.has(mismatch.retailerId));
     report.mismatches = standing.slice(0, REPORT_LIMIT);
     report.counts.mismatches = standing.length;
@@ -171,42 +154,6 @@ async function correctCatalog({
     if (!(error instanceof PeerFailure)) throw error;
     report.corrections = { sent: requests.length, applied: 0, pending: requests.length, refused: [], failure: error.reason };
   }
-}
-
-/**
- * What the last run left, as the matcher needs it: the retailer id → variant id mapping it found,
- * and each row's name, price and availability (for what changed since). Only those fields are read,
- * not whole products: at 100,000 variants that is the difference between a few and a hundred MB.
- */
-async function lastRunRows(db: Db, inventoryId: string) {
-  type LastRow = {
-    key: string;
-    title: string;
-    variant_title: string | null;
-    price_minor: string | null;
-    available: boolean;
-    variant_id: string | null;
-    retailer_id: string | null;
-    found_in: string;
-  };
-  const result = await db.execute(sql`
-    select key, product->>'title' as title, product->>'variantTitle' as variant_title, product->>'priceMinor' as price_minor,
-      (product->>'available')::boolean as available, product->>'variantId' as variant_id, product->>'retailerId' as retailer_id,
-      product->>'foundIn' as found_in
-    from ${inventoryProducts} where ${inventoryProducts.inventoryId} = ${inventoryId}`);
-  const previous = new Map<string, PreviousRow>();
-  const mapping = new Map<string, string>();
-  // node-postgres and PGlite both answer `{ rows }`.
-  for (const row of (result as unknown as { rows: LastRow[] }).rows) {
-    previous.set(row.key, {
-      title: row.title,
-      variantTitle: row.variant_title ?? '',
-      priceMinor: row.price_minor === null ? null : Number(row.price_minor),
-      available: row.available,
-    });
-    if (row.found_in === 'both' && row.variant_id && row.retailer_id) mapping.set(row.retailer_id, row.variant_id);
-  }
-  return { previous, mapping };
 }
 
 /** The inventory's runs, newest first. */

@@ -112,7 +112,7 @@ export async function readCatalogItems(
     onPage,
     sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
   }: {
-    onItems?: (items: CatalogItem[]) => void;
+    onItems?: (items: CatalogItem[]) => Promise<void> | void;
     onPage?: (items: number) => Promise<void> | void;
     sleep?: (ms: number) => Promise<unknown>;
   } = {},
@@ -152,7 +152,7 @@ export async function readCatalogItems(
       };
     });
     read += pageItems.length;
-    if (onItems) onItems(pageItems);
+    if (onItems) await onItems(pageItems);
     else items.push(...pageItems);
     await onPage?.(read);
     const next = page.paging?.next ? page.paging.cursors?.after : undefined;

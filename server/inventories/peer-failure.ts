@@ -20,10 +20,19 @@ export class PeerFailure extends Error {
 /** How long a peer may take to answer one request before it counts as unreachable. */
 export const PEER_TIMEOUT_MS = 15_000;
 
-/** fetch with the peer timeout; a network failure or timeout becomes `unreachable`. */
-export async function fetchPeer(url: string, init: RequestInit, unreachable: PeerFailureReason): Promise<Response> {
+/**
+ * fetch with a timeout (the peer timeout, or longer for a download read as it comes: the timeout
+ * covers the body too) and the caller's signal; a network failure or timeout becomes `unreachable`.
+ */
+export async function fetchPeer(
+  url: string,
+  init: RequestInit,
+  unreachable: PeerFailureReason,
+  { timeoutMs = PEER_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<Response> {
+  const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
   try {
-    return await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(PEER_TIMEOUT_MS) });
+    return await fetch(url, { ...init, redirect: 'manual', signal });
   } catch (error) {
     const name = (error as Error).name;
     const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;

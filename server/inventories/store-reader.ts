@@ -66,7 +66,7 @@ export type StoreReadOptions = {
    * Takes each page of variants as it comes (a sync matches them and lets them go, so a big store
    * is never held whole); without it the variants are collected and returned.
    */
-  onVariants?: (variants: StoreVariant[]) => void;
+  onVariants?: (variants: StoreVariant[]) => Promise<void> | void;
   /** Called after each page (the sync shows progress, renews its lease). */
   onPage?: (progress: ReadProgress) => Promise<void> | void;
   /** Waits are cut short when this aborts. */
@@ -112,6 +112,9 @@ function variantOf(node: VariantNode, currency: string): StoreVariant {
     url: node.product.onlineStoreUrl,
   };
 }
+
+/** Longest a bulk operation's file may take to read (Shopify's file links last a week). */
+const BULK_FILE_TIMEOUT_MS = 30 * 60_000;
 
 /** Past this many variants a sync reads the store through a bulk operation. */
 export const BULK_THRESHOLD = 10_000;
@@ -205,7 +208,8 @@ export async function readStoreVariantsBulk(
   const sink = variantSink(onVariants);
   // An empty store has no file.
   if (operation.url) {
-    const response = await fetchPeer(operation.url, { signal: signal ?? null }, 'store_unreachable');
+    // The file is read as it comes, each page of it written to the run's rows: minutes for a big store.
+    const response = await fetchPeer(operation.url, { signal: signal ?? null }, 'store_unreachable', { timeoutMs: BULK_FILE_TIMEOUT_MS });
     if (!response.ok || !response.body) throw new PeerFailure('store_unreachable', `bulk file http ${response.status}`);
     const lines = createInterface({
       input: Readable.fromWeb(response.body as WebReadableStream),
@@ -218,13 +222,13 @@ export async function readStoreVariantsBulk(
       if (node.__parentId || !node.product) continue; // only variant lines: nested connections are not asked for
       batch.push(variantOf(node, shop.currencyCode));
       if (batch.length === VARIANTS_PER_PAGE) {
-        sink.put(batch);
+        await sink.put(batch);
         progress.variants += batch.length;
         batch = [];
         if (progress.variants % 10_000 === 0) await onPage?.(progress);
       }
     }
-    sink.put(batch);
+    await sink.put(batch);
     progress.variants += batch.length;
   }
   await onPage?.(progress);
@@ -268,7 +272,7 @@ export async function readStoreVariants(
     if (answer.cost) progress.cost += answer.cost.actualQueryCost ?? answer.cost.requestedQueryCost;
     const currency = answer.data.shop.currencyCode;
     const { nodes, pageInfo } = answer.data.productVariants;
-    sink.put(nodes.map((node) => variantOf(node, currency)));
+    await sink.put(nodes.map((node) => variantOf(node, currency)));
     progress.variants += nodes.length;
     await onPage?.(progress);
     const { hasNextPage, endCursor } = pageInfo;

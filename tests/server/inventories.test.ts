@@ -6,11 +6,11 @@
 // and a report holding the catalog's deliberate differences. Sync now is limited to once a minute.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Inventory } from '../../domain/inventory';
 import type { InventoryProduct, SyncRun } from '../../domain/inventory-sync';
-import { inventories } from '../../server/db/schema';
+import { inventories, inventorySyncRows, inventorySyncRuns } from '../../server/db/schema';
 import { enqueueSync } from '../../server/inventories/inventory-sync';
 import { catalogViewOf, startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
 import { demoStoreProducts, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
@@ -248,6 +248,28 @@ describe('inventories', () => {
     const row = listed.find((product) => product.variantId === String(repricedVariant.id))!;
     expect(row).toMatchObject({ foundIn: 'both', matchedBy: 'mapping', priceMinor: Math.round(Number(repricedVariant.price) * 100) });
     peers.shopify.setProducts(demoStoreProducts());
+  });
+
+  test('a run that fails half-way (the store read, the catalog refusing) keeps the last good products and says why', async () => {
+    const before = (await as(`/inventories/${inventory.id}/products?page=1`)).body as { products: InventoryProduct[]; total: number };
+    const runsBefore = ((await as(`/inventories/${inventory.id}/runs`)).body as { runs: SyncRun[] }).runs.length;
+    // Meta throttles for an hour: more than a sync waits, so the run fails once the store is read.
+    peers.meta.throttleNext(80009, 1, 60);
+    const { db } = await testDatabase();
+    expect(await enqueueSync(db, inventory.id, 'manual')).toBe(true);
+    const failed = async () => {
+      const { runs } = (await as(`/inventories/${inventory.id}/runs`)).body as { runs: SyncRun[] };
+      return runs.length > runsBefore && runs[0]!.status !== 'running' ? runs[0]! : null;
+    };
+    await expect.poll(failed, { timeout: 30_000 }).not.toBeNull();
+    expect(await failed()).toMatchObject({ status: 'failed', failure: 'catalog_throttled', report: null });
+    expect((await as(`/inventories/${inventory.id}`)).body).toMatchObject({ syncStatus: 'failed', syncFailure: 'catalog_throttled' });
+    expect((await as(`/inventories/${inventory.id}/products?page=1`)).body).toEqual(before);
+    // The rows the run had built went with it.
+    const runIds = (
+      await db.select({ id: inventorySyncRuns.id }).from(inventorySyncRuns).where(eq(inventorySyncRuns.inventoryId, inventory.id))
+    ).map((run) => run.id);
+    expect(await db.select().from(inventorySyncRows).where(inArray(inventorySyncRows.runId, runIds))).toEqual([]);
   });
 
   test('sync now runs again at most once a minute', async () => {
