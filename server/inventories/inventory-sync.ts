@@ -65,7 +65,9 @@ export async function syncInventory(
   if (!inventory || inventory.status !== 'configured' || !inventory.shopifyTokenSealed) return 'done';
   const [run] = await db.insert(inventorySyncRuns).values({ inventoryId, trigger }).returning({ id: inventorySyncRuns.id });
   const runId = run!.id;
-  await db.update(inventories).set({ syncStatus: 'syncing' }).where(eq(inventories.id, inventoryId));
+  // The first sync shows as pending synchronization until it finishes; a later one as syncing.
+  if (inventory.syncStatus !== 'pending')
+    await db.update(inventories).set({ syncStatus: 'syncing' }).where(eq(inventories.id, inventoryId));
   try {
     const token = secrets.open(inventory.shopifyTokenSealed, inventoryId);
     // Store and catalog pass through a page at a time into the run's rows, in the database.
