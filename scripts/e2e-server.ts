@@ -1,10 +1,18 @@
 // The e2e suite's server: the real Firebase Auth emulator and the product server on PGlite
 // (a fresh database per run in .tmp/e2e-data) serving the production build, run as production
 // runs it: the server bundle (build-server.ts, made afresh into .tmp/ in a fraction of a second).
-// Playwright starts it as its webServer and stops it with SIGTERM; both children go down with it.
-import { rmSync } from 'node:fs';
+// Beside them, on loopback, the peers the inventory specs link (tests/e2e/fixtures/e2e-peers.ts
+// says which; their addresses are written to .tmp/e2e-peers-<port>.json for the specs). The server
+// runs without NODE_ENV=production (it refuses the Auth emulator in production), so, as under
+// `npm start`, it takes stores on this machine. Playwright starts it as its webServer and stops it
+// with SIGTERM; the children and the peers go down with it.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { catalogViewOf, startDemoPeers } from '../tests/fixtures/demo-peers';
+import { demoCatalog } from '../tests/fixtures/meta-catalog-server';
 import { FIXTURE_API_KEY, startOpenAiCompatibleServer } from '../tests/fixtures/openai-compatible-server';
+import { demoStoreProducts, generatedStoreProducts, startShopifyAdminServer } from '../tests/fixtures/shopify-admin-server';
+import { E2E_SYNC_NOW_INTERVAL_MS, e2ePeersFile, type E2ePeers } from '../tests/e2e/fixtures/e2e-peers';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
 import { buildScratchServer } from './build-server';
 
@@ -19,6 +27,45 @@ const llm = await startOpenAiCompatibleServer({
   fixedReplies: { 'fixture-busy': { kind: 'rate_limited', retryAfter: '30' }, 'fixture-down': { kind: 'server_error' } },
 });
 rmSync(dataDir, { recursive: true, force: true });
+
+// The inventory specs' peers: see tests/e2e/fixtures/e2e-peers.ts.
+const WIZARD_CATALOG_ID = '2234567890123456';
+const BIG_CATALOG_ID = '3234567890123456';
+const bigProducts = generatedStoreProducts(600, 1);
+const demo = await startDemoPeers({
+  moreCatalogs: {
+    [WIZARD_CATALOG_ID]: { name: 'Catálogo do Assistente', items: demoCatalog(catalogViewOf(demoStoreProducts(), 'BRL')).items },
+    [BIG_CATALOG_ID]: { name: 'Catálogo Loja Grande', items: demoCatalog(catalogViewOf(bigProducts, 'BRL')).items },
+  },
+});
+const scopeLackingStore = await startShopifyAdminServer({
+  scopes: ['read_products'],
+  shop: { name: 'Loja Sem Pedidos', currencyCode: 'BRL' },
+});
+// At Shopify Plus' rate (a bucket of 20,000 points, 1,000 a second): read in a tenth of a second, where Standard's takes 1.6 s.
+const bigStore = await startShopifyAdminServer({
+  products: bigProducts,
+  shop: { name: 'Loja Grande', currencyCode: 'BRL' },
+  bucket: { maximumAvailable: 20_000, restoreRate: 1_000 },
+});
+const peers: E2ePeers = {
+  metaGraphUrl: demo.meta.graphUrl,
+  metaAccessToken: demo.meta.accessToken,
+  shopifyToken: demo.shopify.accessToken,
+  demo: {
+    storeUrl: demo.shopify.adminUrl,
+    // As demo-peers.ts names the shop and its catalog.
+    storeName: 'Loja Demo Catalyst',
+    catalogId: demo.catalogId,
+    catalogName: 'Catálogo WhatsApp Demo',
+    differences: demo.differences,
+  },
+  wizardCatalogId: WIZARD_CATALOG_ID,
+  scopeLackingStoreUrl: scopeLackingStore.adminUrl,
+  bigStore: { storeUrl: bigStore.adminUrl, catalogId: BIG_CATALOG_ID },
+};
+mkdirSync('.tmp', { recursive: true });
+writeFileSync(e2ePeersFile(port), JSON.stringify(peers, null, 2));
 
 const serverMain = await buildScratchServer(`e2e-server-${port}`);
 const server = spawn(process.execPath, [serverMain], {
@@ -37,6 +84,10 @@ const server = spawn(process.execPath, [serverMain], {
     KNOWLEDGE_WORKER_CONCURRENCY: '2',
     LLM_BASE_URL: llm.baseUrl,
     LLM_API_KEY: FIXTURE_API_KEY,
+    META_GRAPH_URL: demo.meta.graphUrl,
+    META_ACCESS_TOKEN: demo.meta.accessToken,
+    // Sync now twice in a test without waiting out production's minute.
+    SYNC_NOW_INTERVAL_MS: String(E2E_SYNC_NOW_INTERVAL_MS),
   },
 });
 
@@ -45,7 +96,8 @@ async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   server.kill('SIGTERM');
-  await Promise.all([emulator.stop(), llm.close()]);
+  rmSync(e2ePeersFile(port), { force: true });
+  await Promise.all([emulator.stop(), llm.close(), demo.close(), scopeLackingStore.close(), bigStore.close()]);
   process.exit(code);
 }
 server.on('exit', (code) => void stop(code ?? 1));

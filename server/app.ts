@@ -18,6 +18,7 @@ import { registerOpenApi } from './http/openapi';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id';
 import { llmConfigFromEnv } from './answering/llm-config';
 import { registerApiV1 } from './routes/api-v1';
+import { syncNowIntervalFromEnv } from './routes/inventory-routes';
 import { leadRateLimitFromEnv } from './routes/lead-request-routes';
 import { renderThreadsFromEnv } from './spa/render-pool';
 import { registerStaticSpa } from './spa/static-spa';
@@ -107,7 +108,8 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
 
   if (database) {
     const secretsKey = secretsKeyFrom(env, dataDirFromEnv(env));
-    if (secretsKey.generated) app.log.warn({ file: secretsKey.file }, 'generated a secrets key for merchants’ tokens; set SECRETS_KEY in production');
+    if (secretsKey.generated)
+      app.log.warn({ file: secretsKey.file }, 'generated a secrets key for merchants’ tokens; set SECRETS_KEY in production');
     const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(authConfigFromEnv(env))), { ttlMs: tokenCacheTtlMs(env) });
     await registerApiV1(app, {
       database,
@@ -118,10 +120,12 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
       secrets: secretBox(secretsKey.key),
       meta: metaConfigFromEnv(env),
       allowLoopbackPeers: env.NODE_ENV !== 'production',
+      syncNowIntervalMs: syncNowIntervalFromEnv(env),
     });
   }
 
-  if (distDir) await registerStaticSpa(app, { distDir, csp, siteUrl: runtimeConfig.siteUrl, renderer, renderThreads: renderThreadsFromEnv(env) });
+  if (distDir)
+    await registerStaticSpa(app, { distDir, csp, siteUrl: runtimeConfig.siteUrl, renderer, renderThreads: renderThreadsFromEnv(env) });
   else app.setNotFoundHandler(notFound);
   return app;
 }

@@ -36,9 +36,14 @@ export type ApiDependencies = {
   meta: MetaConfig;
   /** Whether a store's address may be this machine (the demo store; never in production). */
   allowLoopbackPeers: boolean;
+  /** Sync now's least interval (SYNC_NOW_INTERVAL_MS); a minute by default. */
+  syncNowIntervalMs?: number;
 };
 
-export async function registerApiV1(app: FastifyInstance, { database, verifyToken, leadRateLimit, knowledge, llm, secrets, meta, allowLoopbackPeers }: ApiDependencies) {
+export async function registerApiV1(
+  app: FastifyInstance,
+  { database, verifyToken, leadRateLimit, knowledge, llm, secrets, meta, allowLoopbackPeers, syncNowIntervalMs }: ApiDependencies,
+) {
   await app.register(
     async (api) => {
       registerBearerAuth(api, verifyToken);
@@ -52,7 +57,15 @@ export async function registerApiV1(app: FastifyInstance, { database, verifyToke
       await registerKnowledgeFileRoutes(api, { store: knowledgeBase, accounts, ...knowledge });
       registerChatRoutes(api, refinementChat({ aiBases, knowledge: knowledgeBase, accounts, models }), models);
       await registerLeadRequestRoutes(api, leadRequestStore(database.db), leadRateLimit);
-      registerInventoryRoutes(api, { db: database.db, accounts, store: inventoryStore(database.db, secrets), onQueued: knowledge.onQueued, meta, allowLoopbackPeers });
+      registerInventoryRoutes(api, {
+        db: database.db,
+        accounts,
+        store: inventoryStore(database.db, secrets),
+        onQueued: knowledge.onQueued,
+        meta,
+        allowLoopbackPeers,
+        syncNowIntervalMs,
+      });
     },
     { prefix: API_PREFIX },
   );

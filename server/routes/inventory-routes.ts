@@ -49,7 +49,23 @@ export type InventoryRouteOptions = {
   meta: MetaConfig;
   /** Stores on this machine (the demo store): never in production, where such an address reaches our own services. */
   allowLoopbackPeers: boolean;
+  /** The least time between two syncs Sync now starts (default SYNC_NOW_INTERVAL_MS, a minute; see syncNowIntervalFromEnv). */
+  syncNowIntervalMs?: number;
 };
+
+/**
+ * SYNC_NOW_INTERVAL_MS: how long after a sync started Sync now is refused (429 with Retry-After).
+ * A minute unless set, as production runs; the e2e suite shortens it so that a test can sync twice
+ * without waiting out the minute (the page's clock cannot move the server's).
+ */
+export function syncNowIntervalFromEnv(env: Record<string, string | undefined>): number {
+  const raw = env.SYNC_NOW_INTERVAL_MS;
+  if (raw === undefined || raw === '') return SYNC_NOW_INTERVAL_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`SYNC_NOW_INTERVAL_MS must be a positive whole number of milliseconds, not "${raw}"`);
+  return value;
+}
 
 const invalid = (fields: Record<string, string>) => new HttpError(400, 'validation_failed', 'The request is not valid.', { fields });
 
@@ -110,7 +126,7 @@ const storeCheckBodySchema = z.strictObject({
 
 export function registerInventoryRoutes(
   app: FastifyInstance,
-  { db, accounts, store, onQueued, meta, allowLoopbackPeers }: InventoryRouteOptions,
+  { db, accounts, store, onQueued, meta, allowLoopbackPeers, syncNowIntervalMs = SYNC_NOW_INTERVAL_MS }: InventoryRouteOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -274,8 +290,8 @@ export function registerInventoryRoutes(
       if (inventory.status !== 'configured') throw new HttpError(409, 'incomplete', 'Save the store and the catalog before syncing.');
       const [last] = await lastRuns(db, inventory.id, 1);
       const since = last ? Date.now() - last.startedAt.getTime() : Infinity;
-      if (since < SYNC_NOW_INTERVAL_MS) {
-        const seconds = String(Math.ceil((SYNC_NOW_INTERVAL_MS - since) / 1000));
+      if (since < syncNowIntervalMs) {
+        const seconds = String(Math.ceil((syncNowIntervalMs - since) / 1000));
         throw new HttpError(429, 'too_many_requests', 'This inventory was synced less than a minute ago.', {
           headers: { 'retry-after': seconds },
         });

@@ -107,10 +107,13 @@ export const inventorySyncSamples: EventSamples = {
     ...error,
   })),
   'xstate.done.actor.requestSync': [{ type: 'xstate.done.actor.requestSync', output: statuses.synced.inventory }],
-  'xstate.error.actor.requestSync': [failure(throttledRefusal), failure({ kind: 'incomplete' })].map((error) => ({
-    type: 'xstate.error.actor.requestSync',
-    ...error,
-  })),
+  // Refused for a minute; refused before the inventory is configured; no answer (a dropped connection or a 5xx).
+  'xstate.error.actor.requestSync': [failure(throttledRefusal), failure({ kind: 'incomplete' }), failure({ kind: 'unknown' })].map(
+    (error) => ({
+      type: 'xstate.error.actor.requestSync',
+      ...error,
+    }),
+  ),
   'xstate.done.actor.listProducts': [{ type: 'xstate.done.actor.listProducts', output: samplePage('Camiseta Básica') }],
   'xstate.error.actor.listProducts': [{ type: 'xstate.error.actor.listProducts', error: { kind: 'unknown' } }],
   SEARCH: [{ type: 'SEARCH', q: '  camiseta ' }],

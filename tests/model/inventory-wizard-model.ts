@@ -139,6 +139,8 @@ export const inventoryWizardSamples: EventSamples = {
   'xstate.error.actor.saveCatalog': [
     failed('saveCatalog', { kind: 'invalid', fields: { catalogId: inventoryValidation.catalogIdInvalid.id } }),
     failed('saveCatalog', { kind: 'peer', reason: 'catalog_token_invalid' }),
+    // An ID typed and saved without checking it first: the server checks it, and no catalog has it.
+    failed('saveCatalog', { kind: 'peer', reason: 'catalog_not_found' }),
     failed('saveCatalog', { kind: 'conflict' }),
     failed('saveCatalog', { kind: 'not_found' }),
     failed('saveCatalog', { kind: 'unknown' }),

@@ -12,6 +12,7 @@ import type { Inventory } from '../../domain/inventory';
 import type { InventoryProduct, SyncRun } from '../../domain/inventory-sync';
 import { inventories, inventorySyncRows, inventorySyncRuns } from '../../server/db/schema';
 import { enqueueSync } from '../../server/inventories/inventory-sync';
+import { syncNowIntervalFromEnv } from '../../server/routes/inventory-routes';
 import { catalogViewOf, startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
 import { demoStoreProducts, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { createUser, type TestUser } from './support/emulator-users';
@@ -282,4 +283,12 @@ describe('inventories', () => {
     const early = await as(`/inventories/${fresh.id}/catalog`, 'PUT', { catalogId: peers.catalogId, expectedVersion: 1 });
     expect([early.status, errorOf(early).code]).toEqual([409, 'incomplete']);
   });
+});
+
+test("Sync now's interval is a minute unless SYNC_NOW_INTERVAL_MS says otherwise; a bad value stops the server from starting", () => {
+  expect(syncNowIntervalFromEnv({})).toBe(60_000);
+  expect(syncNowIntervalFromEnv({ SYNC_NOW_INTERVAL_MS: '' })).toBe(60_000);
+  expect(syncNowIntervalFromEnv({ SYNC_NOW_INTERVAL_MS: '10000' })).toBe(10_000);
+  for (const bad of ['0', '-5', '1.5', 'soon'])
+    expect(() => syncNowIntervalFromEnv({ SYNC_NOW_INTERVAL_MS: bad })).toThrow(/SYNC_NOW_INTERVAL_MS/);
 });
