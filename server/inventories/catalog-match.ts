@@ -101,12 +101,27 @@ export function candidateKeys(item: Pick<CatalogItem, 'retailerId'>, mapping: Re
   return keys;
 }
 
+/** The fields of a stored variant row that matching reads (the database sends no more). */
+export type MatchRow = Pick<ProductRow, 'key' | 'retailerId' | 'title' | 'variantTitle' | 'sku' | 'priceMinor' | 'currency' | 'available'>;
+
 /** A stored variant row as matching sees it. */
-export type VariantEntry = { row: ProductRow; active: boolean };
+export type VariantEntry = { row: MatchRow; active: boolean };
+
+/** What a claimed variant row takes from the catalog item (merged into the stored row). */
+export type Claim = {
+  key: string;
+  /** The row's search text, now with the retailer id. */
+  searchText: string;
+  patch: Pick<ProductRow, 'retailerId' | 'foundIn' | 'matchedBy' | 'catalogPriceMinor' | 'catalogAvailable'>;
+};
+
+/** What the products' search looks in, lower-cased here as the search's needle is (the database's lower() may know ASCII only). */
+export const searchTextOf = (row: Pick<ProductRow, 'title' | 'variantTitle' | 'sku' | 'retailerId'>) =>
+  [row.title, row.variantTitle, row.sku, row.retailerId].filter(Boolean).join(' ').toLowerCase();
 
 export type PageMatch = {
-  /** Variant rows an item of the page claimed, with the catalog's fields now in them. */
-  claimed: ProductRow[];
+  /** Variant rows an item of the page claimed: what each takes from its item. */
+  claimed: Claim[];
   /** Rows of items no variant backs, in the page's order. */
   catalogOnly: ProductRow[];
   mismatches: Mismatch[];
@@ -116,8 +131,8 @@ export type PageMatch = {
  * Decides a page of catalog items against the variant rows they may name: `variants` by key (those
  * `candidateKeys` and SKUs found), `skuKeys` the variant keys of each SKU the page's retailer ids
  * may be. A variant backs one item only: an item naming a variant already claimed (by an earlier
- * page — its row has a retailer id — or earlier in this page) is backed by nothing. Rows are
- * updated in place.
+ * page — its row has a retailer id — or earlier in this page) is backed by nothing. A claimed
+ * row's retailer id is set in place, so a later item of the page sees the claim.
  */
 export function matchPage(
   items: readonly CatalogItem[],
@@ -125,7 +140,7 @@ export function matchPage(
   skuKeys: ReadonlyMap<string, readonly string[]>,
   mapping: ReadonlyMap<string, string>,
 ): PageMatch {
-  const claimed = new Map<string, ProductRow>();
+  const claimed = new Map<string, Claim>();
   const catalogOnly: ProductRow[] = [];
   const mismatches: Mismatch[] = [];
   const matchOf = (item: CatalogItem): [VariantEntry, MatchedBy] | null => {
@@ -142,8 +157,12 @@ export function matchPage(
     const catalogAvailable = catalogSaysAvailable(item.availability);
     if (match && match[0].row.retailerId === null && match[0].active) {
       const [{ row }, matchedBy] = match;
-      Object.assign(row, { retailerId: item.retailerId, foundIn: 'both', matchedBy, catalogPriceMinor: item.priceMinor, catalogAvailable });
-      claimed.set(row.key, row);
+      row.retailerId = item.retailerId;
+      claimed.set(row.key, {
+        key: row.key,
+        searchText: searchTextOf(row),
+        patch: { retailerId: item.retailerId, foundIn: 'both', matchedBy, catalogPriceMinor: item.priceMinor, catalogAvailable },
+      });
       const samePrice =
         item.priceMinor === null || (item.priceMinor === row.priceMinor && (!item.currency || item.currency === row.currency));
       if (!samePrice)

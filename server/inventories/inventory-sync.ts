@@ -1,9 +1,9 @@
 // One sync of an inventory, as the sync worker runs it: reads every variant of the store and every
-// item of the catalog a page at a time into the run's rows (./sync-rows.ts, matched by
-// ./catalog-match.ts), and makes them the inventory's products in one transaction, recording the
-// run with its report. A store or catalog that
-// refuses ends the run as failed with its reason and leaves the last good products in place (the
-// next hour tries again); anything else is thrown for the queue to retry.
+// item of the catalog a page at a time, gathered a thousand at a time (./page-buffer.ts), into the
+// run's rows (./sync-rows.ts, matched by ./catalog-match.ts), and makes them the inventory's
+// products in one transaction, recording the run with its report. A store or catalog that refuses
+// ends the run as failed with its reason and leaves the last good products in place (the next hour
+// tries again); anything else is thrown for the queue to retry.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SyncTrigger } from '../../domain/inventory-sync';
 import type { Db } from '../db/database';
@@ -14,6 +14,7 @@ import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
 import { correctionRequests, pushCorrections } from './catalog-corrections';
 import { REPORT_LIMIT } from './catalog-match';
 import { readCatalogItems, type MetaConfig } from './meta-catalog';
+import { pageBuffer } from './page-buffer';
 import { PeerFailure } from './peer-failure';
 import { readStore, type StoreReadOptions } from './store-reader';
 import { syncRows } from './sync-rows';
@@ -72,14 +73,18 @@ export async function syncInventory(
     const token = secrets.open(inventory.shopifyTokenSealed, inventoryId);
     // Store and catalog pass through a page at a time into the run's rows, in the database.
     const rows = await syncRows(db, inventoryId, runId);
+    const variants = pageBuffer(rows.addVariants);
     await readStore(inventory.shopifyUrl, token, {
       signal,
-      onVariants: rows.addVariants,
+      onVariants: variants.add,
       ...(sleep ? { sleep } : {}),
       ...(bulkThreshold === undefined ? {} : { bulkThreshold }),
       ...(bulkPollMs === undefined ? {} : { bulkPollMs }),
     });
-    await readCatalogItems(meta, inventory.catalogId, { onItems: rows.addItems });
+    await variants.flush();
+    const items = pageBuffer(rows.addItems);
+    await readCatalogItems(meta, inventory.catalogId, { onItems: items.add });
+    await items.flush();
     signal.throwIfAborted();
     const { report, mismatches } = await rows.report();
     if (inventory.storeIsTruth && mismatches.length > 0)

@@ -14,9 +14,11 @@ import {
   matchPage,
   REPORT_LIMIT,
   rowLabel,
+  searchTextOf,
   skuKey,
   variantRow,
   type CatalogItem,
+  type MatchRow,
   type ProductRow,
   type StoreVariant,
   type VariantEntry,
@@ -29,8 +31,6 @@ type Executor = Pick<Db, 'execute'>;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A list as one parameter the database unpacks, whatever the driver makes of arrays. */
 const jsonList = (values: unknown[]) => sql`${JSON.stringify(values)}::jsonb`;
-/** What the products' search looks in, lower-cased here as the search's needle is (the database's lower() may know ASCII only). */
-const searchTextOf = (row: ProductRow) => [row.title, row.variantTitle, row.sku, row.retailerId].filter(Boolean).join(' ').toLowerCase();
 
 /** The retailer id → variant id mapping the last good run found. */
 async function lastMapping(db: Executor, inventoryId: string): Promise<Map<string, string>> {
@@ -77,9 +77,14 @@ export async function syncRows(db: Db, inventoryId: string, runId: number) {
       const sku = skuKey(item.retailerId);
       if (sku) skus.add(sku);
     }
-    const found = rowsOf<{ key: string; sku: string | null; active: boolean; product: ProductRow }>(
+    // Only the fields matching reads: at 100,000 items the whole rows would be most of the sync's traffic.
+    const found = rowsOf<{ key: string; sku: string | null; active: boolean; product: MatchRow }>(
       await db.execute(sql`
-        select key, sku, active, product from ${inventorySyncRows}
+        select key, sku, active, jsonb_build_object(
+            'key', key, 'retailerId', product->'retailerId', 'title', product->'title', 'variantTitle', product->'variantTitle',
+            'sku', product->'sku', 'priceMinor', product->'priceMinor', 'currency', product->'currency', 'available', product->'available'
+          ) as product
+        from ${inventorySyncRows}
         where run_id = ${runId}
           and (key = any (array(select jsonb_array_elements_text(${jsonList([...keys])})))
             or sku = any (array(select jsonb_array_elements_text(${jsonList([...skus])}))))`),
@@ -121,11 +126,12 @@ export async function syncRows(db: Db, inventoryId: string, runId: number) {
       mismatches.push(...page.mismatches);
       for (const row of page.catalogOnly)
         if (catalogOnly.length < REPORT_LIMIT) catalogOnly.push({ retailerId: row.retailerId!, name: row.title });
-      const claimed = jsonList(page.claimed.map((row) => ({ k: row.key, s: searchTextOf(row), p: row })));
+      const claimed = jsonList(page.claimed.map((claim) => ({ k: claim.key, s: claim.searchText, p: claim.patch })));
       if (page.claimed.length > 0)
         await db.execute(sql`
           update ${inventorySyncRows} s
-          set (product, search_text) = (select r.v->'p', r.v->>'s' from jsonb_array_elements(${claimed}) as r(v) where r.v->>'k' = s.key limit 1)
+          set (product, search_text) = (
+            select s.product || (r.v->'p'), r.v->>'s' from jsonb_array_elements(${claimed}) as r(v) where r.v->>'k' = s.key limit 1)
           where s.run_id = ${runId} and s.key = any (array(select r.v->>'k' from jsonb_array_elements(${claimed}) as r(v)))`);
       await insert(page.catalogOnly.map((row) => ({ row, sku: null, active: true })));
     },
