@@ -11,13 +11,19 @@ import { build } from 'esbuild';
 export const SERVER_OUT_DIR = 'dist-server';
 
 /**
- * Node's flags for the product server: `node --max-semi-space-size=4 dist-server/main.js`. V8's
- * young generation is 32 MB by default, all of it resident while the server takes in a knowledge
- * import's batches: 4 MB put a 104 MB PDF's import on PGlite at a 374 MB peak instead of 430 (budget
- * 400), with GET /api/v1/me at 500 req/s unchanged (p99 27 ms vs 26; 2 MB cost 38). Flags cannot be
- * set from inside the process: start.ts, the benches and a deployment pass them (README).
+ * Node's flags for the product server: `node --max-semi-space-size=4 --max-old-space-size=512
+ * dist-server/main.js`. Flags cannot be set from inside the process: start.ts, the benches and a
+ * deployment pass them (README).
+ * - V8's young generation is 32 MB by default, all of it resident while the server takes in a
+ *   knowledge import's batches: 4 MB put a 104 MB PDF's import on PGlite at a 374 MB peak instead of
+ *   430 (budget 400), with GET /api/v1/me at 500 req/s unchanged (p99 27 ms vs 26; 2 MB cost 38).
+ * - V8 lets the old generation fill with garbage up to 4× what is live before it collects when its
+ *   limit is ~4 GB (a machine with 24 GB); under 2 GB it allows less. A sync of
+ *   100,000 variants on PGlite peaked at 330 MB without the limit and 245 with it (budget 300), in
+ *   the same time. 512 MB is far above what the server keeps live (~30–60 MB) and above the RSS
+ *   budgets, so it bounds the garbage, not the work.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512'];
 
 export async function buildServer(outDir = SERVER_OUT_DIR): Promise<string> {
   rmSync(outDir, { recursive: true, force: true });
