@@ -32,6 +32,7 @@ import type { CatalogCheck, EcommerceType, InventoryStatus, PeerFailureReason, S
 import type { InventoryProduct, SyncReport, SyncRunStatus, SyncTrigger } from '../../domain/inventory-sync';
 import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/lead-requests';
 import type { Locale } from '../../domain/locales';
+import type { CartLine, CartSource, OrderAttribution, StorefrontEventKind } from '../../domain/storefront';
 import { defaultPlanId, planIds, type PlanId } from '../../domain/plans';
 
 /** One account per Firebase user (the uid); every other record belongs to one account. */
@@ -332,6 +333,10 @@ export const inventories = pgTable(
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     /** The public catalog and cart pages' id: random, not the row's id. */
     publicId: text('public_id').notNull(),
+    /** The `ref=` of its checkout links, which Shopify keeps as the order's referral code (random; a volatile default fills existing rows). */
+    attributionCode: text('attribution_code')
+      .notNull()
+      .default(sql`'cat' || substr(md5(random()::text || clock_timestamp()::text), 1, 10)`),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -340,6 +345,7 @@ export const inventories = pgTable(
     index('inventories_uid').on(table.uid, table.createdAt),
     uniqueIndex('inventories_uid_name').on(table.uid, sql`lower(${table.name})`),
     uniqueIndex('inventories_public_id').on(table.publicId),
+    uniqueIndex('inventories_attribution_code').on(table.attributionCode),
     check('inventories_status_known', sql`${table.status} in ('configuring', 'configured')`),
     check('inventories_sync_status_known', sql`${table.syncStatus} in ('pending', 'syncing', 'synced', 'failed')`),
     check('inventories_saved_steps_range', sql`${table.savedSteps} between 0 and 2`),
@@ -406,4 +412,74 @@ export const inventorySyncRows = pgTable(
     product: jsonb('product').$type<InventoryProduct>().notNull(),
   },
   (table) => [primaryKey({ columns: [table.runId, table.key] }), index('inventory_sync_rows_sku').on(table.runId, table.sku)],
+);
+
+/**
+ * Carts a shopper made (the catalog page's checkout, an `items=` link) or a WhatsApp order brought
+ * (the public order-to-cart API): the short random id a cart summary URL and the checkout's
+ * `attributes[catalyst_cart]` carry, and its lines as chosen.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: text('id').primaryKey(),
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    source: text('source').$type<CartSource>().notNull(),
+    lines: jsonb('lines').$type<CartLine[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('carts_inventory').on(table.inventoryId, table.createdAt)],
+);
+
+/**
+ * What shoppers did on the public pages, append-only: a catalog access, a cart view, a checkout
+ * click, with the page's language and a random visitor id the browser keeps (no address, no
+ * personal data). The dashboard's daily figures are rolled up from here (issue 16).
+ */
+export const storefrontEvents = pgTable(
+  'storefront_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<StorefrontEventKind>().notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    visitorId: text('visitor_id').notNull(),
+    cartId: text('cart_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('storefront_events_inventory').on(table.inventoryId, table.occurredAt),
+    check('storefront_events_kind_known', sql`${table.kind} in ('access', 'cart_view', 'checkout')`),
+  ],
+);
+
+/**
+ * The store's orders that came from a Catalyst cart (read by each sync; idempotent by order id):
+ * its value now (net of refunds, 0 once cancelled), currency and time. `cart_id` is null when only
+ * the referral code tied it to the inventory.
+ */
+export const attributedOrders = pgTable(
+  'attributed_orders',
+  {
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    /** Shopify's order id (`gid://shopify/Order/…`). */
+    orderId: text('order_id').notNull(),
+    cartId: text('cart_id'),
+    attributedBy: text('attributed_by').$type<OrderAttribution>().notNull(),
+    valueMinor: bigint('value_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.inventoryId, table.orderId] }),
+    index('attributed_orders_ordered').on(table.inventoryId, table.orderedAt),
+  ],
 );
