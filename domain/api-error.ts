@@ -67,6 +67,11 @@ export const apiErrorCodes = [
   'catalog_token_invalid',
   'catalog_unreachable',
   'catalog_throttled',
+  // The public storefront API (domain/storefront.ts): an unknown public id or cart, a malformed items=, an order of another catalog.
+  'inventory_not_found',
+  'cart_not_found',
+  'items_malformed',
+  'catalog_mismatch',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -32,7 +32,7 @@ export const whatsappOrderSchema = z.object({
     .array(
       z.object({
         product_retailer_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-        quantity: z.union([z.int(), z.string().check(z.regex(/^\d{1,4}$/))]),
+        quantity: z.union([z.int().check(z.gte(1), z.lte(CART_MAX_QUANTITY)), z.string().check(z.regex(/^[1-9]\d{0,2}$/))]),
         item_price: z.optional(z.union([z.number(), z.string()])),
         currency: z.optional(z.string()),
       }),
@@ -48,3 +48,65 @@ export type StorefrontEventKind = (typeof storefrontEventKinds)[number];
 /** How an order was tied to a Catalyst cart: the cart attribute on the order, else the referral code of its visit. */
 export const orderAttributions = ['cart_attribute', 'referral_code'] as const;
 export type OrderAttribution = (typeof orderAttributions)[number];
+
+/**
+ * A cart in a URL, as a chat flow writes it: `items=SKU-1:2,shopify_BR_1_2:1` — retailer id, a
+ * colon, the quantity; lines joined by commas. A retailer id may hold colons (the last one
+ * splits); one holding a comma cannot be written here (a cart id can). Null when malformed.
+ */
+export function parseCartItems(value: string): Array<{ retailerId: string; quantity: number }> | null {
+  const lines = new Map<string, number>();
+  const entries = value.split(',');
+  if (entries.length > CART_MAX_LINES) return null;
+  for (const entry of entries) {
+    const at = entry.lastIndexOf(':');
+    const retailerId = entry.slice(0, Math.max(at, 0)).trim();
+    const quantity = at < 0 ? NaN : Number(entry.slice(at + 1).trim());
+    if (!retailerId || retailerId.length > 100 || !Number.isInteger(quantity) || quantity < 1 || quantity > CART_MAX_QUANTITY) return null;
+    lines.set(retailerId, Math.min(CART_MAX_QUANTITY, (lines.get(retailerId) ?? 0) + quantity));
+  }
+  return [...lines].map(([retailerId, quantity]) => ({ retailerId, quantity }));
+}
+
+/** The `items=` value of lines (the inverse of parseCartItems). */
+export const cartItemsParam = (lines: ReadonlyArray<{ retailerId: string; quantity: number }>) =>
+  lines.map((line) => `${line.retailerId}:${line.quantity}`).join(',');
+
+/** What may be wrong with a line of a cart summary, as the page explains it. */
+export const cartLineProblems = ['unknown', 'unavailable', 'not_sold_in_store', 'price_changed'] as const;
+export type CartLineProblem = (typeof cartLineProblems)[number];
+
+/** A line of a cart summary: the product as the last sync saw it, and what changed since it was chosen. */
+export const cartSummaryLineSchema = z.object({
+  retailerId: z.string(),
+  quantity: z.int(),
+  title: z.nullable(z.string()),
+  variantTitle: z.string(),
+  imageUrl: z.nullable(z.string()),
+  /** The price now (minor units), and the one the shopper saw when it differs. */
+  priceMinor: z.nullable(z.int()),
+  chosenPriceMinor: z.nullable(z.int()),
+  currency: z.nullable(z.string()),
+  available: z.boolean(),
+  problem: z.nullable(z.enum(cartLineProblems)),
+});
+export type CartSummaryLine = z.infer<typeof cartSummaryLineSchema>;
+
+export const cartSummarySchema = z.object({
+  cartId: z.nullable(z.string()),
+  storeName: z.string(),
+  currency: z.nullable(z.string()),
+  lines: z.array(cartSummaryLineSchema),
+  /** The sum of the lines that can be bought, at today's prices. */
+  totalMinor: z.int(),
+  lastSyncedAt: z.nullable(z.string()),
+});
+export type CartSummary = z.infer<typeof cartSummarySchema>;
+
+/** What the order-to-cart API answers: the cart summary URL to send the shopper, and the lines it did not know. */
+export const whatsappOrderCartSchema = z.object({
+  cartId: z.string(),
+  cartUrl: z.string(),
+  unknownRetailerIds: z.array(z.string()),
+});
+export type WhatsappOrderCart = z.infer<typeof whatsappOrderCartSchema>;

@@ -121,6 +121,7 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
       meta: metaConfigFromEnv(env),
       allowLoopbackPeers: env.NODE_ENV !== 'production',
       syncNowIntervalMs: syncNowIntervalFromEnv(env),
+      ...(runtimeConfig.siteUrl ? { siteUrl: runtimeConfig.siteUrl } : {}),
     });
   }
 

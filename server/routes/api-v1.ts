@@ -22,6 +22,8 @@ import { registerInventoryRoutes } from './inventory-routes';
 import { inventoryStore } from '../inventories/inventory-store';
 import type { MetaConfig } from '../inventories/meta-catalog';
 import type { SecretBox } from '../secrets/secret-box';
+import { storefrontStore } from '../storefront/storefront-store';
+import { registerStorefrontRoutes } from './storefront-routes';
 
 export type ApiDependencies = {
   database: Database;
@@ -38,11 +40,13 @@ export type ApiDependencies = {
   allowLoopbackPeers: boolean;
   /** Sync now's least interval (SYNC_NOW_INTERVAL_MS); a minute by default. */
   syncNowIntervalMs?: number;
+  /** SITE_URL: the origin of the links the API writes (cart summary URLs); unset, the request's. */
+  siteUrl?: string;
 };
 
 export async function registerApiV1(
   app: FastifyInstance,
-  { database, verifyToken, leadRateLimit, knowledge, llm, secrets, meta, allowLoopbackPeers, syncNowIntervalMs }: ApiDependencies,
+  { database, verifyToken, leadRateLimit, knowledge, llm, secrets, meta, allowLoopbackPeers, syncNowIntervalMs, siteUrl }: ApiDependencies,
 ) {
   await app.register(
     async (api) => {
@@ -66,6 +70,7 @@ export async function registerApiV1(
         allowLoopbackPeers,
         syncNowIntervalMs,
       });
+      await registerStorefrontRoutes(api, { store: storefrontStore(database.db), ...(siteUrl ? { siteUrl } : {}) });
     },
     { prefix: API_PREFIX },
   );

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_RENDERER_FILE, serverRendererDir, SITE_URL_PLACEHOLDER, staticLandingPaths, type ServerRenderer } from '../../domain/public-pages';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
+import { siteOrigin } from '../http/site-origin';
 import { renderPool } from './render-pool';
 
 export type PublicPagesOptions = {
@@ -76,13 +77,4 @@ function builtRenderer(app: FastifyInstance, { root, renderThreads }: PublicPage
   const pool = renderPool(file, renderThreads);
   app.addHook('onClose', () => pool.close());
   return pool;
-}
-
-// A Host header is the client's to write: only a plain host[:port] makes an origin for the page.
-const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/** SITE_URL, else the origin the request was made to (behind a trusted proxy, the forwarded one). */
-function siteOrigin(request: FastifyRequest, siteUrl: string | undefined): string {
-  if (siteUrl) return siteUrl;
-  return PLAIN_HOST.test(request.host) ? `${request.protocol}://${request.host}` : 'http://localhost';
 }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser, type TestUser } from './support/emulator-users';
 import { scratchDataDir, storedUploads } from './support/knowledge-uploads';
+import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
 type As = (user: TestUser, path: string, init?: { method?: string; body?: unknown }) => ReturnType<typeof call>;
@@ -61,6 +62,18 @@ type TenancyCase =
       /** The concrete path, when the route names a record (A's). */
       path?: (owner: TestUser) => string;
       body?: unknown;
+    }
+  | {
+      /**
+       * Public, by an inventory's public id (the shopper's pages): no token needed, what one
+       * inventory's id answers holds nothing private of its owner's (token, admin address,
+       * account), and another inventory's records (a cart, a catalog) are refused there.
+       */
+      scope: 'storefront';
+      method: string;
+      url: string;
+      /** Asks A's inventory's route with B's record; answers the status it must refuse with and the answer. */
+      crossed: (mine: SeededInventory, theirs: SeededInventory) => Promise<{ refusal: number; answer: Awaited<ReturnType<typeof call>> }>;
     }
   | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
@@ -154,10 +167,18 @@ const seedKnowledgeFile = (as: As, owner: TestUser) =>
   (aliceFile ??= seedAiBase(as, owner).then(async (baseId) => {
     const form = new FormData();
     form.append('file', new Blob(['Pergunta;Resposta\nQual o frete?;Frete grátis acima de R$ 200.\n']), 'faq.csv');
-    const response = await fetch(`${server.url}/api/v1/ai-bases/${baseId}/files`, { method: 'POST', headers: { authorization: `Bearer ${owner.idToken}` }, body: form });
+    const response = await fetch(`${server.url}/api/v1/ai-bases/${baseId}/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.idToken}` },
+      body: form,
+    });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    await expect.poll(async () => ((await as(owner, `/api/v1/ai-bases/${baseId}/files/${id}`)).body as { status: string }).status, { timeout: 60_000 }).toBe('ready');
+    await expect
+      .poll(async () => ((await as(owner, `/api/v1/ai-bases/${baseId}/files/${id}`)).body as { status: string }).status, {
+        timeout: 60_000,
+      })
+      .toBe('ready');
     return id;
   }));
 const knowledgeRecord = (method: string, route: string, concrete: (fileId: string) => string, body?: unknown): TenancyCase => ({
@@ -209,7 +230,13 @@ const tenancyTable: TenancyCase[] = [
   { scope: 'public-write', method: 'POST', url: '/api/v1/contact-requests', body: leadRequest },
   { scope: 'public-write', method: 'POST', url: '/api/v1/material-requests', body: leadRequest },
   { scope: 'staff', method: 'GET', url: '/api/v1/admin/lead-requests' },
-  { scope: 'staff', method: 'PUT', url: '/api/v1/admin/accounts/:uid/plan', path: (owner) => `/api/v1/admin/accounts/${owner.uid}/plan`, body: { plan: 'enterprise' } },
+  {
+    scope: 'staff',
+    method: 'PUT',
+    url: '/api/v1/admin/accounts/:uid/plan',
+    path: (owner) => `/api/v1/admin/accounts/${owner.uid}/plan`,
+    body: { plan: 'enterprise' },
+  },
   { scope: 'list', method: 'GET', url: '/api/v1/ai-bases', seed: seedAiBase },
   {
     scope: 'create',
@@ -230,9 +257,33 @@ const tenancyTable: TenancyCase[] = [
   knowledgeRecord('GET', '/files', () => ''),
   knowledgeRecord('GET', '/files/:fileId', (fileId) => `/files/${fileId}`),
   knowledgeRecord('DELETE', '/files/:fileId', (fileId) => `/files/${fileId}`),
-  knowledgeRecord('PUT', '/files/:fileId/columns', (fileId) => `/files/${fileId}/columns`, { columns: [{ sheet: null, index: 0, role: 'private' }] }),
+  knowledgeRecord('PUT', '/files/:fileId/columns', (fileId) => `/files/${fileId}/columns`, {
+    columns: [{ sheet: null, index: 0, role: 'private' }],
+  }),
   knowledgeRecord('GET', '/passages', () => '/passages?q=frete'),
   { scope: 'public-read', method: 'GET', url: '/api/v1/knowledge-template.xlsx' },
+  {
+    scope: 'storefront',
+    method: 'POST',
+    url: '/api/v1/storefront/:publicId/whatsapp-orders',
+    crossed: async (mine, theirs) => ({
+      refusal: 422,
+      answer: await storefrontOrder(mine.publicId, theirs.catalogId),
+    }),
+  },
+  {
+    scope: 'storefront',
+    method: 'GET',
+    url: '/api/v1/storefront/:publicId/cart',
+    crossed: async (mine, theirs) => {
+      const theirCart = await storefrontOrder(theirs.publicId, theirs.catalogId);
+      expect(theirCart.status).toBe(201);
+      return {
+        refusal: 404,
+        answer: await call(`${server.url}/api/v1/storefront/${mine.publicId}/cart?cart=${(theirCart.body as { cartId: string }).cartId}`),
+      };
+    },
+  },
   chatRecord,
   { scope: 'same-for-all', method: 'GET', url: '/api/v1/ai-models' },
   { scope: 'list', method: 'GET', url: '/api/v1/inventories', seed: seedInventory },
@@ -288,6 +339,13 @@ test('every /api/v1 route has a row in the tenancy table, and every row a route'
   ).toEqual([]);
 });
 
+const storefrontOrder = (publicId: string, catalogId: string) =>
+  call(`${server.url}/api/v1/storefront/${publicId}/whatsapp-orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ catalog_id: catalogId, product_items: [{ product_retailer_id: 'CAM-P', quantity: 1 }] }),
+  });
+
 describe.each(tenancyTable)('$method $url', (row) => {
   if (row.scope === 'caller') {
     test("B's answer is about B and holds nothing of A's", async () => {
@@ -326,6 +384,15 @@ describe.each(tenancyTable)('$method $url', (row) => {
       const id = (answer.body as { id: string }).id;
       expect(await row.listOf(as, bob)).toContain(id);
       expect(await row.listOf(as, alice)).toBe(before);
+    });
+  } else if (row.scope === 'storefront') {
+    test("A's inventory's public id refuses B's records, and no answer holds anything private of A's or B's", async () => {
+      const [mine, theirs] = await Promise.all([seedStorefrontInventory('tenant-a'), seedStorefrontInventory('tenant-b')]);
+      const { refusal, answer } = await row.crossed(mine, theirs);
+      expect(answer.status).toBe(refusal);
+      for (const inventory of [mine, theirs])
+        for (const secret of [inventory.uid, inventory.id, inventory.adminUrl, inventory.tokenSealed])
+          expect(answer.text).not.toContain(secret);
     });
   } else if (row.scope === 'public-read') {
     test("A, B and no one at all get the same answer, with nothing of A's", async () => {

@@ -1,0 +1,183 @@
+// The shopper's side of an inventory, read and written without an account: the inventory behind a
+// public id (only what its public pages may show: never a token or the admin address), carts made
+// from a WhatsApp order or a link, and a cart's summary against the last sync's products. A line
+// names a product by the catalog's retailer id, or by the variant id of a store variant the
+// catalog lacks (the form a catalog's retailer id may take).
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { InventoryProduct } from '../../domain/inventory-sync';
+import type { CartLine, CartSource, CartSummary, CartSummaryLine, WhatsappOrder } from '../../domain/storefront';
+import type { Db } from '../db/database';
+import { carts, inventories } from '../db/schema';
+
+/** An inventory as its public pages see it. */
+export type PublicInventory = {
+  id: string;
+  publicId: string;
+  storeName: string;
+  currency: string | null;
+  catalogId: string;
+  website: string;
+  attributionCode: string;
+  checkoutParams: string;
+  trackingUrl: string;
+  lastSyncedAt: Date | null;
+};
+
+/** Why the public API refuses an order or a cart (server/routes/storefront-routes.ts maps them to statuses). */
+export class StorefrontRefusal extends Error {
+  constructor(readonly reason: 'inventory_not_found' | 'cart_not_found' | 'catalog_mismatch') {
+    super(reason);
+  }
+}
+
+/** 11 characters, 64 random bits: short enough for a chat message, not guessable. */
+const newCartId = () => randomBytes(8).toString('base64url');
+
+/** Digits after the point in a currency (2 unless Intl knows better; 0 for JPY, 3 for KWD). */
+function fractionDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** WhatsApp's `item_price` (a decimal in major units, as a number or string) in minor units; null when not a price. */
+export function orderPriceMinor(price: number | string | undefined, currency: string | undefined): number | null {
+  if (price === undefined || price === '') return null;
+  const amount = typeof price === 'number' ? price : Number(price);
+  if (!Number.isFinite(amount) || amount < 0) return null;
+  const minor = Math.round(amount * 10 ** fractionDigits(currency ?? 'USD'));
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+export function storefrontStore(db: Db) {
+  /** The products of these line ids, by line id (retailer id first, then a store variant's id). */
+  async function productsOf(inventoryId: string, ids: string[]): Promise<Map<string, InventoryProduct>> {
+    if (ids.length === 0) return new Map();
+    const list = sql`${JSON.stringify(ids)}::jsonb`;
+    const rows = (
+      (await db.execute(sql`
+        select product from inventory_products
+        where inventory_id = ${inventoryId}
+          and (product->>'retailerId' = any (array(select jsonb_array_elements_text(${list})))
+            or key = any (array(select 'v:' || jsonb_array_elements_text(${list}))))`)) as unknown as {
+        rows: { product: InventoryProduct }[];
+      }
+    ).rows;
+    const found = new Map<string, InventoryProduct>();
+    for (const { product } of rows) if (product.retailerId) found.set(product.retailerId, product);
+    for (const { product } of rows) if (product.variantId && !found.has(product.variantId)) found.set(product.variantId, product);
+    return found;
+  }
+
+  return {
+    /** The configured inventory behind a public id, or null. */
+    async inventory(publicId: string): Promise<PublicInventory | null> {
+      const [row] = await db
+        .select()
+        .from(inventories)
+        .where(and(eq(inventories.publicId, publicId), eq(inventories.status, 'configured')));
+      if (!row) return null;
+      return {
+        id: row.id,
+        publicId: row.publicId,
+        storeName: row.store?.name ?? row.name,
+        currency: row.store?.currency ?? null,
+        catalogId: row.catalogId,
+        website: row.website,
+        attributionCode: row.attributionCode,
+        checkoutParams: row.checkoutParams,
+        trackingUrl: row.trackingUrl,
+        lastSyncedAt: row.lastSyncedAt,
+      };
+    },
+
+    /** A cart from a WhatsApp order of this inventory's catalog; the ids the last sync did not know are kept and reported. */
+    async cartFromWhatsappOrder(inventory: PublicInventory, order: WhatsappOrder) {
+      if (order.catalog_id !== inventory.catalogId) throw new StorefrontRefusal('catalog_mismatch');
+      const lines = new Map<string, CartLine>();
+      for (const item of order.product_items) {
+        const retailerId = item.product_retailer_id.trim();
+        const quantity = Math.min(999, Math.max(1, Number(item.quantity)));
+        const previous = lines.get(retailerId);
+        lines.set(retailerId, {
+          retailerId,
+          quantity: Math.min(999, (previous?.quantity ?? 0) + quantity),
+          priceMinor: orderPriceMinor(item.item_price, item.currency),
+          currency: item.currency && /^[A-Z]{3}$/.test(item.currency) ? item.currency : null,
+        });
+      }
+      const known = await productsOf(inventory.id, [...lines.keys()]);
+      const id = await this.saveCart(inventory.id, 'whatsapp_order', [...lines.values()]);
+      return { cartId: id, unknownRetailerIds: [...lines.keys()].filter((retailerId) => !known.has(retailerId)) };
+    },
+
+    async saveCart(inventoryId: string, source: CartSource, lines: CartLine[]): Promise<string> {
+      const id = newCartId();
+      await db.insert(carts).values({ id, inventoryId, source, lines });
+      return id;
+    },
+
+    /** A stored cart's lines, or null when this inventory has no such cart. */
+    async cartLines(inventoryId: string, cartId: string): Promise<CartLine[] | null> {
+      const [row] = await db
+        .select({ lines: carts.lines })
+        .from(carts)
+        .where(and(eq(carts.id, cartId), eq(carts.inventoryId, inventoryId)));
+      return row?.lines ?? null;
+    },
+
+    /** Each line against the last sync: today's price and stock, and what the shopper should know. */
+    async summary(inventory: PublicInventory, cartId: string | null, lines: CartLine[]): Promise<CartSummary> {
+      const products = await productsOf(
+        inventory.id,
+        lines.map((line) => line.retailerId),
+      );
+      const summaryLines = lines.map((line): CartSummaryLine => {
+        const product = products.get(line.retailerId);
+        if (!product)
+          return {
+            retailerId: line.retailerId,
+            quantity: line.quantity,
+            title: null,
+            variantTitle: '',
+            imageUrl: null,
+            priceMinor: null,
+            chosenPriceMinor: line.priceMinor,
+            currency: line.currency,
+            available: false,
+            problem: 'unknown',
+          };
+        const priceChanged = line.priceMinor !== null && product.priceMinor !== null && line.priceMinor !== product.priceMinor;
+        return {
+          retailerId: line.retailerId,
+          quantity: line.quantity,
+          title: product.title,
+          variantTitle: product.variantTitle,
+          imageUrl: product.imageUrl,
+          priceMinor: product.priceMinor,
+          chosenPriceMinor: priceChanged ? line.priceMinor : null,
+          currency: product.currency,
+          available: product.available && product.variantId !== null,
+          problem:
+            product.variantId === null ? 'not_sold_in_store' : !product.available ? 'unavailable' : priceChanged ? 'price_changed' : null,
+        };
+      });
+      const totalMinor = summaryLines
+        .filter((line) => line.available && line.priceMinor !== null)
+        .reduce((sum, line) => sum + line.priceMinor! * line.quantity, 0);
+      return {
+        cartId,
+        storeName: inventory.storeName,
+        currency: inventory.currency,
+        lines: summaryLines,
+        totalMinor,
+        lastSyncedAt: inventory.lastSyncedAt?.toISOString() ?? null,
+      };
+    },
+  };
+}
+
+export type StorefrontStore = ReturnType<typeof storefrontStore>;

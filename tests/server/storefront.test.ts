@@ -1,0 +1,138 @@
+// The public storefront API over real HTTP: a WhatsApp Cloud API `order` becomes a cart and a cart
+// summary URL; the summary reads a cart by id or as an `items=` list against the last sync's
+// products and says what changed (a price, a sold-out or unknown item, one the store does not sell);
+// an order of another catalog, a malformed list, an unknown public id or cart each get their code,
+// never a 500; nothing private (token, admin address, account) is ever in an answer.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CartSummary, WhatsappOrderCart } from '../../domain/storefront';
+import { orderPriceMinor } from '../../server/storefront/storefront-store';
+import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
+import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+let shop: SeededInventory;
+let other: SeededInventory;
+
+const post = (publicId: string, body: unknown, query = '') =>
+  call(`${server.url}/api/v1/storefront/${publicId}/whatsapp-orders${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const summary = (publicId: string, query: string) => call(`${server.url}/api/v1/storefront/${publicId}/cart?${query}`);
+const order = (catalogId: string, items: Array<[string, number, number?]>) => ({
+  catalog_id: catalogId,
+  text: 'Quero estes',
+  product_items: items.map(([id, quantity, price]) => ({
+    product_retailer_id: id,
+    quantity,
+    ...(price === undefined ? {} : { item_price: price, currency: 'BRL' }),
+  })),
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { KNOWLEDGE_WORKER: 'off' } });
+  [shop, other] = await Promise.all([seedStorefrontInventory('shop'), seedStorefrontInventory('other')]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const privateParts = (inventory: SeededInventory) => [inventory.uid, inventory.adminUrl, inventory.tokenSealed, 'shpat_', inventory.id];
+
+describe('a WhatsApp order becomes a cart summary URL', () => {
+  test('the order’s lines are kept as chosen, the URL names the cart in the language asked, unknown ids are reported', async () => {
+    const answer = await post(
+      shop.publicId,
+      order(shop.catalogId, [
+        ['CAM-P', 2, 49.9],
+        ['CAM-M', 1, 49.9],
+        ['NOPE-9', 1],
+      ]),
+      '?lang=pt',
+    );
+    expect(answer.status).toBe(201);
+    const cart = answer.body as WhatsappOrderCart;
+    expect(cart.cartId).toMatch(/^[A-Za-z0-9_-]{11}$/);
+    expect(cart.unknownRetailerIds).toEqual(['NOPE-9']);
+    const url = new URL(cart.cartUrl);
+    expect(url.pathname).toBe(`/pt/c/${shop.publicId}/cart`);
+    expect(url.searchParams.get('cart')).toBe(cart.cartId);
+    for (const secret of privateParts(shop)) expect(answer.text).not.toContain(secret);
+
+    const read = await summary(shop.publicId, `cart=${cart.cartId}`);
+    expect(read.status).toBe(200);
+    const body = read.body as CartSummary;
+    expect(body.storeName).toBe('Loja shop Store');
+    expect(body.lines.map((line) => [line.retailerId, line.quantity, line.priceMinor, line.chosenPriceMinor, line.problem])).toEqual([
+      ['CAM-P', 2, 4990, null, null],
+      // Chosen at 49.90; the store sells it at 54.90 now.
+      ['CAM-M', 1, 5490, 4990, 'price_changed'],
+      ['NOPE-9', 1, null, null, 'unknown'],
+    ]);
+    expect(body.totalMinor).toBe(2 * 4990 + 5490);
+    for (const secret of privateParts(shop)) expect(read.text).not.toContain(secret);
+  });
+
+  test('an order of another catalog is refused with catalog_mismatch; an unknown public id with inventory_not_found', async () => {
+    const mismatch = await post(shop.publicId, order(other.catalogId, [['CAM-P', 1]]));
+    expect([mismatch.status, errorOf(mismatch).code]).toEqual([422, 'catalog_mismatch']);
+    const unknown = await post('no-such-inventory', order(shop.catalogId, [['CAM-P', 1]]));
+    expect([unknown.status, errorOf(unknown).code]).toEqual([404, 'inventory_not_found']);
+  });
+
+  test('a malformed order (no items, an empty id, a catalog id that is no number, a quantity under 1) is a 400, not a 500', async () => {
+    for (const bad of [
+      { catalog_id: shop.catalogId, product_items: [] },
+      { catalog_id: shop.catalogId, product_items: [{ product_retailer_id: '', quantity: 1 }] },
+      { catalog_id: 'not a number', product_items: [{ product_retailer_id: 'CAM-P', quantity: 1 }] },
+      { catalog_id: shop.catalogId, product_items: [{ product_retailer_id: 'CAM-P', quantity: -2 }] },
+      { catalog_id: shop.catalogId, product_items: [{ product_retailer_id: 'CAM-P', quantity: '0' }] },
+      'not an object',
+    ]) {
+      const answer = await post(shop.publicId, bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(errorOf(answer).code).toBe('validation_failed');
+    }
+  });
+});
+
+describe('the cart summary', () => {
+  test('an items= list is read against the last sync: sold out, not sold in the store, a store variant by its id', async () => {
+    const read = await summary(shop.publicId, `items=${encodeURIComponent('CAM-G:1,BONE-1:2,201:3,CAM-P:1,CAM-P:1')}`);
+    expect(read.status).toBe(200);
+    const body = read.body as CartSummary;
+    expect(body.cartId).toBeNull();
+    expect(body.lines.map((line) => [line.retailerId, line.quantity, line.title, line.problem, line.available])).toEqual([
+      ['CAM-G', 1, 'Camiseta Básica', 'unavailable', false],
+      ['BONE-1', 2, 'Boné', 'not_sold_in_store', false],
+      ['201', 3, 'Meia', null, true],
+      // The same id twice is one line.
+      ['CAM-P', 2, 'Camiseta Básica', null, true],
+    ]);
+    // Only what can be bought counts.
+    expect(body.totalMinor).toBe(3 * 1500 + 2 * 4990);
+  });
+
+  test('a malformed items= list, an unknown cart and another inventory’s cart each get their code', async () => {
+    for (const items of ['', 'CAM-P', 'CAM-P:0', 'CAM-P:two', ':1', 'CAM-P:1,,CAM-M:1']) {
+      const answer = await summary(shop.publicId, `items=${encodeURIComponent(items)}`);
+      expect([answer.status, errorOf(answer).code], items).toEqual([400, 'items_malformed']);
+    }
+    const missing = await summary(shop.publicId, 'cart=AAAAAAAAAAA');
+    expect([missing.status, errorOf(missing).code]).toEqual([404, 'cart_not_found']);
+    const theirs = (await post(other.publicId, order(other.catalogId, [['CAM-P', 1]]))).body as WhatsappOrderCart;
+    const crossed = await summary(shop.publicId, `cart=${theirs.cartId}`);
+    expect([crossed.status, errorOf(crossed).code]).toEqual([404, 'cart_not_found']);
+    expect((await summary(other.publicId, `cart=${theirs.cartId}`)).status).toBe(200);
+  });
+});
+
+test('WhatsApp’s item_price (major units, number or string) in minor units by the currency’s digits', () => {
+  expect(orderPriceMinor(49.9, 'BRL')).toBe(4990);
+  expect(orderPriceMinor('1234.5', 'USD')).toBe(123450);
+  expect(orderPriceMinor(1500, 'JPY')).toBe(1500);
+  expect(orderPriceMinor('abc', 'BRL')).toBeNull();
+  expect(orderPriceMinor(-1, 'BRL')).toBeNull();
+  expect(orderPriceMinor(undefined, 'BRL')).toBeNull();
+});
