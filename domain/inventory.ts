@@ -222,6 +222,8 @@ export const inventorySchema = z.object({
   lastSyncedAt: z.nullable(z.string()),
   /** The unguessable id of the public catalog and cart pages. */
   publicId: z.string(),
+  /** The `ref=` of its checkout links (Shopify's referral code of the orders they bring). */
+  attributionCode: z.string(),
   version: z.int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -41,6 +41,7 @@ function view(row: Row): Inventory {
     syncFailure: row.syncFailure,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     publicId: row.publicId,
+    attributionCode: row.attributionCode,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -9,6 +9,9 @@
 // (prices in the page's language and the store's currency, search, paging), Sync now refused
 // within a minute with the time it can be asked again, Sync now accepted and watched until its
 // run is over, a failed sync with its reason, and the /inventories list of configured inventories.
+// Also the inventory screen's 'Inventory info' with its checkout link preview: the attribution code
+// the server gives the inventory as `ref`, the merchant's parameters after ours (their own `ref`
+// left out, and said so), and the link passing through the tracking URL once one is saved.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +32,7 @@ import { createApiClient } from '../../src/api/api-client';
 import type { RouterContext } from '../../src/app/router-context';
 import { InventoriesPage } from '../../src/features/inventories/components/inventories-page';
 import { InventorySyncPanel } from '../../src/features/inventories/components/inventory-sync-panel';
+import { InventoryWizardOverview } from '../../src/features/inventories/components/inventory-wizard-overview';
 import { peerFailureMessages } from '../../src/features/inventories/inventory-messages';
 import { activateLocale, i18n } from '../../src/i18n/i18n';
 import { theme } from '../../src/ui/theme';
@@ -157,7 +161,11 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 }
 
 /** Named, store saved (after its check), catalog saved (after its check): the first sync is queued. */
-async function configuredInventory(name: string, store: { adminUrl: string; accessToken: string } = peers.shopify): Promise<Inventory> {
+async function configuredInventory(
+  name: string,
+  store: { adminUrl: string; accessToken: string } = peers.shopify,
+  checkout: { checkoutParams: string; trackingUrl: string } = { checkoutParams: '', trackingUrl: '' },
+): Promise<Inventory> {
   const created = await call<Inventory>('POST', '/inventories', { name });
   const integrated = await call<Inventory>('PUT', `/inventories/${created.id}/integration`, {
     name,
@@ -165,8 +173,7 @@ async function configuredInventory(name: string, store: { adminUrl: string; acce
     shopifyToken: store.accessToken,
     shopifyUrl: store.adminUrl,
     website: 'https://loja-demo.com.br',
-    checkoutParams: '',
-    trackingUrl: '',
+    ...checkout,
     expectedVersion: created.version,
   });
   return call<Inventory>('PUT', `/inventories/${created.id}/catalog`, { catalogId: peers.catalogId, expectedVersion: integrated.version });
@@ -182,7 +189,7 @@ function renderView(view: () => ReactNode, lang = 'en') {
   const langRoute = createRoute({ getParentRoute: () => root, path: '$lang', component: view });
   const router = createRouter({
     routeTree: root.addChildren([langRoute]),
-    context: { api } as RouterContext,
+    context: { api, siteUrl: serverUrl } as RouterContext,
     history: createMemoryHistory({ initialEntries: [`/${lang}`] }),
   });
   return render(
@@ -452,5 +459,58 @@ describe('inventory sync panel', () => {
     } finally {
       await activateLocale('en', { app: true });
     }
+  });
+});
+
+describe('inventory screen', () => {
+  /** The link shown as 'Checkout link preview' in 'Inventory info', parsed. */
+  const previewedLink = async () => {
+    const label = await screen.findByText('Checkout link preview', { selector: 'dt' }, { timeout: 12_000 });
+    return new URL(label.nextElementSibling!.textContent!);
+  };
+
+  it("'Inventory info' previews the checkout link of a one-item cart with the merchant's parameters, then through the tracking URL", async () => {
+    const configured = await configuredInventory('Loja Checkout', peers.shopify, {
+      checkoutParams: 'utm_source=whatsapp&ref=minha-loja&note=a%26b%23c',
+      trackingUrl: '',
+    });
+    // The attribution code is the server's, read back with the inventory.
+    const inventory = await call<Inventory>('GET', `/inventories/${configured.id}`);
+    expect(inventory.attributionCode).toMatch(/^cat[0-9a-f]{10}$/);
+
+    const view = renderView(() => <InventoryWizardOverview inventory={inventory} onEdit={() => undefined} />);
+    const info = (await screen.findByRole('heading', { name: 'Inventory info' }, { timeout: 12_000 })).parentElement!;
+    expect(within(info).getByLabelText('Catalog access URL')).toBeTruthy();
+    const direct = await previewedLink();
+    expect(direct.origin).toBe('https://loja-demo.com.br');
+    expect(direct.pathname).toBe('/cart/1:1');
+    expect(direct.hash).toBe('');
+    expect([...direct.searchParams]).toEqual([
+      ['ref', inventory.attributionCode],
+      ['attributes[catalyst_cart]', 'SAMPLE'],
+      ['utm_source', 'whatsapp'],
+      ['note', 'a&b#c'],
+    ]);
+    expect(within(info).getByText('Left out of your parameters, because Catalyst sets them: ref.')).toBeTruthy();
+    expect(within(info).queryByText(/passes through your tracking URL/)).toBeNull();
+    view.unmount();
+
+    // With a tracking URL ending in `=`: the checkout link is appended to it, encoded.
+    const tracked = await call<Inventory>('PUT', `/inventories/${inventory.id}/integration`, {
+      name: inventory.name,
+      ecommerceType: 'shopify',
+      shopifyToken: '',
+      shopifyUrl: peers.shopify.adminUrl,
+      website: inventory.website,
+      checkoutParams: inventory.checkoutParams,
+      trackingUrl: 'https://track.example.com/r?u=',
+      expectedVersion: inventory.version,
+    });
+    renderView(() => <InventoryWizardOverview inventory={tracked} onEdit={() => undefined} />);
+    const through = await previewedLink();
+    expect(through.origin).toBe('https://track.example.com');
+    expect([...through.searchParams.keys()]).toEqual(['u']);
+    expect(through.searchParams.get('u')).toBe(direct.href);
+    expect(await screen.findByText(/^It passes through your tracking URL first\./)).toBeTruthy();
   });
 });

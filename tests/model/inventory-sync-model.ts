@@ -38,6 +38,7 @@ export function sampleInventory(change: Partial<Inventory> = {}): Inventory {
     syncFailure: null,
     lastSyncedAt: null,
     publicId: 'pub_demo',
+    attributionCode: 'cat5d20e8a4c1',
     version: 3,
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',

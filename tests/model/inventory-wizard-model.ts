@@ -39,6 +39,7 @@ export function inventoryAt(step: InventoryStep, version: number): Inventory {
     syncFailure: null,
     lastSyncedAt: null,
     publicId: 'p7Qx2mK9vR4tW8zA',
+    attributionCode: 'cat3f9a1c07be',
     version,
     createdAt: '2026-11-21T00:00:00.000Z',
     updatedAt: '2026-11-21T00:00:00.000Z',

@@ -81,6 +81,8 @@ describe('inventories', () => {
       shopifyTokenHint: null,
     });
     expect(inventory.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The checkout links' `ref=`: random per inventory, shown in the inventory screen's checkout link preview.
+    expect(inventory.attributionCode).toMatch(/^cat[0-9a-f]{10}$/);
     const again = await as('/inventories', 'POST', { name: 'loja demo' });
     expect(again.status).toBe(400);
     expect(errorOf(again).fields).toEqual({ name: 'inventory.name_taken' });

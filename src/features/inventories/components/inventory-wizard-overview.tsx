@@ -1,10 +1,12 @@
 // The inventory screen of a configured inventory: 'Inventory info' (the store and catalog it links,
-// its two public links, and 'Edit', which reopens the wizard) above 'Inventory sync' (the sync panel).
+// its two public links, a preview of its checkout link, and 'Edit', which reopens the wizard) above
+// 'Inventory sync' (the sync panel).
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { Inventory } from '../../../../domain/inventory';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { InventoryCheckoutPreview } from './inventory-checkout-preview';
 import { InventorySyncPanel } from './inventory-sync-panel';
 import { InventoryWizardLinks } from './inventory-wizard-links';
 import { FactsList } from '../../../ui/facts-list';
@@ -41,6 +43,7 @@ export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inve
           <dd>{catalog ? `${catalog.name} (${inventory.catalogId})` : inventory.catalogId}</dd>
         </FactsList>
         <InventoryWizardLinks publicId={inventory.publicId} />
+        <InventoryCheckoutPreview inventory={inventory} />
       </Card>
       <InventorySyncPanel inventoryId={inventory.id} />
     </Body>
