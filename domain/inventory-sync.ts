@@ -59,6 +59,11 @@ export const syncReportSchema = z.object({
     catalogOnly: z.int(),
     storeOnly: z.int(),
     mismatches: z.int(),
+    /**
+     * The store's orders this run attributed to the inventory for the first time (from a Catalyst
+     * cart, or with its referral code); absent on runs that did not read orders (before issue 14).
+     */
+    ordersAttributed: z.optional(z.int()),
   }),
   /** Up to 200 entries each (the counts are whole). */
   added: z.array(z.string()),

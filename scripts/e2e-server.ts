@@ -54,6 +54,7 @@ const peers: E2ePeers = {
   shopifyToken: demo.shopify.accessToken,
   demo: {
     storeUrl: demo.shopify.adminUrl,
+    storefrontUrl: demo.shopify.storefrontUrl,
     // As demo-peers.ts names the shop and its catalog.
     storeName: 'Loja Demo Catalyst',
     catalogId: demo.catalogId,

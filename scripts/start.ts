@@ -45,7 +45,10 @@ async function portOr(name: string, preferred: number): Promise<number> {
   if (!free) console.warn(`Port ${port} (${name}) is in use: the demo peer starts on a free port instead.`);
   return free ? port : 0;
 }
-const demoPeers: DemoPeers = await startDemoPeers({ shopifyPort: await portOr('DEMO_SHOPIFY_PORT', 3101), metaPort: await portOr('DEMO_META_PORT', 3102) });
+const demoPeers: DemoPeers = await startDemoPeers({
+  shopifyPort: await portOr('DEMO_SHOPIFY_PORT', 3101),
+  metaPort: await portOr('DEMO_META_PORT', 3102),
+});
 
 console.log('Starting the Firebase Auth emulator…');
 const emulator = await startAuthEmulator({ quiet: true, persistDir: join(dataDir, 'auth-emulator') });
@@ -95,6 +98,7 @@ if (await waitUntilUp()) {
   console.log('Demo Shopify store (for an inventory, step 1):');
   console.log(`  Shopify URL: ${demoPeers.shopify.adminUrl}`);
   console.log(`  Shopify token: ${demoPeers.shopify.accessToken}`);
+  console.log(`  Shopify website: ${demoPeers.shopify.storefrontUrl}`);
   console.log(`Demo WhatsApp catalog (step 2): catalog ID ${demoPeers.catalogId}`);
   console.log('Press Ctrl-C to stop.\n');
 }

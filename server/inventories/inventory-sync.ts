@@ -1,9 +1,11 @@
 // One sync of an inventory, as the sync worker runs it: reads every variant of the store and every
 // item of the catalog a page at a time, gathered a thousand at a time (./page-buffer.ts), into the
-// run's rows (./sync-rows.ts, matched by ./catalog-match.ts), and makes them the inventory's
-// products in one transaction, recording the run with its report. A store or catalog that refuses
-// ends the run as failed with its reason and leaves the last good products in place (the next hour
-// tries again); anything else is thrown for the queue to retry.
+// run's rows (./sync-rows.ts, matched by ./catalog-match.ts), then the store's orders since the
+// last run, keeping those from Catalyst carts (./order-reader.ts), and makes the rows the
+// inventory's products in one transaction, recording the run with its report. A store or catalog
+// that refuses (a store without `read_orders` too) ends the run as failed with its reason and
+// leaves the last good products in place (the next hour tries again); anything else is thrown for
+// the queue to retry.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SyncTrigger } from '../../domain/inventory-sync';
 import type { Db } from '../db/database';
@@ -14,6 +16,7 @@ import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
 import { correctionRequests, pushCorrections } from './catalog-corrections';
 import { REPORT_LIMIT } from './catalog-match';
 import { readCatalogItems, type MetaConfig } from './meta-catalog';
+import { attributeStoreOrders } from './order-reader';
 import { pageBuffer } from './page-buffer';
 import { PeerFailure } from './peer-failure';
 import { readStore, type StoreReadOptions } from './store-reader';
@@ -85,8 +88,11 @@ export async function syncInventory(
     const items = pageBuffer(rows.addItems);
     await readCatalogItems(meta, inventory.catalogId, { onItems: items.add });
     await items.flush();
+    // Orders are written as they are read, by order id: a run that fails after this reads them again.
+    const orders = await attributeStoreOrders(db, inventory, token, { signal, ...(sleep ? { sleep } : {}) });
     signal.throwIfAborted();
     const { report, mismatches } = await rows.report();
+    report.counts.ordersAttributed = orders.attributed;
     if (inventory.storeIsTruth && mismatches.length > 0)
       await correctCatalog({ meta, catalogId: inventory.catalogId, rows, report, mismatches, ...(sleep ? { sleep } : {}) });
     await db.transaction(async (tx) => {

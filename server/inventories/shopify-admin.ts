@@ -2,7 +2,8 @@
 // {version}/graphql.json` with `X-Shopify-Access-Token`. Here: the query runner that turns
 // Shopify's answers into data or a PeerFailure (401 → wrong token, a page that is not the API →
 // wrong URL, ACCESS_DENIED → a missing scope, THROTTLED with 200 or 429 → throttled, with the wait
-// the bucket needs), and the connection check the wizard runs before saving a store.
+// the bucket needs), the paced runner a read of many pages goes through (the store's variants, its
+// orders), and the connection check the wizard runs before saving a store.
 import { requiredShopifyScopes, type StoreCheck } from '../../domain/inventory';
 import { fetchPeer, jsonOf, PeerFailure } from './peer-failure';
 
@@ -60,6 +61,75 @@ export async function shopifyQuery<T>(
 export function waitForBucket({ requestedQueryCost, throttleStatus }: QueryCost): number {
   const missing = Math.max(0, requestedQueryCost - throttleStatus.currentlyAvailable);
   return Math.ceil((missing / Math.max(throttleStatus.restoreRate, 1)) * 1000);
+}
+
+/** What a paced read has done: requests sent (refused ones too), time waited for the bucket, points spent. */
+export type PaceProgress = { requests: number; waitedMs: number; cost: number };
+
+export type PaceOptions = {
+  /** Waits are cut short when this aborts. */
+  signal?: AbortSignal;
+  /** Tests shorten waits; production sleeps. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** THROTTLED answers in a row before the read fails. */
+  maxThrottled?: number;
+};
+
+/** Sleeps `ms`, or until `signal` aborts; its listener goes with it (a sync waits hundreds of times on one signal). */
+export const realSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+
+/**
+ * A query runner for one read of many pages, paced by Shopify's cost-based limit: after each answer
+ * it knows the bucket (`throttleStatus`) and, before the next query, waits until the bucket holds
+ * what the last one asked for rather than being THROTTLED; a THROTTLED or 429 answer that comes
+ * anyway is waited out and asked again (up to `maxThrottled` in a row). Counts into `progress`.
+ */
+export function pacedQueries(
+  storeUrl: string,
+  token: string,
+  progress: PaceProgress,
+  { signal, sleep = realSleep, maxThrottled = 20 }: PaceOptions = {},
+) {
+  let bucket: QueryCost | null = null;
+  const wait = async (ms: number) => {
+    if (ms <= 0) return;
+    progress.waitedMs += ms;
+    await sleep(ms, signal);
+  };
+  return async function ask<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+    for (let throttledInARow = 0; ;) {
+      // The bucket refills while we wait: ask only once it holds what the last query asked for.
+      if (bucket) {
+        const { currentlyAvailable, restoreRate } = bucket.throttleStatus;
+        await wait(Math.ceil(((bucket.requestedQueryCost - currentlyAvailable) / Math.max(restoreRate, 1)) * 1000));
+      }
+      let answer: GraphqlAnswer<T>;
+      try {
+        progress.requests += 1;
+        answer = await shopifyQuery<T>(storeUrl, token, query, variables);
+      } catch (error) {
+        if (!(error instanceof PeerFailure) || error.reason !== 'store_throttled' || ++throttledInARow > maxThrottled) throw error;
+        bucket = null;
+        await wait(error.retryAfterMs ?? 1000);
+        continue;
+      }
+      bucket = answer.cost;
+      if (answer.cost) progress.cost += answer.cost.actualQueryCost ?? answer.cost.requestedQueryCost;
+      return answer.data;
+    }
+  };
 }
 
 function retryAfterMs(header: string | null): number {

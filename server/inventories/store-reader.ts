@@ -1,17 +1,17 @@
 // Reads every variant of a Shopify store through the Admin GraphQL API, a page of 250 at a time
-// (`productVariants`, each with its product), pacing itself by Shopify's cost-based limit: after
-// each answer it knows the bucket (`throttleStatus`) and waits until it holds what the next page
-// costs rather than being THROTTLED; a THROTTLED or 429 answer that comes anyway is waited out and
-// asked again. Past BULK_THRESHOLD variants (Shopify's count says so) it runs a bulk operation
-// instead — one cheap mutation, Shopify exports the store to a JSONL file, read as a stream —
-// which the rate limit does not pace. Money comes as decimal strings: read into minor units.
+// (`productVariants`, each with its product), pacing itself by Shopify's cost-based limit
+// (shopify-admin.ts's pacedQueries): after each answer it knows the bucket (`throttleStatus`) and
+// waits until it holds what the next page costs rather than being THROTTLED; a THROTTLED or 429
+// answer that comes anyway is waited out and asked again. Past BULK_THRESHOLD variants (Shopify's
+// count says so) it runs a bulk operation instead — one cheap mutation, Shopify exports the store
+// to a JSONL file, read as a stream — which the rate limit does not pace. Money comes as decimal strings: read into minor units.
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { minorDigits } from '../knowledge/extraction/money';
 import type { StoreVariant } from './catalog-match';
 import { fetchPeer, PeerFailure } from './peer-failure';
-import { shopifyQuery, type QueryCost } from './shopify-admin';
+import { pacedQueries, realSleep, shopifyQuery, type PaceOptions } from './shopify-admin';
 
 export const VARIANTS_PER_PAGE = 250;
 
@@ -69,28 +69,7 @@ export type StoreReadOptions = {
   onVariants?: (variants: StoreVariant[]) => Promise<void> | void;
   /** Called after each page (the sync shows progress, renews its lease). */
   onPage?: (progress: ReadProgress) => Promise<void> | void;
-  /** Waits are cut short when this aborts. */
-  signal?: AbortSignal;
-  /** Tests shorten waits; production sleeps. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** THROTTLED answers in a row before the read fails. */
-  maxThrottled?: number;
-};
-
-/** Sleeps `ms`, or until `signal` aborts; its listener goes with it (a sync waits hundreds of times on one signal). */
-const realSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const aborted = () => {
-      clearTimeout(timer);
-      reject(signal!.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', aborted);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', aborted, { once: true });
-  });
+} & PaceOptions;
 
 /** A variant as both readers get it, into the sync's shape. */
 function variantOf(node: VariantNode, currency: string): StoreVariant {
@@ -240,38 +219,14 @@ export async function readStoreVariants(
   token: string,
   options: StoreReadOptions = {},
 ): Promise<{ variants: StoreVariant[]; progress: ReadProgress }> {
-  const { onVariants, onPage, signal, sleep = realSleep, maxThrottled = 20 } = options;
+  const { onVariants, onPage, ...pace } = options;
   const sink = variantSink(onVariants);
   const progress: ReadProgress = { variants: 0, requests: 0, waitedMs: 0, cost: 0 };
-  let after: string | null = null;
-  let bucket: QueryCost | null = null;
-  let throttledInARow = 0;
-  const wait = async (ms: number) => {
-    if (ms <= 0) return;
-    progress.waitedMs += ms;
-    await sleep(ms, signal);
-  };
-  for (;;) {
-    // The bucket refills while we wait: ask only once it holds what the last page asked for.
-    if (bucket) {
-      const { currentlyAvailable, restoreRate } = bucket.throttleStatus;
-      await wait(Math.ceil(((bucket.requestedQueryCost - currentlyAvailable) / Math.max(restoreRate, 1)) * 1000));
-    }
-    let answer: { data: Page; cost: QueryCost | null };
-    try {
-      progress.requests += 1;
-      answer = await shopifyQuery<Page>(storeUrl, token, VARIANTS_QUERY, { first: VARIANTS_PER_PAGE, after });
-    } catch (error) {
-      if (!(error instanceof PeerFailure) || error.reason !== 'store_throttled' || ++throttledInARow > maxThrottled) throw error;
-      bucket = null;
-      await wait(error.retryAfterMs ?? 1000);
-      continue;
-    }
-    throttledInARow = 0;
-    bucket = answer.cost;
-    if (answer.cost) progress.cost += answer.cost.actualQueryCost ?? answer.cost.requestedQueryCost;
-    const currency = answer.data.shop.currencyCode;
-    const { nodes, pageInfo } = answer.data.productVariants;
+  const ask = pacedQueries(storeUrl, token, progress, pace);
+  for (let after: string | null = null; ;) {
+    const page: Page = await ask<Page>(VARIANTS_QUERY, { first: VARIANTS_PER_PAGE, after });
+    const currency = page.shop.currencyCode;
+    const { nodes, pageInfo } = page.productVariants;
     await sink.put(nodes.map((node) => variantOf(node, currency)));
     progress.variants += nodes.length;
     await onPage?.(progress);

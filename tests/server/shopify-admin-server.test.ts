@@ -1,10 +1,15 @@
 // The loopback Shopify Admin GraphQL server (tests/fixtures/shopify-admin-server.ts) through real
 // HTTP: what the inventory sync and the connection check will meet must be Shopify's protocol —
 // its auth failures, scope errors, validation error shape, cursor pagination, calculated costs
-// with a leaky bucket that drains and refills, both throttle forms, bulk operations and JSONL —
-// and the stores it serves must be real (the corpus) or deterministic (generated).
+// with a leaky bucket that drains and refills, both throttle forms, bulk operations and JSONL,
+// orders as an attribution reads them (changed while the store runs, and placed through the
+// storefront's cart permalink) — and the stores it serves must be real (the corpus) or
+// deterministic (generated).
 import { afterEach, describe, expect, test } from 'vitest';
 import {
+  DEMO_CART_IDS,
+  DEMO_REFERRAL_CODE,
+  demoStoreOrders,
   demoStoreProducts,
   FIXTURE_SHOPIFY_ACCESS_TOKEN,
   generatedStoreProducts,
@@ -643,6 +648,179 @@ describe('bulk operations', () => {
     const server = await start({ products: [], bulkDelayMs: 0 });
     await post(server, BULK, { query: '{ products { edges { node { id } } } }' });
     expect(await finish(server)).toMatchObject({ status: 'COMPLETED', objectCount: '0', url: null });
+  });
+});
+
+const ORDERS = `query Orders($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    pageInfo { hasNextPage endCursor }
+    nodes {
+      id name createdAt updatedAt cancelledAt cancelReason displayFinancialStatus
+      customAttributes { key value }
+      customerJourneySummary { lastVisit { referralCode } }
+      currentTotalPriceSet { shopMoney { amount currencyCode } }
+      totalRefundedSet { shopMoney { amount } }
+    }
+  }
+}`;
+type OrderNode = {
+  id: string;
+  name: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+  customAttributes: { key: string; value: string }[];
+  customerJourneySummary: { lastVisit: { referralCode: string | null } | null } | null;
+  currentTotalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
+  totalRefundedSet: { shopMoney: { amount: string } };
+};
+type OrdersPage = { orders: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: OrderNode[] } };
+const ordersOf = (body: GraphqlBody) => (body.data as OrdersPage).orders;
+
+describe('orders', () => {
+  const [nano, red] = [808950810, 49148385]; // IPod Nano variants at 199.00 in the demo store
+
+  test('added, refunded and cancelled while the store runs, each change bumping updatedAt; paged by update time', async () => {
+    const server = await start({ shop: { currencyCode: 'BRL' } });
+    const first = server.addOrder({
+      lines: [{ variantId: nano, quantity: 2 }],
+      customAttributes: [{ key: 'catalyst_cart', value: 'k7Qp2x' }],
+      referralCode: 'catab12cd34ef',
+      createdAt: '2026-01-10T12:00:00Z',
+    });
+    const second = server.addOrder({
+      lines: [{ variantId: `gid://shopify/ProductVariant/${red}`, quantity: 1 }],
+      createdAt: '2026-01-11T12:00:00Z',
+    });
+    const third = server.addOrder({ lines: [{ variantId: red, quantity: 3 }], referralCode: null, createdAt: '2026-01-12T12:00:00Z' });
+    expect([first.name, second.name, third.name]).toEqual(['#1001', '#1002', '#1003']);
+    expect([first.totalPrice, second.totalPrice, third.totalPrice]).toEqual(['398.00', '199.00', '597.00']);
+    expect(() => server.addOrder({ lines: [{ variantId: 1, quantity: 1 }] })).toThrow(/no variant 1/);
+
+    const { body } = await post(server, ORDERS, { first: 10 });
+    expect(body.errors).toBeUndefined();
+    // 2 + 10 orders × (order, attributes, journey summary, last visit); money is free.
+    expect(body.extensions?.cost.requestedQueryCost).toBe(42);
+    expect(ordersOf(body).nodes).toEqual([
+      {
+        id: `gid://shopify/Order/${first.id}`,
+        name: '#1001',
+        createdAt: '2026-01-10T12:00:00Z',
+        updatedAt: '2026-01-10T12:00:00Z',
+        cancelledAt: null,
+        cancelReason: null,
+        displayFinancialStatus: 'PAID',
+        customAttributes: [{ key: 'catalyst_cart', value: 'k7Qp2x' }],
+        customerJourneySummary: { lastVisit: { referralCode: 'catab12cd34ef' } },
+        currentTotalPriceSet: { shopMoney: { amount: '398.00', currencyCode: 'BRL' } },
+        totalRefundedSet: { shopMoney: { amount: '0.0' } },
+      },
+      expect.objectContaining({ name: '#1002', customerJourneySummary: null, customAttributes: [] }),
+      expect.objectContaining({ name: '#1003', customerJourneySummary: { lastVisit: { referralCode: null } } }),
+    ]);
+
+    const before = Date.now();
+    server.refundOrder(first.id, '199.00');
+    server.cancelOrder(`gid://shopify/Order/${second.id}`);
+    expect(() => server.refundOrder(first.id, '500.00')).toThrow(/Cannot refund/);
+    const since = `updated_at:>'${new Date(before - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}'`;
+    const changed = ordersOf((await post(server, ORDERS, { first: 10, query: since })).body).nodes;
+    expect(changed.map((order) => order.name)).toEqual(['#1001', '#1002']);
+    expect(changed[0]).toMatchObject({
+      displayFinancialStatus: 'PARTIALLY_REFUNDED',
+      currentTotalPriceSet: { shopMoney: { amount: '199.00' } },
+      totalRefundedSet: { shopMoney: { amount: '199.00' } },
+      cancelledAt: null,
+    });
+    expect(changed[1]).toMatchObject({
+      cancelReason: 'CUSTOMER',
+      displayFinancialStatus: 'REFUNDED',
+      currentTotalPriceSet: { shopMoney: { amount: '0.00' } },
+    });
+    expect(Date.parse(changed[1]!.cancelledAt!)).toBeGreaterThanOrEqual(before - 1000);
+
+    // Sorted by update time, a page at a time: the unchanged order first, then the two just changed.
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: OrdersPage['orders'] = ordersOf((await post(server, ORDERS, { first: 1, after })).body);
+      seen.push(...page.nodes.map((order) => order.name));
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    } while (after);
+    expect(seen).toEqual(['#1003', '#1001', '#1002']);
+    expect(server.orders().map((order) => order.name)).toEqual(['#1001', '#1002', '#1003']);
+  });
+
+  test('a page of 250 such orders is past the single-query limit; 200 is not', async () => {
+    const server = await start();
+    const over = await post(server, ORDERS, { first: 250 });
+    expect(over.body.errors?.[0]).toMatchObject({ extensions: { code: 'MAX_COST_EXCEEDED', cost: 1002 } });
+    const under = await post(server, ORDERS, { first: 200 });
+    expect(under.body.errors).toBeUndefined();
+    expect(under.body.extensions?.cost.requestedQueryCost).toBe(802);
+  });
+
+  test('the storefront’s cart permalink records the order that checkout would place, once, and shows it', async () => {
+    const server = await start({ shop: { currencyCode: 'BRL' } });
+    expect(server.storefrontUrl).toBe(server.origin);
+    const permalink = `${server.storefrontUrl}/cart/${nano}:2,${red}:1?ref=catab12cd34ef&attributes%5Bcatalyst_cart%5D=k7Qp2x&utm_source=whatsapp`;
+    const response = await fetch(permalink);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('<title>Checkout (fixture)</title>');
+    expect(html).toContain(`data-variant-id="${nano}" data-quantity="2"`);
+    expect(html).toContain(`data-variant-id="${red}" data-quantity="1"`);
+    expect(html).toContain('data-total="597.00"');
+    const [order] = server.orders();
+    expect(order).toMatchObject({
+      totalPrice: '597.00',
+      customAttributes: [{ key: 'catalyst_cart', value: 'k7Qp2x' }],
+      lastVisit: { referralCode: 'catab12cd34ef' },
+      lines: [
+        { variantId: nano, quantity: 2, price: '199.00' },
+        { variantId: red, quantity: 1, price: '199.00' },
+      ],
+    });
+    expect(html).toContain(`data-order-id="gid://shopify/Order/${order!.id}"`);
+    // A reload shows the same order; another cart is another order.
+    expect((await (await fetch(permalink)).text()).includes(`gid://shopify/Order/${order!.id}`)).toBe(true);
+    expect(server.orders()).toHaveLength(1);
+    expect((await fetch(`${server.storefrontUrl}/cart/${nano}:1`)).status).toBe(200);
+    expect(server.orders()).toHaveLength(2);
+    expect(server.orders()[1]).toMatchObject({ customAttributes: [], lastVisit: { referralCode: null }, totalPrice: '199.00' });
+    // A variant the store lacks, or a malformed line: an error page, no order.
+    const unknown = await fetch(`${server.storefrontUrl}/cart/123:1`);
+    expect([unknown.status, (await unknown.text()).includes('Cannot find variant 123')]).toEqual([404, true]);
+    expect((await fetch(`${server.storefrontUrl}/cart/${nano}:0`)).status).toBe(400);
+    expect((await fetch(`${server.storefrontUrl}/cart/${nano}`)).status).toBe(400);
+    expect((await fetch(`${server.storefrontUrl}/cart/%E0%A4%A`)).status).toBe(400);
+    expect(server.orders()).toHaveLength(2);
+  });
+
+  test('the demo orders: from Catalyst carts (one refunded, one cancelled), one with only the referral code, and others', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const orders = demoStoreOrders(demoStoreProducts(), 'BRL', now);
+    const cartOf = (order: (typeof orders)[number]) =>
+      order.customAttributes?.find((attribute) => attribute.key === 'catalyst_cart')?.value;
+    expect(orders.map(cartOf).filter(Boolean)).toEqual([...DEMO_CART_IDS]);
+    const referralOnly = orders.filter((order) => !cartOf(order) && order.lastVisit?.referralCode === DEMO_REFERRAL_CODE);
+    expect(referralOnly).toHaveLength(1);
+    const others = orders.filter((order) => !cartOf(order) && order.lastVisit?.referralCode !== DEMO_REFERRAL_CODE);
+    expect(others.map((order) => (order.lastVisit ? order.lastVisit.referralCode : 'no journey'))).toEqual([
+      'no journey',
+      'newsletter-abril',
+      null,
+    ]);
+    const refunded = orders.find((order) => cartOf(order) === DEMO_CART_IDS[2])!;
+    expect([refunded.totalPrice, refunded.totalRefunded, refunded.cancelledAt]).toEqual(['398.00', '199.00', null]);
+    const cancelled = orders.find((order) => cartOf(order) === DEMO_CART_IDS[3])!;
+    expect(cancelled).toMatchObject({ cancelReason: 'CUSTOMER', totalRefunded: cancelled.totalPrice });
+    for (const order of orders) {
+      expect(Date.parse(order.createdAt)).toBeGreaterThan(now - 7 * 86_400_000);
+      expect(Date.parse(order.updatedAt!)).toBeGreaterThanOrEqual(Date.parse(order.createdAt));
+      expect(Number(order.totalPrice)).toBeGreaterThan(0);
+    }
+    expect(new Set(orders.map((order) => order.id)).size).toBe(orders.length);
   });
 });
 
