@@ -72,6 +72,8 @@ export const apiErrorCodes = [
   'cart_not_found',
   'items_malformed',
   'catalog_mismatch',
+  // Checkout with no line the store can sell (all unknown, sold out or not in the store), 422.
+  'nothing_to_checkout',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -2,6 +2,7 @@
 // makes, the WhatsApp Cloud API `order` message the public API turns into a cart, what is recorded
 // when a shopper opens a page or checks out, and the orders a store attributes back to a cart.
 import * as z from 'zod/mini';
+import { locales } from './locales';
 
 /** How a cart came to be: a WhatsApp order message, the catalog page's 'Go to checkout', or an `items=` link. */
 export const cartSources = ['whatsapp_order', 'catalog_page', 'items_link'] as const;
@@ -44,6 +45,18 @@ export type WhatsappOrder = z.infer<typeof whatsappOrderSchema>;
 /** What a shopper's visit records (issue 16 counts them): a catalog open, a cart summary opened, a checkout click. */
 export const storefrontEventKinds = ['access', 'cart_view', 'checkout'] as const;
 export type StorefrontEventKind = (typeof storefrontEventKinds)[number];
+
+/** A visitor id: random, made and kept by the shopper's browser (no personal data). */
+export const visitorIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
+
+/** What a public page reports as it is seen: the checkout is recorded by the checkout itself. */
+export const storefrontBeaconSchema = z.object({
+  kind: z.enum(['access', 'cart_view']),
+  visitorId: visitorIdSchema,
+  locale: z.enum(locales),
+  cartId: z.optional(z.string().check(z.maxLength(64))),
+});
+export type StorefrontBeacon = z.infer<typeof storefrontBeaconSchema>;
 
 /** How an order was tied to a Catalyst cart: the cart attribute on the order, else the referral code of its visit. */
 export const orderAttributions = ['cart_attribute', 'referral_code'] as const;
@@ -110,3 +123,25 @@ export const whatsappOrderCartSchema = z.object({
   unknownRetailerIds: z.array(z.string()),
 });
 export type WhatsappOrderCart = z.infer<typeof whatsappOrderCartSchema>;
+
+/**
+ * 'Go to checkout': the lines as the shopper has them (or the id of a cart a WhatsApp order made),
+ * the browser's visitor id and the page's language. The answer is where to send the shopper.
+ */
+export const checkoutRequestSchema = z.object({
+  cartId: z.optional(z.string().check(z.maxLength(64))),
+  lines: z.optional(z.array(cartLineSchema).check(z.maxLength(CART_MAX_LINES))),
+  source: z.enum(['catalog_page', 'items_link']),
+  visitorId: visitorIdSchema,
+  locale: z.enum(locales),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutAnswerSchema = z.object({
+  cartId: z.string(),
+  /** The Shopify cart permalink, through the merchant's tracking URL when one is set. */
+  url: z.string(),
+  /** Lines the store cannot sell now (unknown, sold out, not in the store): left out, for the page to say so. */
+  leftOut: z.array(z.object({ retailerId: z.string(), problem: z.enum(cartLineProblems) })),
+});
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;

@@ -22,6 +22,7 @@ import { registerInventoryRoutes } from './inventory-routes';
 import { inventoryStore } from '../inventories/inventory-store';
 import type { MetaConfig } from '../inventories/meta-catalog';
 import type { SecretBox } from '../secrets/secret-box';
+import { eventRecorder } from '../storefront/event-recorder';
 import { storefrontStore } from '../storefront/storefront-store';
 import { registerStorefrontRoutes } from './storefront-routes';
 
@@ -70,7 +71,9 @@ export async function registerApiV1(
         allowLoopbackPeers,
         syncNowIntervalMs,
       });
-      await registerStorefrontRoutes(api, { store: storefrontStore(database.db), ...(siteUrl ? { siteUrl } : {}) });
+      const events = eventRecorder(database.db, { log: app.log });
+      app.addHook('onClose', () => events.close());
+      await registerStorefrontRoutes(api, { store: storefrontStore(database.db), events, ...(siteUrl ? { siteUrl } : {}) });
     },
     { prefix: API_PREFIX },
   );

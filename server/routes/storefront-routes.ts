@@ -4,14 +4,24 @@
 // list — against the last sync's products. Only what the public pages show leaves here: never a
 // token, the store's admin address or another inventory's data. Refusals map to codes below.
 import rateLimit from '@fastify/rate-limit';
+import { isbot } from 'isbot';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '../../domain/api-error';
 import { locales } from '../../domain/locales';
-import { cartSummarySchema, parseCartItems, whatsappOrderCartSchema, whatsappOrderSchema } from '../../domain/storefront';
+import {
+  cartSummarySchema,
+  checkoutAnswerSchema,
+  checkoutRequestSchema,
+  parseCartItems,
+  storefrontBeaconSchema,
+  whatsappOrderCartSchema,
+  whatsappOrderSchema,
+} from '../../domain/storefront';
 import { HttpError } from '../http/http-error';
 import { siteOrigin } from '../http/site-origin';
+import type { EventRecorder } from '../storefront/event-recorder';
 import { StorefrontRefusal, type PublicInventory, type StorefrontStore } from '../storefront/storefront-store';
 
 export type StorefrontRouteOptions = {
@@ -20,18 +30,45 @@ export type StorefrontRouteOptions = {
   siteUrl?: string;
   /** Carts a client address may create per minute (the order-to-cart API). */
   cartsPerMinute?: number;
+  events: EventRecorder;
+  /** Page events a client address may report per minute (a shopper browsing makes a few). */
+  eventsPerMinute?: number;
 };
+
+/** Crawlers and link previews (WhatsApp's and Facebook's card fetchers, search engines, headless browsers) and a client that names none. */
+export const isBotAgent = (userAgent: string | undefined) => !userAgent?.trim() || isbot(userAgent);
+
+/** Which inventory a public id names, remembered a minute (events come far more often than inventories change). */
+function inventoryIdCache(store: StorefrontStore, ttlMs = 60_000, max = 10_000) {
+  const known = new Map<string, { id: string; until: number }>();
+  return async (publicId: string): Promise<string | null> => {
+    const hit = known.get(publicId);
+    if (hit && hit.until > Date.now()) return hit.id;
+    const inventory = await store.inventory(publicId);
+    if (!inventory) return null;
+    if (known.size >= max) known.delete(known.keys().next().value!);
+    known.set(publicId, { id: inventory.id, until: Date.now() + ttlMs });
+    return inventory.id;
+  };
+}
 
 const refusals: Record<StorefrontRefusal['reason'], () => HttpError> = {
   inventory_not_found: () => new HttpError(404, 'inventory_not_found', 'No catalog has this address.'),
   cart_not_found: () => new HttpError(404, 'cart_not_found', 'This cart does not exist (or belongs to another catalog).'),
   catalog_mismatch: () => new HttpError(422, 'catalog_mismatch', 'This order is from another catalog than this inventory’s.'),
+  nothing_to_checkout: () =>
+    new HttpError(422, 'nothing_to_checkout', 'None of these items can be bought now (unknown, sold out or not sold by the store).'),
 };
 
 const paramsSchema = z.object({ publicId: z.string().check(z.minLength(1), z.maxLength(64)) });
 const tags = ['Storefront (public)'];
 
-export async function registerStorefrontRoutes(app: FastifyInstance, { store, siteUrl, cartsPerMinute = 120 }: StorefrontRouteOptions) {
+export async function registerStorefrontRoutes(
+  app: FastifyInstance,
+  { store, siteUrl, cartsPerMinute = 120, events, eventsPerMinute = 300 }: StorefrontRouteOptions,
+) {
+  const inventoryIdOf = inventoryIdCache(store);
+
   async function inventoryOf(publicId: string): Promise<PublicInventory> {
     const inventory = await store.inventory(publicId);
     if (!inventory) throw refusals.inventory_not_found();
@@ -121,6 +158,83 @@ export async function registerStorefrontRoutes(app: FastifyInstance, { store, si
           null,
           parsed.map((line) => ({ ...line, priceMinor: null, currency: null })),
         );
+      },
+    );
+
+    api.post(
+      '/storefront/:publicId/events',
+      {
+        config: { public: true, rateLimit: { max: eventsPerMinute, timeWindow: 60_000 } },
+        schema: {
+          summary: 'Report a catalog access or a cart view (the pages send it once shown)',
+          description:
+            'Public. Answers 202 at once; the event is written with the next batch. Crawlers, link previews and headless ' +
+            'browsers (by their user agent) get the same answer and are not counted. No address or personal data is kept: ' +
+            'the inventory, the kind, the page’s language, the browser’s random visitor id and the time.',
+          tags,
+          params: paramsSchema,
+          body: storefrontBeaconSchema,
+          response: {
+            202: z.object({ status: z.literal('received') }),
+            400: apiErrorBodySchema,
+            404: apiErrorBodySchema,
+            429: apiErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const inventoryId = await inventoryIdOf(request.params.publicId);
+        if (!inventoryId) throw refusals.inventory_not_found();
+        if (!isBotAgent(request.headers['user-agent'])) {
+          const { kind, visitorId, locale, cartId } = request.body;
+          // A cart id is kept only when it is this inventory's: a page cannot tie its view to another's cart.
+          const ownCart = cartId !== undefined && (await store.cartLines(inventoryId, cartId)) !== null;
+          events.record({ inventoryId, kind, visitorId, locale, cartId: ownCart ? cartId : null });
+        }
+        return reply.code(202).send({ status: 'received' });
+      },
+    );
+
+    api.post(
+      '/storefront/:publicId/checkout',
+      {
+        config: { public: true, rateLimit: { max: cartsPerMinute, timeWindow: 60_000 } },
+        schema: {
+          summary: 'Go to checkout: the cart becomes a link to Shopify’s checkout',
+          description:
+            'Public. Takes the lines the shopper has (or the id of a cart an order made) and answers the Shopify cart permalink ' +
+            '(`{website}/cart/{variant}:{qty},…` with `ref` and `attributes[catalyst_cart]`, the merchant’s parameters and tracking ' +
+            'URL) and the lines left out because the store cannot sell them. Records a checkout. None sellable: 422 `nothing_to_checkout`.',
+          tags,
+          params: paramsSchema,
+          body: checkoutRequestSchema,
+          response: {
+            200: checkoutAnswerSchema,
+            400: apiErrorBodySchema,
+            404: apiErrorBodySchema,
+            422: apiErrorBodySchema,
+            429: apiErrorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const inventory = await inventoryOf(request.params.publicId);
+        const { cartId, lines, source, visitorId, locale } = request.body;
+        if (cartId === undefined && !lines?.length) throw new HttpError(400, 'validation_failed', 'Send the cart’s lines or its id.');
+        try {
+          const answer = await store.checkout(inventory, {
+            ...(cartId === undefined ? {} : { cartId }),
+            ...(lines ? { lines } : {}),
+            source,
+          });
+          if (!isBotAgent(request.headers['user-agent']))
+            events.record({ inventoryId: inventory.id, kind: 'checkout', visitorId, locale, cartId: answer.cartId });
+          request.log.info({ inventoryId: inventory.id, cartId: answer.cartId, leftOut: answer.leftOut.length }, 'checkout');
+          return answer;
+        } catch (error) {
+          if (error instanceof StorefrontRefusal) throw refusals[error.reason]();
+          throw error;
+        }
       },
     );
   });

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InventoryProduct } from '../../domain/inventory-sync';
-import type { CartLine, CartSource, CartSummary, CartSummaryLine, WhatsappOrder } from '../../domain/storefront';
+import { checkoutLink } from '../../domain/checkout-link';
+import type { CartLine, CartLineProblem, CartSource, CartSummary, CartSummaryLine, WhatsappOrder } from '../../domain/storefront';
 import type { Db } from '../db/database';
 import { carts, inventories } from '../db/schema';
 
@@ -26,7 +27,7 @@ export type PublicInventory = {
 
 /** Why the public API refuses an order or a cart (server/routes/storefront-routes.ts maps them to statuses). */
 export class StorefrontRefusal extends Error {
-  constructor(readonly reason: 'inventory_not_found' | 'cart_not_found' | 'catalog_mismatch') {
+  constructor(readonly reason: 'inventory_not_found' | 'cart_not_found' | 'catalog_mismatch' | 'nothing_to_checkout') {
     super(reason);
   }
 }
@@ -127,6 +128,47 @@ export function storefrontStore(db: Db) {
         .from(carts)
         .where(and(eq(carts.id, cartId), eq(carts.inventoryId, inventoryId)));
       return row?.lines ?? null;
+    },
+
+    /**
+     * 'Go to checkout': the lines the store can sell become a cart (the given one when it is this
+     * inventory's, so the order a WhatsApp cart brings is tied to it) and the link to Shopify's
+     * checkout; the others are left out and named.
+     */
+    async checkout(inventory: PublicInventory, { cartId, lines, source }: { cartId?: string; lines?: CartLine[]; source: CartSource }) {
+      const chosen = cartId === undefined ? (lines ?? []) : await this.cartLines(inventory.id, cartId);
+      if (!chosen) throw new StorefrontRefusal('cart_not_found');
+      const products = await productsOf(
+        inventory.id,
+        chosen.map((line) => line.retailerId),
+      );
+      const leftOut: Array<{ retailerId: string; problem: CartLineProblem }> = [];
+      const sellable: Array<{ line: CartLine; variantId: string }> = [];
+      for (const line of chosen) {
+        const product = products.get(line.retailerId);
+        const problem: CartLineProblem | null = !product
+          ? 'unknown'
+          : product.variantId === null
+            ? 'not_sold_in_store'
+            : !product.available
+              ? 'unavailable'
+              : null;
+        if (problem) leftOut.push({ retailerId: line.retailerId, problem });
+        else sellable.push({ line, variantId: product!.variantId! });
+      }
+      if (sellable.length === 0) throw new StorefrontRefusal('nothing_to_checkout');
+      const id = cartId ?? (await this.saveCart(inventory.id, source, chosen));
+      const link = checkoutLink({
+        website: inventory.website,
+        lines: sellable.map(({ line, variantId }) => ({ variantId, quantity: line.quantity })),
+        attributionCode: inventory.attributionCode,
+        cartId: id,
+        checkoutParams: inventory.checkoutParams,
+        trackingUrl: inventory.trackingUrl,
+      });
+      // Variant ids come from the store and the website was checked when saved: a refusal here is a bug, not the shopper's.
+      if (!link.ok) throw new Error(`checkout link refused: ${link.reason}`);
+      return { cartId: id, url: link.url, leftOut };
     },
 
     /** Each line against the last sync: today's price and stock, and what the shopper should know. */

@@ -2,11 +2,16 @@
 // summary URL; the summary reads a cart by id or as an `items=` list against the last sync's
 // products and says what changed (a price, a sold-out or unknown item, one the store does not sell);
 // an order of another catalog, a malformed list, an unknown public id or cart each get their code,
-// never a 500; nothing private (token, admin address, account) is ever in an answer.
+// never a 500; nothing private (token, admin address, account) is ever in an answer. Accesses, cart
+// views and checkouts are recorded in batches, crawlers not counted; 'Go to checkout' answers the
+// Shopify cart permalink of the lines the store can sell.
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CartSummary, WhatsappOrderCart } from '../../domain/storefront';
+import type { CartSummary, CheckoutAnswer, WhatsappOrderCart } from '../../domain/storefront';
+import { inventories, storefrontEvents } from '../../server/db/schema';
 import { orderPriceMinor } from '../../server/storefront/storefront-store';
 import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
+import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -135,4 +140,130 @@ test('WhatsApp’s item_price (major units, number or string) in minor units by 
   expect(orderPriceMinor('abc', 'BRL')).toBeNull();
   expect(orderPriceMinor(-1, 'BRL')).toBeNull();
   expect(orderPriceMinor(undefined, 'BRL')).toBeNull();
+});
+
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const send = (publicId: string, path: string, body: unknown, userAgent = PHONE) =>
+  call(`${server.url}/api/v1/storefront/${publicId}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+    body: JSON.stringify(body),
+  });
+const eventsOf = async (inventoryId: string) => {
+  const { db } = await testDatabase();
+  return db
+    .select({
+      kind: storefrontEvents.kind,
+      locale: storefrontEvents.locale,
+      visitorId: storefrontEvents.visitorId,
+      cartId: storefrontEvents.cartId,
+    })
+    .from(storefrontEvents)
+    .where(eq(storefrontEvents.inventoryId, inventoryId))
+    .orderBy(asc(storefrontEvents.id));
+};
+
+describe('what shoppers do is recorded, in batches, without crawlers', () => {
+  test('an access and a cart view are answered at once and written with the next batch; link previews and bots are not counted', async () => {
+    const seen = await seedStorefrontInventory('events');
+    const access = await send(seen.publicId, 'events', { kind: 'access', visitorId: 'visitor-0001', locale: 'pt' });
+    expect([access.status, access.body]).toEqual([202, { status: 'received' }]);
+    const cart = (await post(seen.publicId, order(seen.catalogId, [['CAM-P', 1]]))).body as WhatsappOrderCart;
+    await send(seen.publicId, 'events', { kind: 'cart_view', visitorId: 'visitor-0001', locale: 'pt', cartId: cart.cartId });
+    // Another inventory's cart is not tied to this one's view.
+    const theirs = (await post(other.publicId, order(other.catalogId, [['CAM-P', 1]]))).body as WhatsappOrderCart;
+    await send(seen.publicId, 'events', { kind: 'cart_view', visitorId: 'visitor-0001', locale: 'pt', cartId: theirs.cartId });
+    for (const crawler of ['WhatsApp/2.23.20.0 A', 'facebookexternalhit/1.1', 'Mozilla/5.0 (compatible; Googlebot/2.1)', ''])
+      expect((await send(seen.publicId, 'events', { kind: 'access', visitorId: 'crawler-0001', locale: 'en' }, crawler)).status).toBe(202);
+    await expect.poll(() => eventsOf(seen.id), { timeout: 10_000 }).toHaveLength(3);
+    expect(await eventsOf(seen.id)).toEqual([
+      { kind: 'access', locale: 'pt', visitorId: 'visitor-0001', cartId: null },
+      { kind: 'cart_view', locale: 'pt', visitorId: 'visitor-0001', cartId: cart.cartId },
+      { kind: 'cart_view', locale: 'pt', visitorId: 'visitor-0001', cartId: null },
+    ]);
+  });
+
+  test('an unknown public id is a 404 and a malformed event a 400; nothing is written', async () => {
+    const seen = await seedStorefrontInventory('events-bad');
+    expect((await send('no-such-inventory', 'events', { kind: 'access', visitorId: 'visitor-0001', locale: 'pt' })).status).toBe(404);
+    for (const bad of [
+      { kind: 'checkout', visitorId: 'visitor-0001', locale: 'pt' },
+      { kind: 'access', visitorId: 'short', locale: 'pt' },
+      { kind: 'access', visitorId: 'visitor-0001', locale: 'fr' },
+    ])
+      expect((await send(seen.publicId, 'events', bad)).status, JSON.stringify(bad)).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await eventsOf(seen.id)).toEqual([]);
+  });
+});
+
+describe('go to checkout', () => {
+  test('the sellable lines become a cart and the Shopify cart permalink with ref and the cart attribute; the rest are named', async () => {
+    const shopper = await seedStorefrontInventory('checkout');
+    const answer = await send(shopper.publicId, 'checkout', {
+      source: 'catalog_page',
+      visitorId: 'visitor-0002',
+      locale: 'es',
+      lines: [
+        { retailerId: 'CAM-P', quantity: 2, priceMinor: 4990, currency: 'BRL' },
+        { retailerId: 'CAM-G', quantity: 1, priceMinor: 4990, currency: 'BRL' },
+        { retailerId: 'BONE-1', quantity: 1, priceMinor: 2990, currency: 'BRL' },
+        { retailerId: '201', quantity: 3, priceMinor: null, currency: null },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    const { cartId, url, leftOut } = answer.body as CheckoutAnswer;
+    const link = new URL(url);
+    expect(link.origin).toBe('https://loja.example.com.br');
+    expect(link.pathname).toBe('/cart/101:2,201:3');
+    expect(link.searchParams.get('attributes[catalyst_cart]')).toBe(cartId);
+    const { db } = await testDatabase();
+    const [row] = await db.select({ code: inventories.attributionCode }).from(inventories).where(eq(inventories.id, shopper.id));
+    expect(link.searchParams.get('ref')).toBe(row!.code);
+    expect(leftOut).toEqual([
+      { retailerId: 'CAM-G', problem: 'unavailable' },
+      { retailerId: 'BONE-1', problem: 'not_sold_in_store' },
+    ]);
+    // The cart keeps what the shopper chose; its summary reads it back.
+    expect(((await summary(shopper.publicId, `cart=${cartId}`)).body as CartSummary).lines.map((line) => line.retailerId)).toEqual([
+      'CAM-P',
+      'CAM-G',
+      'BONE-1',
+      '201',
+    ]);
+    await expect
+      .poll(() => eventsOf(shopper.id), { timeout: 10_000 })
+      .toEqual([{ kind: 'checkout', locale: 'es', visitorId: 'visitor-0002', cartId }]);
+  });
+
+  test('a WhatsApp order’s cart checks out under its own id; nothing sellable is a 422; another inventory’s cart a 404', async () => {
+    const shopper = await seedStorefrontInventory('checkout-cart');
+    const made = (await post(shopper.publicId, order(shopper.catalogId, [['CAM-M', 1, 54.9]]))).body as WhatsappOrderCart;
+    const answer = await send(shopper.publicId, 'checkout', {
+      cartId: made.cartId,
+      source: 'items_link',
+      visitorId: 'visitor-0003',
+      locale: 'pt',
+    });
+    expect(answer.status).toBe(200);
+    expect((answer.body as CheckoutAnswer).cartId).toBe(made.cartId);
+    expect(new URL((answer.body as CheckoutAnswer).url).pathname).toBe('/cart/102:1');
+    const nothing = await send(shopper.publicId, 'checkout', {
+      source: 'catalog_page',
+      visitorId: 'visitor-0003',
+      locale: 'pt',
+      lines: [{ retailerId: 'CAM-G', quantity: 1, priceMinor: null, currency: null }],
+    });
+    expect([nothing.status, errorOf(nothing).code]).toEqual([422, 'nothing_to_checkout']);
+    const theirs = (await post(other.publicId, order(other.catalogId, [['CAM-P', 1]]))).body as WhatsappOrderCart;
+    const crossed = await send(shopper.publicId, 'checkout', {
+      cartId: theirs.cartId,
+      source: 'items_link',
+      visitorId: 'visitor-0003',
+      locale: 'pt',
+    });
+    expect([crossed.status, errorOf(crossed).code]).toEqual([404, 'cart_not_found']);
+    const empty = await send(shopper.publicId, 'checkout', { source: 'catalog_page', visitorId: 'visitor-0003', locale: 'pt', lines: [] });
+    expect(empty.status).toBe(400);
+  });
 });

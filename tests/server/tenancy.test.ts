@@ -72,8 +72,8 @@ type TenancyCase =
       scope: 'storefront';
       method: string;
       url: string;
-      /** Asks A's inventory's route with B's record; answers the status it must refuse with and the answer. */
-      crossed: (mine: SeededInventory, theirs: SeededInventory) => Promise<{ refusal: number; answer: Awaited<ReturnType<typeof call>> }>;
+      /** Asks A's inventory's route with B's record; answers the status it must answer with (a refusal, or 202 for a beacon that ignores it) and the answer. */
+      crossed: (mine: SeededInventory, theirs: SeededInventory) => Promise<{ expected: number; answer: Awaited<ReturnType<typeof call>> }>;
     }
   | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
@@ -267,7 +267,7 @@ const tenancyTable: TenancyCase[] = [
     method: 'POST',
     url: '/api/v1/storefront/:publicId/whatsapp-orders',
     crossed: async (mine, theirs) => ({
-      refusal: 422,
+      expected: 422,
       answer: await storefrontOrder(mine.publicId, theirs.catalogId),
     }),
   },
@@ -279,8 +279,40 @@ const tenancyTable: TenancyCase[] = [
       const theirCart = await storefrontOrder(theirs.publicId, theirs.catalogId);
       expect(theirCart.status).toBe(201);
       return {
-        refusal: 404,
+        expected: 404,
         answer: await call(`${server.url}/api/v1/storefront/${mine.publicId}/cart?cart=${(theirCart.body as { cartId: string }).cartId}`),
+      };
+    },
+  },
+  {
+    scope: 'storefront',
+    method: 'POST',
+    url: '/api/v1/storefront/:publicId/checkout',
+    crossed: async (mine, theirs) => {
+      const theirCart = await storefrontOrder(theirs.publicId, theirs.catalogId);
+      const cartId = (theirCart.body as { cartId: string }).cartId;
+      return {
+        expected: 404,
+        answer: await storefrontPost(mine.publicId, 'checkout', {
+          cartId,
+          source: 'items_link',
+          visitorId: 'tenant-visitor',
+          locale: 'en',
+        }),
+      };
+    },
+  },
+  {
+    scope: 'storefront',
+    method: 'POST',
+    url: '/api/v1/storefront/:publicId/events',
+    // Another inventory's cart id is accepted and not kept on this inventory's event (storefront.test.ts reads the events).
+    crossed: async (mine, theirs) => {
+      const theirCart = await storefrontOrder(theirs.publicId, theirs.catalogId);
+      const cartId = (theirCart.body as { cartId: string }).cartId;
+      return {
+        expected: 202,
+        answer: await storefrontPost(mine.publicId, 'events', { kind: 'cart_view', cartId, visitorId: 'tenant-visitor', locale: 'en' }),
       };
     },
   },
@@ -339,12 +371,14 @@ test('every /api/v1 route has a row in the tenancy table, and every row a route'
   ).toEqual([]);
 });
 
-const storefrontOrder = (publicId: string, catalogId: string) =>
-  call(`${server.url}/api/v1/storefront/${publicId}/whatsapp-orders`, {
+const storefrontPost = (publicId: string, path: string, body: unknown) =>
+  call(`${server.url}/api/v1/storefront/${publicId}/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ catalog_id: catalogId, product_items: [{ product_retailer_id: 'CAM-P', quantity: 1 }] }),
+    headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/124.0 Mobile Safari/537.36' },
+    body: JSON.stringify(body),
   });
+const storefrontOrder = (publicId: string, catalogId: string) =>
+  storefrontPost(publicId, 'whatsapp-orders', { catalog_id: catalogId, product_items: [{ product_retailer_id: 'CAM-P', quantity: 1 }] });
 
 describe.each(tenancyTable)('$method $url', (row) => {
   if (row.scope === 'caller') {
@@ -388,8 +422,8 @@ describe.each(tenancyTable)('$method $url', (row) => {
   } else if (row.scope === 'storefront') {
     test("A's inventory's public id refuses B's records, and no answer holds anything private of A's or B's", async () => {
       const [mine, theirs] = await Promise.all([seedStorefrontInventory('tenant-a'), seedStorefrontInventory('tenant-b')]);
-      const { refusal, answer } = await row.crossed(mine, theirs);
-      expect(answer.status).toBe(refusal);
+      const { expected, answer } = await row.crossed(mine, theirs);
+      expect(answer.status).toBe(expected);
       for (const inventory of [mine, theirs])
         for (const secret of [inventory.uid, inventory.id, inventory.adminUrl, inventory.tokenSealed])
           expect(answer.text).not.toContain(secret);
