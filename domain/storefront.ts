@@ -145,3 +145,35 @@ export const checkoutAnswerSchema = z.object({
   leftOut: z.array(z.object({ retailerId: z.string(), problem: z.enum(cartLineProblems) })),
 });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
+
+/** A variant a shopper can choose on the catalog page: the id a cart line names it by, and what it costs now. */
+export const catalogVariantSchema = z.object({
+  /** The line id: the catalog's retailer id, or the variant id of a store variant the catalog lacks. */
+  lineId: z.string(),
+  /** 'M / Azul'; '' for a product's only variant. */
+  title: z.string(),
+  priceMinor: z.nullable(z.int()),
+  available: z.boolean(),
+});
+export type CatalogVariant = z.infer<typeof catalogVariantSchema>;
+
+/** A product of the public catalog: its variants in the store's order (only what the store sells). */
+export const catalogProductSchema = z.object({
+  /** Stable across syncs: the store's product id. */
+  id: z.string(),
+  title: z.string(),
+  imageUrl: z.nullable(z.string()),
+  variants: z.array(catalogVariantSchema),
+});
+export type CatalogProduct = z.infer<typeof catalogProductSchema>;
+
+/** The public catalog page's data: nothing of the merchant's beyond the store's name and what it sells. */
+export const publicCatalogSchema = z.object({
+  publicId: z.string(),
+  storeName: z.string(),
+  /** The store's currency (ISO 4217); prices are in its minor units. */
+  currency: z.nullable(z.string()),
+  products: z.array(catalogProductSchema),
+  lastSyncedAt: z.nullable(z.string()),
+});
+export type PublicCatalog = z.infer<typeof publicCatalogSchema>;

@@ -15,6 +15,7 @@ import {
   checkoutAnswerSchema,
   checkoutRequestSchema,
   parseCartItems,
+  publicCatalogSchema,
   storefrontBeaconSchema,
   whatsappOrderCartSchema,
   whatsappOrderSchema,
@@ -122,6 +123,23 @@ export async function registerStorefrontRoutes(
           throw error;
         }
       },
+    );
+
+    api.get(
+      '/storefront/:publicId/catalog',
+      {
+        config: { public: true },
+        schema: {
+          summary: 'The public catalog: what the store sells, by product, as the last sync found it',
+          description:
+            'Public. The store’s name and currency and its products with their variants (the id a cart line names, price in ' +
+            'minor units, availability); catalog items the store does not sell are not listed. Kept in memory until the next sync.',
+          tags,
+          params: paramsSchema,
+          response: { 200: publicCatalogSchema, 404: apiErrorBodySchema },
+        },
+      },
+      async (request) => store.catalog(await inventoryOf(request.params.publicId)),
     );
 
     api.get(

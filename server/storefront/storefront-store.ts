@@ -7,9 +7,18 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InventoryProduct } from '../../domain/inventory-sync';
 import { checkoutLink } from '../../domain/checkout-link';
-import type { CartLine, CartLineProblem, CartSource, CartSummary, CartSummaryLine, WhatsappOrder } from '../../domain/storefront';
+import type {
+  CartLine,
+  CartLineProblem,
+  CartSource,
+  CartSummary,
+  CartSummaryLine,
+  CatalogProduct,
+  PublicCatalog,
+  WhatsappOrder,
+} from '../../domain/storefront';
 import type { Db } from '../db/database';
-import { carts, inventories } from '../db/schema';
+import { carts, inventories, inventoryProducts } from '../db/schema';
 
 /** An inventory as its public pages see it. */
 export type PublicInventory = {
@@ -53,7 +62,38 @@ export function orderPriceMinor(price: number | string | undefined, currency: st
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
+/** Most products the public catalog lists (a page of them is what a phone shows; search narrows the rest later). */
+export const PUBLIC_CATALOG_LIMIT = 2_000;
+/** Catalogs kept in memory between syncs, and the largest one kept (in variants). */
+const CATALOG_CACHE_ENTRIES = 200;
+const CATALOG_CACHE_MAX_VARIANTS = 10_000;
+
+/**
+ * The public catalog of the last sync's products: the variants the store sells (a catalog item no
+ * variant backs cannot be bought, so it is not listed), grouped by product in the store's order.
+ */
+export function groupCatalog(rows: readonly InventoryProduct[]): CatalogProduct[] {
+  const products = new Map<string, CatalogProduct>();
+  for (const row of rows) {
+    if (row.variantId === null) continue;
+    const id = row.productId ?? row.variantId;
+    const product = products.get(id) ?? { id, title: row.title, imageUrl: row.imageUrl, variants: [] };
+    product.imageUrl ??= row.imageUrl;
+    product.variants.push({
+      lineId: row.retailerId ?? row.variantId,
+      title: row.variantTitle,
+      priceMinor: row.priceMinor,
+      available: row.available,
+    });
+    products.set(id, product);
+  }
+  return [...products.values()];
+}
+
 export function storefrontStore(db: Db) {
+  // The catalog of each inventory as its last sync left it: a sync changes lastSyncedAt, which the key holds.
+  const catalogCache = new Map<string, { syncedAt: number; catalog: PublicCatalog }>();
+
   /** The products of these line ids, by line id (retailer id first, then a store variant's id). */
   async function productsOf(inventoryId: string, ids: string[]): Promise<Map<string, InventoryProduct>> {
     if (ids.length === 0) return new Map();
@@ -93,6 +133,32 @@ export function storefrontStore(db: Db) {
         trackingUrl: row.trackingUrl,
         lastSyncedAt: row.lastSyncedAt,
       };
+    },
+
+    /** The public catalog, from memory until the next sync. */
+    async catalog(inventory: PublicInventory): Promise<PublicCatalog> {
+      const syncedAt = inventory.lastSyncedAt?.getTime() ?? 0;
+      const cached = catalogCache.get(inventory.id);
+      if (cached && cached.syncedAt === syncedAt) return cached.catalog;
+      const rows = await db
+        .select({ product: inventoryProducts.product })
+        .from(inventoryProducts)
+        .where(and(eq(inventoryProducts.inventoryId, inventory.id), sql`${inventoryProducts.product}->>'variantId' is not null`))
+        .orderBy(inventoryProducts.position)
+        .limit(PUBLIC_CATALOG_LIMIT * 4);
+      const catalog: PublicCatalog = {
+        publicId: inventory.publicId,
+        storeName: inventory.storeName,
+        currency: inventory.currency,
+        products: groupCatalog(rows.map((row) => row.product)).slice(0, PUBLIC_CATALOG_LIMIT),
+        lastSyncedAt: inventory.lastSyncedAt?.toISOString() ?? null,
+      };
+      catalogCache.delete(inventory.id);
+      if (rows.length <= CATALOG_CACHE_MAX_VARIANTS) {
+        if (catalogCache.size >= CATALOG_CACHE_ENTRIES) catalogCache.delete(catalogCache.keys().next().value!);
+        catalogCache.set(inventory.id, { syncedAt, catalog });
+      }
+      return catalog;
     },
 
     /** A cart from a WhatsApp order of this inventory's catalog; the ids the last sync did not know are kept and reported. */

@@ -5,10 +5,10 @@
 // never a 500; nothing private (token, admin address, account) is ever in an answer. Accesses, cart
 // views and checkouts are recorded in batches, crawlers not counted; 'Go to checkout' answers the
 // Shopify cart permalink of the lines the store can sell.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CartSummary, CheckoutAnswer, WhatsappOrderCart } from '../../domain/storefront';
-import { inventories, storefrontEvents } from '../../server/db/schema';
+import type { CartSummary, CheckoutAnswer, PublicCatalog, WhatsappOrderCart } from '../../domain/storefront';
+import { inventories, inventoryProducts, storefrontEvents } from '../../server/db/schema';
 import { orderPriceMinor } from '../../server/storefront/storefront-store';
 import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
 import { testDatabase } from './support/test-database';
@@ -265,5 +265,60 @@ describe('go to checkout', () => {
     expect([crossed.status, errorOf(crossed).code]).toEqual([404, 'cart_not_found']);
     const empty = await send(shopper.publicId, 'checkout', { source: 'catalog_page', visitorId: 'visitor-0003', locale: 'pt', lines: [] });
     expect(empty.status).toBe(400);
+  });
+});
+
+describe('the public catalog', () => {
+  test('what the store sells, by product in the store’s order, with each variant’s line id; a sync’s changes show at once', async () => {
+    const seller = await seedStorefrontInventory('catalog');
+    const read = async () => {
+      const answer = await call(`${server.url}/api/v1/storefront/${seller.publicId}/catalog`);
+      expect(answer.status).toBe(200);
+      for (const secret of privateParts(seller)) expect(answer.text).not.toContain(secret);
+      return answer.body as PublicCatalog;
+    };
+    const first = await read();
+    expect([first.storeName, first.currency]).toEqual(['Loja catalog Store', 'BRL']);
+    // The catalog-only 'Boné' cannot be bought: not listed. The store's 'Meia' is named by its variant id.
+    expect(
+      first.products.map((product) => [
+        product.id,
+        product.title,
+        product.variants.map((variant) => [variant.lineId, variant.title, variant.priceMinor, variant.available]),
+      ]),
+    ).toEqual([
+      [
+        '1',
+        'Camiseta Básica',
+        [
+          ['CAM-P', 'P', 4990, true],
+          ['CAM-M', 'M', 5490, true],
+          ['CAM-G', 'G', 4990, false],
+        ],
+      ],
+      ['2', 'Meia', [['201', '', 1500, true]]],
+    ]);
+    expect(await read()).toEqual(first);
+
+    // A sync replaces the products and moves lastSyncedAt: the next read shows the new catalog, not the kept one.
+    const { db } = await testDatabase();
+    await db
+      .update(inventoryProducts)
+      .set({ product: sql`${inventoryProducts.product} || '{"priceMinor": 3990}'::jsonb` })
+      .where(and(eq(inventoryProducts.inventoryId, seller.id), eq(inventoryProducts.key, 'v:201')));
+    expect((await read()).products[1]!.variants[0]!.priceMinor).toBe(1500);
+    await db
+      .update(inventories)
+      .set({ lastSyncedAt: new Date(Date.now() + 1_000) })
+      .where(eq(inventories.id, seller.id));
+    expect((await read()).products[1]!.variants[0]!.priceMinor).toBe(3990);
+  });
+
+  test('an inventory still in configuration has no public catalog', async () => {
+    const unfinished = await seedStorefrontInventory('configuring');
+    const { db } = await testDatabase();
+    await db.update(inventories).set({ status: 'configuring' }).where(eq(inventories.id, unfinished.id));
+    const answer = await call(`${server.url}/api/v1/storefront/${unfinished.publicId}/catalog`);
+    expect([answer.status, errorOf(answer).code]).toEqual([404, 'inventory_not_found']);
   });
 });

@@ -286,6 +286,13 @@ const tenancyTable: TenancyCase[] = [
   },
   {
     scope: 'storefront',
+    method: 'GET',
+    url: '/api/v1/storefront/:publicId/catalog',
+    // Public by design: A's catalog, with nothing private of A's (or B's) in it.
+    crossed: async (mine) => ({ expected: 200, answer: await call(`${server.url}/api/v1/storefront/${mine.publicId}/catalog`) }),
+  },
+  {
+    scope: 'storefront',
     method: 'POST',
     url: '/api/v1/storefront/:publicId/checkout',
     crossed: async (mine, theirs) => {
