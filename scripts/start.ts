@@ -13,6 +13,7 @@ import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator 
 import { buildAll } from './build';
 import { SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
+import { ensureDemoInventory } from './demo-inventory';
 
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
 const port = process.env.PORT ?? '3000';
@@ -100,5 +101,18 @@ if (await waitUntilUp()) {
   console.log(`  Shopify token: ${demoPeers.shopify.accessToken}`);
   console.log(`  Shopify website: ${demoPeers.shopify.storefrontUrl}`);
   console.log(`Demo WhatsApp catalog (step 2): catalog ID ${demoPeers.catalogId}`);
+  // The demo account's inventory on them, so the products, the report and the shopper's links are there at once.
+  try {
+    const { inventory, created } = await ensureDemoInventory(`http://127.0.0.1:${port}`, DEMO, {
+      ...demoPeers.shopify,
+      catalogId: demoPeers.catalogId,
+    });
+    console.log(`Demo inventory '${inventory.name}'${created ? ' (linked now; its first sync runs in the background)' : ''}:`);
+    console.log(`  http://localhost:${port}/en/inventory/${inventory.id}`);
+  } catch (error) {
+    console.warn(
+      `The demo inventory could not be linked (${(error as Error).message}); make one at /en/inventory with the store and catalog above.`,
+    );
+  }
   console.log('Press Ctrl-C to stop.\n');
 }
