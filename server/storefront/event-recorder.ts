@@ -2,13 +2,14 @@
 // event joins an in-memory batch and the answer goes at once; the batch is written as one
 // statement every `flushMs` or when `maxBatch` events have gathered, and on close. A batch the
 // database refuses is kept and retried with the next one (up to `maxPending` events; past that
-// the oldest are dropped and counted in the log, so a database outage cannot exhaust memory).
+// the oldest are dropped and counted in the log, so a database outage cannot exhaust memory). An
+// event of an inventory deleted meanwhile is dropped, not allowed to fail its batch.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../domain/locales';
 import type { StorefrontEventKind } from '../../domain/storefront';
 import type { Db } from '../db/database';
-import { storefrontEvents } from '../db/schema';
+import { inventories, storefrontEvents } from '../db/schema';
 
 export type StorefrontEvent = {
   inventoryId: string;
@@ -47,7 +48,9 @@ export function eventRecorder(db: Db, { flushMs = 1_000, maxBatch = 1_000, maxPe
             c: event.cartId,
             t: event.occurredAt.toISOString(),
           })),
-        )}::jsonb) as e`);
+        )}::jsonb) as e
+        -- An inventory deleted while its pages were open (the route remembers ids a minute) must not fail the batch.
+        where exists (select 1 from ${inventories} i where i.id = (e->>'i')::uuid)`);
     } catch (error) {
       // Kept for the next write: an event is lost only past maxPending.
       lastFailed = true;

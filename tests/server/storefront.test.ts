@@ -9,6 +9,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CartSummary, CheckoutAnswer, PublicCatalog, WhatsappOrderCart } from '../../domain/storefront';
 import { inventories, inventoryProducts, storefrontEvents } from '../../server/db/schema';
+import { eventRecorder } from '../../server/storefront/event-recorder';
 import { orderPriceMinor } from '../../server/storefront/storefront-store';
 import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
 import { testDatabase } from './support/test-database';
@@ -321,4 +322,19 @@ describe('the public catalog', () => {
     const answer = await call(`${server.url}/api/v1/storefront/${unfinished.publicId}/catalog`);
     expect([answer.status, errorOf(answer).code]).toEqual([404, 'inventory_not_found']);
   });
+});
+
+test('an event of an inventory deleted meanwhile is dropped; the rest of its batch is written', async () => {
+  const kept = await seedStorefrontInventory('events-kept');
+  const gone = await seedStorefrontInventory('events-gone');
+  const { db } = await testDatabase();
+  await db.delete(inventories).where(eq(inventories.id, gone.id));
+  const failures: unknown[] = [];
+  const recorder = eventRecorder(db, { flushMs: 60_000, log: { error: (entry: unknown) => void failures.push(entry) } as never });
+  recorder.record({ inventoryId: gone.id, kind: 'access', locale: 'en', visitorId: 'visitor-gone' });
+  recorder.record({ inventoryId: kept.id, kind: 'access', locale: 'en', visitorId: 'visitor-kept' });
+  await recorder.close();
+  expect(failures).toEqual([]);
+  expect(recorder.pending).toBe(0);
+  expect((await eventsOf(kept.id)).map((event) => event.visitorId)).toEqual(['visitor-kept']);
 });
