@@ -30,6 +30,8 @@ export const inventoryProductSchema = z.object({
   available: z.boolean(),
   imageUrl: z.nullable(z.string()),
   url: z.nullable(z.string()),
+  /** The store's product type ('Camisetas'), the catalog page's category; absent on rows synced before it was read. */
+  productType: z.optional(z.nullable(z.string())),
   foundIn: z.enum(['store', 'catalog', 'both']),
   matchedBy: z.nullable(z.enum(matchedByValues)),
   catalogPriceMinor: z.nullable(z.int()),

@@ -230,4 +230,23 @@ export const inventorySchema = z.object({
 });
 export type Inventory = z.infer<typeof inventorySchema>;
 
+/**
+ * What the inventory's links brought: the store's orders each sync attributes to it (from a Catalyst
+ * cart, or with its referral code; server/inventories/order-reader.ts) that count as converted, and
+ * their value in minor units. The rule: an order's value is its current total, net of refunds (a
+ * refund lowers it at the next sync); a cancelled order is not counted, nor one refunded in full (it
+ * converted nothing). Orders come in the store's currency; should the store have changed currency,
+ * the figures are those of the currency of its latest counted order. No order: 0, 0 and null.
+ */
+export const convertedValueSchema = z.object({
+  orders: z.int(),
+  valueMinor: z.int(),
+  currency: z.nullable(z.string()),
+});
+export type ConvertedValue = z.infer<typeof convertedValueSchema>;
+
+/** One inventory as GET /inventories/:id answers it: with what its links converted. */
+export const inventoryDetailSchema = z.extend(inventorySchema, { converted: convertedValueSchema });
+export type InventoryDetail = z.infer<typeof inventoryDetailSchema>;
+
 export const inventoryListSchema = z.object({ inventories: z.array(inventorySchema) });

@@ -2,15 +2,15 @@
 // makes, the WhatsApp Cloud API `order` message the public API turns into a cart, what is recorded
 // when a shopper opens a page or checks out, and the orders a store attributes back to a cart.
 import * as z from 'zod/mini';
+import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart-items';
 import { locales } from './locales';
 
 /** How a cart came to be: a WhatsApp order message, the catalog page's 'Go to checkout', or an `items=` link. */
 export const cartSources = ['whatsapp_order', 'catalog_page', 'items_link'] as const;
 export type CartSource = (typeof cartSources)[number];
 
-/** Most lines a cart holds, and most of one item: a WhatsApp cart allows 99 of each of 30 items. */
-export const CART_MAX_LINES = 100;
-export const CART_MAX_QUANTITY = 999;
+// The cart's limits and `items=` form live zod-free in cart-items.ts (the catalog page imports them).
+export { CART_MAX_LINES, CART_MAX_QUANTITY, cartItemsParam, parseCartItems } from './cart-items';
 
 /** A line as the shopper chose it: the catalog's retailer id, how many, and the price seen then (null: not known). */
 export const cartLineSchema = z.object({
@@ -61,29 +61,6 @@ export type StorefrontBeacon = z.infer<typeof storefrontBeaconSchema>;
 /** How an order was tied to a Catalyst cart: the cart attribute on the order, else the referral code of its visit. */
 export const orderAttributions = ['cart_attribute', 'referral_code'] as const;
 export type OrderAttribution = (typeof orderAttributions)[number];
-
-/**
- * A cart in a URL, as a chat flow writes it: `items=SKU-1:2,shopify_BR_1_2:1` — retailer id, a
- * colon, the quantity; lines joined by commas. A retailer id may hold colons (the last one
- * splits); one holding a comma cannot be written here (a cart id can). Null when malformed.
- */
-export function parseCartItems(value: string): Array<{ retailerId: string; quantity: number }> | null {
-  const lines = new Map<string, number>();
-  const entries = value.split(',');
-  if (entries.length > CART_MAX_LINES) return null;
-  for (const entry of entries) {
-    const at = entry.lastIndexOf(':');
-    const retailerId = entry.slice(0, Math.max(at, 0)).trim();
-    const quantity = at < 0 ? NaN : Number(entry.slice(at + 1).trim());
-    if (!retailerId || retailerId.length > 100 || !Number.isInteger(quantity) || quantity < 1 || quantity > CART_MAX_QUANTITY) return null;
-    lines.set(retailerId, Math.min(CART_MAX_QUANTITY, (lines.get(retailerId) ?? 0) + quantity));
-  }
-  return [...lines].map(([retailerId, quantity]) => ({ retailerId, quantity }));
-}
-
-/** The `items=` value of lines (the inverse of parseCartItems). */
-export const cartItemsParam = (lines: ReadonlyArray<{ retailerId: string; quantity: number }>) =>
-  lines.map((line) => `${line.retailerId}:${line.quantity}`).join(',');
 
 /** What may be wrong with a line of a cart summary, as the page explains it. */
 export const cartLineProblems = ['unknown', 'unavailable', 'not_sold_in_store', 'price_changed'] as const;
@@ -163,6 +140,8 @@ export const catalogProductSchema = z.object({
   id: z.string(),
   title: z.string(),
   imageUrl: z.nullable(z.string()),
+  /** The store's product type, the page's category filter; null when the store gives none. */
+  productType: z.nullable(z.string()),
   variants: z.array(catalogVariantSchema),
 });
 export type CatalogProduct = z.infer<typeof catalogProductSchema>;

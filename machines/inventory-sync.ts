@@ -8,11 +8,14 @@
 // Tags for the view: `polling` (the status is being watched), `syncing` (a sync is asked for or
 // underway), `failed` (the last ask for the status failed: what is shown may be out of date).
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
-import type { Inventory, SyncStatus } from '../domain/inventory';
+import type { Inventory, InventoryDetail, SyncStatus } from '../domain/inventory';
 import type { InventoryProduct, SyncRun } from '../domain/inventory-sync';
 
-/** The status as one ask brings it: the inventory (its sync status, last update) and its last runs, newest first. */
-export type InventorySyncStatus = { inventory: Inventory; runs: SyncRun[] };
+/**
+ * The status as one ask brings it: the inventory (its sync status, last update, what its links
+ * converted) and its last runs, newest first.
+ */
+export type InventorySyncStatus = { inventory: InventoryDetail; runs: SyncRun[] };
 
 /** A page of the products table, as the API answers it. */
 export type InventoryProductsPage = { products: InventoryProduct[]; total: number; page: number; pageSize: number };
@@ -47,7 +50,7 @@ export type InventorySyncInput = { inventoryId: string };
 export type InventorySyncContext = {
   inventoryId: string;
   /** As the last answer had it (null until the first). */
-  inventory: Inventory | null;
+  inventory: InventoryDetail | null;
   /** The last runs, newest first. */
   runs: SyncRun[];
   /** Asks for the status that failed in a row: the back-off grows with them. */

@@ -16,6 +16,8 @@ export type StoreVariant = {
   variantTitle: string;
   handle: string;
   status: 'ACTIVE' | 'ARCHIVED' | 'DRAFT';
+  /** The product's type ('Camisetas'); null when the merchant set none. */
+  productType: string | null;
   sku: string | null;
   barcode: string | null;
   priceMinor: number;
@@ -76,6 +78,7 @@ export function variantRow(variant: StoreVariant): ProductRow {
     available: variant.status === 'ACTIVE' && variant.available,
     imageUrl: variant.imageUrl,
     url: variant.url,
+    productType: variant.productType,
     foundIn: 'store',
     matchedBy: null,
     catalogPriceMinor: null,
@@ -199,6 +202,7 @@ export function matchPage(
       available: catalogAvailable,
       imageUrl: item.imageUrl,
       url: item.url,
+      productType: null,
       foundIn: 'catalog',
       matchedBy: null,
       catalogPriceMinor: item.priceMinor,

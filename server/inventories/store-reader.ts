@@ -4,7 +4,9 @@
 // waits until it holds what the next page costs rather than being THROTTLED; a THROTTLED or 429
 // answer that comes anyway is waited out and asked again. Past BULK_THRESHOLD variants (Shopify's
 // count says so) it runs a bulk operation instead — one cheap mutation, Shopify exports the store
-// to a JSONL file, read as a stream — which the rate limit does not pace. Money comes as decimal strings: read into minor units.
+// to a JSONL file, read as a stream — which the rate limit does not pace. Money comes as decimal
+// strings: read into minor units. The product's type (the public catalog's category) comes with
+// each variant, Shopify's '' read as none.
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -21,7 +23,7 @@ const VARIANTS_QUERY = `query CatalystVariants($first: Int!, $after: String) {
     pageInfo { hasNextPage endCursor }
     nodes {
       legacyResourceId title sku barcode price compareAtPrice inventoryQuantity availableForSale
-      product { legacyResourceId title handle status onlineStoreUrl featuredImage { url } }
+      product { legacyResourceId title handle status productType onlineStoreUrl featuredImage { url } }
     }
   }
 }`;
@@ -40,6 +42,8 @@ type VariantNode = {
     title: string;
     handle: string;
     status: StoreVariant['status'];
+    /** '' when the merchant set none. */
+    productType: string;
     onlineStoreUrl: string | null;
     featuredImage: { url: string } | null;
   };
@@ -80,6 +84,8 @@ function variantOf(node: VariantNode, currency: string): StoreVariant {
     variantTitle: node.title === 'Default Title' ? '' : node.title,
     handle: node.product.handle,
     status: node.product.status,
+    // A scalar of the product: Shopify's cost rules charge nothing for it, and a row gains one short string.
+    productType: node.product.productType?.trim() || null,
     sku: node.sku || null,
     barcode: node.barcode || null,
     priceMinor: decimalToMinor(node.price, currency),
@@ -132,7 +138,7 @@ const BULK_QUERY = `{
     edges {
       node {
         legacyResourceId title sku barcode price compareAtPrice inventoryQuantity availableForSale
-        product { legacyResourceId title handle status onlineStoreUrl featuredImage { url } }
+        product { legacyResourceId title handle status productType onlineStoreUrl featuredImage { url } }
       }
     }
   }

@@ -2,7 +2,8 @@
 // wizard step (the store after a check against it, the catalog after a check against Meta), check
 // a store or a catalog on its own, delete. Another account's id is a 404; a stale version a 409; a
 // store or catalog that refuses answers its reason as the error code (422, or 502/503 when it did
-// not answer or asked us to wait). The Shopify token is never sent back.
+// not answer or asked us to wait). The Shopify token is never sent back. One inventory is read with
+// what its checkout links converted (the orders each sync attributes to it).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -12,6 +13,7 @@ import {
   catalogSchema,
   createInventorySchema,
   integrationSchema,
+  inventoryDetailSchema,
   inventoryIdParamsSchema,
   inventoryListSchema,
   inventorySchema,
@@ -26,6 +28,7 @@ import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
 import { InventoryRefusal, type InventoryStore } from '../inventories/inventory-store';
+import { convertedValue } from '../inventories/converted-value';
 import { checkCatalog, type MetaConfig } from '../inventories/meta-catalog';
 import { PeerFailure } from '../inventories/peer-failure';
 import { checkStore } from '../inventories/shopify-admin';
@@ -182,9 +185,21 @@ export function registerInventoryRoutes(
   api.get(
     '/inventories/:id',
     {
-      schema: { summary: 'One inventory', tags, security, params: inventoryIdParamsSchema, response: { 200: inventorySchema, ...errors } },
+      schema: {
+        summary: 'One inventory, with what its links converted',
+        description:
+          '`converted`: the store orders attributed to the inventory (from a Catalyst cart, or with its referral code) as of the ' +
+          'last sync, net of refunds; cancelled and fully refunded orders are not counted.',
+        tags,
+        security,
+        params: inventoryIdParamsSchema,
+        response: { 200: inventoryDetailSchema, ...errors },
+      },
     },
-    async (request) => found(principalOf(request).uid, request.params.id),
+    async (request) => {
+      const inventory = await found(principalOf(request).uid, request.params.id);
+      return { ...inventory, converted: await convertedValue(db, inventory.id) };
+    },
   );
 
   api.post(

@@ -77,7 +77,7 @@ export function groupCatalog(rows: readonly InventoryProduct[]): CatalogProduct[
   for (const row of rows) {
     if (row.variantId === null) continue;
     const id = row.productId ?? row.variantId;
-    const product = products.get(id) ?? { id, title: row.title, imageUrl: row.imageUrl, variants: [] };
+    const product = products.get(id) ?? { id, title: row.title, imageUrl: row.imageUrl, productType: row.productType || null, variants: [] };
     product.imageUrl ??= row.imageUrl;
     product.variants.push({
       lineId: row.retailerId ?? row.variantId,

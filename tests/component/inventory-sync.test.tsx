@@ -8,7 +8,8 @@
 // synchronization turning into synced by polling, the runs and the report, the products table
 // (prices in the page's language and the store's currency, search, paging), Sync now refused
 // within a minute with the time it can be asked again, Sync now accepted and watched until its
-// run is over, a failed sync with its reason, and the /inventories list of configured inventories.
+// run is over (an order from a Catalyst cart then shown as converted value, beside the demo store's
+// own), a failed sync with its reason, and the /inventories list of configured inventories.
 // Also the inventory screen's 'Inventory info' with its checkout link preview: the attribution code
 // the server gives the inventory as `ref`, the merchant's parameters after ours (their own `ref`
 // left out, and said so), and the link passing through the tracking URL once one is saved.
@@ -25,7 +26,7 @@ import { createMemoryHistory, createRootRouteWithContext, createRoute, createRou
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Inventory, SyncStatus } from '../../domain/inventory';
+import type { Inventory, InventoryDetail, SyncStatus } from '../../domain/inventory';
 import type { InventoryProduct, SyncRun, SyncTrigger } from '../../domain/inventory-sync';
 import { EMULATOR_HOST, EMULATOR_PROJECT } from '../../scripts/auth-emulator';
 import { createApiClient } from '../../src/api/api-client';
@@ -223,6 +224,8 @@ const productsShown = () => waitFor(() => expect(summaryText()).toMatch(/Showing
 /** How a store that did not answer is said (the wizard's words for it). */
 const unreachable = () => i18n._(peerFailureMessages.store_unreachable);
 const price = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'BRL' }).format(minor / 100);
+/** What the panel says the inventory's links converted. */
+const convertedText = () => within(panel()).getByText('Converted', { selector: 'dt' }).nextElementSibling?.textContent ?? '';
 
 describe('inventory sync panel', () => {
   let demo: Inventory;
@@ -238,6 +241,7 @@ describe('inventory sync panel', () => {
     expect(syncNow().hasAttribute('disabled')).toBe(true); // the first sync is on its way
     expect(within(panel()).getByText('No sync has run yet.')).toBeTruthy();
     await waitFor(() => expect(summaryText()).toContain('No products yet. They appear after the first sync.'));
+    expect(convertedText()).toBe('No orders from Catalyst carts yet');
 
     await runSync(demo.id);
     // The panel polls: no reload, no click.
@@ -249,6 +253,10 @@ describe('inventory sync panel', () => {
       new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(synced.lastSyncedAt!)),
     );
     await waitFor(() => expect(syncNow().hasAttribute('disabled')).toBe(false));
+    // The demo store's orders from Catalyst carts: three counted (one less a refund), the cancelled one not.
+    const { converted } = await call<InventoryDetail>('GET', `/inventories/${demo.id}`);
+    expect(converted).toMatchObject({ orders: 3, currency: 'BRL' });
+    expect(convertedText()).toBe(`${price(converted.valueMinor)} from 3 orders`);
 
     const runs = within(within(panel()).getByRole('region', { name: 'Last syncs' }))
       .getAllByRole('row')
@@ -388,14 +396,23 @@ describe('inventory sync panel', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_500));
     await shownStatus('Syncing', 1_000);
 
-    // Meanwhile the store raised a price; the sync runs.
+    // Meanwhile the store raised a price and took an order from a Catalyst cart; the sync runs.
+    const before = (await call<InventoryDetail>('GET', `/inventories/${demo.id}`)).converted;
+    expect(convertedText()).toBe(`${price(before.valueMinor)} from ${before.orders} orders`);
     const raised = generatedStoreProducts(120, 7);
     const variant = raised.find((product) => product.status === 'ACTIVE')!.variants[0]!;
     variant.price = (Number(variant.price) + 10).toFixed(2);
     peers.shopify.setProducts(raised);
+    const order = peers.shopify.addOrder({
+      lines: [{ variantId: variant.id, quantity: 1 }],
+      customAttributes: [{ key: 'catalyst_cart', value: `cart${randomBytes(6).toString('hex')}` }],
+    });
     await runSync(demo.id, 'manual');
 
     await shownStatus('Synced');
+    // The order shows as converted value once the run is over.
+    const after = before.valueMinor + Math.round(Number(order.totalPrice) * 100);
+    await waitFor(() => expect(convertedText()).toBe(`${price(after)} from ${before.orders + 1} orders`));
     const runs = within(within(panel()).getByRole('region', { name: 'Last syncs' }))
       .getAllByRole('row')
       .slice(1);

@@ -5,7 +5,7 @@
 // not configured), a page of products. The back-off's growth is abstracted away (one failed ask
 // and many are the same state of the model); the tests beyond the model follow it.
 import type { EventObject } from 'xstate';
-import type { Inventory } from '../../domain/inventory';
+import type { InventoryDetail } from '../../domain/inventory';
 import type { InventoryProduct, SyncRun } from '../../domain/inventory-sync';
 import {
   inventorySyncMachine,
@@ -18,7 +18,7 @@ import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const INVENTORY_ID = '00000000-0000-4000-8000-0000000000a1';
 
-export function sampleInventory(change: Partial<Inventory> = {}): Inventory {
+export function sampleInventory(change: Partial<InventoryDetail> = {}): InventoryDetail {
   return {
     id: INVENTORY_ID,
     name: 'Loja Demo',
@@ -42,6 +42,7 @@ export function sampleInventory(change: Partial<Inventory> = {}): Inventory {
     version: 3,
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
+    converted: { orders: 0, valueMinor: 0, currency: null },
     ...change,
   };
 }

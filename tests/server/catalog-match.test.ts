@@ -20,6 +20,7 @@ const variant = (variantId: string, more: Partial<StoreVariant> = {}): StoreVari
   variantTitle: '',
   handle: `camiseta-${variantId}`,
   status: 'ACTIVE',
+  productType: 'Camisetas',
   sku: `SKU-${variantId}`,
   barcode: null,
   priceMinor: 5990,
@@ -73,7 +74,13 @@ async function matchCatalog(inventoryId: string, variants: StoreVariant[], items
 
 describe('catalog match', () => {
   test('each retailer-id form finds its variant; what nothing backs and what the catalog lacks are reported', async () => {
-    const variants = [variant('101'), variant('102'), variant('103'), variant('104'), variant('105', { status: 'ARCHIVED' })];
+    const variants = [
+      variant('101'),
+      variant('102'),
+      variant('103'),
+      variant('104', { productType: null }),
+      variant('105', { status: 'ARCHIVED' }),
+    ];
     const items = [
       item('SKU-101'),
       item('102'),
@@ -97,6 +104,8 @@ describe('catalog match', () => {
     expect(report.storeOnly.map((entry) => entry.variantId)).toEqual(['104']);
     expect(report.counts).toMatchObject({ variants: 5, catalogItems: 5, matched: 3, catalogOnly: 2, storeOnly: 1, mismatches: 0 });
     expect(rows.find((row) => row.key === 'c:DESCONTINUADO-1')).toMatchObject({ foundIn: 'catalog', variantId: null });
+    // The store's product type stays on a row a catalog item claimed (the claim is merged into the stored row).
+    expect(rows.map((row) => row.productType)).toEqual(['Camisetas', 'Camisetas', 'Camisetas', null, 'Camisetas', null, null]);
   });
 
   test('a price or availability the catalog shows differently is a mismatch; a shared SKU matches nothing', async () => {

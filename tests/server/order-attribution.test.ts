@@ -7,6 +7,8 @@
 // cancellation makes it 0; a run reads only what changed since the last one (the query the store
 // was asked, and an old order changed quietly staying as it was); a store without read_orders
 // fails the run with its reason; and the demo store's own orders are attributed as they should.
+// The merchant reads them on the inventory (GET /inventories/:id's `converted`): counted and summed
+// net of refunds, cancelled and fully refunded orders left out, and only by the inventory's owner.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -23,7 +25,10 @@ import {
   type FixtureOrder,
   type ShopifyAdminServer,
 } from '../fixtures/shopify-admin-server';
+import type { InventoryDetail } from '../../domain/inventory';
+import { createUser, type TestUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
+import { call, startTestServer, type TestServer } from './support/test-server';
 
 const DAY = 86_400_000;
 const secrets = secretBox(randomBytes(32));
@@ -42,11 +47,10 @@ afterAll(async () => {
   await narrowStore?.close();
 });
 
-/** A configured inventory of a new account, linked to `store` and the demo catalog; its id and attribution code. */
-async function newInventory(store: ShopifyAdminServer = peers.shopify) {
+/** A configured inventory of a new account (or of `uid`'s), linked to `store` and the demo catalog; its id and attribution code. */
+async function newInventory(store: ShopifyAdminServer = peers.shopify, uid = `order-attribution-${randomUUID()}`) {
   const { db } = await testDatabase();
-  const uid = `order-attribution-${randomUUID()}`;
-  await db.insert(accounts).values({ uid });
+  await db.insert(accounts).values({ uid }).onConflictDoNothing();
   const [row] = await db
     .insert(inventories)
     .values({
@@ -256,5 +260,57 @@ describe('orders attributed by the sync', () => {
     );
     expect(notCatalyst).toHaveLength(3);
     for (const order of notCatalyst) expect(rows.has(gidOf(order))).toBe(false);
+  });
+});
+
+describe('the converted value on the inventory', () => {
+  let server: TestServer;
+  let owner: TestUser;
+  let stranger: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { KNOWLEDGE_WORKER: 'off' } });
+    [owner, stranger] = await Promise.all([createUser('converted-owner'), createUser('converted-stranger')]);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('GET /inventories/:id answers its orders net of refunds, cancelled and fully refunded ones left out; another account gets a 404', async () => {
+    const { db } = await testDatabase();
+    const shopify = peers.shopify;
+    shopify.setOrders([]);
+    const inventory = await newInventory(shopify, owner.uid);
+    const read = async (user: TestUser) => call(`${server.url}/api/v1/inventories/${inventory.id}`, { token: user.idToken });
+    const converted = async () => {
+      const answer = await read(owner);
+      expect(answer.status).toBe(200);
+      return (answer.body as InventoryDetail).converted;
+    };
+    expect(await converted()).toEqual({ orders: 0, valueMinor: 0, currency: null });
+
+    const [first, second] = [`conv${randomBytes(6).toString('hex')}`, `conv${randomBytes(6).toString('hex')}`];
+    await db.insert(carts).values([
+      { id: first, inventoryId: inventory.id, source: 'catalog_page', lines: [] },
+      { id: second, inventoryId: inventory.id, source: 'whatsapp_order', lines: [] },
+    ]);
+    const cart = (id: string) => [{ key: 'catalyst_cart', value: id }];
+    const [nano, red, touch] = [808950810, 49148385, 447654529]; // 199.00 each
+    const refunded = shopify.addOrder({ lines: [{ variantId: nano, quantity: 2 }], customAttributes: cart(first) });
+    shopify.addOrder({ lines: [{ variantId: touch, quantity: 1 }], customAttributes: cart(second) });
+    const cancelled = shopify.addOrder({ lines: [{ variantId: red, quantity: 1 }], referralCode: inventory.attributionCode });
+    const refundedInFull = shopify.addOrder({ lines: [{ variantId: nano, quantity: 1 }], customAttributes: cart(first) });
+    shopify.addOrder({ lines: [{ variantId: red, quantity: 3 }], referralCode: 'newsletter' }); // not Catalyst's
+    await sync(inventory.id);
+    expect(await converted()).toEqual({ orders: 4, valueMinor: 39_800 + 19_900 + 19_900 + 19_900, currency: 'BRL' });
+
+    shopify.refundOrder(refunded.id, '50.00');
+    shopify.cancelOrder(cancelled.id, { refund: false });
+    shopify.refundOrder(refundedInFull.id, '199.00');
+    await sync(inventory.id);
+    expect(await converted()).toEqual({ orders: 2, valueMinor: 34_800 + 19_900, currency: 'BRL' });
+
+    const theirs = await read(stranger);
+    expect(theirs.status).toBe(404);
+    expect(theirs.text).not.toContain('converted');
   });
 });

@@ -45,7 +45,15 @@ describe('store reader', () => {
     expect(progress.waitedMs).toBeGreaterThan(0);
     expect(pages.at(-1)).toBe(variantCount);
     const first = products[0]!.variants[0]!;
-    expect(variants[0]).toMatchObject({ variantId: String(first.id), currency: 'BRL', priceMinor: Math.round(Number(first.price) * 100) });
+    expect(variants[0]).toMatchObject({
+      variantId: String(first.id),
+      currency: 'BRL',
+      priceMinor: Math.round(Number(first.price) * 100),
+      productType: products[0]!.productType,
+    });
+    // Every variant carries its product's type.
+    const types = new Map(products.flatMap((product) => product.variants.map((variant) => [String(variant.id), product.productType])));
+    expect(variants.every((variant) => variant.productType === types.get(variant.variantId))).toBe(true);
   });
 
   for (const throttleWith429 of [false, true]) {
@@ -76,7 +84,8 @@ describe('store reader', () => {
     expect(paged.bulk).toBe(false);
     const bulk = await readStore(store.adminUrl, store.accessToken, { bulkThreshold: 1_000, bulkPollMs: 25 });
     expect(bulk.bulk).toBe(true);
-    expect(bulk.variants).toEqual(paged.variants);
+    expect(bulk.variants).toEqual(paged.variants); // the product types too
+    expect(bulk.variants.filter((variant) => variant.productType).length).toBe(bulk.variants.length);
     expect(bulk.progress.cost).toBeLessThan(paged.progress.cost / 10);
     expect(store.requests.some((request) => request.url.startsWith('/bulk/'))).toBe(true);
   });

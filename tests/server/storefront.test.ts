@@ -4,13 +4,19 @@
 // an order of another catalog, a malformed list, an unknown public id or cart each get their code,
 // never a 500; nothing private (token, admin address, account) is ever in an answer. Accesses, cart
 // views and checkouts are recorded in batches, crawlers not counted; 'Go to checkout' answers the
-// Shopify cart permalink of the lines the store can sell.
+// Shopify cart permalink of the lines the store can sell. The catalog a real sync leaves (against the
+// loopback store, read by pages or through a bulk operation) names each product's type.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CartSummary, CheckoutAnswer, PublicCatalog, WhatsappOrderCart } from '../../domain/storefront';
-import { inventories, inventoryProducts, storefrontEvents } from '../../server/db/schema';
+import { accounts, inventories, inventoryProducts, storefrontEvents } from '../../server/db/schema';
+import { syncInventory } from '../../server/inventories/inventory-sync';
+import { secretBox } from '../../server/secrets/secret-box';
 import { eventRecorder } from '../../server/storefront/event-recorder';
 import { orderPriceMinor } from '../../server/storefront/storefront-store';
+import { startDemoPeers } from '../fixtures/demo-peers';
+import { generatedStoreProducts } from '../fixtures/shopify-admin-server';
 import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
@@ -313,6 +319,57 @@ describe('the public catalog', () => {
       .set({ lastSyncedAt: new Date(Date.now() + 1_000) })
       .where(eq(inventories.id, seller.id));
     expect((await read()).products[1]!.variants[0]!.priceMinor).toBe(3990);
+  });
+
+  test('after a real sync, each product has the store’s product type (none for an empty one), read by pages or in bulk', async () => {
+    const products = generatedStoreProducts(300, 3);
+    products[1]!.productType = '';
+    const peers = await startDemoPeers({ products, orders: [], bucket: { maximumAvailable: 2_000, restoreRate: 10_000 } });
+    try {
+      const { db } = await testDatabase();
+      const secrets = secretBox(randomBytes(32));
+      const meta = { graphUrl: peers.meta.graphUrl, accessToken: peers.meta.accessToken };
+      const expected = new Map(products.map((product) => [String(product.id), product.productType || null]));
+      for (const bulk of [false, true]) {
+        const uid = `storefront-types-${randomUUID()}`;
+        await db.insert(accounts).values({ uid });
+        const [row] = await db
+          .insert(inventories)
+          .values({
+            uid,
+            name: 'Loja Tipos',
+            publicId: randomBytes(16).toString('base64url'),
+            ecommerceType: 'shopify',
+            shopifyUrl: peers.shopify.adminUrl,
+            website: peers.shopify.storefrontUrl,
+            catalogId: peers.catalogId,
+            status: 'configured',
+            savedSteps: 2,
+            store: { name: 'Loja Tipos', currency: 'BRL' },
+          })
+          .returning({ id: inventories.id, publicId: inventories.publicId });
+        await db
+          .update(inventories)
+          .set({ shopifyTokenSealed: secrets.seal(peers.shopify.accessToken, row!.id) })
+          .where(eq(inventories.id, row!.id));
+        const bulkFiles = () => peers.shopify.requests.filter((request) => request.url.startsWith('/bulk/')).length;
+        const filesBefore = bulkFiles();
+        const deps = { db, secrets, meta, ...(bulk ? { bulkThreshold: 100, bulkPollMs: 25 } : {}) };
+        expect(await syncInventory(deps, row!.id, 'manual', new AbortController().signal)).toBe('done');
+        expect(bulkFiles() > filesBefore).toBe(bulk);
+        const answer = await call(`${server.url}/api/v1/storefront/${row!.publicId}/catalog`);
+        expect(answer.status).toBe(200);
+        const catalog = answer.body as PublicCatalog;
+        expect(catalog.products).toHaveLength(products.length);
+        expect(catalog.products.map((product) => [product.id, product.productType])).toEqual(
+          catalog.products.map((product) => [product.id, expected.get(product.id)]),
+        );
+        expect(catalog.products.find((product) => product.id === String(products[1]!.id))!.productType).toBeNull();
+        expect(new Set(catalog.products.map((product) => product.productType)).size).toBeGreaterThan(5);
+      }
+    } finally {
+      await peers.close();
+    }
   });
 
   test('an inventory still in configuration has no public catalog', async () => {

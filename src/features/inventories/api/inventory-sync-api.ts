@@ -3,7 +3,7 @@
 // pages; refusals turned into the failures the machine tells apart (a 429 with the time Sync now
 // can be asked again). `inventorySyncActors` is the machine's actors on them.
 import { fromPromise } from 'xstate';
-import { inventorySchema, type Inventory } from '../../../../domain/inventory';
+import { inventoryDetailSchema, inventorySchema, type Inventory } from '../../../../domain/inventory';
 import { syncRunListSchema } from '../../../../domain/inventory-sync';
 import type { ClientErrorCode } from '../../../api/api-errors';
 import type { ApiClient } from '../../../api/api-client';
@@ -57,12 +57,12 @@ const syncNowExplains = [
 export function inventorySyncApi(api: ApiClient) {
   const path = (id: string) => `/inventories/${encodeURIComponent(id)}`;
   return {
-    /** The inventory (its sync status and last update) and its last runs, newest first. */
+    /** The inventory (its sync status, last update and what its links converted) and its last runs, newest first. */
     status: (id: string, signal?: AbortSignal): Promise<InventorySyncStatus> => {
       const options = { explains: readExplains, ...(signal ? { signal } : {}) };
       return failingAs(
         Promise.all([
-          api.get(path(id), { ...options, schema: inventorySchema }),
+          api.get(path(id), { ...options, schema: inventoryDetailSchema }),
           api.get(`${path(id)}/runs`, { ...options, schema: syncRunListSchema }),
         ]).then(([inventory, { runs }]) => ({ inventory, runs })),
       );

@@ -15,7 +15,7 @@ import { Spinner } from '../../../ui/spinner';
 import { Table, type TableColumn } from '../../../ui/table';
 import { TextField } from '../../../ui/text-field';
 import { foundInNames } from '../sync-messages';
-import { formatMinor } from './inventory-products-price';
+import { formatMinor } from '../../../i18n/money';
 
 const Products = styled.div`
   display: grid;

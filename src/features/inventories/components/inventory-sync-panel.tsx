@@ -1,4 +1,5 @@
-// 'Inventory sync' on the inventory screen, bound to the inventory-sync machine: the last update and
+// 'Inventory sync' on the inventory screen, bound to the inventory-sync machine: the last update, what
+// the inventory's links converted (the store's orders from Catalyst carts, as of the last sync) and
 // the sync status (pending synchronization, syncing, synced, failed with its reason), 'Sync now'
 // (refused within a minute of the last run: it says when it can be asked again), the last runs with
 // their counts and duration, the latest report, and the products table. The status is watched
@@ -15,6 +16,7 @@ import { Button } from '../../../ui/button';
 import { Notice } from '../../../ui/notice';
 import { Skeleton } from '../../../ui/skeleton';
 import { inventorySyncActors } from '../api/inventory-sync-api';
+import { InventoryConverted } from './inventory-converted';
 import { InventoryProductsTable } from './inventory-products-table';
 import { InventoryRunsTable } from './inventory-runs-table';
 import { InventorySyncReport } from './inventory-sync-report';
@@ -108,6 +110,12 @@ function SyncPanel({ inventoryId }: { inventoryId: string }) {
           </dt>
           <dd>
             <InventoryLastUpdate at={inventory.lastSyncedAt} />
+          </dd>
+          <dt>
+            <Trans comment="The value of the store's orders that came from the inventory's catalog and cart links">Converted</Trans>
+          </dt>
+          <dd>
+            <InventoryConverted converted={inventory.converted} />
           </dd>
         </FactsList>
       )}
