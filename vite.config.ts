@@ -42,10 +42,28 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // `vite build --ssr`: the server renderer (src/entry-server.tsx) beside the SPA, in <outDir>-ssr,
   // self-contained: React and the libraries built in production mode, whatever NODE_ENV the server
   // runs with (node_modules' React would pick its development build), and one copy of React for all.
-  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { __BUILD_ID__: JSON.stringify(buildId), 'process.env.NODE_ENV': JSON.stringify(mode) } } : {}),
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { __BUILD_ID__: JSON.stringify(buildId), 'process.env.NODE_ENV': JSON.stringify(mode) } }
+    : {}),
   build: isSsrBuild
-    ? { ssr: 'src/entry-server.tsx', outDir: `${outDir}-ssr`, emptyOutDir: true, copyPublicDir: false, sourcemap: false, target: 'node20', rolldownOptions }
-    : { outDir, emptyOutDir: true, manifest: true, sourcemap: false, target: 'es2022', rolldownOptions },
+    ? {
+        ssr: 'src/entry-server.tsx',
+        outDir: `${outDir}-ssr`,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        target: 'node20',
+        rolldownOptions,
+      }
+    : {
+        outDir,
+        emptyOutDir: true,
+        manifest: true,
+        sourcemap: false,
+        target: 'es2022',
+        // Two shells: the app's, and the shopper's pages' (React alone, src/entry-shop.tsx: their JS budget is 80 KB).
+        rolldownOptions: { ...rolldownOptions, input: { index: 'index.html', shop: 'shop.html' } },
+      },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -95,8 +113,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         },
         workbox: {
           globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+          // The shopper's pages are not the app: the server renders them, and a merchant's installed app must not answer them.
+          globIgnores: ['shop.html', 'assets/shop-*'],
           navigateFallback: '/index.html',
-          navigateFallbackDenylist: [/^\/api\//, /^\/runtime-config\.json$/, /^\/build-id\.json$/],
+          navigateFallbackDenylist: [/^\/api\//, /^\/runtime-config\.json$/, /^\/build-id\.json$/, /^\/[a-z]{2}\/c\//],
           cleanupOutdatedCaches: true,
         },
       }),

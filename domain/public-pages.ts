@@ -1,6 +1,7 @@
 // The contract between the server renderer that Vite builds from src/entry-server.tsx and the
 // product server that loads it (server/spa/): server/ never imports src/, only this and the built file.
 import { locales } from './locales';
+import type { CartSummary, PublicCatalog } from './storefront';
 
 export type RenderRequest = {
   /** The page's path and query, e.g. `/pt/`. */
@@ -27,3 +28,30 @@ export const SERVER_RENDERER_FILE = 'entry-server.js';
  */
 export const staticLandingPaths = locales.map((lang) => ({ lang, url: `/${lang}/`, file: `${lang}/index.html` }));
 export const SITE_URL_PLACEHOLDER = 'https://site-url.catalyst.invalid';
+
+/**
+ * The shopper's pages (issue 14), `/{lang}/c/{public id}` and `…/cart`: the server reads what they
+ * show and hands it to the renderer, which renders them with React alone (no router, no
+ * styled-components: the page's JS budget is 80 KB) into the shop shell (dist/shop.html).
+ */
+export const shopProblems = ['inventory_not_found', 'cart_not_found', 'items_malformed'] as const;
+export type ShopProblem = (typeof shopProblems)[number];
+
+export type ShopPageInput =
+  | { page: 'catalog'; catalog: PublicCatalog }
+  | { page: 'cart'; publicId: string; summary: CartSummary; items: string | null }
+  | { page: 'problem'; publicId: string | null; reason: ShopProblem };
+
+export type ShopRenderRequest = RenderRequest & {
+  shop: ShopPageInput;
+  /** Where the page's checkout and events go: `/api/v1` (same origin) or an absolute URL (the runtime config's). */
+  apiBaseUrl: string;
+};
+
+/** What `entry-server.js` exports for the shopper's pages, beside renderPage. */
+export type ShopRenderer = { renderShopPage(request: ShopRenderRequest): Promise<RenderedPage> };
+
+/** The shop pages' shell, built beside index.html. */
+export const SHOP_SHELL_FILE = 'shop.html';
+/** Where a shop page's data sits for the browser to hydrate from: a JSON block, never run as script. */
+export const SHOP_DATA_ELEMENT_ID = 'shop-data';

@@ -18,9 +18,27 @@ import { ensureDemoInventory } from './demo-inventory';
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
 const port = process.env.PORT ?? '3000';
 const dataDir = process.env.DATA_DIR ?? '.data';
-const sources = ['src', 'domain', 'machines', 'server', 'locales', 'public', 'index.html', 'vite.config.ts', 'scripts', 'package.json'];
+const sources = [
+  'src',
+  'domain',
+  'machines',
+  'server',
+  'locales',
+  'public',
+  'index.html',
+  'shop.html',
+  'vite.config.ts',
+  'scripts',
+  'package.json',
+];
 const serverMain = join(SERVER_OUT_DIR, 'main.js');
-const outputs = ['dist/build-id.json', 'dist/en/index.html', join(serverRendererDir('dist'), SERVER_RENDERER_FILE), serverMain];
+const outputs = [
+  'dist/build-id.json',
+  'dist/en/index.html',
+  'dist/shop.html',
+  join(serverRendererDir('dist'), SERVER_RENDERER_FILE),
+  serverMain,
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -109,6 +127,7 @@ if (await waitUntilUp()) {
     });
     console.log(`Demo inventory '${inventory.name}'${created ? ' (linked now; its first sync runs in the background)' : ''}:`);
     console.log(`  http://localhost:${port}/en/inventory/${inventory.id}`);
+    console.log(`  shopper's catalog: http://localhost:${port}/pt/c/${inventory.publicId} (open it signed out, on a phone-sized window)`);
   } catch (error) {
     console.warn(
       `The demo inventory could not be linked (${(error as Error).message}); make one at /en/inventory with the store and catalog above.`,

@@ -3,7 +3,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { ServerRenderer } from '../domain/public-pages';
+import type { ServerRenderer, ShopRenderer } from '../domain/public-pages';
 import { runtimeConfigFromEnv } from '../domain/runtime-config';
 import { assertSafeForProduction, authConfigFromEnv } from './auth/auth-config';
 import { firebaseAdminAuth } from './auth/firebase-admin-auth';
@@ -26,6 +26,7 @@ import { MAX_KNOWLEDGE_FILE_BYTES } from '../domain/knowledge';
 import { dataDirFromEnv } from './knowledge/upload-storage';
 import { metaConfigFromEnv } from './inventories/meta-catalog';
 import { secretBox, secretsKeyFrom } from './secrets/secret-box';
+import { storefrontStore } from './storefront/storefront-store';
 
 /** JSON bodies up to 1 MiB; the knowledge-file upload route sets its own (MAX_KNOWLEDGE_FILE_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -35,7 +36,7 @@ export type AppOptions = {
   /** The built SPA to serve; omitted in API-only tests. */
   distDir?: string;
   /** Renders the public pages instead of the server renderer built beside distDir (tests). */
-  renderer?: ServerRenderer | null;
+  renderer?: (ServerRenderer & Partial<ShopRenderer>) | null;
   logger?: FastifyServerOptions['logger'];
   /**
    * The product API's database. With it the app serves /api/v1 (Firebase-authenticated, from
@@ -106,6 +107,8 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
     return runtimeConfig;
   });
 
+  // One store for the public API and the shopper's pages: they share its catalog cache.
+  const storefront = database ? storefrontStore(database.db) : null;
   if (database) {
     const secretsKey = secretsKeyFrom(env, dataDirFromEnv(env));
     if (secretsKey.generated)
@@ -121,12 +124,20 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
       meta: metaConfigFromEnv(env),
       allowLoopbackPeers: env.NODE_ENV !== 'production',
       syncNowIntervalMs: syncNowIntervalFromEnv(env),
+      ...(storefront ? { storefront } : {}),
       ...(runtimeConfig.siteUrl ? { siteUrl: runtimeConfig.siteUrl } : {}),
     });
   }
 
   if (distDir)
-    await registerStaticSpa(app, { distDir, csp, siteUrl: runtimeConfig.siteUrl, renderer, renderThreads: renderThreadsFromEnv(env) });
+    await registerStaticSpa(app, {
+      distDir,
+      csp,
+      siteUrl: runtimeConfig.siteUrl,
+      renderer,
+      renderThreads: renderThreadsFromEnv(env),
+      ...(storefront ? { shop: { store: storefront, apiBaseUrl: runtimeConfig.apiBaseUrl } } : {}),
+    });
   else app.setNotFoundHandler(notFound);
   return app;
 }

@@ -2,13 +2,22 @@
 // page (the landing, the shopper pages) to the complete HTML document the browser hydrates. Used
 // at build time for the static landing pages (scripts/render-static-pages.ts) and per request by
 // the product server, which loads the built file and never imports src/.
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { prerender } from 'react-dom/static';
 import { ServerStyleSheet } from 'styled-components';
 import { HeadContent, RouterContextProvider } from '@tanstack/react-router';
 import { createRequestHandler, renderSsrHtmlResponse, RouterServer } from '@tanstack/react-router/ssr/server';
-import { isLocale, localeTags } from '../domain/locales';
-import type { RenderedPage, RenderRequest } from '../domain/public-pages';
+import { isLocale, localeTags, locales, type Locale } from '../domain/locales';
+import { SHOP_DATA_ELEMENT_ID, type RenderedPage, type RenderRequest, type ShopRenderRequest } from '../domain/public-pages';
+import { messages as enShop } from '../locales/en/shop.po';
+import { messages as esShop } from '../locales/es/shop.po';
+import { messages as ptShop } from '../locales/pt/shop.po';
+import { ShopPage } from './features/storefront/components/shop-page';
+import { shopHead } from './features/storefront/shop-head';
+import { shopPageData, type ShopDocument } from './features/storefront/shop-page-data';
+import type { ShopServices } from './features/storefront/shop-services';
 import type { RuntimeConfig } from '../domain/runtime-config';
 import { App } from './app/app';
 import { createAppRouter } from './app/create-app-router';
@@ -88,13 +97,61 @@ async function render({ url, siteUrl, template }: RenderRequest): Promise<Render
   return { kind: 'page', status: response.status, html: await response.text() };
 }
 
+// The shopper's pages: React alone (their JS budget leaves no room for the router), one Lingui
+// instance per language rather than the process-wide one, so they render at once, without the queue.
+const shopMessages: Record<Locale, Messages> = { en: enShop, pt: ptShop, es: esShop };
+const shopI18n = Object.fromEntries(
+  locales.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: shopMessages[locale] } })]),
+) as Record<Locale, I18n>;
+const inertShopServices: ShopServices = {
+  loadCart: () => null,
+  saveCart: () => undefined,
+  checkout: onlyInTheBrowser('Checkout'),
+  go: () => undefined,
+  pageSeen: () => undefined,
+};
+
+/** JSON inside a <script> element: nothing in it can end the element or start a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** Renders a shopper's page (the catalog, the cart summary, or why the link shows neither) into the shop shell. */
+export async function renderShopPage({ url, siteUrl, template, shop, apiBaseUrl }: ShopRenderRequest): Promise<RenderedPage> {
+  const segment = url.split('/')[1];
+  const locale: Locale = isLocale(segment) ? segment : 'en';
+  const data = shopPageData(locale, shop);
+  const i18n = shopI18n[locale];
+  const body = renderToString(
+    <I18nProvider i18n={i18n}>
+      <ShopPage data={data} services={inertShopServices} />
+    </I18nProvider>,
+  );
+  const document: ShopDocument = { data, apiBaseUrl, messages: shopMessages[locale] };
+  // The app's manifest is not the shop's: a shopper is never offered to install Catalyst.
+  const html = fillTemplate(template.replace(/\s*<link rel="manifest"[^>]*>/, ''), {
+    lang: localeTags[locale],
+    head: shopHead(i18n, data, siteUrl, url.split('?')[0]!),
+    body,
+    afterRoot: `<script type="application/json" id="${SHOP_DATA_ELEMENT_ID}">${scriptJson(document)}</script>`,
+  });
+  const status = data.page !== 'problem' ? 200 : data.reason === 'items_malformed' ? 400 : 404;
+  return { kind: 'page', status, html: `<!doctype html>${html}` };
+}
+
 /**
  * The shell with the page's language, head tags and markup; its doctype is the router's to write.
  * The shell's entry script and its preloads become public/start-after-paint.js, which loads them
  * once the server's HTML has painted: the page is readable before any JavaScript, and the app's
  * download and hydration do not hold back its first paint.
  */
-function fillTemplate(template: string, { lang, head, body }: { lang: string; head: string; body: string }): string {
+function fillTemplate(
+  template: string,
+  { lang, head, body, afterRoot = '' }: { lang: string; head: string; body: string; afterRoot?: string },
+): string {
   const parts = template.replace(/^<!doctype html>\s*/i, '').split('<div id="root"></div>');
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1];
   if (parts.length !== 2 || !parts[0]!.includes('</head>') || !entry)
@@ -106,5 +163,5 @@ function fillTemplate(template: string, { lang, head, body }: { lang: string; he
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, start)
     .replace('</head>', `${head}</head>`);
-  return headPart + `<div id="root">${body}</div>` + parts[1];
+  return headPart + `<div id="root">${body}</div>` + afterRoot + parts[1];
 }

@@ -23,7 +23,7 @@ import { inventoryStore } from '../inventories/inventory-store';
 import type { MetaConfig } from '../inventories/meta-catalog';
 import type { SecretBox } from '../secrets/secret-box';
 import { eventRecorder } from '../storefront/event-recorder';
-import { storefrontStore } from '../storefront/storefront-store';
+import { storefrontStore, type StorefrontStore } from '../storefront/storefront-store';
 import { registerStorefrontRoutes } from './storefront-routes';
 
 export type ApiDependencies = {
@@ -43,11 +43,25 @@ export type ApiDependencies = {
   syncNowIntervalMs?: number;
   /** SITE_URL: the origin of the links the API writes (cart summary URLs); unset, the request's. */
   siteUrl?: string;
+  /** The shopper's side, shared with the shopper's pages (one catalog cache); made here when not given. */
+  storefront?: StorefrontStore;
 };
 
 export async function registerApiV1(
   app: FastifyInstance,
-  { database, verifyToken, leadRateLimit, knowledge, llm, secrets, meta, allowLoopbackPeers, syncNowIntervalMs, siteUrl }: ApiDependencies,
+  {
+    database,
+    verifyToken,
+    leadRateLimit,
+    knowledge,
+    llm,
+    secrets,
+    meta,
+    allowLoopbackPeers,
+    syncNowIntervalMs,
+    siteUrl,
+    storefront,
+  }: ApiDependencies,
 ) {
   await app.register(
     async (api) => {
@@ -73,7 +87,7 @@ export async function registerApiV1(
       });
       const events = eventRecorder(database.db, { log: app.log });
       app.addHook('onClose', () => events.close());
-      await registerStorefrontRoutes(api, { store: storefrontStore(database.db), events, ...(siteUrl ? { siteUrl } : {}) });
+      await registerStorefrontRoutes(api, { store: storefront ?? storefrontStore(database.db), events, ...(siteUrl ? { siteUrl } : {}) });
     },
     { prefix: API_PREFIX },
   );

@@ -5,7 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_RENDERER_FILE, serverRendererDir, SITE_URL_PLACEHOLDER, staticLandingPaths, type ServerRenderer } from '../../domain/public-pages';
+import {
+  SERVER_RENDERER_FILE,
+  serverRendererDir,
+  SITE_URL_PLACEHOLDER,
+  staticLandingPaths,
+  type ServerRenderer,
+  type ShopRenderer,
+} from '../../domain/public-pages';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
 import { siteOrigin } from '../http/site-origin';
 import { renderPool } from './render-pool';
@@ -17,20 +24,31 @@ export type PublicPagesOptions = {
   /** SITE_URL; unset: the request's own origin. */
   siteUrl?: string;
   /** The renderer to use instead of the built one (tests). */
-  renderer?: ServerRenderer | null;
+  renderer?: (ServerRenderer & Partial<ShopRenderer>) | null;
   /** How many pages the built renderer renders at once (its worker threads). */
   renderThreads: number;
 };
 
 export type PageResponder = (request: FastifyRequest, reply: FastifyReply, url: string) => Promise<FastifyReply>;
 
-/** Registers the landing pages; returns the responder that renders any public page (or answers the SPA shell). */
-export function registerPublicPages(app: FastifyInstance, options: PublicPagesOptions): PageResponder {
+/**
+ * Registers the landing pages; returns the responder that renders any public page (or answers the
+ * SPA shell), and the renderer in use (the shopper's pages render with it too).
+ */
+export function registerPublicPages(
+  app: FastifyInstance,
+  options: PublicPagesOptions,
+): { renderOrShell: PageResponder; renderer: (ServerRenderer & Partial<ShopRenderer>) | null } {
   const shell = readFileSync(join(options.root, 'index.html'), 'utf8');
   const renderer = options.renderer !== undefined ? options.renderer : builtRenderer(app, options);
 
   const sendHtml = (reply: FastifyReply, html: string, status = 200, csp = cspHeader(options.csp, inlineScriptHashes(html))) =>
-    reply.code(status).header('cache-control', 'no-cache').header('content-security-policy', csp).type('text/html; charset=utf-8').send(html);
+    reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(html);
 
   const renderOrShell: PageResponder = async (request, reply, url) => {
     if (renderer) {
@@ -64,11 +82,11 @@ export function registerPublicPages(app: FastifyInstance, options: PublicPagesOp
     // The service worker precaches the file by this name: it too gets the origin filled in.
     app.get(`/${lang}/index.html`, landing);
   }
-  return renderOrShell;
+  return { renderOrShell, renderer };
 }
 
 /** The renderer Vite built beside the SPA, in worker threads that close with the app; null without one. */
-function builtRenderer(app: FastifyInstance, { root, renderThreads }: PublicPagesOptions): ServerRenderer | null {
+function builtRenderer(app: FastifyInstance, { root, renderThreads }: PublicPagesOptions): (ServerRenderer & ShopRenderer) | null {
   const file = resolve(serverRendererDir(root), SERVER_RENDERER_FILE);
   if (!existsSync(file)) {
     app.log.warn({ file }, 'no server renderer: public pages are served as the SPA shell (run "npm run build")');

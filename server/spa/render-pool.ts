@@ -4,9 +4,9 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { RenderedPage, RenderRequest, ServerRenderer } from '../../domain/public-pages';
+import type { RenderedPage, RenderRequest, ServerRenderer, ShopRenderer, ShopRenderRequest } from '../../domain/public-pages';
 
-export type RenderPool = ServerRenderer & { close(): Promise<void> };
+export type RenderPool = ServerRenderer & ShopRenderer & { close(): Promise<void> };
 
 /** RENDER_THREADS: how many pages render at once (default: one per core). */
 export function renderThreadsFromEnv(env: Record<string, string | undefined>): number {
@@ -15,7 +15,7 @@ export function renderThreadsFromEnv(env: Record<string, string | undefined>): n
 }
 
 export function renderPool(rendererFile: string, threads: number): RenderPool {
-  const pool = new Piscina<RenderRequest, RenderedPage>({
+  const pool = new Piscina<RenderRequest | ShopRenderRequest, RenderedPage>({
     filename: pathToFileURL(rendererFile).href,
     name: 'renderPage',
     minThreads: 0,
@@ -23,5 +23,9 @@ export function renderPool(rendererFile: string, threads: number): RenderPool {
     idleTimeout: 60_000,
   });
   // close() lets the pages being rendered finish, then stops the threads.
-  return { renderPage: (request) => pool.run(request), close: () => pool.close() };
+  return {
+    renderPage: (request) => pool.run(request),
+    renderShopPage: (request) => pool.run(request, { name: 'renderShopPage' }),
+    close: () => pool.close(),
+  };
 }

@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { ServerRenderer } from '../../domain/public-pages';
+import { SHOP_SHELL_FILE, type ServerRenderer, type ShopRenderer } from '../../domain/public-pages';
+import type { StorefrontStore } from '../storefront/storefront-store';
 import type { CspDirectives } from '../http/content-security-policy';
 import { notFound } from '../http/error-handler';
 import { registerPublicPages } from './public-pages';
+import { registerShopPages } from './shop-pages';
 
 // Files that must always be revalidated so a new deploy is seen at once.
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/build-id.json', '/registerSW.js']);
@@ -24,12 +26,14 @@ export type StaticSpaOptions = {
   csp: CspDirectives;
   siteUrl?: string;
   /** Instead of the built server renderer (tests). */
-  renderer?: ServerRenderer | null;
+  renderer?: (ServerRenderer & Partial<ShopRenderer>) | null;
   renderThreads: number;
+  /** The shopper's pages' data and where their API calls go; without it (no database) they are not served. */
+  shop?: { store: StorefrontStore; apiBaseUrl: string };
 };
 
 /** Serves the built SPA: static files, the server-rendered public pages, and index.html for every client-side route. */
-export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, siteUrl, renderer, renderThreads }: StaticSpaOptions) {
+export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, siteUrl, renderer, renderThreads, shop }: StaticSpaOptions) {
   const root = resolve(distDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     throw new Error(`No built SPA in ${root}: run "npm run build" first.`);
@@ -40,12 +44,22 @@ export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, si
     wildcard: true,
     cacheControl: false,
     setHeaders: (res, filePath) => {
-      const urlPath = '/' + filePath.slice(root.length + 1).split('\\').join('/');
+      const urlPath =
+        '/' +
+        filePath
+          .slice(root.length + 1)
+          .split('\\')
+          .join('/');
       res.setHeader('cache-control', cacheControlFor(urlPath));
     },
   });
 
-  registerPublicPages(app, { root, csp, siteUrl, renderer, renderThreads });
+  const pages = registerPublicPages(app, { root, csp, siteUrl, renderer, renderThreads });
+  const shopShell = resolve(root, SHOP_SHELL_FILE);
+  if (shop && pages.renderer?.renderShopPage && existsSync(shopShell)) {
+    const shopRenderer = { renderShopPage: pages.renderer.renderShopPage.bind(pages.renderer) };
+    registerShopPages(app, { ...shop, renderer: shopRenderer, shell: readFileSync(shopShell, 'utf8'), csp, siteUrl });
+  } else if (shop) app.log.warn('no shop renderer or shell: the shopper pages are not served (run "npm run build")');
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

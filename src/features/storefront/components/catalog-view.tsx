@@ -1,0 +1,185 @@
+// The public catalog page: the store's products (the first 48 of those matching, more on demand,
+// so a 500-product catalog hydrates quickly), search and filters, and the cart. The first render
+// is the server's (an empty cart); the saved cart is read after mount and saved on every change.
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { cartItemsParam } from '../../../../domain/cart-items';
+import { filterProducts, productTypesOf } from '../../../../domain/catalog-filter';
+import { cartCount, emptyCart, restoreCart, serializeCart, shopCartReducer, type ShopCartAction } from '../../../../domain/shop-cart';
+import { currencyDigits, formatMinor } from '../../../i18n/money';
+import type { ShopPageData, ShopProductView, ShopVariantView } from '../shop-page-data';
+import type { ShopServices } from '../shop-services';
+import { CartPanel, type PanelLine } from './cart-panel';
+import { CatalogFilters, noFilter, parsePrice, type FilterFields } from './catalog-filters';
+import { ProductCard } from './product-card';
+import { ShopFrame } from './shop-frame';
+
+const PAGE_SIZE = 48;
+/** Cards whose image loads at once (the first screen, where the LCP image is); the rest lazily. */
+const EAGER_IMAGES = 4;
+
+export function CatalogView({ data, services }: { data: Extract<ShopPageData, { page: 'catalog' }>; services: ShopServices }) {
+  const { t } = useLingui();
+  const { products, publicId, locale, currency } = data;
+  const [fields, setFields] = useState(noFilter);
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const [cart, dispatch] = useReducer(shopCartReducer, emptyCart);
+  const [loaded, setLoaded] = useState(false);
+  const [status, setStatus] = useState('');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cartButton = useRef<HTMLButtonElement>(null);
+  const grid = useRef<HTMLUListElement>(null);
+  const focusCard = useRef<number | null>(null);
+
+  const byLine = useMemo(() => {
+    const map = new Map<string, { product: ShopProductView; variant: ShopVariantView }>();
+    for (const product of products) for (const variant of product.variants) map.set(variant.lineId, { product, variant });
+    return map;
+  }, [products]);
+  const productTypes = useMemo(() => productTypesOf(products), [products]);
+  const digits = currency ? currencyDigits(currency) : 2;
+  const matching = useMemo(
+    () =>
+      filterProducts(products, {
+        query: fields.query,
+        productType: fields.productType || null,
+        minPrice: parsePrice(fields.min, digits),
+        maxPrice: parsePrice(fields.max, digits),
+        inStockOnly: fields.inStockOnly,
+      }),
+    [products, fields, digits],
+  );
+  const filtering = JSON.stringify(fields) !== JSON.stringify(noFilter);
+
+  // Once, after hydration: the server rendered an empty cart, so the saved one is read only now.
+  useEffect(() => {
+    dispatch({ type: 'restore', cart: restoreCart(services.loadCart(publicId), (lineId) => byLine.get(lineId)?.variant) });
+    setLoaded(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (loaded) services.saveCart(publicId, serializeCart(cart));
+  }, [loaded, cart, services, publicId]);
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(''), 5000);
+    return () => clearTimeout(timer);
+  }, [status]);
+  // After 'Show more', focus moves to the first new card's title: keyboard and screen reader users go on from there.
+  useEffect(() => {
+    const title = focusCard.current === null ? null : grid.current?.children[focusCard.current]?.querySelector('h2');
+    focusCard.current = null;
+    if (title) {
+      title.tabIndex = -1;
+      title.focus();
+    }
+  }, [shown]);
+
+  function change(patch: Partial<FilterFields>) {
+    setFields((previous) => ({ ...previous, ...patch }));
+    setShown(PAGE_SIZE);
+  }
+
+  function add(product: ShopProductView, variant: ShopVariantView) {
+    const action: ShopCartAction = { type: 'add', lineId: variant.lineId, priceMinor: variant.priceMinor };
+    const next = shopCartReducer(cart, action);
+    if (next === cart) return setStatus(t`Your cart is full: remove an item to add another.`);
+    dispatch(action);
+    const name = variant.title ? `${product.title} (${variant.title})` : product.title;
+    const count = cartCount(next);
+    setStatus(t`Added to cart: ${name}. Items in your cart: ${count}.`);
+  }
+
+  const lines = cart.lines.flatMap((line): PanelLine[] => {
+    const found = byLine.get(line.lineId);
+    return found ? [{ line, ...found }] : [];
+  });
+  const totalMinor = lines.reduce(
+    (sum, { line, variant }) => sum + (variant.available && variant.priceMinor !== null ? variant.priceMinor * line.quantity : 0),
+    0,
+  );
+  // ':' and ',' stay readable in the link; anything else in a retailer id is encoded.
+  const items = encodeURIComponent(cartItemsParam(cart.lines.map((line) => ({ retailerId: line.lineId, quantity: line.quantity }))))
+    .replace(/%3A/g, ':')
+    .replace(/%2C/g, ',');
+  const count = cartCount(cart);
+  const matchCount = matching.length;
+  const left = matchCount - shown;
+
+  return (
+    <ShopFrame
+      title={data.storeName}
+      aside={
+        <button
+          type="button"
+          ref={cartButton}
+          className="shop-cart-button"
+          aria-haspopup="dialog"
+          onClick={() => dialog.current?.showModal()}
+        >
+          <Trans>Cart ({count})</Trans>
+        </button>
+      }
+    >
+      <CatalogFilters fields={fields} productTypes={productTypes} onChange={change} />
+      <div className="shop-results">
+        <p aria-live="polite" className="shop-count">
+          <Plural value={matchCount} one="# product" other="# products" />
+        </p>
+        {filtering ? (
+          <button type="button" className="shop-link-button" onClick={() => change(noFilter)}>
+            <Trans>Clear filters</Trans>
+          </button>
+        ) : null}
+      </div>
+      {matchCount ? (
+        <ul className="shop-grid" ref={grid}>
+          {matching.slice(0, shown).map((product, index) => (
+            <ProductCard key={product.id} product={product} eager={index < EAGER_IMAGES} onAdd={add} />
+          ))}
+        </ul>
+      ) : (
+        <p className="shop-empty">
+          {products.length ? (
+            <Trans>No products match your search. Try other words or clear the filters.</Trans>
+          ) : (
+            <Trans>This catalog has no products yet.</Trans>
+          )}
+        </p>
+      )}
+      {left > 0 ? (
+        <button
+          type="button"
+          className="shop-secondary shop-more-button"
+          onClick={() => {
+            focusCard.current = shown;
+            setShown(shown + PAGE_SIZE);
+          }}
+        >
+          <Trans>Show more ({left} left)</Trans>
+        </button>
+      ) : null}
+      <p role="status" className="shop-toast">
+        {status}
+      </p>
+      <CartPanel
+        dialogRef={dialog}
+        lines={lines}
+        totalText={currency ? formatMinor(locale, totalMinor, currency) : null}
+        reviewHref={`/${locale}/c/${encodeURIComponent(publicId)}/cart?items=${items}`}
+        services={services}
+        publicId={publicId}
+        checkoutLines={() =>
+          cart.lines.map((line) => ({
+            retailerId: line.lineId,
+            quantity: line.quantity,
+            priceMinor: line.priceMinor,
+            currency: line.priceMinor === null ? null : currency,
+          }))
+        }
+        dispatch={dispatch}
+        onClose={() => cartButton.current?.focus()}
+      />
+    </ShopFrame>
+  );
+}

@@ -1,0 +1,75 @@
+// One product of the catalog grid: image, title, price ('from' the lowest when variants differ),
+// the variant chosen before adding (each with its price, sold-out ones marked), and 'Add to cart',
+// disabled with the reason shown when the chosen variant is sold out.
+import { useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ShopProductView, ShopVariantView } from '../shop-page-data';
+import { ShopImage } from './shop-image';
+
+/** The price a card shows: the variants' one price, or 'from' the lowest when they differ. */
+function priceOf(variants: ShopVariantView[]): { text: string; from: boolean } | null {
+  const priced = variants.filter((variant) => variant.priceText !== null);
+  if (!priced.length) return null;
+  const lowest = priced.reduce((low, variant) => (variant.priceMinor! < low.priceMinor! ? variant : low));
+  return { text: lowest.priceText!, from: priced.some((variant) => variant.priceMinor !== lowest.priceMinor) };
+}
+
+export function ProductCard({
+  product,
+  eager,
+  onAdd,
+}: {
+  product: ShopProductView;
+  eager: boolean;
+  onAdd(product: ShopProductView, variant: ShopVariantView): void;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const { variants } = product;
+  const [chosenId, setChosenId] = useState(() => (variants.find((variant) => variant.available) ?? variants[0])?.lineId);
+  const chosen = variants.find((variant) => variant.lineId === chosenId);
+  const price = priceOf(variants);
+  const priceText = price?.text;
+  const soldOut = !variants.some((variant) => variant.available);
+  const reason = soldOut ? <Trans>Sold out</Trans> : chosen?.available ? null : <Trans>This option is sold out: choose another.</Trans>;
+  return (
+    <li className="shop-card">
+      <ShopImage src={product.imageUrl} alt={product.title} eager={eager} />
+      <h2 id={`${id}t`} className="shop-title">
+        {product.title}
+      </h2>
+      {priceText ? <p className="shop-price">{price?.from ? <Trans>From {priceText}</Trans> : priceText}</p> : null}
+      {variants.length > 1 ? (
+        <div className="shop-field">
+          <label htmlFor={`${id}v`}>
+            <Trans>Option</Trans>
+          </label>
+          <select id={`${id}v`} value={chosenId} onChange={(event) => setChosenId(event.target.value)}>
+            {variants.map((variant) => {
+              const label = variant.priceText ? `${variant.title} — ${variant.priceText}` : variant.title;
+              return (
+                <option key={variant.lineId} value={variant.lineId}>
+                  {variant.available ? label : t`${label} (sold out)`}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className="shop-add"
+        disabled={!chosen?.available}
+        aria-describedby={reason ? `${id}t ${id}r` : `${id}t`}
+        onClick={() => chosen && onAdd(product, chosen)}
+      >
+        <Trans>Add to cart</Trans>
+      </button>
+      {reason ? (
+        <p id={`${id}r`} className="shop-note">
+          {reason}
+        </p>
+      ) : null}
+    </li>
+  );
+}

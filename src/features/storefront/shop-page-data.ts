@@ -1,0 +1,123 @@
+// What a shopper's page renders from, on the server and again in the browser as it hydrates: the
+// server's catalog or cart summary with its prices already written in the page's language (the
+// same text on both sides, whatever the browser's Intl says), in the page's JSON data block.
+import type { Locale } from '../../../domain/locales';
+import type { ShopPageInput, ShopProblem } from '../../../domain/public-pages';
+import type { CartLineProblem } from '../../../domain/storefront';
+import type { Messages } from '@lingui/core';
+import { formatMinor } from '../../i18n/money';
+
+export type ShopVariantView = {
+  /** The id a cart line names it by (the catalog's retailer id, or the store variant's id). */
+  lineId: string;
+  /** 'M / Azul'; '' for a product's only variant. */
+  title: string;
+  priceMinor: number | null;
+  /** priceMinor in the page's language and the store's currency; null without a price. */
+  priceText: string | null;
+  available: boolean;
+};
+
+export type ShopProductView = {
+  id: string;
+  title: string;
+  imageUrl: string | null;
+  productType: string | null;
+  variants: ShopVariantView[];
+};
+
+export type ShopCartLineView = {
+  retailerId: string;
+  quantity: number;
+  title: string | null;
+  variantTitle: string;
+  imageUrl: string | null;
+  priceMinor: number | null;
+  priceText: string | null;
+  /** The price the shopper saw when it differs from today's. */
+  chosenPriceText: string | null;
+  /** quantity × price, written; null without a price or when it cannot be bought. */
+  lineTotalText: string | null;
+  available: boolean;
+  problem: CartLineProblem | null;
+};
+
+export type ShopPageData =
+  | {
+      page: 'catalog';
+      locale: Locale;
+      publicId: string;
+      storeName: string;
+      /** The store's currency (ISO 4217): the browser writes the cart's totals in it. */
+      currency: string | null;
+      products: ShopProductView[];
+    }
+  | {
+      page: 'cart';
+      locale: Locale;
+      publicId: string;
+      storeName: string;
+      currency: string | null;
+      /** The cart's id when it came from a WhatsApp order (`?cart=`), else null. */
+      cartId: string | null;
+      /** The `items=` value when the cart came in the URL, else null. */
+      items: string | null;
+      lines: ShopCartLineView[];
+      totalText: string | null;
+    }
+  | { page: 'problem'; locale: Locale; publicId: string | null; reason: ShopProblem };
+
+/** The page's JSON data block: its data, the API's base URL and its language's compiled messages. */
+export type ShopDocument = { data: ShopPageData; apiBaseUrl: string; messages: Messages };
+
+const money = (locale: Locale, minor: number | null, currency: string | null) =>
+  minor === null || currency === null ? null : formatMinor(locale, minor, currency);
+
+/** The page's data from what the server read, in the page's language. */
+export function shopPageData(locale: Locale, input: ShopPageInput): ShopPageData {
+  if (input.page === 'problem') return { page: 'problem', locale, publicId: input.publicId, reason: input.reason };
+  if (input.page === 'catalog') {
+    const { catalog } = input;
+    return {
+      page: 'catalog',
+      locale,
+      publicId: catalog.publicId,
+      storeName: catalog.storeName,
+      currency: catalog.currency,
+      products: catalog.products.map((product) => ({
+        id: product.id,
+        title: product.title,
+        imageUrl: product.imageUrl,
+        productType: product.productType,
+        variants: product.variants.map((variant) => ({ ...variant, priceText: money(locale, variant.priceMinor, catalog.currency) })),
+      })),
+    };
+  }
+  const { summary } = input;
+  return {
+    page: 'cart',
+    locale,
+    publicId: input.publicId,
+    storeName: summary.storeName,
+    currency: summary.currency,
+    cartId: summary.cartId,
+    items: input.items,
+    lines: summary.lines.map((line) => {
+      const currency = line.currency ?? summary.currency;
+      return {
+        retailerId: line.retailerId,
+        quantity: line.quantity,
+        title: line.title,
+        variantTitle: line.variantTitle,
+        imageUrl: line.imageUrl,
+        priceMinor: line.priceMinor,
+        priceText: money(locale, line.priceMinor, currency),
+        chosenPriceText: money(locale, line.chosenPriceMinor, currency),
+        lineTotalText: line.available && line.priceMinor !== null ? money(locale, line.priceMinor * line.quantity, currency) : null,
+        available: line.available,
+        problem: line.problem,
+      };
+    }),
+    totalText: money(locale, summary.totalMinor, summary.currency),
+  };
+}
