@@ -23,14 +23,23 @@ export type ShopPagesOptions = {
   apiBaseUrl: string;
 };
 
-/** Catalog pages kept (inventory × language × origin); the oldest goes first. */
+/**
+ * Catalog pages kept (inventory × language × origin), up to a count and a size in all (a 2,000-product
+ * page is about a megabyte); the oldest goes first.
+ */
 const CACHED_PAGES = 300;
+const CACHED_BYTES = 48 * 1024 * 1024;
 
 type Params = { lang: string; publicId: string };
 type CartQuery = { cart?: string; items?: string };
 
 export function registerShopPages(app: FastifyInstance, { renderer, store, shell, csp, siteUrl, apiBaseUrl }: ShopPagesOptions) {
   const cache = new Map<string, { html: string; csp: string; status: number }>();
+  let cachedBytes = 0;
+  const forget = (key: string) => {
+    cachedBytes -= cache.get(key)?.html.length ?? 0;
+    cache.delete(key);
+  };
 
   const send = (reply: FastifyReply, page: { html: string; csp: string; status: number }) =>
     reply
@@ -61,9 +70,11 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
     if (!page) {
       page = await render(request, path, { page: 'catalog', catalog: await store.catalog(inventory) });
       // A page of the same inventory from before its last sync is stale: it goes with the new one's arrival.
-      for (const old of cache.keys()) if (old.startsWith(`${inventory.id}|${lang}|`)) cache.delete(old);
-      if (cache.size >= CACHED_PAGES) cache.delete(cache.keys().next().value!);
+      for (const old of [...cache.keys()]) if (old.startsWith(`${inventory.id}|${lang}|`)) forget(old);
+      while (cache.size > 0 && (cache.size >= CACHED_PAGES || cachedBytes + page.html.length > CACHED_BYTES))
+        forget(cache.keys().next().value!);
       cache.set(key, page);
+      cachedBytes += page.html.length;
     }
     return send(reply, page);
   });

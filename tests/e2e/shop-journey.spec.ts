@@ -57,8 +57,16 @@ test('a shopper on a phone finds two variants, keeps them over a reload, and che
   const variantOf = (colour: string) =>
     nano.variants.find((variant) => variant.selectedOptions?.some((option) => option.value === colour))!;
 
-  // The catalog, signed out: the server's HTML, then the page at work once hydrated.
+  // The catalog, signed out: the server's HTML, then the page at work once hydrated, which reports the access.
+  const pageEvent = () => page.waitForResponse((answer) => answer.url().endsWith(`/storefront/${inventory.publicId}/events`));
+  const access = pageEvent();
   await page.goto(`/pt/c/${inventory.publicId}`);
+  expect((await access).status()).toBe(202);
+  expect((await access).request().postDataJSON()).toMatchObject({
+    kind: 'access',
+    locale: 'pt',
+    visitorId: expect.stringMatching(/^[\w-]{8,64}$/),
+  });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.storeName);
   const products = page.getByRole('heading', { level: 2 });
   await expect(products.first()).toBeVisible();
@@ -101,7 +109,9 @@ test('a shopper on a phone finds two variants, keeps them over a reload, and che
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await page.getByRole('button', { name: /Carrinho \(2\)/ }).click();
+  const cartView = pageEvent();
   await page.getByRole('link', { name: 'Revisar carrinho' }).click();
+  expect((await cartView).request().postDataJSON()).toMatchObject({ kind: 'cart_view', locale: 'pt' });
   await expect(page).toHaveURL(new RegExp(`/pt/c/${inventory.publicId}/cart\\?items=`));
   await expect(page.getByRole('heading', { level: 3, name: 'IPod Nano - 8GB' })).toHaveCount(2);
   await expect(page.getByText('Red', { exact: true })).toBeVisible();
