@@ -1,10 +1,11 @@
 // `npm run build` (and `npm start` when sources changed): everything production runs, each step
-// timed. The SPA (`vite build` → dist/), the server renderer (`vite build --ssr` → dist-ssr/), the
-// landing page of each language rendered with it (dist/<lang>/index.html), the server bundle
-// (dist-server/). OUT_DIR moves the first three (the e2e and bench builds), SERVER_OUT_DIR the last.
+// timed. The SPA (`vite build` → dist/; its assets' brotli and gzip copies beside them), the
+// server renderer (`vite build --ssr` → dist-ssr/), the landing page of each language rendered
+// with it (dist/<lang>/index.html), the server bundle (dist-server/). OUT_DIR moves the first three (the e2e and bench builds), SERVER_OUT_DIR the last.
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { buildServer, SERVER_OUT_DIR } from './build-server';
+import { compressAssets } from './compress-assets';
 import { renderStaticPages } from './render-static-pages';
 
 export async function buildAll({
@@ -24,6 +25,7 @@ export async function buildAll({
   process.env.OUT_DIR = outDir;
   try {
     await step('SPA', () => build({ logLevel: 'warn' }));
+    await step('compressed assets', async () => compressAssets(outDir));
     await step('server renderer', () => build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx' } }));
     await step('static landing pages', () => renderStaticPages(outDir));
     await step('server bundle', () => buildServer(serverOutDir));

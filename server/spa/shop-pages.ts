@@ -2,8 +2,11 @@
 // `/{lang}/c/{public id}/cart`, a cart summary (`?cart=` an order's cart id, `?items=` a chat
 // flow's lines), rendered per request by the built renderer into the shop shell (dist/shop.html).
 // A catalog page is kept until its inventory syncs again (the key holds the sync's time), per
-// language and origin; a cart page is rendered each time (its lines are the request's). Public:
-// nothing of the merchant's beyond the store's name and what it sells.
+// language and origin, compressed once (brotli and gzip, off the event loop); a cart page is
+// rendered each time (its lines are the request's). Public: nothing of the merchant's beyond the
+// store's name and what it sells.
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLocale } from '../../domain/locales';
 import type { ShopPageInput, ShopRenderer } from '../../domain/public-pages';
@@ -30,24 +33,47 @@ export type ShopPagesOptions = {
 const CACHED_PAGES = 300;
 const CACHED_BYTES = 48 * 1024 * 1024;
 
+/** How long a public id's inventory is remembered: a new sync or a deletion shows within this. */
+const INVENTORY_TTL_MS = 5_000;
+const INVENTORIES_REMEMBERED = 2_000;
+
 type Params = { lang: string; publicId: string };
 type CartQuery = { cart?: string; items?: string };
+type Page = { html: string; csp: string; status: number; br?: Buffer; gzip?: Buffer };
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The page with its compressed bodies (made in libuv's thread pool, not on the event loop). */
+async function compressed(page: Page): Promise<Page> {
+  const [br, gz] = await Promise.all([
+    brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
+    gzipped(page.html, { level: 9 }),
+  ]);
+  return { ...page, br, gzip: gz };
+}
 
 export function registerShopPages(app: FastifyInstance, { renderer, store, shell, csp, siteUrl, apiBaseUrl }: ShopPagesOptions) {
-  const cache = new Map<string, { html: string; csp: string; status: number }>();
+  const cache = new Map<string, Page>();
   let cachedBytes = 0;
+  const sizeOf = (page: Page | undefined) => (page ? page.html.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) : 0);
   const forget = (key: string) => {
-    cachedBytes -= cache.get(key)?.html.length ?? 0;
+    cachedBytes -= sizeOf(cache.get(key));
     cache.delete(key);
   };
 
-  const send = (reply: FastifyReply, page: { html: string; csp: string; status: number }) =>
+  const send = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
     reply
       .code(page.status)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', page.csp)
-      .type('text/html; charset=utf-8')
-      .send(page.html);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (page.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (page.gzip && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
+  };
 
   async function render(request: FastifyRequest<{ Params: Params }>, path: string, shop: ShopPageInput) {
     const page = await renderer.renderShopPage({ url: path, siteUrl: siteOrigin(request, siteUrl), template: shell, shop, apiBaseUrl });
@@ -55,28 +81,42 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
     return { html: page.html, status: page.status, csp: cspHeader(csp, inlineScriptHashes(page.html)) };
   }
 
+  // A page's first read (which inventory, synced when) is remembered a few seconds: a popular
+  // catalog link then costs no database round trip per shopper.
+  const inventories = new Map<string, { at: number; inventory: Promise<PublicInventory | null> }>();
   /** The configured inventory behind the path's public id, or null (any malformed id is simply unknown). */
-  const inventoryOf = (publicId: string): Promise<PublicInventory | null> =>
-    publicId.length > 64 ? Promise.resolve(null) : store.inventory(publicId);
+  const inventoryOf = (publicId: string): Promise<PublicInventory | null> => {
+    if (publicId.length > 64) return Promise.resolve(null);
+    const now = Date.now();
+    const known = inventories.get(publicId);
+    if (known && now - known.at < INVENTORY_TTL_MS) return known.inventory;
+    const inventory = store.inventory(publicId);
+    inventories.delete(publicId);
+    if (inventories.size >= INVENTORIES_REMEMBERED) inventories.delete(inventories.keys().next().value!);
+    inventories.set(publicId, { at: now, inventory });
+    inventory.catch(() => inventories.delete(publicId));
+    return inventory;
+  };
 
   app.get<{ Params: Params }>('/:lang/c/:publicId', { schema: { hide: true } }, async (request, reply) => {
     const { lang, publicId } = request.params;
     if (!isLocale(lang)) return reply.callNotFound();
     const path = `/${lang}/c/${encodeURIComponent(publicId)}`;
     const inventory = await inventoryOf(publicId);
-    if (!inventory) return send(reply, await render(request, path, { page: 'problem', publicId: null, reason: 'inventory_not_found' }));
+    if (!inventory)
+      return send(request, reply, await render(request, path, { page: 'problem', publicId: null, reason: 'inventory_not_found' }));
     const key = `${inventory.id}|${lang}|${siteOrigin(request, siteUrl)}|${inventory.lastSyncedAt?.getTime() ?? 0}`;
     let page = cache.get(key);
     if (!page) {
-      page = await render(request, path, { page: 'catalog', catalog: await store.catalog(inventory) });
+      page = await compressed(await render(request, path, { page: 'catalog', catalog: await store.catalog(inventory) }));
       // A page of the same inventory from before its last sync is stale: it goes with the new one's arrival.
       for (const old of [...cache.keys()]) if (old.startsWith(`${inventory.id}|${lang}|`)) forget(old);
-      while (cache.size > 0 && (cache.size >= CACHED_PAGES || cachedBytes + page.html.length > CACHED_BYTES))
+      while (cache.size > 0 && (cache.size >= CACHED_PAGES || cachedBytes + sizeOf(page) > CACHED_BYTES))
         forget(cache.keys().next().value!);
       cache.set(key, page);
-      cachedBytes += page.html.length;
+      cachedBytes += sizeOf(page);
     }
-    return send(reply, page);
+    return send(request, reply, page);
   });
 
   app.get<{ Params: Params; Querystring: CartQuery }>('/:lang/c/:publicId/cart', { schema: { hide: true } }, async (request, reply) => {
@@ -84,20 +124,21 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
     if (!isLocale(lang)) return reply.callNotFound();
     const path = `/${lang}/c/${encodeURIComponent(publicId)}/cart`;
     const inventory = await inventoryOf(publicId);
-    if (!inventory) return send(reply, await render(request, path, { page: 'problem', publicId: null, reason: 'inventory_not_found' }));
+    if (!inventory)
+      return send(request, reply, await render(request, path, { page: 'problem', publicId: null, reason: 'inventory_not_found' }));
     const problem = (reason: 'cart_not_found' | 'items_malformed') => render(request, path, { page: 'problem', publicId, reason });
     const { cart, items } = request.query;
     if (typeof cart === 'string' && cart !== '') {
       const lines = cart.length <= 64 ? await store.cartLines(inventory.id, cart) : null;
-      if (!lines) return send(reply, await problem('cart_not_found'));
+      if (!lines) return send(request, reply, await problem('cart_not_found'));
       const summary = await store.summary(inventory, cart, lines);
-      return send(reply, await render(request, path, { page: 'cart', publicId, summary, items: null }));
+      return send(request, reply, await render(request, path, { page: 'cart', publicId, summary, items: null }));
     }
     const raw = typeof items === 'string' ? items : '';
     const parsed = raw === '' ? [] : raw.length <= 8_000 ? parseCartItems(raw) : null;
-    if (!parsed) return send(reply, await problem('items_malformed'));
+    if (!parsed) return send(request, reply, await problem('items_malformed'));
     const lines = parsed.map((line) => ({ ...line, priceMinor: null, currency: null }));
     const summary = await store.summary(inventory, null, lines);
-    return send(reply, await render(request, path, { page: 'cart', publicId, summary, items: raw || null }));
+    return send(request, reply, await render(request, path, { page: 'cart', publicId, summary, items: raw || null }));
   });
 }

@@ -42,6 +42,8 @@ export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, si
     root,
     index: ['index.html'],
     wildcard: true,
+    // The build's .br and .gz copies of each asset (scripts/compress-assets.ts), sent to a browser that takes them.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, filePath) => {
       const urlPath =

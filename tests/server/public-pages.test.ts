@@ -1,15 +1,18 @@
 // The server-rendered public pages as the server serves them: the landing's static files with the
 // public origin filled in and their inline scripts allowed by hash, per-request rendering through
-// a renderer (here a stand-in for dist-ssr/entry-server.js), and the SPA shell when it fails.
+// a renderer (here a stand-in for dist-ssr/entry-server.js), and the SPA shell when it fails; the
+// build's compressed copies of its assets sent to a browser that takes them.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { SITE_URL_PLACEHOLDER, type RenderRequest, type ServerRenderer } from '../../domain/public-pages';
+import { compressAssets } from '../../scripts/compress-assets';
 
 const SHELL = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>';
 const BOOTSTRAP = 'self.$_TSR={router:1}';
@@ -173,4 +176,28 @@ test('without a built renderer the public pages are the SPA shell, and the serve
 test('SITE_URL that is not an http(s) URL stops the server at start', async () => {
   await expect(buildApp({ env: { SITE_URL: 'catalyst.example' }, distDir })).rejects.toThrow(/SITE_URL must be an http\(s\) origin/);
   await expect(buildApp({ env: { SITE_URL: 'ftp://catalyst.example' }, distDir })).rejects.toThrow(/SITE_URL must be an http\(s\) origin/);
+});
+
+test('a built asset goes out as the brotli or gzip copy the build made, to a browser that takes it, with its own type and cache', async () => {
+  mkdirSync(join(distDir, 'assets'));
+  const script = `export const greeting = '${'olá '.repeat(2_000)}';`;
+  writeFileSync(join(distDir, 'assets', 'app-1.js'), script);
+  const { files } = compressAssets(distDir);
+  expect(files).toBe(1);
+  await start({});
+  for (const [accept, encoding] of [
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ] as const) {
+    const response = await app!.inject({ url: '/assets/app-1.js', headers: { 'accept-encoding': accept } });
+    expect(response.statusCode, accept).toBe(200);
+    expect(response.headers['content-encoding'], accept).toBe(encoding);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const body = response.rawPayload;
+    const text = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+    expect(text.toString('utf8')).toBe(script);
+    if (encoding) expect(body.length).toBeLessThan(script.length / 10);
+  }
 });

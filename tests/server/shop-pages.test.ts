@@ -8,10 +8,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { SHOP_DATA_ELEMENT_ID } from '../../domain/public-pages';
 import type { WhatsappOrderCart } from '../../domain/storefront';
 import { buildApp } from '../../server/app';
@@ -114,6 +115,21 @@ describe('the catalog page', () => {
       .split(';')
       .find((directive) => directive.startsWith('script-src'));
     expect(scriptSrc).not.toContain('unsafe-inline');
+
+    // Sent compressed to a browser that takes it (brotli, else gzip), as it is to one that does not.
+    const plain = await app.inject({ url: `/pt/c/${shop.publicId}`, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Camiseta Básica');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const answer = await app.inject({ url: `/pt/c/${shop.publicId}`, headers: { 'accept-encoding': accept } });
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      expect(answer.headers.vary).toContain('accept-encoding');
+      expect(decode(answer.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(answer.rawPayload.length).toBeLessThan(plain.body.length / 2);
+    }
   });
 
   test('each language writes its own page; the page is kept until the inventory syncs again', async () => {
@@ -132,12 +148,14 @@ describe('the catalog page', () => {
       .where(and(eq(inventoryProducts.inventoryId, shop.id), eq(inventoryProducts.key, 'v:201')));
     // The same sync: the same page.
     expect((await page(`/en/c/${shop.publicId}`)).html).toBe(en.html);
-    // A new sync: the new products.
+    // A new sync: the new products, once the page's few seconds' memory of the inventory has passed.
     await db
       .update(inventories)
       .set({ lastSyncedAt: new Date(Date.now() + 1_000) })
       .where(eq(inventories.id, shop.id));
-    const after = await page(`/en/c/${shop.publicId}`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 6_000);
+    const after = await page(`/en/c/${shop.publicId}`).finally(() => vi.useRealTimers());
     expect(after.html).toContain('Meia Listrada');
     expect(after.html).not.toContain('>Meia<');
   });
