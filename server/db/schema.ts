@@ -369,6 +369,9 @@ export const inventoryProducts = pgTable(
   (table) => [
     primaryKey({ columns: [table.inventoryId, table.key] }),
     index('inventory_products_position').on(table.inventoryId, table.position),
+    // A cart's lines name products by retailer id (the storefront's productsOf): without it each
+    // order read all of its inventory's rows. Variant ids are found through the key instead.
+    index('inventory_products_retailer_id').on(table.inventoryId, sql`(${table.product}->>'retailerId')`),
   ],
 );
 

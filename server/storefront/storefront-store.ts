@@ -44,13 +44,43 @@ export class StorefrontRefusal extends Error {
 /** 11 characters, 64 random bits: short enough for a chat message, not guessable. */
 const newCartId = () => randomBytes(8).toString('base64url');
 
+/** The rows of `execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The rows of an inventory's products that a list of line ids names: by retailer id (the index
+ * inventory_products_retailer_id), or as a store variant's id (the key `v:{variant id}`, the primary
+ * key). The list is one jsonb parameter, whatever the driver makes of arrays; both lookups stay index
+ * scans in this shape on PGlite and PostgreSQL (a BitmapOr of the two indexes).
+ */
+const namedBy = (inventoryId: string, ids: string[]) => {
+  const list = sql`${JSON.stringify(ids)}::jsonb`;
+  return sql`inventory_id = ${inventoryId}
+    and (product->>'retailerId' = any (array(select jsonb_array_elements_text(${list})))
+      or key = any (array(select 'v:' || jsonb_array_elements_text(${list}))))`;
+};
+
+/**
+ * Digits by currency code, as Intl found them: building a NumberFormat costs more than the rest of
+ * an order's line, and an order repeats one currency. Only well-formed codes are kept, and no more
+ * than a few hundred (the code is the shopper's input, and real currencies are fewer).
+ */
+const fractionDigitsByCurrency = new Map<string, number>();
+const FRACTION_DIGITS_CACHE_MAX = 512;
+
 /** Digits after the point in a currency (2 unless Intl knows better; 0 for JPY, 3 for KWD). */
 function fractionDigits(currency: string): number {
+  const known = fractionDigitsByCurrency.get(currency);
+  if (known !== undefined) return known;
+  let digits = 2;
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
-    return 2;
+    // Not a currency Intl can format (a malformed code): 2, like most currencies.
   }
+  if (/^[A-Z]{3}$/.test(currency) && fractionDigitsByCurrency.size < FRACTION_DIGITS_CACHE_MAX)
+    fractionDigitsByCurrency.set(currency, digits);
+  return digits;
 }
 
 /** WhatsApp's `item_price` (a decimal in major units, as a number or string) in minor units; null when not a price. */
@@ -77,7 +107,13 @@ export function groupCatalog(rows: readonly InventoryProduct[]): CatalogProduct[
   for (const row of rows) {
     if (row.variantId === null) continue;
     const id = row.productId ?? row.variantId;
-    const product = products.get(id) ?? { id, title: row.title, imageUrl: row.imageUrl, productType: row.productType || null, variants: [] };
+    const product = products.get(id) ?? {
+      id,
+      title: row.title,
+      imageUrl: row.imageUrl,
+      productType: row.productType || null,
+      variants: [],
+    };
     product.imageUrl ??= row.imageUrl;
     product.variants.push({
       lineId: row.retailerId ?? row.variantId,
@@ -97,16 +133,9 @@ export function storefrontStore(db: Db) {
   /** The products of these line ids, by line id (retailer id first, then a store variant's id). */
   async function productsOf(inventoryId: string, ids: string[]): Promise<Map<string, InventoryProduct>> {
     if (ids.length === 0) return new Map();
-    const list = sql`${JSON.stringify(ids)}::jsonb`;
-    const rows = (
-      (await db.execute(sql`
-        select product from inventory_products
-        where inventory_id = ${inventoryId}
-          and (product->>'retailerId' = any (array(select jsonb_array_elements_text(${list})))
-            or key = any (array(select 'v:' || jsonb_array_elements_text(${list}))))`)) as unknown as {
-        rows: { product: InventoryProduct }[];
-      }
-    ).rows;
+    const rows = rowsOf<{ product: InventoryProduct }>(
+      await db.execute(sql`select product from ${inventoryProducts} where ${namedBy(inventoryId, ids)}`),
+    );
     const found = new Map<string, InventoryProduct>();
     for (const { product } of rows) if (product.retailerId) found.set(product.retailerId, product);
     for (const { product } of rows) if (product.variantId && !found.has(product.variantId)) found.set(product.variantId, product);
@@ -116,23 +145,24 @@ export function storefrontStore(db: Db) {
   return {
     /** The configured inventory behind a public id, or null. */
     async inventory(publicId: string): Promise<PublicInventory | null> {
+      // Every public request starts here: only the columns the public pages use (not the sealed token,
+      // nor the store's and catalog's checks whole).
       const [row] = await db
-        .select()
+        .select({
+          id: inventories.id,
+          publicId: inventories.publicId,
+          storeName: sql<string>`coalesce(${inventories.store}->>'name', ${inventories.name})`,
+          currency: sql<string | null>`${inventories.store}->>'currency'`,
+          catalogId: inventories.catalogId,
+          website: inventories.website,
+          attributionCode: inventories.attributionCode,
+          checkoutParams: inventories.checkoutParams,
+          trackingUrl: inventories.trackingUrl,
+          lastSyncedAt: inventories.lastSyncedAt,
+        })
         .from(inventories)
         .where(and(eq(inventories.publicId, publicId), eq(inventories.status, 'configured')));
-      if (!row) return null;
-      return {
-        id: row.id,
-        publicId: row.publicId,
-        storeName: row.store?.name ?? row.name,
-        currency: row.store?.currency ?? null,
-        catalogId: row.catalogId,
-        website: row.website,
-        attributionCode: row.attributionCode,
-        checkoutParams: row.checkoutParams,
-        trackingUrl: row.trackingUrl,
-        lastSyncedAt: row.lastSyncedAt,
-      };
+      return row ?? null;
     },
 
     /** The public catalog, from memory until the next sync. */
@@ -176,9 +206,21 @@ export function storefrontStore(db: Db) {
           currency: item.currency && /^[A-Z]{3}$/.test(item.currency) ? item.currency : null,
         });
       }
-      const known = await productsOf(inventory.id, [...lines.keys()]);
-      const id = await this.saveCart(inventory.id, 'whatsapp_order', [...lines.values()]);
-      return { cartId: id, unknownRetailerIds: [...lines.keys()].filter((retailerId) => !known.has(retailerId)) };
+      // One round trip on the order-to-cart API's path: the cart is written (a data-modifying WITH runs
+      // whether or not the query reads it) and the ids the last sync knows are read, ids only.
+      const ids = [...lines.keys()];
+      const id = newCartId();
+      const rows = rowsOf<{ retailer_id: string | null; variant_id: string | null }>(
+        await db.execute(sql`
+          with saved as (
+            insert into ${carts} (id, inventory_id, source, lines)
+            values (${id}, ${inventory.id}, ${'whatsapp_order' satisfies CartSource}, ${JSON.stringify([...lines.values()])}::jsonb)
+          )
+          select product->>'retailerId' as retailer_id, product->>'variantId' as variant_id
+          from ${inventoryProducts} where ${namedBy(inventory.id, ids)}`),
+      );
+      const known = new Set(rows.flatMap((row) => [row.retailer_id, row.variant_id]));
+      return { cartId: id, unknownRetailerIds: ids.filter((retailerId) => !known.has(retailerId)) };
     },
 
     async saveCart(inventoryId: string, source: CartSource, lines: CartLine[]): Promise<string> {

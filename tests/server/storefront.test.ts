@@ -17,7 +17,7 @@ import { eventRecorder } from '../../server/storefront/event-recorder';
 import { orderPriceMinor } from '../../server/storefront/storefront-store';
 import { startDemoPeers } from '../fixtures/demo-peers';
 import { generatedStoreProducts } from '../fixtures/shopify-admin-server';
-import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
+import { sampleProduct, seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 
@@ -109,6 +109,72 @@ describe('a WhatsApp order becomes a cart summary URL', () => {
   });
 });
 
+test('an order’s lines are found by retailer id among thousands of products, and never in another inventory with the same ids', async () => {
+  const { db } = await testDatabase();
+  const [many, twin] = await Promise.all([seedStorefrontInventory('many'), seedStorefrontInventory('twin')]);
+  // Both inventories hold the same 1,500 retailer ids (the twin at other prices and titles); a few only the twin has.
+  const products = (label: string, price: number, count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      sampleProduct({
+        key: `v:${50_000 + i}`,
+        variantId: String(50_000 + i),
+        productId: String(5_000 + (i >> 2)),
+        retailerId: i === 700 ? 'SKU "700", ç/á' : `SKU-${i}`,
+        title: `${label} ${i}`,
+        priceMinor: price + i,
+      }),
+    );
+  const rowsOf = (inventoryId: string, list: ReturnType<typeof products>) =>
+    list.map((product, position) => ({ inventoryId, key: product.key, position: 10 + position, searchText: product.title, product }));
+  for (const [inventory, list] of [
+    [many, products('Produto', 1_000, 1_500)],
+    [twin, [...products('Gêmeo', 9_000, 1_500), sampleProduct({ key: 'c:TWIN-ONLY', retailerId: 'TWIN-ONLY', title: 'Só do gêmeo' })]],
+  ] as const)
+    for (let at = 0; at < list.length; at += 500) await db.insert(inventoryProducts).values(rowsOf(inventory.id, list.slice(at, at + 500)));
+  await db.execute(sql`analyze inventory_products`);
+
+  const answer = await post(
+    many.publicId,
+    order(many.catalogId, [
+      ['SKU-1499', 1],
+      ['SKU "700", ç/á', 2],
+      ['TWIN-ONLY', 1],
+      ['SKU-3', 1],
+      // A store variant named by its id, found through the key.
+      ['50042', 1],
+      ['SKU-1500', 1],
+    ]),
+  );
+  expect(answer.status, answer.text).toBe(201);
+  const cart = answer.body as WhatsappOrderCart;
+  expect(cart.unknownRetailerIds).toEqual(['TWIN-ONLY', 'SKU-1500']);
+  const read = (await summary(many.publicId, `cart=${cart.cartId}`)).body as CartSummary;
+  expect(read.lines.map((line) => [line.retailerId, line.quantity, line.title, line.priceMinor, line.problem])).toEqual([
+    ['SKU-1499', 1, 'Produto 1499', 2_499, null],
+    ['SKU "700", ç/á', 2, 'Produto 700', 1_700, null],
+    ['TWIN-ONLY', 1, null, null, 'unknown'],
+    ['SKU-3', 1, 'Produto 3', 1_003, null],
+    ['50042', 1, 'Produto 42', 1_042, null],
+    ['SKU-1500', 1, null, null, 'unknown'],
+  ]);
+  // The twin's order of the same ids finds its own products only.
+  const theirs = (
+    await post(
+      twin.publicId,
+      order(twin.catalogId, [
+        ['SKU-1499', 1],
+        ['TWIN-ONLY', 1],
+      ]),
+    )
+  ).body as WhatsappOrderCart;
+  expect(theirs.unknownRetailerIds).toEqual([]);
+  const twinRead = (await summary(twin.publicId, `cart=${theirs.cartId}`)).body as CartSummary;
+  expect(twinRead.lines.map((line) => [line.title, line.priceMinor])).toEqual([
+    ['Gêmeo 1499', 10_499],
+    ['Só do gêmeo', 4990],
+  ]);
+});
+
 describe('the cart summary', () => {
   test('an items= list is read against the last sync: sold out, not sold in the store, a store variant by its id', async () => {
     const read = await summary(shop.publicId, `items=${encodeURIComponent('CAM-G:1,BONE-1:2,201:3,CAM-P:1,CAM-P:1')}`);
@@ -147,6 +213,15 @@ test('WhatsApp’s item_price (major units, number or string) in minor units by 
   expect(orderPriceMinor('abc', 'BRL')).toBeNull();
   expect(orderPriceMinor(-1, 'BRL')).toBeNull();
   expect(orderPriceMinor(undefined, 'BRL')).toBeNull();
+  // The digits are remembered per currency: the same answers the second time, each currency its own.
+  for (let round = 0; round < 2; round++) {
+    expect(orderPriceMinor(1500, 'JPY')).toBe(1500);
+    expect(orderPriceMinor('1.5', 'KWD')).toBe(1500);
+    expect(orderPriceMinor('1.5', 'BRL')).toBe(150);
+    // A code in lower case is still Intl's (not kept); a malformed one counts two digits.
+    expect(orderPriceMinor(1500, 'jpy')).toBe(1500);
+    expect(orderPriceMinor('1.5', 'US$')).toBe(150);
+  }
 });
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';

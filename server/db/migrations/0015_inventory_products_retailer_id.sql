@@ -1,0 +1,1 @@
+CREATE INDEX "inventory_products_retailer_id" ON "inventory_products" USING btree ("inventory_id",("product"->>'retailerId'));
