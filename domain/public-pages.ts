@@ -12,7 +12,15 @@ export type RenderRequest = {
   template: string;
 };
 
-export type RenderedPage = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; status: number; location: string };
+export type RenderedPage =
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      /** A catalog page's whole product list (JSON), which the page loads after it is up (`…/c/{id}/products.json`). */
+      productsJson?: string;
+    }
+  | { kind: 'redirect'; status: number; location: string };
 
 /** What `entry-server.js` exports. */
 export type ServerRenderer = { renderPage(request: RenderRequest): Promise<RenderedPage> };

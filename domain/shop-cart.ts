@@ -48,7 +48,12 @@ export function shopCartReducer(cart: ShopCart, action: ShopCartAction): ShopCar
     case 'clear':
       return emptyCart;
     case 'restore':
-      return action.cart;
+      // Lines added before the saved cart could be read (the catalog still loading) join it.
+      return cart.lines.reduce(
+        (merged, line) =>
+          shopCartReducer(merged, { type: 'add', lineId: line.lineId, priceMinor: line.priceMinor, quantity: line.quantity }),
+        action.cart,
+      );
   }
 }
 

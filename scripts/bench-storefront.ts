@@ -33,7 +33,7 @@
 // postgres picks databases (default PGlite, and PostgreSQL when DATABASE_URL is set; Lighthouse and
 // JS run on the first only). Prints figures and a verdict per budget; never fails on a budget.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -404,6 +404,8 @@ type LighthouseFigures = {
   heaviest: string[];
   /** Lighthouse's main-thread work by kind (4× CPU slowdown applied). */
   mainThread: string;
+  /** The longest main-thread tasks (Lighthouse's long-tasks audit, slowdown applied) and what ran them. */
+  longTasks: string;
 };
 
 async function lighthouseRuns(url: string, runs: number): Promise<LighthouseFigures[]> {
@@ -420,6 +422,7 @@ async function lighthouseRuns(url: string, runs: number): Promise<LighthouseFigu
       '--ignore-certificate-errors',
     ],
   });
+  let reports = 0;
   const audit = async (attempt = 1): Promise<LighthouseFigures> => {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -434,6 +437,8 @@ async function lighthouseRuns(url: string, runs: number): Promise<LighthouseFigu
       if (attempt < 3) return audit(attempt + 1);
       throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     }
+    // The whole report, for a closer look (Lighthouse's viewer or jq): .tmp/bench-storefront/lighthouse-N.json.
+    writeFileSync(resolve(`.tmp/bench-storefront/lighthouse-${++reports}.json`), JSON.stringify(lhr));
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const lost = (['performance', 'accessibility'] as const).flatMap((c) =>
       (lhr.categories[c]?.auditRefs ?? [])
@@ -479,6 +484,13 @@ async function lighthouseRuns(url: string, runs: number): Promise<LighthouseFigu
       .filter((item) => (item.duration ?? 0) >= 50)
       .map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration ?? 0)} ms`)
       .join(', ');
+    const longTasks = (itemsOf('long-tasks') as { url?: string; duration?: number; startTime?: number }[])
+      .slice(0, 6)
+      .map(
+        (t) =>
+          `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} (${(t.url ?? '?').replace(/^https?:\/\/[^/]+/, '').slice(0, 40)})`,
+      )
+      .join(', ');
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -495,6 +507,7 @@ async function lighthouseRuns(url: string, runs: number): Promise<LighthouseFigu
       opportunities,
       heaviest,
       mainThread,
+      longTasks,
     };
   };
   try {
@@ -547,6 +560,7 @@ async function lighthousePart(target: string, url: string) {
   for (const item of grouped((r) => r.opportunities)) console.log(`  opportunity: ${item}`);
   for (const item of results[0]!.heaviest) console.log(`  heaviest (run 1): ${item}`);
   console.log(`  main-thread work (run 1): ${results[0]!.mainThread}`);
+  console.log(`  long tasks (run 1): ${results[0]!.longTasks || 'none'}`);
   const label = `(median of ${RUNS})`;
   rows.push(
     {

@@ -16,7 +16,7 @@ import { messages as esShop } from '../locales/es/shop.po';
 import { messages as ptShop } from '../locales/pt/shop.po';
 import { ShopPage } from './features/storefront/components/shop-page';
 import { shopHead } from './features/storefront/shop-head';
-import { shopPageData, type ShopDocument } from './features/storefront/shop-page-data';
+import { CATALOG_PAGE_SIZE, shopPageData, type ShopDocument } from './features/storefront/shop-page-data';
 import type { ShopServices } from './features/storefront/shop-services';
 import type { RuntimeConfig } from '../domain/runtime-config';
 import { App } from './app/app';
@@ -109,6 +109,7 @@ const inertShopServices: ShopServices = {
   checkout: onlyInTheBrowser('Checkout'),
   go: () => undefined,
   pageSeen: () => undefined,
+  loadProducts: onlyInTheBrowser('Loading the catalog'),
 };
 
 /** JSON inside a <script> element: nothing in it can end the element or start a comment. */
@@ -130,7 +131,14 @@ export async function renderShopPage({ url, siteUrl, template, shop, apiBaseUrl 
       <ShopPage data={data} services={inertShopServices} />
     </I18nProvider>,
   );
-  const document: ShopDocument = { data, apiBaseUrl, messages: shopMessages[locale] };
+  // A catalog's data block carries the products its first render shows; the page loads the rest
+  // (productsJson, served as …/products.json) once it is up.
+  const rest = data.page === 'catalog' && data.products.length > CATALOG_PAGE_SIZE;
+  const document: ShopDocument = {
+    data: rest ? { ...data, products: data.products.slice(0, CATALOG_PAGE_SIZE) } : data,
+    apiBaseUrl,
+    messages: shopMessages[locale],
+  };
   // The app's manifest is not the shop's: a shopper is never offered to install Catalyst.
   const html = fillTemplate(template.replace(/\s*<link rel="manifest"[^>]*>/, ''), {
     lang: localeTags[locale],
@@ -139,7 +147,8 @@ export async function renderShopPage({ url, siteUrl, template, shop, apiBaseUrl 
     afterRoot: `<script type="application/json" id="${SHOP_DATA_ELEMENT_ID}">${scriptJson(document)}</script>`,
   });
   const status = data.page !== 'problem' ? 200 : data.reason === 'items_malformed' ? 400 : 404;
-  return { kind: 'page', status, html: `<!doctype html>${html}` };
+  const productsJson = data.page === 'catalog' ? JSON.stringify({ products: data.products }) : undefined;
+  return { kind: 'page', status, html: `<!doctype html>${html}`, productsJson };
 }
 
 /**

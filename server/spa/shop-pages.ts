@@ -1,10 +1,11 @@
-// The shopper's pages (issue 14): `/{lang}/c/{public id}`, the catalog from the last sync, and
-// `/{lang}/c/{public id}/cart`, a cart summary (`?cart=` an order's cart id, `?items=` a chat
-// flow's lines), rendered per request by the built renderer into the shop shell (dist/shop.html).
-// A catalog page is kept until its inventory syncs again (the key holds the sync's time), per
-// language and origin, compressed once (brotli and gzip, off the event loop); a cart page is
-// rendered each time (its lines are the request's). Public: nothing of the merchant's beyond the
-// store's name and what it sells.
+// The shopper's pages (issue 14): `/{lang}/c/{public id}`, the catalog from the last sync (its
+// first products; the page then loads the rest from `…/products.json`, which the same render
+// makes), and `/{lang}/c/{public id}/cart`, a cart summary (`?cart=` an order's cart id, `?items=`
+// a chat flow's lines), rendered per request by the built renderer into the shop shell
+// (dist/shop.html). A catalog page and its product list are kept until the inventory syncs again
+// (the key holds the sync's time), per language and origin, compressed once (brotli and gzip, off
+// the event loop); a cart page is rendered each time (its lines are the request's). Public:
+// nothing of the merchant's beyond the store's name and what it sells.
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import { isLocale } from '../../domain/locales';
 import type { ShopPageInput, ShopRenderer } from '../../domain/public-pages';
 import { parseCartItems } from '../../domain/storefront';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
+import { notFound } from '../http/error-handler';
 import { siteOrigin } from '../http/site-origin';
 import type { PublicInventory, StorefrontStore } from '../storefront/storefront-store';
 
@@ -39,7 +41,11 @@ const INVENTORIES_REMEMBERED = 2_000;
 
 type Params = { lang: string; publicId: string };
 type CartQuery = { cart?: string; items?: string };
-type Page = { html: string; csp: string; status: number; br?: Buffer; gzip?: Buffer };
+/** A body kept with its compressed copies. */
+type Body = { text: string; br?: Buffer; gzip?: Buffer };
+type Page = Body & { csp: string; status: number; type: string };
+/** A catalog page and its whole product list, made by one render. */
+type CatalogPages = { page: Page; products: Page };
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -47,16 +53,19 @@ const gzipped = promisify(gzip);
 /** The page with its compressed bodies (made in libuv's thread pool, not on the event loop). */
 async function compressed(page: Page): Promise<Page> {
   const [br, gz] = await Promise.all([
-    brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
-    gzipped(page.html, { level: 9 }),
+    brotli(page.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.text.length } }),
+    gzipped(page.text, { level: 9 }),
   ]);
   return { ...page, br, gzip: gz };
 }
 
+const HTML = 'text/html; charset=utf-8';
+
 export function registerShopPages(app: FastifyInstance, { renderer, store, shell, csp, siteUrl, apiBaseUrl }: ShopPagesOptions) {
-  const cache = new Map<string, Page>();
+  const cache = new Map<string, CatalogPages>();
   let cachedBytes = 0;
-  const sizeOf = (page: Page | undefined) => (page ? page.html.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) : 0);
+  const bytesOf = (body: Body) => body.text.length + (body.br?.length ?? 0) + (body.gzip?.length ?? 0);
+  const sizeOf = (pages: CatalogPages | undefined) => (pages ? bytesOf(pages.page) + bytesOf(pages.products) : 0);
   const forget = (key: string) => {
     cachedBytes -= sizeOf(cache.get(key));
     cache.delete(key);
@@ -68,17 +77,50 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
       .header('cache-control', 'no-cache')
       .header('content-security-policy', page.csp)
       .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8');
+      .type(page.type);
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (page.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
     if (page.gzip && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-    return reply.send(page.html);
+    return reply.send(page.text);
   };
 
-  async function render(request: FastifyRequest<{ Params: Params }>, path: string, shop: ShopPageInput) {
+  async function renderPage(request: FastifyRequest<{ Params: Params }>, path: string, shop: ShopPageInput) {
     const page = await renderer.renderShopPage({ url: path, siteUrl: siteOrigin(request, siteUrl), template: shell, shop, apiBaseUrl });
     if (page.kind !== 'page') throw new Error(`A shop page answered a ${page.kind}`);
-    return { html: page.html, status: page.status, csp: cspHeader(csp, inlineScriptHashes(page.html)) };
+    return page;
+  }
+  const htmlPage = (html: string, status: number): Page => ({
+    text: html,
+    status,
+    type: HTML,
+    csp: cspHeader(csp, inlineScriptHashes(html)),
+  });
+  async function render(request: FastifyRequest<{ Params: Params }>, path: string, shop: ShopPageInput): Promise<Page> {
+    const page = await renderPage(request, path, shop);
+    return htmlPage(page.html, page.status);
+  }
+
+  /** The inventory's catalog page and product list in this language, from the cache or rendered now. */
+  async function catalogPages(request: FastifyRequest<{ Params: Params }>, lang: string, inventory: PublicInventory) {
+    const key = `${inventory.id}|${lang}|${siteOrigin(request, siteUrl)}|${inventory.lastSyncedAt?.getTime() ?? 0}`;
+    let pages = cache.get(key);
+    if (!pages) {
+      const path = `/${lang}/c/${encodeURIComponent(inventory.publicId)}`;
+      const rendered = await renderPage(request, path, { page: 'catalog', catalog: await store.catalog(inventory) });
+      const json = rendered.productsJson ?? '{"products":[]}';
+      const [page, products] = await Promise.all([
+        compressed(htmlPage(rendered.html, rendered.status)),
+        compressed({ text: json, status: 200, type: 'application/json; charset=utf-8', csp: "default-src 'none'" }),
+      ]);
+      pages = { page, products };
+      // A page of the same inventory from before its last sync is stale: it goes with the new one's arrival.
+      for (const old of [...cache.keys()]) if (old.startsWith(`${inventory.id}|${lang}|`)) forget(old);
+      while (cache.size > 0 && (cache.size >= CACHED_PAGES || cachedBytes + sizeOf(pages) > CACHED_BYTES))
+        forget(cache.keys().next().value!);
+      cache.set(key, pages);
+      cachedBytes += sizeOf(pages);
+    }
+    return pages;
   }
 
   // A page's first read (which inventory, synced when) is remembered a few seconds: a popular
@@ -105,18 +147,16 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
     const inventory = await inventoryOf(publicId);
     if (!inventory)
       return send(request, reply, await render(request, path, { page: 'problem', publicId: null, reason: 'inventory_not_found' }));
-    const key = `${inventory.id}|${lang}|${siteOrigin(request, siteUrl)}|${inventory.lastSyncedAt?.getTime() ?? 0}`;
-    let page = cache.get(key);
-    if (!page) {
-      page = await compressed(await render(request, path, { page: 'catalog', catalog: await store.catalog(inventory) }));
-      // A page of the same inventory from before its last sync is stale: it goes with the new one's arrival.
-      for (const old of [...cache.keys()]) if (old.startsWith(`${inventory.id}|${lang}|`)) forget(old);
-      while (cache.size > 0 && (cache.size >= CACHED_PAGES || cachedBytes + sizeOf(page) > CACHED_BYTES))
-        forget(cache.keys().next().value!);
-      cache.set(key, page);
-      cachedBytes += sizeOf(page);
-    }
-    return send(request, reply, page);
+    return send(request, reply, (await catalogPages(request, lang, inventory)).page);
+  });
+
+  // The catalog's whole product list, which its page loads once it is up (the page carries only the first ones).
+  app.get<{ Params: Params }>('/:lang/c/:publicId/products.json', { schema: { hide: true } }, async (request, reply) => {
+    const { lang, publicId } = request.params;
+    if (!isLocale(lang)) return reply.callNotFound();
+    const inventory = await inventoryOf(publicId);
+    if (!inventory) return notFound(request, reply);
+    return send(request, reply, (await catalogPages(request, lang, inventory)).products);
   });
 
   app.get<{ Params: Params; Querystring: CartQuery }>('/:lang/c/:publicId/cart', { schema: { hide: true } }, async (request, reply) => {

@@ -32,6 +32,19 @@ export type StaticSpaOptions = {
   shop?: { store: StorefrontStore; apiBaseUrl: string };
 };
 
+/**
+ * The shell with its own stylesheets written into it: a shopper's phone on a slow network then
+ * paints the page from the HTML alone, without a round trip for 1.5 KB of CSS (the CSP allows
+ * inline styles already). A stylesheet the build did not write is left as a link.
+ */
+export function inlineStylesheets(shell: string, root: string): string {
+  return shell.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"?#]+\.css)">/g, (link, href: string) => {
+    const file = resolve(root, `.${href}`);
+    if (!file.startsWith(root + '/') || !existsSync(file)) return link;
+    return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
 /** Serves the built SPA: static files, the server-rendered public pages, and index.html for every client-side route. */
 export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, siteUrl, renderer, renderThreads, shop }: StaticSpaOptions) {
   const root = resolve(distDir);
@@ -60,7 +73,8 @@ export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, si
   const shopShell = resolve(root, SHOP_SHELL_FILE);
   if (shop && pages.renderer?.renderShopPage && existsSync(shopShell)) {
     const shopRenderer = { renderShopPage: pages.renderer.renderShopPage.bind(pages.renderer) };
-    registerShopPages(app, { ...shop, renderer: shopRenderer, shell: readFileSync(shopShell, 'utf8'), csp, siteUrl });
+    const shell = inlineStylesheets(readFileSync(shopShell, 'utf8'), root);
+    registerShopPages(app, { ...shop, renderer: shopRenderer, shell, csp, siteUrl });
   } else if (shop) app.log.warn('no shop renderer or shell: the shopper pages are not served (run "npm run build")');
 
   app.setNotFoundHandler((request, reply) => {

@@ -5,7 +5,7 @@
 // is kept until the next sync; unknown ids and malformed lists get a translated page with 404/400,
 // never a 500; nothing of the merchant's private data reaches a page; no product text can end the
 // data block and run as script.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -26,8 +26,12 @@ import { testEnv } from './support/test-server';
 // The shell as Vite builds dist/shop.html: its entry script, a preload, its stylesheet.
 const SHOP_SHELL =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><link rel="stylesheet" crossorigin href="/assets/shop-1.css">' +
+  '<link rel="stylesheet" href="/assets/missing.css">' +
   '<script type="module" crossorigin src="/assets/shop-1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
   '</head><body><div id="root"></div></body></html>';
+
+/** The built stylesheet; a `</style` in it (in a string, say) must not end the element it is written into. */
+const SHOP_CSS = '.shop{color:#14213d}.shop-x::after{content:"</style>"}';
 
 let app: FastifyInstance;
 let url: string;
@@ -38,6 +42,8 @@ beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'catalyst-shop-pages-'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   writeFileSync(join(distDir, 'shop.html'), SHOP_SHELL);
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'assets', 'shop-1.css'), SHOP_CSS);
   shop = await seedStorefrontInventory('pages');
   app = await buildApp({
     env: { ...testEnv, KNOWLEDGE_WORKER: 'off' },
@@ -81,11 +87,14 @@ describe('the catalog page', () => {
     expect(html).toContain('<meta property="og:image" content="https://cdn.example.com/camiseta.jpg">');
     expect(html).toContain(`<meta property="og:url" content="${url}/pt/c/${shop.publicId}">`);
     expect(html).toMatch(/<meta property="og:description" content="2 produtos de Loja pages Store/);
-    // The entry loads after the first paint (public/start-after-paint.js), its CSS in the head.
+    // The entry loads after the first paint (public/start-after-paint.js); the built CSS is written into
+    // the head (no round trip before the first paint); a stylesheet the build lacks stays a link.
     expect(html).toContain(
       '<script type="module" src="/start-after-paint.js" data-app-entry="/assets/shop-1.js" data-app-chunks="/assets/react-1.js">',
     );
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shop-1.css">');
+    expect(html).toContain(`<style>${SHOP_CSS.replace('</style', '<\\/style')}</style>`);
+    expect(html).not.toContain('href="/assets/shop-1.css"');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/missing.css">');
 
     expect(document!.apiBaseUrl).toBe('/api/v1');
     expect(document!.data.page).toBe('catalog');
@@ -170,6 +179,62 @@ describe('the catalog page', () => {
     expect(tooLong.status).toBe(404);
     const otherLanguage = await page(`/de/c/${shop.publicId}`);
     expect(otherLanguage.document).toBeNull();
+  });
+
+  test('a large catalog’s page carries its first 48 products; …/products.json answers all of them, compressed', async () => {
+    const large = await seedStorefrontInventory('large');
+    const { db } = await testDatabase();
+    await db.insert(inventoryProducts).values(
+      Array.from({ length: 60 }, (_, i) => {
+        const product = sampleProduct({
+          key: `v:9${i}`,
+          variantId: `9${i}`,
+          productId: `9${i}`,
+          retailerId: `LOTE-${i}`,
+          title: `Lote ${i}`,
+        });
+        return { inventoryId: large.id, key: product.key, position: 100 + i, searchText: product.title, product };
+      }),
+    );
+    await db
+      .update(inventories)
+      .set({ lastSyncedAt: new Date(Date.now() + 3_000) })
+      .where(eq(inventories.id, large.id));
+    const catalogPage = await page(`/pt/c/${large.publicId}`);
+    if (catalogPage.document?.data.page !== 'catalog') throw new Error('not a catalog page');
+    const { data } = catalogPage.document;
+    expect(data.products).toHaveLength(48);
+    // The seeded inventory's two products on the catalog (the store-only one is not sold there), and the 60 more.
+    expect(data.productCount).toBe(62);
+    // The server's HTML shows what the block holds: the first 48 cards, and the whole catalog's count.
+    expect(catalogPage.html.match(/<li class="shop-card"/g)).toHaveLength(48);
+    expect(catalogPage.html).toContain('62 produtos');
+
+    const response = await fetch(`${url}/pt/c/${large.publicId}/products.json`, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const { products } = (await response.json()) as { products: typeof data.products };
+    expect(products).toHaveLength(62);
+    expect(products.slice(0, 48)).toEqual(data.products);
+    expect(products.at(-1)).toMatchObject({ title: 'Lote 59', variants: [{ lineId: 'LOTE-59', priceText: 'R$\u00a049,90' }] });
+    const raw = JSON.stringify({ products });
+    for (const encoding of ['br', 'gzip'] as const) {
+      const compressed = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        // fetch would decode: read the bytes as they come.
+        import('node:http').then(({ get }) =>
+          get(`${url}/pt/c/${large.publicId}/products.json`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          }).on('error', reject),
+        );
+      });
+      expect(compressed.encoding).toBe(encoding);
+      expect((encoding === 'br' ? brotliDecompressSync : gunzipSync)(compressed.body).toString()).toBe(raw);
+    }
+    for (const part of privateParts(large)) expect(raw).not.toContain(part);
+    expect((await fetch(`${url}/pt/c/no-such-catalog/products.json`)).status).toBe(404);
+    expect((await fetch(`${url}/de/c/${large.publicId}/products.json`)).status).toBe(404);
   });
 
   test('a product’s text cannot end the data block or the markup: it stays text', async () => {

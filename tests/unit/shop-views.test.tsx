@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { CartSummaryLine, PublicCatalog } from '../../domain/storefront';
@@ -71,7 +71,44 @@ function makeServices(storage = new Map<string, string>(), checkout?: ShopServic
     ),
     go: vi.fn<ShopServices['go']>(),
     pageSeen: vi.fn<ShopServices['pageSeen']>(),
+    loadProducts: vi.fn<ShopServices['loadProducts']>(async () => Promise.reject(new Error('no products beyond the page in this test'))),
   } satisfies ShopServices;
+}
+
+/** A catalog of `count` products 'Produto 1'…, one variant each (SKU-0…). */
+const manyProducts = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `p${i}`,
+    title: `Produto ${i + 1}`,
+    imageUrl: `https://cdn.example/${i}.jpg`,
+    productType: i % 2 ? 'Par' : 'Ímpar',
+    variants: [variant(`SKU-${i}`, '', 1000 + i)],
+  }));
+/** A large catalog as the server has it, and as its page's data block carries it (the first 48 products). */
+function largeCatalog(count = 60) {
+  const full = shopPageData('en', { page: 'catalog', catalog: { ...catalog, products: manyProducts(count) } }) as Extract<
+    ShopPageData,
+    { page: 'catalog' }
+  >;
+  return { full, block: { ...full, products: full.products.slice(0, 48) } };
+}
+/** A large catalog's page rendered while the rest of its products is loading (settled by `rest`). */
+function renderLoadingCatalog(services = makeServices()) {
+  const { full, block } = largeCatalog();
+  const rest = deferred<typeof full.products>();
+  services.loadProducts.mockReturnValue(rest.promise);
+  render(page(block, services));
+  return { full, services, rest };
+}
+/** A promise and the hands that settle it. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
 }
 
 const page = (data: ShopPageData, services: ShopServices) => (
@@ -141,6 +178,23 @@ describe('server render and hydration', () => {
     expect(errors).toEqual([]);
     expect(logged).toEqual([]);
     expect(within(container).getByRole('button', { name: 'Cart (2)' })).toBeTruthy();
+  });
+
+  test('a large catalog’s page carries its first 48 products and hydrates without a mismatch; the rest load once, after', async () => {
+    const { full, block } = largeCatalog();
+    const services = makeServices();
+    const rest = deferred<typeof full.products>();
+    services.loadProducts.mockReturnValue(rest.promise);
+    const { errors, logged } = await hydrate(block, services, full);
+    expect(errors).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(services.loadProducts).toHaveBeenCalledTimes(1);
+    expect(services.loadProducts).toHaveBeenCalledWith('en', publicId);
+    expect(count()).toBe('60 products');
+    expect(productTitles()).toHaveLength(48);
+    await act(async () => rest.resolve(full.products));
+    expect(count()).toBe('60 products');
+    expect(services.loadProducts).toHaveBeenCalledTimes(1);
   });
 
   test('the check sees a mismatch when there is one', async () => {
@@ -241,23 +295,71 @@ describe('the catalog page', () => {
 
   test('shows 48 products of a large catalog, then more on demand', async () => {
     const user = userEvent.setup();
-    const products = Array.from({ length: 60 }, (_, i) => ({
-      id: `p${i}`,
-      title: `Produto ${i + 1}`,
-      imageUrl: `https://cdn.example/${i}.jpg`,
-      productType: null,
-      variants: [variant(`SKU-${i}`, '', 1000 + i)],
-    }));
+    const products = manyProducts(60);
     render(page(shopPageData('en', { page: 'catalog', catalog: { ...catalog, products } }), makeServices()));
     expect(productTitles()).toHaveLength(48);
     expect(count()).toBe('60 products');
-    const images = [...document.querySelectorAll('img')];
-    expect(images.slice(0, 4).every((image) => image.getAttribute('loading') === 'eager')).toBe(true);
-    expect(images.slice(4).every((image) => image.getAttribute('loading') === 'lazy')).toBe(true);
+    // The images as the server writes them (here, happy-dom's images never load: each shows its empty box).
+    const served = document.createElement('div');
+    served.innerHTML = renderToString(page(shopPageData('en', { page: 'catalog', catalog: { ...catalog, products } }), makeServices()));
+    const images = [...served.querySelectorAll('.shop-grid img')];
+    expect(images).toHaveLength(48);
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([...Array(4).fill('eager'), ...Array(44).fill('lazy')]);
+    // Only the first image (a phone's largest paint) is fetched before the others.
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', ...Array(47).fill(null)]);
     await user.click(screen.getByRole('button', { name: 'Show more (12 left)' }));
     expect(productTitles()).toHaveLength(60);
     expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Produto 49' }));
+  });
+
+  test('while the rest of a large catalog loads, a search waits for it and then finds what only the rest holds', async () => {
+    const user = userEvent.setup();
+    const { full, rest } = renderLoadingCatalog();
+    await user.type(screen.getByLabelText('Search products'), 'Produto 55');
+    expect(count()).toBe('Searching the whole catalog…');
+    expect(screen.getByText('Loading the rest of the catalog…')).toBeTruthy();
+    expect(productTitles()).toEqual([]);
+    await act(async () => rest.resolve(full.products));
+    expect(count()).toBe('1 product');
+    expect(productTitles()).toEqual(['Produto 55']);
+  });
+
+  test('Show more before the rest has loaded shows them when they arrive, focus on the first new one', async () => {
+    const user = userEvent.setup();
+    const { full, rest } = renderLoadingCatalog();
+    await user.click(screen.getByRole('button', { name: 'Show more (12 left)' }));
+    expect(productTitles()).toHaveLength(48);
+    expect(screen.getByText('Loading the rest of the catalog…')).toBeTruthy();
+    await act(async () => rest.resolve(full.products));
+    expect(productTitles()).toHaveLength(60);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Produto 49' }));
+  });
+
+  test('when the rest cannot be loaded, a filter says so and Try again loads it', async () => {
+    const user = userEvent.setup();
+    const { full, block } = largeCatalog();
+    const services = makeServices();
+    render(page(block, services));
+    await user.selectOptions(screen.getByLabelText('Category'), 'Par');
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('could not be loaded'));
+    services.loadProducts.mockResolvedValue(full.products);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(count()).toBe('30 products'));
+    expect(services.loadProducts).toHaveBeenCalledTimes(2);
+  });
+
+  test('a saved line of a product beyond the first 48 is restored once the rest arrives; a line added meanwhile joins it', async () => {
+    const user = userEvent.setup();
+    const storage = new Map([[publicId, JSON.stringify({ lines: [{ lineId: 'SKU-55', quantity: 2, priceMinor: 1055 }] })]]);
+    const { full, rest } = renderLoadingCatalog(makeServices(storage));
+    await addVariant(user, 'Produto 1');
+    expect(screen.getByRole('button', { name: 'Cart (1)' })).toBeTruthy();
+    // Nothing is saved before the saved cart is read: it is not overwritten.
+    expect(JSON.parse(storage.get(publicId)!).lines).toHaveLength(1);
+    await act(async () => rest.resolve(full.products));
+    expect(screen.getByRole('button', { name: 'Cart (3)' })).toBeTruthy();
+    expect(JSON.parse(storage.get(publicId)!).lines.map((line: { lineId: string }) => line.lineId)).toEqual(['SKU-55', 'SKU-0']);
   });
 
   test('two variants of a product make two lines, with the count, a confirmation and the right total', async () => {

@@ -5,7 +5,15 @@ import type { Locale } from '../../../domain/locales';
 import type { ShopPageInput, ShopProblem } from '../../../domain/public-pages';
 import type { CartLineProblem } from '../../../domain/storefront';
 import type { Messages } from '@lingui/core';
+import { productTypesOf } from '../../../domain/catalog-filter';
 import { formatMinor } from '../../i18n/money';
+
+/**
+ * How many products the catalog page shows first (and 'Show more' adds), and all its data block
+ * carries: the rest come from `…/products.json` once the page is up, so a 2,000-product catalog is
+ * not a megabyte of HTML on a phone's slow network.
+ */
+export const CATALOG_PAGE_SIZE = 48;
 
 export type ShopVariantView = {
   /** The id a cart line names it by (the catalog's retailer id, or the store variant's id). */
@@ -50,7 +58,12 @@ export type ShopPageData =
       storeName: string;
       /** The store's currency (ISO 4217): the browser writes the cart's totals in it. */
       currency: string | null;
+      /** On the server, all of them; in the page's data block, the first CATALOG_PAGE_SIZE (see catalogProductsUrl). */
       products: ShopProductView[];
+      /** How many products the catalog has: more than `products` holds while the rest is still to load. */
+      productCount: number;
+      /** The catalog's product types, for the category filter (the same before and after the rest loads). */
+      productTypes: string[];
     }
   | {
       page: 'cart';
@@ -67,6 +80,9 @@ export type ShopPageData =
     }
   | { page: 'problem'; locale: Locale; publicId: string | null; reason: ShopProblem };
 
+/** Where a catalog page loads its whole product list from: `{ products: ShopProductView[] }`, in the page's language. */
+export const catalogProductsUrl = (locale: Locale, publicId: string) => `/${locale}/c/${encodeURIComponent(publicId)}/products.json`;
+
 /** The page's JSON data block: its data, the API's base URL and its language's compiled messages. */
 export type ShopDocument = { data: ShopPageData; apiBaseUrl: string; messages: Messages };
 
@@ -78,19 +94,22 @@ export function shopPageData(locale: Locale, input: ShopPageInput): ShopPageData
   if (input.page === 'problem') return { page: 'problem', locale, publicId: input.publicId, reason: input.reason };
   if (input.page === 'catalog') {
     const { catalog } = input;
+    const products = catalog.products.map((product) => ({
+      id: product.id,
+      title: product.title,
+      imageUrl: product.imageUrl,
+      productType: product.productType,
+      variants: product.variants.map((variant) => ({ ...variant, priceText: money(locale, variant.priceMinor, catalog.currency) })),
+    }));
     return {
       page: 'catalog',
       locale,
       publicId: catalog.publicId,
       storeName: catalog.storeName,
       currency: catalog.currency,
-      products: catalog.products.map((product) => ({
-        id: product.id,
-        title: product.title,
-        imageUrl: product.imageUrl,
-        productType: product.productType,
-        variants: product.variants.map((variant) => ({ ...variant, priceText: money(locale, variant.priceMinor, catalog.currency) })),
-      })),
+      products,
+      productCount: products.length,
+      productTypes: productTypesOf(products),
     };
   }
   const { summary } = input;

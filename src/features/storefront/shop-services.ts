@@ -1,7 +1,9 @@
 // What the shopper's pages need from outside React: the saved cart, the checkout API, leaving for
 // the checkout and reporting the page as seen. The browser's entry supplies the real ones; the
 // server renders with stand-ins (nothing runs there but the first render); tests pass their own.
+import type { Locale } from '../../../domain/locales';
 import type { CartLineProblem } from '../../../domain/storefront';
+import type { ShopProductView } from './shop-page-data';
 
 export type ShopCheckoutLine = { retailerId: string; quantity: number; priceMinor: number | null; currency: string | null };
 
@@ -16,6 +18,8 @@ export type ShopServices = {
   ): Promise<{ url: string; leftOut: Array<{ retailerId: string; problem: CartLineProblem }> }>;
   /** Sends the shopper to the checkout URL (location.assign). */
   go(url: string): void;
+  /** The catalog's whole product list (…/products.json); rejects when it cannot be had. */
+  loadProducts(locale: Locale, publicId: string): Promise<ShopProductView[]>;
   /** Reports the page as seen (once, after hydration): an access on the catalog, a cart view on the cart page. */
   pageSeen(publicId: string, kind: 'access' | 'cart_view', cartId?: string): void;
 };

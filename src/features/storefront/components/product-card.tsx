@@ -17,10 +17,12 @@ function priceOf(variants: ShopVariantView[]): { text: string; from: boolean } |
 export function ProductCard({
   product,
   eager,
+  first = false,
   onAdd,
 }: {
   product: ShopProductView;
   eager: boolean;
+  first?: boolean;
   onAdd(product: ShopProductView, variant: ShopVariantView): void;
 }) {
   const { t } = useLingui();
@@ -34,7 +36,7 @@ export function ProductCard({
   const reason = soldOut ? <Trans>Sold out</Trans> : chosen?.available ? null : <Trans>This option is sold out: choose another.</Trans>;
   return (
     <li className="shop-card">
-      <ShopImage src={product.imageUrl} alt={product.title} eager={eager} />
+      <ShopImage src={product.imageUrl} alt={product.title} eager={eager} first={first} />
       <h2 id={`${id}t`} className="shop-title">
         {product.title}
       </h2>

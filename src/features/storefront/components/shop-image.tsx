@@ -2,7 +2,18 @@
 // missing or broken image leaves the neutral box. Only the first cards load at once (LCP).
 import { useEffect, useRef, useState } from 'react';
 
-export function ShopImage({ src, alt, eager = false }: { src: string | null; alt: string; eager?: boolean }) {
+export function ShopImage({
+  src,
+  alt,
+  eager = false,
+  first = false,
+}: {
+  src: string | null;
+  alt: string;
+  eager?: boolean;
+  /** The page's first image, its largest paint on a phone: fetched before the others. */
+  first?: boolean;
+}) {
   const [broken, setBroken] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   // An image that failed before hydration fired its error event before React listened: look once.
@@ -21,7 +32,7 @@ export function ShopImage({ src, alt, eager = false }: { src: string | null; alt
         height={320}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
-        fetchPriority={eager ? 'high' : undefined}
+        fetchPriority={first ? 'high' : undefined}
         onError={() => setBroken(true)}
       />
     </div>
