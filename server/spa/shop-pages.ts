@@ -35,10 +35,6 @@ export type ShopPagesOptions = {
 const CACHED_PAGES = 300;
 const CACHED_BYTES = 48 * 1024 * 1024;
 
-/** How long a public id's inventory is remembered: a new sync or a deletion shows within this. */
-const INVENTORY_TTL_MS = 5_000;
-const INVENTORIES_REMEMBERED = 2_000;
-
 type Params = { lang: string; publicId: string };
 type CartQuery = { cart?: string; items?: string };
 /** A body kept with its compressed copies. */
@@ -123,22 +119,8 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
     return pages;
   }
 
-  // A page's first read (which inventory, synced when) is remembered a few seconds: a popular
-  // catalog link then costs no database round trip per shopper.
-  const inventories = new Map<string, { at: number; inventory: Promise<PublicInventory | null> }>();
-  /** The configured inventory behind the path's public id, or null (any malformed id is simply unknown). */
-  const inventoryOf = (publicId: string): Promise<PublicInventory | null> => {
-    if (publicId.length > 64) return Promise.resolve(null);
-    const now = Date.now();
-    const known = inventories.get(publicId);
-    if (known && now - known.at < INVENTORY_TTL_MS) return known.inventory;
-    const inventory = store.inventory(publicId);
-    inventories.delete(publicId);
-    if (inventories.size >= INVENTORIES_REMEMBERED) inventories.delete(inventories.keys().next().value!);
-    inventories.set(publicId, { at: now, inventory });
-    inventory.catch(() => inventories.delete(publicId));
-    return inventory;
-  };
+  // The store remembers a public id's inventory a few seconds (storefront-store.ts).
+  const inventoryOf = (publicId: string) => store.inventory(publicId);
 
   app.get<{ Params: Params }>('/:lang/c/:publicId', { schema: { hide: true } }, async (request, reply) => {
     const { lang, publicId } = request.params;

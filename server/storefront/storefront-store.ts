@@ -126,9 +126,38 @@ export function groupCatalog(rows: readonly InventoryProduct[]): CatalogProduct[
   return [...products.values()];
 }
 
+/**
+ * How long a public id's inventory is remembered: every public request (a page, a cart from an
+ * order, checkout, events) starts with it, and a popular link then costs no database round trip per
+ * shopper. A new sync, a merchant's edit or a deletion shows within this.
+ */
+export const INVENTORY_TTL_MS = 5_000;
+const INVENTORIES_REMEMBERED = 2_000;
+
 export function storefrontStore(db: Db) {
   // The catalog of each inventory as its last sync left it: a sync changes lastSyncedAt, which the key holds.
   const catalogCache = new Map<string, { syncedAt: number; catalog: PublicCatalog }>();
+  const rememberedInventories = new Map<string, { at: number; inventory: Promise<PublicInventory | null> }>();
+
+  async function readInventory(publicId: string): Promise<PublicInventory | null> {
+    // Only the columns the public pages use (not the sealed token, nor the store's and catalog's checks whole).
+    const [row] = await db
+      .select({
+        id: inventories.id,
+        publicId: inventories.publicId,
+        storeName: sql<string>`coalesce(${inventories.store}->>'name', ${inventories.name})`,
+        currency: sql<string | null>`${inventories.store}->>'currency'`,
+        catalogId: inventories.catalogId,
+        website: inventories.website,
+        attributionCode: inventories.attributionCode,
+        checkoutParams: inventories.checkoutParams,
+        trackingUrl: inventories.trackingUrl,
+        lastSyncedAt: inventories.lastSyncedAt,
+      })
+      .from(inventories)
+      .where(and(eq(inventories.publicId, publicId), eq(inventories.status, 'configured')));
+    return row ?? null;
+  }
 
   /** The products of these line ids, by line id (retailer id first, then a store variant's id). */
   async function productsOf(inventoryId: string, ids: string[]): Promise<Map<string, InventoryProduct>> {
@@ -143,26 +172,18 @@ export function storefrontStore(db: Db) {
   }
 
   return {
-    /** The configured inventory behind a public id, or null. */
-    async inventory(publicId: string): Promise<PublicInventory | null> {
-      // Every public request starts here: only the columns the public pages use (not the sealed token,
-      // nor the store's and catalog's checks whole).
-      const [row] = await db
-        .select({
-          id: inventories.id,
-          publicId: inventories.publicId,
-          storeName: sql<string>`coalesce(${inventories.store}->>'name', ${inventories.name})`,
-          currency: sql<string | null>`${inventories.store}->>'currency'`,
-          catalogId: inventories.catalogId,
-          website: inventories.website,
-          attributionCode: inventories.attributionCode,
-          checkoutParams: inventories.checkoutParams,
-          trackingUrl: inventories.trackingUrl,
-          lastSyncedAt: inventories.lastSyncedAt,
-        })
-        .from(inventories)
-        .where(and(eq(inventories.publicId, publicId), eq(inventories.status, 'configured')));
-      return row ?? null;
+    /** The configured inventory behind a public id, or null (a malformed id is simply unknown); remembered INVENTORY_TTL_MS. */
+    inventory(publicId: string): Promise<PublicInventory | null> {
+      if (publicId.length > 64) return Promise.resolve(null);
+      const now = Date.now();
+      const known = rememberedInventories.get(publicId);
+      if (known && now - known.at < INVENTORY_TTL_MS) return known.inventory;
+      const inventory = readInventory(publicId);
+      rememberedInventories.delete(publicId);
+      if (rememberedInventories.size >= INVENTORIES_REMEMBERED) rememberedInventories.delete(rememberedInventories.keys().next().value!);
+      rememberedInventories.set(publicId, { at: now, inventory });
+      inventory.catch(() => rememberedInventories.delete(publicId));
+      return inventory;
     },
 
     /** The public catalog, from memory until the next sync. */

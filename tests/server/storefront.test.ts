@@ -8,13 +8,13 @@
 // loopback store, read by pages or through a bulk operation) names each product's type.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { CartSummary, CheckoutAnswer, PublicCatalog, WhatsappOrderCart } from '../../domain/storefront';
 import { accounts, inventories, inventoryProducts, storefrontEvents } from '../../server/db/schema';
 import { syncInventory } from '../../server/inventories/inventory-sync';
 import { secretBox } from '../../server/secrets/secret-box';
 import { eventRecorder } from '../../server/storefront/event-recorder';
-import { orderPriceMinor } from '../../server/storefront/storefront-store';
+import { INVENTORY_TTL_MS, orderPriceMinor } from '../../server/storefront/storefront-store';
 import { startDemoPeers } from '../fixtures/demo-peers';
 import { generatedStoreProducts } from '../fixtures/shopify-admin-server';
 import { sampleProduct, seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
@@ -351,7 +351,7 @@ describe('go to checkout', () => {
 });
 
 describe('the public catalog', () => {
-  test('what the store sells, by product in the store’s order, with each variant’s line id; a sync’s changes show at once', async () => {
+  test('what the store sells, by product in the store’s order, with each variant’s line id; a sync’s changes show within seconds', async () => {
     const seller = await seedStorefrontInventory('catalog');
     const read = async () => {
       const answer = await call(`${server.url}/api/v1/storefront/${seller.publicId}/catalog`);
@@ -393,7 +393,12 @@ describe('the public catalog', () => {
       .update(inventories)
       .set({ lastSyncedAt: new Date(Date.now() + 1_000) })
       .where(eq(inventories.id, seller.id));
-    expect((await read()).products[1]!.variants[0]!.priceMinor).toBe(3990);
+    // Within the few seconds the public id's inventory is remembered, the kept catalog; after them, the new one.
+    expect((await read()).products[1]!.variants[0]!.priceMinor).toBe(1500);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + INVENTORY_TTL_MS + 1_000);
+    const after = await read().finally(() => vi.useRealTimers());
+    expect(after.products[1]!.variants[0]!.priceMinor).toBe(3990);
   });
 
   test('after a real sync, each product has the store’s product type (none for an empty one), read by pages or in bulk', async () => {
