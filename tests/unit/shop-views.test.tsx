@@ -452,6 +452,12 @@ describe('the catalog page', () => {
     await act(async () => answer({ url: 'https://loja-da-ana.example/cart/111:1,222:2?ref=cat', leftOut: [] }));
     expect(services.go).toHaveBeenCalledWith('https://loja-da-ana.example/cart/111:1,222:2?ref=cat');
     expect(services.checkout).toHaveBeenCalledTimes(1);
+    // Leaving, it stays busy; a page shown anew (not restored) keeps it so.
+    await act(async () => window.dispatchEvent(Object.defineProperty(new Event('pageshow'), 'persisted', { value: false })));
+    expect(within(cartDialog()).getByRole('button', { name: 'Opening the checkout…' })).toBeTruthy();
+    // Back from the store, the browser restores the page as it left it: the button is ready again.
+    await act(async () => window.dispatchEvent(Object.defineProperty(new Event('pageshow'), 'persisted', { value: true })));
+    expect((within(cartDialog()).getByRole('button', { name: 'Go to checkout' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   test('a failed checkout says what to do and loses nothing', async () => {

@@ -1,7 +1,9 @@
 // 'Go to checkout' on both pages: asks the server for the checkout link and sends the shopper
 // there. Busy while waiting (no second click); on failure a message that says what to do, and
-// the cart is left as it was. Lines the store cannot sell are explained on the cart page.
-import { useState, type ReactNode } from 'react';
+// the cart is left as it was. Lines the store cannot sell are explained on the cart page. A shopper
+// who comes back from the store with the back button finds it ready again (the browser may restore
+// the page as it left it, busy).
+import { useEffect, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { ShopServices } from '../shop-services';
 
@@ -21,6 +23,13 @@ export function CheckoutButton({
 }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    const back = (event: Event) => {
+      if ((event as PageTransitionEvent).persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', back);
+    return () => window.removeEventListener('pageshow', back);
+  }, []);
 
   async function go() {
     setBusy(true);
