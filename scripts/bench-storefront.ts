@@ -34,7 +34,6 @@
 // JS run on the first only). Prints figures and a verdict per budget; never fails on a budget.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +52,7 @@ import { freePort } from './bench-server';
 import { buildAll } from './build';
 import { SERVER_NODE_FLAGS } from './build-server';
 import { chromiumPath } from './chromium-path';
-import type { LoadFigures } from './open-loop-load';
+import { openLoopShots, type LoadFigures, type Shot, type ShotFigures } from './open-loop-load';
 import { cpuMs } from './process-cpu';
 
 const env = process.env;
@@ -101,96 +100,6 @@ function choice<T extends string>(name: string, all: readonly T[], fallback: rea
   const unknown = picked.filter((entry) => !all.includes(entry as T));
   if (unknown.length > 0 || picked.length === 0) throw new Error(`${name} takes a comma list of ${all.join(', ')}, not "${value}"`);
   return picked as T[];
-}
-
-// --- Open-loop requests of any method (open-loop-load.ts sends GETs) -------------------------------
-
-type Shot = {
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-};
-type ShotFigures = LoadFigures & { statuses: Record<string, number> };
-
-/**
- * One request every 1/rate s, sent on time whether or not earlier answers are back, each latency
- * counted from when it was due (as open-loop-load.ts); `shot(n)` makes the n-th; `ok` says which
- * statuses count as answered (the others are failures, tallied by status in `statuses`).
- */
-async function openLoopShots({
-  origin,
-  rate,
-  durationS,
-  shot,
-  ok,
-}: {
-  origin: string;
-  rate: number;
-  durationS: number;
-  shot: (n: number) => Shot;
-  ok: (status: number) => boolean;
-}): Promise<ShotFigures> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const total = Math.round(rate * durationS);
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  let failed = 0;
-  const answers: Promise<void>[] = [];
-  const send = (n: number, due: number) =>
-    new Promise<void>((done) => {
-      const { method, path, headers = {}, body } = shot(n);
-      const req = request(
-        `${origin}${path}`,
-        {
-          agent,
-          method,
-          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            statuses[status] = (statuses[status] ?? 0) + 1;
-            if (ok(status)) latencies.push(performance.now() - due);
-            else failed++;
-            done();
-          });
-        },
-      );
-      req.on('error', () => {
-        statuses.error = (statuses.error ?? 0) + 1;
-        failed++;
-        done();
-      });
-      req.end(body);
-    });
-  const start = performance.now() + 10;
-  let sent = 0;
-  while (sent < total) {
-    const now = performance.now();
-    while (sent < total && start + (sent * 1000) / rate <= now) {
-      answers.push(send(sent, start + (sent * 1000) / rate));
-      sent++;
-    }
-    await new Promise((r) => setTimeout(r, Math.max(0, start + (sent * 1000) / rate - performance.now())));
-  }
-  await Promise.all(answers);
-  const elapsedS = (performance.now() - start) / 1000;
-  agent.destroy();
-  const sorted = latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
-  return {
-    sent,
-    ok: sorted.length,
-    failed,
-    p50: at(0.5),
-    p90: at(0.9),
-    p99: at(0.99),
-    max: Math.round(sorted.at(-1) ?? NaN),
-    ratePerSecond: sent / elapsedS,
-    statuses,
-  };
 }
 
 /** A client address per number (10.x.y.z), as a proxy in front of the server reports its clients. */

@@ -15,49 +15,75 @@ export type LoadFigures = {
   ratePerSecond: number;
 };
 
-export async function openLoopLoad({
+export type Shot = {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
+export type ShotFigures = LoadFigures & { statuses: Record<string, number> };
+
+/**
+ * One request every 1/rate s, sent on time whether or not earlier answers are back, each latency
+ * counted from when it was due; `shot(n)` makes the n-th; `ok` says which
+ * statuses count as answered (the others are failures, tallied by status in `statuses`).
+ */
+export async function openLoopShots({
   origin,
-  paths,
   rate,
   durationS,
+  shot,
+  ok,
 }: {
   origin: string;
-  paths: string[];
   rate: number;
   durationS: number;
-}): Promise<LoadFigures> {
+  shot: (n: number) => Shot;
+  ok: (status: number) => boolean;
+}): Promise<ShotFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(rate * durationS);
   const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
   let failed = 0;
   const answers: Promise<void>[] = [];
-  const send = (index: number, due: number) =>
-    new Promise<void>((resolve) => {
-      const req = request(`${origin}${paths[index % paths.length]}`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - due);
-          else failed++;
-          resolve();
-        });
-      });
+  const send = (n: number, due: number) =>
+    new Promise<void>((done) => {
+      const { method, path, headers = {}, body } = shot(n);
+      const req = request(
+        `${origin}${path}`,
+        {
+          agent,
+          method,
+          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            if (ok(status)) latencies.push(performance.now() - due);
+            else failed++;
+            done();
+          });
+        },
+      );
       req.on('error', () => {
+        statuses.error = (statuses.error ?? 0) + 1;
         failed++;
-        resolve();
+        done();
       });
-      req.end();
+      req.end(body);
     });
-
   const start = performance.now() + 10;
   let sent = 0;
   while (sent < total) {
     const now = performance.now();
-    // Everything due by now goes out now (a late timer sends the backlog at once, each timed from its due time).
     while (sent < total && start + (sent * 1000) / rate <= now) {
       answers.push(send(sent, start + (sent * 1000) / rate));
       sent++;
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + (sent * 1000) / rate - performance.now())));
+    await new Promise((r) => setTimeout(r, Math.max(0, start + (sent * 1000) / rate - performance.now())));
   }
   await Promise.all(answers);
   const elapsedS = (performance.now() - start) / 1000;
@@ -73,5 +99,28 @@ export async function openLoopLoad({
     p99: at(0.99),
     max: Math.round(sorted.at(-1) ?? NaN),
     ratePerSecond: sent / elapsedS,
+    statuses,
   };
+}
+
+/** GETs of `paths` in turn; a 200 is an answer, anything else a failure. */
+export async function openLoopLoad({
+  origin,
+  paths,
+  rate,
+  durationS,
+}: {
+  origin: string;
+  paths: string[];
+  rate: number;
+  durationS: number;
+}): Promise<LoadFigures> {
+  const { statuses: _statuses, ...figures } = await openLoopShots({
+    origin,
+    rate,
+    durationS,
+    shot: (n) => ({ method: 'GET', path: paths[n % paths.length]! }),
+    ok: (status) => status === 200,
+  });
+  return figures;
 }
