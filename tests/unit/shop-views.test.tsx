@@ -325,6 +325,16 @@ describe('the catalog page', () => {
     expect(productTitles()).toEqual(['Produto 55']);
   });
 
+  test('a list that changed since the page (a sync in between) is taken as the whole catalog: nothing waits for more', async () => {
+    const user = userEvent.setup();
+    const { full, rest } = renderLoadingCatalog();
+    await act(async () => rest.resolve(full.products.slice(0, 55)));
+    expect(count()).toBe('55 products');
+    await user.type(screen.getByLabelText('Search products'), 'Produto 55');
+    expect(productTitles()).toEqual(['Produto 55']);
+    expect(screen.queryByText('Loading the rest of the catalog…')).toBeNull();
+  });
+
   test('Show more before the rest has loaded shows them when they arrive, focus on the first new one', async () => {
     const user = userEvent.setup();
     const { full, rest } = renderLoadingCatalog();

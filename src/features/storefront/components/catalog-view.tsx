@@ -27,7 +27,8 @@ export function CatalogView({ data, services }: { data: Extract<ShopPageData, { 
   const [productsFailed, setProductsFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const products = loadedProducts ?? data.products;
-  const complete = products.length >= productCount;
+  // The loaded list is the whole catalog even when a sync since the page changed its size.
+  const complete = loadedProducts !== null || products.length >= productCount;
   const [fields, setFields] = useState(noFilter);
   const [shown, setShown] = useState(PAGE_SIZE);
   const [cart, dispatch] = useReducer(shopCartReducer, emptyCart);
@@ -129,7 +130,7 @@ export function CatalogView({ data, services }: { data: Extract<ShopPageData, { 
   const count = cartCount(cart);
   // Until every product is known, a filter has nothing certain to show; without one, the count is the catalog's.
   const waiting = !complete && (filtering || shown > products.length);
-  const matchCount = filtering ? matching.length : productCount;
+  const matchCount = filtering || complete ? matching.length : productCount;
   const left = matchCount - shown;
 
   return (
