@@ -2,8 +2,9 @@
 // (scripts/build.ts: the SPA, the server renderer, the static landing pages, the server bundle)
 // when a source is newer than the build, starts the Firebase Auth emulator (accounts kept in
 // .data/auth-emulator) with a demo account, then the product server on PGlite (.data/) at
-// http://localhost:3000, with the demo Shopify store and Meta catalog on loopback
-// (tests/fixtures/demo-peers.ts; their URL, token and catalog ID printed). Ctrl-C stops them all.
+// http://localhost:3000, with the demo Shopify store, Meta catalog and WhatsApp number on
+// loopback (tests/fixtures/demo-peers.ts; their URLs, tokens, catalog ID and number printed).
+// Ctrl-C stops them all.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -53,8 +54,8 @@ if (built < Math.max(...sources.map(newestMtime))) {
   await buildAll({ outDir: 'dist', serverOutDir: SERVER_OUT_DIR });
 }
 
-// The demo store and catalog on fixed ports, so an inventory linked to them still works after a
-// restart; a port in use falls back to any free one (and says so).
+// The demo store, catalog and number on fixed ports, so an inventory or channel linked to them
+// still works after a restart; a port in use falls back to any free one (and says so).
 async function portOr(name: string, preferred: number): Promise<number> {
   const port = Number(process.env[name] ?? preferred);
   const free = await new Promise<boolean>((resolve) => {
@@ -67,6 +68,7 @@ async function portOr(name: string, preferred: number): Promise<number> {
 const demoPeers: DemoPeers = await startDemoPeers({
   shopifyPort: await portOr('DEMO_SHOPIFY_PORT', 3101),
   metaPort: await portOr('DEMO_META_PORT', 3102),
+  whatsappPort: await portOr('DEMO_WHATSAPP_PORT', 3103),
 });
 
 console.log('Starting the Firebase Auth emulator…');
@@ -84,6 +86,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     META_GRAPH_URL: process.env.META_GRAPH_URL ?? demoPeers.meta.graphUrl,
     META_ACCESS_TOKEN: process.env.META_ACCESS_TOKEN ?? demoPeers.meta.accessToken,
+    WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? demoPeers.whatsapp.graphUrl,
   },
 });
 
@@ -119,6 +122,12 @@ if (await waitUntilUp()) {
   console.log(`  Shopify token: ${demoPeers.shopify.accessToken}`);
   console.log(`  Shopify website: ${demoPeers.shopify.storefrontUrl}`);
   console.log(`Demo WhatsApp catalog (step 2): catalog ID ${demoPeers.catalogId}`);
+  console.log('Demo WhatsApp number (for a channel):');
+  console.log(`  WhatsApp Graph URL: ${demoPeers.whatsapp.graphUrl}`);
+  console.log(`  Phone number ID: ${demoPeers.whatsappNumber.phoneNumberId} (${demoPeers.whatsappNumber.displayPhoneNumber})`);
+  console.log(`  WhatsApp Business Account ID: ${demoPeers.whatsappNumber.wabaId}`);
+  console.log(`  Access token: ${demoPeers.whatsappNumber.accessToken}`);
+  console.log(`  App secret: ${demoPeers.whatsappNumber.appSecret}`);
   // The demo account's inventory on them, so the products, the report and the shopper's links are there at once.
   try {
     const { inventory, created } = await ensureDemoInventory(`http://127.0.0.1:${port}`, DEMO, {

@@ -4,23 +4,20 @@
 // token, 4/17/613/80009/80014 → throttled, with the wait X-Business-Use-Case-Usage gives), and the
 // catalog check the wizard runs before saving a catalog.
 import type { CatalogCheck } from '../../domain/inventory';
+import { GRAPH_TOKEN_CODES, graphErrorOf, graphUrlFrom, usageWaitMs } from '../meta/graph-api';
 import { catalogPriceMinor, type CatalogItem } from './catalog-match';
 import { fetchPeer, jsonOf, PeerFailure } from './peer-failure';
-
-export const DEFAULT_META_GRAPH_URL = 'https://graph.facebook.com/v21.0';
 
 export type MetaConfig = { graphUrl: string; accessToken: string | null };
 
 export function metaConfigFromEnv(env: Record<string, string | undefined>): MetaConfig {
   return {
-    graphUrl: (env.META_GRAPH_URL?.trim() || DEFAULT_META_GRAPH_URL).replace(/\/+$/, ''),
+    graphUrl: graphUrlFrom(env.META_GRAPH_URL),
     accessToken: env.META_ACCESS_TOKEN?.trim() || null,
   };
 }
 
 const THROTTLE_CODES = new Set([4, 17, 613, 80009, 80014]);
-
-type GraphError = { code?: number; error_subcode?: number; type?: string };
 
 /** GET a Graph path (`/{id}?fields=…`); throws PeerFailure for every answer that is not data. */
 export function graphGet<T>(config: MetaConfig, path: string, params: Record<string, string>): Promise<T> {
@@ -45,32 +42,16 @@ async function graphCall<T>(
   const headers: Record<string, string> = { authorization: `Bearer ${config.accessToken}`, accept: 'application/json' };
   if (body) headers['content-type'] = 'application/json';
   const response = await fetchPeer(url.href, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) }, 'catalog_unreachable');
-  const answer = (await jsonOf(response)) as ({ error?: GraphError } & T) | null;
+  const answer = (await jsonOf(response)) as T | null;
   if (answer === null) throw new PeerFailure('catalog_unreachable', `http ${response.status}, not json`);
-  const error = answer.error;
+  const error = graphErrorOf(answer);
   if (!error && response.ok) return answer;
   const code = error?.code ?? 0;
   if (THROTTLE_CODES.has(code))
     throw new PeerFailure('catalog_throttled', `code ${code}`, usageWaitMs(response.headers.get('x-business-use-case-usage')));
-  if (code === 190 || code === 102 || code === 104) throw new PeerFailure('catalog_token_invalid', `code ${code}`);
+  if (GRAPH_TOKEN_CODES.has(code)) throw new PeerFailure('catalog_token_invalid', `code ${code}`);
   if (code === 100 || code === 803 || response.status === 404) throw new PeerFailure('catalog_not_found', `code ${code}`);
   throw new PeerFailure('catalog_unreachable', `http ${response.status} code ${code}`);
-}
-
-/** The longest `estimated_time_to_regain_access` (minutes) in the usage header, in ms (1 s when none). */
-export function usageWaitMs(header: string | null): number {
-  try {
-    const usage = JSON.parse(header ?? '{}') as Record<string, { estimated_time_to_regain_access?: number }[]>;
-    const minutes = Math.max(
-      0,
-      ...Object.values(usage)
-        .flat()
-        .map((entry) => Number(entry.estimated_time_to_regain_access) || 0),
-    );
-    return minutes > 0 ? minutes * 60_000 : 1000;
-  } catch {
-    return 1000;
-  }
 }
 
 /** The catalog's name and item count, when the token can see it. */
