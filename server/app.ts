@@ -27,6 +27,8 @@ import { dataDirFromEnv } from './knowledge/upload-storage';
 import { metaConfigFromEnv } from './inventories/meta-catalog';
 import { secretBox, secretsKeyFrom } from './secrets/secret-box';
 import { storefrontStore } from './storefront/storefront-store';
+import { channelStore } from './channels/channel-store';
+import { registerWhatsappWebhookRoutes } from './routes/whatsapp-webhook-routes';
 
 /** JSON bodies up to 1 MiB; the knowledge-file upload route sets its own (MAX_KNOWLEDGE_FILE_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -114,19 +116,22 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
     if (secretsKey.generated)
       app.log.warn({ file: secretsKey.file }, 'generated a secrets key for merchants’ tokens; set SECRETS_KEY in production');
     const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(authConfigFromEnv(env))), { ttlMs: tokenCacheTtlMs(env) });
+    const secrets = secretBox(secretsKey.key);
     await registerApiV1(app, {
       database,
       verifyToken,
       leadRateLimit: leadRateLimitFromEnv(env),
       knowledge: { dataDir: dataDirFromEnv(env), maxFileBytes: MAX_KNOWLEDGE_FILE_BYTES, onQueued: onWorkQueued },
       llm: llmConfigFromEnv(env),
-      secrets: secretBox(secretsKey.key),
+      secrets,
       meta: metaConfigFromEnv(env),
       allowLoopbackPeers: env.NODE_ENV !== 'production',
       syncNowIntervalMs: syncNowIntervalFromEnv(env),
       ...(storefront ? { storefront } : {}),
       ...(runtimeConfig.siteUrl ? { siteUrl: runtimeConfig.siteUrl } : {}),
     });
+    // Meta's callback for connected WhatsApp numbers: public, outside /api/v1, its body kept raw for the signature.
+    await registerWhatsappWebhookRoutes(app, { store: channelStore(database.db, secrets), onQueued: onWorkQueued });
   }
 
   if (distDir)

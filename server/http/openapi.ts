@@ -7,6 +7,8 @@ import { API_PREFIX } from '../routes/api-prefix';
 export const OPENAPI_PATH = '/api/docs/json';
 /** The security scheme authenticated routes name in their `security`. */
 export const FIREBASE_BEARER = 'firebaseIdToken';
+/** The paths the document lists: the product API, and the webhooks Meta calls (/webhooks/whatsapp). */
+export const DOCUMENTED_PREFIXES = [`${API_PREFIX}/`, '/webhooks/'] as const;
 
 /** Register before the routes: the document collects them as they are added. */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -20,9 +22,11 @@ export async function registerOpenApi(app: FastifyInstance) {
         },
       },
     },
-    // The API's routes only: health, runtime config, the SPA's routes and static files stay out.
+    // The API's routes and the webhooks peers call: health, runtime config, the SPA's routes and static files stay out.
     transform: (document) =>
-      document.url.startsWith(`${API_PREFIX}/`) ? jsonSchemaTransform(document) : { schema: { hide: true }, url: document.url },
+      DOCUMENTED_PREFIXES.some((prefix) => document.url.startsWith(prefix))
+        ? jsonSchemaTransform(document)
+        : { schema: { hide: true }, url: document.url },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -1,0 +1,259 @@
+// What Meta's WhatsApp Cloud API posts to our webhook (`object: 'whatsapp_business_account'`): the
+// schema of its payload and a pure flattening of it into inbound events, a message or a status each,
+// tagged with the phone number id it came to. Lenient where Meta adds things (unknown fields are
+// dropped, a message type we do not read becomes `unsupported`, a change of another field is
+// ignored), strict where we rely on them: the ids, the sender, the time, and the part of each
+// message type that we read. Text is stripped of what PostgreSQL cannot store, never refused for it.
+// zod/mini, no server imports: the webhook route and the unit tests use it alike.
+import * as z from 'zod/mini';
+import { metaIdPattern } from './channel';
+import { isStorableDate, withoutUnstorable } from './storable-values';
+import { whatsappOrderSchema, type WhatsappOrder } from './storefront';
+
+/** The message types we read; any other (sticker, location, reaction…) arrives as `unsupported`. */
+export const inboundMessageTypes = ['text', 'image', 'audio', 'document', 'interactive', 'order'] as const;
+export type InboundMessageType = (typeof inboundMessageTypes)[number];
+
+/** The delivery statuses of the messages we send, as Meta reports them. */
+export const messageStatuses = ['sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/** Free text as it comes: bounded, and without NUL or half surrogate pairs (which PostgreSQL cannot store). */
+const text = (max: number) => z.pipe(z.string().check(z.maxLength(max)), z.transform(withoutUnstorable));
+
+/** Meta's ids (wamid.…, media ids): one piece, no spaces or control characters. */
+const opaqueId = z.string().check(z.regex(/^[\x21-\x7e]{1,256}$/));
+const metaId = z.string().check(z.regex(metaIdPattern));
+
+/** A sender: a phone number in international form today; letters allowed for the user ids Meta announced. */
+const senderId = z.string().check(z.regex(/^[\w.:-]{1,64}$/));
+
+/** Unix seconds, as a string (what Meta sends) or a number; refused outside the dates a column holds. */
+const unixSeconds = z.pipe(
+  z.union([z.string().check(z.regex(/^\d{1,12}$/)), z.int().check(z.gte(0))]),
+  z.transform((value, context) => {
+    const seconds = Number(value);
+    if (!isStorableDate(new Date(seconds * 1000))) {
+      context.issues.push({ code: 'custom', message: 'timestamp out of range', input: value });
+      return z.NEVER;
+    }
+    return seconds;
+  }),
+);
+
+const media = {
+  id: opaqueId,
+  mime_type: z.optional(z.string().check(z.maxLength(255))),
+};
+
+/** What every message has, whatever its type. */
+const messageBase = {
+  from: senderId,
+  id: opaqueId,
+  timestamp: unixSeconds,
+  /** The message this one replies to (a quoted message, a product asked about). */
+  context: z.optional(z.object({ id: z.optional(opaqueId) })),
+};
+
+const textMessage = z.object({ ...messageBase, type: z.literal('text'), text: z.object({ body: text(8_192) }) });
+const imageMessage = z.object({
+  ...messageBase,
+  type: z.literal('image'),
+  image: z.object({ ...media, caption: z.optional(text(2_048)) }),
+});
+const audioMessage = z.object({
+  ...messageBase,
+  type: z.literal('audio'),
+  /** `voice`: recorded in WhatsApp (a voice note), not a file sent. */
+  audio: z.object({ ...media, voice: z.optional(z.boolean()) }),
+});
+const documentMessage = z.object({
+  ...messageBase,
+  type: z.literal('document'),
+  document: z.object({ ...media, caption: z.optional(text(2_048)), filename: z.optional(text(512)) }),
+});
+const replyChoice = z.object({ id: text(512), title: text(512), description: z.optional(text(1_024)) });
+const interactiveMessage = z.object({
+  ...messageBase,
+  type: z.literal('interactive'),
+  interactive: z.union([
+    z.object({ type: z.literal('button_reply'), button_reply: replyChoice }),
+    z.object({ type: z.literal('list_reply'), list_reply: replyChoice }),
+  ]),
+});
+const orderMessage = z.object({ ...messageBase, type: z.literal('order'), order: whatsappOrderSchema });
+/**
+ * Any other type, known to Meta but not read by us (sticker, location, reaction, Meta's own
+ * `unsupported`…); also a message of one of our types whose part we cannot read (an interactive
+ * reply of a kind we do not know): its ids still count, and the answerer can say it cannot read it.
+ */
+const otherMessage = z.object({ ...messageBase, type: z.string().check(z.regex(/^[a-z_]{1,40}$/)) });
+
+export const inboundMessageSchema = z.union([
+  textMessage,
+  imageMessage,
+  audioMessage,
+  documentMessage,
+  interactiveMessage,
+  orderMessage,
+  otherMessage,
+]);
+export type InboundMessagePayload = z.infer<typeof inboundMessageSchema>;
+
+export const statusPayloadSchema = z.object({
+  id: opaqueId,
+  /** A status we do not track ('deleted', 'warning'…) is kept out by flattenWebhook. */
+  status: z.string().check(z.maxLength(40)),
+  timestamp: unixSeconds,
+  errors: z.optional(z.array(z.object({ code: z.int() })).check(z.maxLength(20))),
+});
+
+/** The value of a `messages` change: the number it came to, and its messages and statuses. */
+const messagesValue = z.object({
+  messaging_product: z.literal('whatsapp'),
+  metadata: z.object({ display_phone_number: z.string().check(z.maxLength(64)), phone_number_id: metaId }),
+  /** The senders' profiles: not kept (what a reply needs is the message's `from`). */
+  contacts: z.optional(z.array(z.object({ wa_id: z.optional(senderId) }))),
+  messages: z.optional(z.array(inboundMessageSchema)),
+  statuses: z.optional(z.array(statusPayloadSchema)),
+});
+
+const change = z.union([
+  z.object({ field: z.literal('messages'), value: messagesValue }),
+  // Template, quality or account updates, should the app subscribe to them: not read here.
+  z.object({ field: z.string().check(z.refine((field) => field !== 'messages')), value: z.unknown() }),
+]);
+
+export const whatsappWebhookSchema = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(z.object({ id: metaId, changes: z.array(change) })).check(z.minLength(1)),
+});
+export type WhatsappWebhook = z.infer<typeof whatsappWebhookSchema>;
+
+/** A message's content as kept for the answerer: what it needs to reply, nothing more. */
+export type InboundContent =
+  | { type: 'text'; body: string }
+  | { type: 'image'; mediaId: string; mimeType: string | null; caption: string | null }
+  | { type: 'audio'; mediaId: string; mimeType: string | null; voice: boolean }
+  | { type: 'document'; mediaId: string; mimeType: string | null; caption: string | null; filename: string | null }
+  | { type: 'interactive'; reply: 'button_reply' | 'list_reply'; replyId: string; title: string; description: string | null }
+  | { type: 'order'; order: WhatsappOrder }
+  | { type: 'unsupported'; originalType: string };
+
+export type InboundMessageEvent = {
+  kind: 'message';
+  phoneNumberId: string;
+  /** Meta's message id (wamid.…): a redelivery carries the same. */
+  messageId: string;
+  /** The shopper's WhatsApp id: where the reply goes. */
+  from: string;
+  /** Unix seconds. */
+  timestamp: number;
+  replyTo: string | null;
+  content: InboundContent;
+};
+
+export type MessageStatusEvent = {
+  kind: 'status';
+  phoneNumberId: string;
+  /** The id of the message we sent. */
+  messageId: string;
+  status: MessageStatus;
+  timestamp: number;
+  /** Meta's error codes of a failed message (131047: outside the 24-hour window…). */
+  errorCodes: number[];
+};
+
+export type InboundEvent = InboundMessageEvent | MessageStatusEvent;
+
+function contentOf(message: InboundMessagePayload): InboundContent {
+  // `in` checks: a message of a known type that did not match its own shape was parsed as another type's.
+  if (message.type === 'text' && 'text' in message) return { type: 'text', body: message.text.body };
+  if (message.type === 'image' && 'image' in message) {
+    const { id, mime_type, caption } = message.image;
+    return { type: 'image', mediaId: id, mimeType: mime_type ?? null, caption: caption ?? null };
+  }
+  if (message.type === 'audio' && 'audio' in message) {
+    const { id, mime_type, voice } = message.audio;
+    return { type: 'audio', mediaId: id, mimeType: mime_type ?? null, voice: voice === true };
+  }
+  if (message.type === 'document' && 'document' in message) {
+    const { id, mime_type, caption, filename } = message.document;
+    return { type: 'document', mediaId: id, mimeType: mime_type ?? null, caption: caption ?? null, filename: filename ?? null };
+  }
+  if (message.type === 'interactive' && 'interactive' in message) {
+    const { interactive } = message;
+    const choice = interactive.type === 'button_reply' ? interactive.button_reply : interactive.list_reply;
+    return {
+      type: 'interactive',
+      reply: interactive.type,
+      replyId: choice.id,
+      title: choice.title,
+      description: choice.description ?? null,
+    };
+  }
+  if (message.type === 'order' && 'order' in message) return { type: 'order', order: message.order };
+  return { type: 'unsupported', originalType: message.type };
+}
+
+const isTracked = (status: string): status is MessageStatus => (messageStatuses as readonly string[]).includes(status);
+
+/** Every message and tracked status of a payload, in the payload's order, with the phone number id each came to. */
+export function flattenWebhook(payload: WhatsappWebhook): InboundEvent[] {
+  const events: InboundEvent[] = [];
+  for (const entry of payload.entry) {
+    for (const item of entry.changes) {
+      if (item.field !== 'messages') continue;
+      const value = item.value as z.infer<typeof messagesValue>;
+      const phoneNumberId = value.metadata.phone_number_id;
+      for (const message of value.messages ?? []) {
+        events.push({
+          kind: 'message',
+          phoneNumberId,
+          messageId: message.id,
+          from: message.from,
+          timestamp: message.timestamp,
+          replyTo: message.context?.id ?? null,
+          content: contentOf(message),
+        });
+      }
+      for (const status of value.statuses ?? []) {
+        if (!isTracked(status.status)) continue;
+        events.push({
+          kind: 'status',
+          phoneNumberId,
+          messageId: status.id,
+          status: status.status,
+          timestamp: status.timestamp,
+          errorCodes: (status.errors ?? []).map((error) => error.code),
+        });
+      }
+    }
+  }
+  return events;
+}
+
+/** Most phone numbers one payload may name: an app has a handful; more is not Meta. */
+export const MAX_NUMBERS_PER_PAYLOAD = 20;
+
+/**
+ * The phone number ids a payload names (`entry[].changes[].value.metadata.phone_number_id`),
+ * distinct, read from parsed JSON without trusting anything else in it: the webhook finds the
+ * channels, and so the app secrets to check the signature with, before it validates the payload.
+ * Null when it names none, or more than MAX_NUMBERS_PER_PAYLOAD.
+ */
+export function phoneNumberIdsOf(json: unknown): string[] | null {
+  const ids = new Set<string>();
+  const entries = (json as { entry?: unknown } | null)?.entry;
+  if (!Array.isArray(entries)) return null;
+  for (const entry of entries) {
+    const changes = (entry as { changes?: unknown } | null)?.changes;
+    if (!Array.isArray(changes)) continue;
+    for (const item of changes) {
+      const id = (item as { value?: { metadata?: { phone_number_id?: unknown } } } | null)?.value?.metadata?.phone_number_id;
+      if (typeof id === 'string' && metaIdPattern.test(id)) ids.add(id);
+      if (ids.size > MAX_NUMBERS_PER_PAYLOAD) return null;
+    }
+  }
+  return ids.size > 0 ? [...ids] : null;
+}

@@ -1,0 +1,163 @@
+// /webhooks/whatsapp: the callback URL merchants give Meta for their connected numbers (public, no
+// sign-in). GET answers Meta's verification with its challenge when the verify token is a
+// channel's. POST takes the Cloud API's events, and trusts nothing in them before the signature:
+// the raw body's phone number ids name the channels, and `X-Hub-Signature-256` must be the HMAC of
+// the raw body with their app secret (every number of a payload the same app's). Then the payload
+// is validated, each new message recorded and queued for the answerer (a redelivery is not), each
+// status recorded, and Meta gets its 200 at once. Refusals are one 401 whatever the cause (a
+// prober learns nothing of which numbers are connected); the log says which, by code and ids only,
+// never the body, a token or a secret. A signed payload we cannot read is acknowledged (Meta would
+// only redeliver it) and logged as `payload_invalid`; a body that is not JSON cannot be attributed
+// to a channel, so it is refused like any unsigned one.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { apiErrorBodySchema } from '../../domain/api-error';
+import { flattenWebhook, phoneNumberIdsOf, whatsappWebhookSchema } from '../../domain/whatsapp-webhook';
+import type { ChannelStore } from '../channels/channel-store';
+import { HttpError } from '../http/http-error';
+
+export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
+/** Meta's payloads are a few kilobytes; this is the app's BODY_LIMIT, which the 413's message names. */
+export const WHATSAPP_WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+export type WhatsappWebhookRouteOptions = {
+  store: ChannelStore;
+  /** Wakes this process's workers: messages were queued for the answerer. */
+  onQueued: () => void;
+};
+
+/** Why a POST was refused, as its log line says (the answer is the same 401 for all). */
+type WebhookRefusal = 'empty_body' | 'signature_missing' | 'unparseable' | 'no_phone_number' | 'unknown_number' | 'signature_invalid';
+
+const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
+
+/** Whether `signatureHex` is the HMAC-SHA256 of `body` keyed with `appSecret`, compared in constant time. */
+export function signatureMatches(body: Buffer, appSecret: string, signatureHex: string): boolean {
+  const expected = createHmac('sha256', appSecret).update(body).digest();
+  const given = Buffer.from(signatureHex, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const unsigned = () => new HttpError(401, 'unauthenticated', 'This request is not signed by Meta for a connected WhatsApp number.');
+const unverified = () => new HttpError(403, 'forbidden', 'This is not the verify token of a connected WhatsApp number.');
+
+/** The request as logged here: Fastify's fields, the URL without its query string (which holds the verify token). */
+const requestWithoutQuery = (request: FastifyRequest) => ({
+  method: request.method,
+  url: request.url.split('?')[0],
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+// Fastify types a log serializer as returning a string; pino takes any value.
+const logSerializers = { req: requestWithoutQuery as unknown as (request: FastifyRequest) => string };
+
+const tags = ['WhatsApp webhook (Meta)'];
+
+export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { store, onQueued }: WhatsappWebhookRouteOptions) {
+  await app.register(
+    async (webhook) => {
+      // The signature is over the bytes Meta sent: this scope keeps every body as a Buffer, whatever its type.
+      webhook.removeAllContentTypeParsers();
+      webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WHATSAPP_WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+        done(null, body),
+      );
+      const api = webhook.withTypeProvider<ZodTypeProvider>();
+
+      api.get(
+        WHATSAPP_WEBHOOK_PATH,
+        {
+          config: { public: true },
+          schema: {
+            summary: 'Meta’s webhook verification: answers the challenge for a connected number’s verify token',
+            description:
+              'Public; Meta calls it when the callback URL is saved. With `hub.mode=subscribe` and the verify token shown when the ' +
+              'number was connected, answers `hub.challenge` as text/plain; anything else is 403.',
+            tags,
+            querystring: z.object({
+              'hub.mode': z.optional(z.string()),
+              'hub.verify_token': z.optional(z.string()),
+              'hub.challenge': z.optional(z.string()),
+            }),
+            response: { 200: z.string(), 400: apiErrorBodySchema, 403: apiErrorBodySchema },
+          },
+        },
+        async (request, reply) => {
+          const { 'hub.mode': mode, 'hub.verify_token': token, 'hub.challenge': challenge } = request.query;
+          if (mode !== 'subscribe' || !token || !challenge || !/^[\w.-]{1,256}$/.test(challenge)) throw unverified();
+          if (!(await store.verifyWebhook(token))) {
+            request.log.info({ whatsappWebhook: 'verify_token_unknown' }, 'whatsapp webhook verification refused');
+            throw unverified();
+          }
+          request.log.info({ whatsappWebhook: 'verified' }, 'whatsapp webhook verified');
+          return reply.type('text/plain; charset=utf-8').send(challenge);
+        },
+      );
+
+      api.post(
+        WHATSAPP_WEBHOOK_PATH,
+        {
+          config: { public: true },
+          bodyLimit: WHATSAPP_WEBHOOK_BODY_LIMIT,
+          schema: {
+            summary: 'Meta’s WhatsApp Cloud API events: shoppers’ messages and the delivery statuses of ours',
+            description:
+              'Public, signed: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>` of the connected ' +
+              'numbers the payload names (`entry[].changes[].value.metadata.phone_number_id`); otherwise 401. Answers 200 once the ' +
+              'messages are recorded (a redelivered message id adds nothing) and queued for the AI base; a signed payload it cannot ' +
+              'read is acknowledged and dropped. Bodies up to 1 MiB (413).',
+            tags,
+            response: { 200: z.object({ status: z.literal('received') }), 401: apiErrorBodySchema, 413: apiErrorBodySchema },
+          },
+        },
+        async (request, reply) => {
+          const refused = (reason: WebhookRefusal, channelIds: string[] = []) => {
+            request.log.warn({ whatsappWebhook: reason, channelIds }, 'whatsapp webhook refused');
+            return unsigned();
+          };
+          const body = request.body;
+          if (!Buffer.isBuffer(body) || body.length === 0) throw refused('empty_body');
+          const signature = SIGNATURE.exec(String(request.headers['x-hub-signature-256'] ?? ''))?.[1];
+          if (!signature) throw refused('signature_missing');
+
+          let json: unknown;
+          try {
+            json = JSON.parse(body.toString('utf8'));
+          } catch {
+            throw refused('unparseable');
+          }
+          const phoneNumberIds = phoneNumberIdsOf(json);
+          if (!phoneNumberIds) throw refused('no_phone_number');
+          const found = await store.webhookChannels(phoneNumberIds);
+          const channelIds = [...found.values()].map((channel) => channel.id);
+          if (found.size < phoneNumberIds.length) throw refused('unknown_number', channelIds);
+          const appSecrets = new Set([...found.values()].map((channel) => channel.appSecret));
+          if (![...appSecrets].every((appSecret) => signatureMatches(body, appSecret, signature)))
+            throw refused('signature_invalid', channelIds);
+
+          // Signed by Meta for these numbers: now the payload may be read.
+          const payload = whatsappWebhookSchema.safeParse(json);
+          if (!payload.success) {
+            const issues = payload.error.issues.slice(0, 5).map((issue) => ({ path: issue.path.join('.'), code: issue.code }));
+            request.log.warn(
+              { whatsappWebhook: 'payload_invalid', channelIds, issues },
+              'whatsapp webhook payload not understood; acknowledged',
+            );
+            return reply.send({ status: 'received' });
+          }
+          const events = flattenWebhook(payload.data).flatMap((event) => {
+            const channel = found.get(event.phoneNumberId);
+            return channel ? [{ channel, event }] : [];
+          });
+          const recorded = await store.recordEvents(events);
+          if (recorded.queued > 0) onQueued();
+          request.log.info({ whatsappWebhook: 'received', channelIds, ...recorded }, 'whatsapp webhook');
+          return reply.send({ status: 'received' });
+        },
+      );
+    },
+    { logSerializers },
+  );
+}
