@@ -8,7 +8,7 @@ import type { AiBase } from '../../domain/ai-base';
 import { aiBaseActivationMachine } from '../../machines/ai-base-activation';
 import { activationPathName, aiBaseActivationTestModel } from '../model/ai-base-activation-model';
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
-import { signInThroughUi } from './fixtures/emulator-users';
+import { signInDirectly } from './fixtures/emulator-users';
 import { HeldRoutes } from './fixtures/held-routes';
 import { merchantApi, newMerchant, setPlan } from './fixtures/merchant-api';
 
@@ -95,7 +95,7 @@ test.describe('ai-base-activation machine, model-based (UI level)', () => {
       }
       const baseId = has(path, 'xstate.error.actor.loadBase', 'not_found') ? crypto.randomUUID() : base.id;
 
-      await signInThroughUi(page, merchant);
+      await signInDirectly(page, merchant);
       const world: World = {
         page,
         baseId,

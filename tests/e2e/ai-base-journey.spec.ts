@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { corpusFile, hasCorpus } from '../server/support/knowledge-uploads';
-import { signInThroughUi } from './fixtures/emulator-users';
+import { signInDirectly } from './fixtures/emulator-users';
 import { newMerchant } from './fixtures/merchant-api';
 
 const files = ['csv/contoso_cadastro_produtos_utf8.csv', 'xls/xlrd_Formate_umlauts_4sheets.xls', 'pdf/diario_oficial_pratania_sp_2020-10-26_ed136_pt.pdf'];
@@ -17,7 +17,7 @@ test('a merchant teaches a new base a CSV, an XLS and a PDF, tries it in Portugu
   test.setTimeout(180_000);
   const merchant = await newMerchant(request, 'journey'); // basic: one AI base, two trainings a month
   const main = page.getByRole('main');
-  await signInThroughUi(page, merchant);
+  await signInDirectly(page, merchant);
   await page.goto('/en/ia-bases');
   await main.getByRole('link', { name: 'New AI base' }).first().click();
 

@@ -8,7 +8,7 @@ import { aiBaseValidationMessages, wizardSteps, type AiBase } from '../../domain
 import { aiBaseWizardMachine, unsavedStepOf, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '../../machines/ai-base-wizard';
 import { aiBaseWizardTestModel, wizardPathName } from '../model/ai-base-wizard-model';
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
-import { signInThroughUi } from './fixtures/emulator-users';
+import { signInDirectly } from './fixtures/emulator-users';
 import { HeldRoutes } from './fixtures/held-routes';
 import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api';
 
@@ -239,7 +239,7 @@ test.describe('ai-base-wizard machine, model-based (UI level)', () => {
       }
       if (baseId) url = `/en/ia-base/${baseId}`;
 
-      await signInThroughUi(page, merchant);
+      await signInDirectly(page, merchant);
       const world: World = {
         page,
         merchant,

@@ -13,7 +13,7 @@ import type { KnowledgeFile } from '../../domain/knowledge';
 import { knowledgeFilesMachine, uploadIdOf, type KnowledgeFilesContext, type KnowledgeUploadSource } from '../../machines/knowledge-files';
 import { knowledgeFilesPathName, knowledgeFilesTestModel, pickedFiles } from '../model/knowledge-files-model';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
-import { signInThroughUi } from './fixtures/emulator-users';
+import { signInDirectly } from './fixtures/emulator-users';
 import { HeldRoutes } from './fixtures/held-routes';
 import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api';
 
@@ -442,7 +442,7 @@ test.describe('knowledge-files machine, model-based (UI level)', () => {
       }
       if (regionOf(path) === 'columnRoles') await api.uploadKnowledge(base, COLUMNS_FILE.name, COLUMNS_FILE.content);
 
-      await signInThroughUi(page, merchant);
+      await signInDirectly(page, merchant);
       await page.clock.install();
       const world: World = {
         page,

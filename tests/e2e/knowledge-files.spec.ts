@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { AiBase } from '../../domain/ai-base';
-import { signInThroughUi } from './fixtures/emulator-users';
+import { signInDirectly } from './fixtures/emulator-users';
 import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api';
 
 const corpusDir = resolve(import.meta.dirname, '../../../shared/corpus');
@@ -23,7 +23,7 @@ async function onKnowledgeStep(page: Page, request: APIRequestContext, lang = 'e
   const merchant = await newMerchant(request, 'knowledge');
   const api = merchantApi(request, merchant);
   const base = await api.create();
-  await signInThroughUi(page, merchant);
+  await signInDirectly(page, merchant);
   await page.goto(`/${lang}/ia-base/${base.id}`);
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   return { merchant, base, api };

@@ -3,7 +3,7 @@
 // lines, and a focus ring around the step heading after every load. Each test signs in as a
 // merchant of its own whose address is long (69 characters), so every screen here has that header.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInThroughUi } from './fixtures/emulator-users';
+import { signInDirectly } from './fixtures/emulator-users';
 import { merchantApi, newMerchant } from './fixtures/merchant-api';
 
 const LONG_EMAIL_LABEL = 'layout-fit-merchant-with-a-long-mailbox-name'; // + "-<12>@example.com"
@@ -70,7 +70,7 @@ test('long file names wrap between words and stay in their cell or item', async 
   await api.uploadKnowledge(base, UNBROKEN_NAME, csv);
 
   await page.setViewportSize(PHONE);
-  await signInThroughUi(page, merchant);
+  await signInDirectly(page, merchant);
   await page.goto(`/en/ia-base/${base.id}`);
   const table = page.getByRole('table', { name: 'Files in the knowledge base' });
   await expect(table.getByRole('rowheader', { name: LONG_NAME, exact: true })).toBeVisible();
@@ -121,7 +121,8 @@ function headerLayout(page: Page) {
 test('a long e-mail address is cut with an ellipsis and the header stays one line at 1280 and 390 px', async ({ page, request }) => {
   const merchant = await newMerchant(request, LONG_EMAIL_LABEL);
   expect(merchant.email.length).toBeGreaterThanOrEqual(60);
-  await signInThroughUi(page, merchant);
+  await signInDirectly(page, merchant);
+  await page.goto('/en/dashboard');
   const email = page.getByTestId('session-email');
 
   for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
@@ -164,7 +165,7 @@ function ringOf(element: Locator) {
 test('the step heading takes the focus without a ring, on load and after a key press; fields keep theirs', async ({ page, request }) => {
   const merchant = await newMerchant(request, LONG_EMAIL_LABEL);
   const base = await merchantApi(request, merchant).create(); // step 1 saved: opens at step 2
-  await signInThroughUi(page, merchant);
+  await signInDirectly(page, merchant);
   await page.goto(`/en/ia-base/${base.id}`);
   const main = page.getByRole('main');
 

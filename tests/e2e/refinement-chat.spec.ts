@@ -10,7 +10,7 @@ import type { ChatAnswer } from '../../domain/refinement-chat';
 import { refinementChatMachine, type RefinementChatContext } from '../../machines/refinement-chat';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
 import { chatPathName, fixtureModels, refinementChatTestModel } from '../model/refinement-chat-model';
-import { signInThroughUi } from './fixtures/emulator-users';
+import { signInDirectly } from './fixtures/emulator-users';
 import { HeldRoutes } from './fixtures/held-routes';
 import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api';
 
@@ -160,7 +160,7 @@ test.describe('refinement-chat machine, model-based (UI level)', () => {
       }
       await api.uploadKnowledge(base, 'entregas.csv', KNOWLEDGE_CSV);
 
-      await signInThroughUi(page, merchant);
+      await signInDirectly(page, merchant);
       const world: World = { page, merchant, chat: await HeldRoutes.on(page, 'POST', /^\/api\/v1\/ai-bases\/[^/]+\/chat$/) };
       await page.goto(`/en/ia-base/${base.id}`);
       await expect(page.getByRole('main').getByRole('heading', { name: '3. Refinement and test', exact: true })).toBeVisible();
