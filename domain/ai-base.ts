@@ -5,6 +5,7 @@
 // zod/mini: the wizard's chunk loads this.
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
+import { channelSummarySchema } from './channel';
 import { MAX_INT, storableText } from './storable-values';
 
 export const aiBaseFunctions = ['seller', 'support', 'qualifier', 'translator'] as const;
@@ -120,6 +121,8 @@ export const aiBaseSchema = z.object({
   progress: z.int().check(z.gte(0), z.lte(100)),
   /** WhatsApp today; more channels later. */
   channels: z.array(z.string()),
+  /** The WhatsApp numbers this base answers on (the list's cards show them); only the list sends it. */
+  connectedChannels: z.optional(z.array(channelSummarySchema)),
   version: z.int(),
   /** A previous saved version exists to revert to. */
   canRevert: z.boolean(),

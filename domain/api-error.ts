@@ -74,6 +74,17 @@ export const apiErrorCodes = [
   'catalog_mismatch',
   // Checkout with no line the store can sell (all unknown, sold out or not in the store), 422.
   'nothing_to_checkout',
+  // Channels (domain/channel.ts): the AI base or inventory named cannot answer (422, 409 for a base switched off),
+  // the number is connected already (409), and a check of the number against the WhatsApp Cloud API that failed
+  // (channelCheckFailures: 422, 502 when Meta did not answer, 503 when it asked us to wait).
+  'ai_base_not_found',
+  'ai_base_not_active',
+  'already_connected',
+  'whatsapp_token_invalid',
+  'whatsapp_permission_missing',
+  'whatsapp_number_not_found',
+  'whatsapp_unreachable',
+  'whatsapp_throttled',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -6,6 +6,7 @@
 // zod/mini: the channel screen's chunk loads this.
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
+import type { ApiErrorCode } from './api-error';
 import { storableText } from './storable-values';
 
 /**
@@ -42,6 +43,20 @@ export const channelRefusals = [
   'already_connected',
 ] as const;
 export type ChannelRefusalReason = (typeof channelRefusals)[number];
+
+/**
+ * Why the check of a number against the Cloud API failed, as the API's error codes: Meta refused
+ * the token, the token lacks a permission, the number is not one this token can see (422), Meta
+ * did not answer as the Cloud API does (502), or it asked us to wait (503 with Retry-After).
+ */
+export const channelCheckFailures = [
+  'whatsapp_token_invalid',
+  'whatsapp_permission_missing',
+  'whatsapp_number_not_found',
+  'whatsapp_unreachable',
+  'whatsapp_throttled',
+] as const satisfies readonly ApiErrorCode[];
+export type ChannelCheckFailure = (typeof channelCheckFailures)[number];
 
 export const channelValidation = {
   phoneNumberIdRequired: /*i18n*/ { id: 'channel.phone_number_id_required', message: 'The phone number ID is required.' },
@@ -136,6 +151,16 @@ export type ConnectChannel = z.output<typeof connectChannelSchema>;
 
 export const channelIdParamsSchema = z.strictObject({ id: z.uuid() });
 
+/** Another AI base (or inventory, null: none) answers on the number. */
+export const channelAnsweringSchema = z.strictObject({
+  aiBaseId: connectChannelSchema.shape.aiBaseId,
+  inventoryId: connectChannelSchema.shape.inventoryId,
+});
+export type ChannelAnswering = z.output<typeof channelAnsweringSchema>;
+
+/** A new access token (after Meta refused the old one), checked against the number before it is kept. */
+export const replaceAccessTokenSchema = z.strictObject({ accessToken: connectChannelSchema.shape.accessToken });
+
 /** Pause or resume: the AI base stops or starts answering on the number. */
 export const channelStatusChangeSchema = z.strictObject({ status: z.enum(['active', 'paused']) });
 export type ChannelStatusChange = z.infer<typeof channelStatusChangeSchema>;
@@ -174,4 +199,78 @@ export type Channel = z.infer<typeof channelSchema>;
 export const connectedChannelSchema = z.object({ channel: channelSchema, verifyToken: z.string() });
 export type ConnectedChannel = z.infer<typeof connectedChannelSchema>;
 
+/**
+ * The answer to a connect and to a new verify token: with the verify token, shown this once, the
+ * callback URL to paste beside it in Meta's webhook settings (App Dashboard → WhatsApp → Configuration).
+ */
+export const channelWebhookSetupSchema = z.object({ ...connectedChannelSchema.shape, webhookUrl: z.string() });
+export type ChannelWebhookSetup = z.infer<typeof channelWebhookSetupSchema>;
+
 export const channelListSchema = z.object({ channels: z.array(channelSchema) });
+
+/** A channel as an AI base card lists it among the base's integrated channels. */
+export const channelSummarySchema = z.object({ id: z.string(), displayPhoneNumber: z.string(), status: z.enum(channelStatuses) });
+export type ChannelSummary = z.infer<typeof channelSummarySchema>;
+
+/** Shoppers (conversations) per page of a channel's detail, and the latest messages shown of each. */
+export const CONVERSATIONS_PAGE_SIZE = 10;
+export const EXCHANGES_PER_CONVERSATION = 5;
+
+/** What a shopper's message was; `unsupported`: a kind the answerer does not read (a sticker, a location…). */
+export const conversationMessageTypes = ['text', 'image', 'audio', 'document', 'interactive', 'order', 'unsupported'] as const;
+export type ConversationMessageType = (typeof conversationMessageTypes)[number];
+
+/** A shopper's message as the merchant sees it: no media id, no Meta message id (it embeds the shopper's number). */
+export const inboundMessageViewSchema = z.object({
+  id: z.string(),
+  type: z.enum(conversationMessageTypes),
+  /** The text, a caption, the title of the button or row chosen, a document's name, an order's note; null: none. */
+  text: z.nullable(z.string()),
+  /** An order's number of lines (null for any other type). */
+  orderLines: z.nullable(z.int()),
+  sentAt: z.string(),
+  receivedAt: z.string(),
+});
+export type InboundMessageView = z.infer<typeof inboundMessageViewSchema>;
+
+/** What the AI base answered; null until replies are kept (the reply worker fills it). */
+export const replyViewSchema = z.object({ text: z.nullable(z.string()), sentAt: z.string() });
+export type ReplyView = z.infer<typeof replyViewSchema>;
+
+export const channelExchangeSchema = z.object({ inbound: inboundMessageViewSchema, reply: z.nullable(replyViewSchema) });
+export type ChannelExchange = z.infer<typeof channelExchangeSchema>;
+
+/** One shopper's conversation with the number: their number masked but for its last four digits, the latest exchanges newest first. */
+export const conversationSchema = z.object({
+  shopper: z.string(),
+  messageCount: z.int(),
+  lastMessageAt: z.string(),
+  exchanges: z.array(channelExchangeSchema),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** `cursor`: the `nextCursor` of the page before (absent: the newest conversations). */
+export const channelDetailQuerySchema = z.object({ cursor: z.optional(z.string().check(z.regex(/^\d{1,15}$/))) });
+
+/** One channel with its conversations, most recent first, a page at a time (`nextCursor` null: the last page). */
+export const channelDetailSchema = z.object({
+  ...channelSchema.shape,
+  conversations: z.array(conversationSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type ChannelDetail = z.infer<typeof channelDetailSchema>;
+
+/**
+ * Why Meta refused the number's check (the API's `whatsapp_token_invalid` and
+ * `whatsapp_number_not_found`), said at the field to fix.
+ */
+export const channelCheckRefusals = {
+  tokenInvalid: /*i18n*/ {
+    id: 'channel.whatsapp_token_invalid',
+    message: 'Meta refused this access token: it is wrong, expired or revoked, or lacks the whatsapp_business_messaging permission.',
+  },
+  numberNotFound: /*i18n*/ {
+    id: 'channel.whatsapp_number_not_found',
+    message: 'This access token sees no WhatsApp number with this ID. Check the phone number ID (WhatsApp Manager → API Setup).',
+  },
+} as const satisfies Record<string, MessageDescriptor>;

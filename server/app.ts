@@ -28,6 +28,7 @@ import { metaConfigFromEnv } from './inventories/meta-catalog';
 import { secretBox, secretsKeyFrom } from './secrets/secret-box';
 import { storefrontStore } from './storefront/storefront-store';
 import { channelStore } from './channels/channel-store';
+import { cloudApiConfigFromEnv } from './channels/cloud-api-client';
 import { registerWhatsappWebhookRoutes } from './routes/whatsapp-webhook-routes';
 
 /** JSON bodies up to 1 MiB; the knowledge-file upload route sets its own (MAX_KNOWLEDGE_FILE_BYTES). */
@@ -117,6 +118,8 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
       app.log.warn({ file: secretsKey.file }, 'generated a secrets key for merchants’ tokens; set SECRETS_KEY in production');
     const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(authConfigFromEnv(env))), { ttlMs: tokenCacheTtlMs(env) });
     const secrets = secretBox(secretsKey.key);
+    // One store for the channel routes and the webhook: a pause or a disconnect empties the webhook's cache of the channel at once.
+    const channels = channelStore(database.db, secrets);
     await registerApiV1(app, {
       database,
       verifyToken,
@@ -125,13 +128,15 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
       llm: llmConfigFromEnv(env),
       secrets,
       meta: metaConfigFromEnv(env),
+      whatsapp: cloudApiConfigFromEnv(env),
+      channels,
       allowLoopbackPeers: env.NODE_ENV !== 'production',
       syncNowIntervalMs: syncNowIntervalFromEnv(env),
       ...(storefront ? { storefront } : {}),
       ...(runtimeConfig.siteUrl ? { siteUrl: runtimeConfig.siteUrl } : {}),
     });
     // Meta's callback for connected WhatsApp numbers: public, outside /api/v1, its body kept raw for the signature.
-    await registerWhatsappWebhookRoutes(app, { store: channelStore(database.db, secrets), onQueued: onWorkQueued });
+    await registerWhatsappWebhookRoutes(app, { store: channels, onQueued: onWorkQueued });
   }
 
   if (distDir)

@@ -13,6 +13,7 @@ import type {
   ChannelAttentionReason,
   ChannelRefusalReason,
   ChannelStatus,
+  ChannelSummary,
   ConnectChannel,
   ConnectedChannel,
   PhoneNumberCheck,
@@ -119,6 +120,26 @@ export function channelStore(db: Db, secrets: SecretBox, { webhookTtlMs = WEBHOO
       const [row] = await db.select().from(channels).where(mine(uid, id));
       return row ? view(row) : null;
     },
+
+    /** The caller's channels by the AI base answering on them (the AI base cards list them). */
+    async summariesByBase(uid: string): Promise<Map<string, ChannelSummary[]>> {
+      const rows = await db
+        .select({ id: channels.id, aiBaseId: channels.aiBaseId, displayPhoneNumber: channels.displayPhoneNumber, status: channels.status })
+        .from(channels)
+        .where(eq(channels.uid, uid))
+        .orderBy(asc(channels.createdAt), asc(channels.id));
+      const byBase = new Map<string, ChannelSummary[]>();
+      for (const { aiBaseId, ...summary } of rows) {
+        if (aiBaseId) byBase.set(aiBaseId, [...(byBase.get(aiBaseId) ?? []), summary]);
+      }
+      return byBase;
+    },
+
+    /**
+     * Refuses (ai_base_not_found, ai_base_not_active, inventory_not_found) a base or inventory that
+     * cannot answer: the connect route asks before it checks the number with Meta.
+     */
+    checkAnswering,
 
     /**
      * Connects a number after its check (the route checks the token against the number first): the

@@ -18,6 +18,7 @@ import {
 import { plans } from '../../domain/plans';
 import type { AccountStore } from '../accounts/account-store';
 import { AiBaseRefusal, type AiBaseStore } from '../ai-bases/ai-base-store';
+import type { ChannelStore } from '../channels/channel-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
@@ -47,13 +48,31 @@ const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiError
 const security = [{ [FIREBASE_BEARER]: [] }];
 const tags = ['AI bases'];
 
-export function registerAiBaseRoutes(app: FastifyInstance, aiBases: AiBaseStore, accounts: AccountStore) {
+export function registerAiBaseRoutes(
+  app: FastifyInstance,
+  aiBases: AiBaseStore,
+  accounts: AccountStore,
+  channels: Pick<ChannelStore, 'summariesByBase'>,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const planLimit = async (uid: string, email: string | null) => plans[(await accounts.findOrCreate(uid, email)).plan].limits.aiBases;
 
-  api.get('/ai-bases', { schema: { summary: "The caller's AI bases, oldest first", tags, security, response: { 200: aiBaseListSchema, 401: apiErrorBodySchema } } }, async (request) => ({
-    aiBases: await aiBases.list(principalOf(request).uid),
-  }));
+  api.get(
+    '/ai-bases',
+    {
+      schema: {
+        summary: "The caller's AI bases, oldest first, each with the WhatsApp numbers it answers on",
+        tags,
+        security,
+        response: { 200: aiBaseListSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { uid } = principalOf(request);
+      const [list, numbers] = await Promise.all([aiBases.list(uid), channels.summariesByBase(uid)]);
+      return { aiBases: list.map((base) => ({ ...base, connectedChannels: numbers.get(base.id) ?? [] })) };
+    },
+  );
 
   api.post(
     '/ai-bases',

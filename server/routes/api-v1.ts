@@ -9,11 +9,14 @@ import { registerBearerAuth } from '../auth/bearer-auth';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { Database } from '../db/database';
 import { aiBaseStore } from '../ai-bases/ai-base-store';
+import type { ChannelStore } from '../channels/channel-store';
+import type { CloudApiConfig } from '../channels/cloud-api-client';
 import { knowledgeStore } from '../knowledge/knowledge-store';
 import { leadRequestStore } from '../leads/lead-request-store';
 import { API_PREFIX } from './api-prefix';
 import { registerAdminAccountRoutes } from './admin-account-routes';
 import { registerAiBaseRoutes } from './ai-base-routes';
+import { registerChannelRoutes } from './channel-routes';
 import { registerChatRoutes } from './chat-routes';
 import { registerKnowledgeFileRoutes, type KnowledgeRouteOptions } from './knowledge-file-routes';
 import { registerLeadRequestRoutes, type LeadRateLimit } from './lead-request-routes';
@@ -37,6 +40,10 @@ export type ApiDependencies = {
   secrets: SecretBox;
   /** Meta's Graph API for catalogs. */
   meta: MetaConfig;
+  /** Meta's Graph API for WhatsApp numbers (the Cloud API). */
+  whatsapp: CloudApiConfig;
+  /** Connected WhatsApp numbers: the webhook's store, shared so that a change reaches its cache at once. */
+  channels: ChannelStore;
   /** Whether a store's address may be this machine (the demo store; never in production). */
   allowLoopbackPeers: boolean;
   /** Sync now's least interval (SYNC_NOW_INTERVAL_MS); a minute by default. */
@@ -57,6 +64,8 @@ export async function registerApiV1(
     llm,
     secrets,
     meta,
+    whatsapp,
+    channels,
     allowLoopbackPeers,
     syncNowIntervalMs,
     siteUrl,
@@ -71,7 +80,7 @@ export async function registerApiV1(
       const knowledgeBase = knowledgeStore(database.db);
       const models = modelCatalog(llm);
       registerMeRoutes(api, accounts);
-      registerAiBaseRoutes(api, aiBases, accounts);
+      registerAiBaseRoutes(api, aiBases, accounts, channels);
       registerAdminAccountRoutes(api, accounts);
       await registerKnowledgeFileRoutes(api, { store: knowledgeBase, accounts, ...knowledge });
       registerChatRoutes(api, refinementChat({ aiBases, knowledge: knowledgeBase, accounts, models }), models);
@@ -85,6 +94,7 @@ export async function registerApiV1(
         allowLoopbackPeers,
         syncNowIntervalMs,
       });
+      registerChannelRoutes(api, { db: database.db, accounts, store: channels, whatsapp, ...(siteUrl ? { siteUrl } : {}) });
       const events = eventRecorder(database.db, { log: app.log });
       app.addHook('onClose', () => events.close());
       await registerStorefrontRoutes(api, { store: storefront ?? storefrontStore(database.db), events, ...(siteUrl ? { siteUrl } : {}) });

@@ -174,7 +174,8 @@ export function storefrontStore(db: Db) {
   return {
     /** The configured inventory behind a public id, or null (a malformed id is simply unknown); remembered INVENTORY_TTL_MS. */
     inventory(publicId: string): Promise<PublicInventory | null> {
-      if (publicId.length > 64) return Promise.resolve(null);
+      // Public ids are base64url (inventory-store.ts): anything else (a NUL, a half emoji) is unknown without asking the database.
+      if (publicId.length > 64 || !/^[\w-]+$/.test(publicId)) return Promise.resolve(null);
       const now = Date.now();
       const known = rememberedInventories.get(publicId);
       if (known && now - known.at < INVENTORY_TTL_MS) return known.inventory;

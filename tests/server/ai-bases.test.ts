@@ -76,7 +76,8 @@ describe('creating', () => {
       channels: ['whatsapp'],
     });
     expect((await as(user, 'GET', `/ai-bases/${base.id}`)).body).toEqual(base);
-    expect((await as(user, 'GET', '/ai-bases')).body).toEqual({ aiBases: [base] });
+    // The list adds the WhatsApp numbers each base answers on (none yet).
+    expect((await as(user, 'GET', '/ai-bases')).body).toEqual({ aiBases: [{ ...base, connectedChannels: [] }] });
     expect((await as(user, 'GET', '/me')).body).toMatchObject({ usage: { aiBases: 1 } });
   });
 

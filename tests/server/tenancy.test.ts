@@ -2,6 +2,9 @@
 // records. Every /api/v1 route must have a row in this table, so a new route without a tenancy
 // case fails here until someone writes one.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ChannelWebhookSetup } from '../../domain/channel';
+import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
+import { newPhoneNumberId, seedAnsweringRecords } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
 import { scratchDataDir, storedUploads } from './support/knowledge-uploads';
 import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
@@ -39,6 +42,10 @@ type TenancyCase =
       method: string;
       url: string;
       body: unknown;
+      /** Instead of `body`: one made for B, naming records of B's. */
+      bodyFor?: (caller: TestUser) => Promise<unknown>;
+      /** The new record's id in the answer (default: its `id`). */
+      idOf?: (answer: unknown) => string;
       /** The owner's list, as text. */
       listOf: (as: As, owner: TestUser) => Promise<string>;
     }
@@ -225,6 +232,39 @@ const chatRecord: TenancyCase = {
   body: chatBody,
 };
 
+// One WhatsApp number of A's, connected through the API with A's active AI base (written to the
+// database: activating one through the API takes a processed knowledge file) against the loopback
+// Cloud API. B is refused before the Cloud API is asked, and A's channel stays as it was.
+let aliceChannel: Promise<string> | undefined;
+let numberIndex = 8000;
+/** A connect form for a new number of the fixture's, answered by the caller's active AI base. */
+const connectFormFor = async (owner: TestUser, label: string) => {
+  const records = await seedAnsweringRecords(owner.uid, label);
+  const number = fixturePhoneNumber(++numberIndex, { phoneNumberId: newPhoneNumberId() });
+  cloudApi.addNumber(number);
+  const { phoneNumberId, wabaId, accessToken, appSecret } = number;
+  return { phoneNumberId, wabaId, accessToken, appSecret, aiBaseId: records.activeBaseId, inventoryId: records.inventoryId };
+};
+const seedChannel = (as: As, owner: TestUser) =>
+  (aliceChannel ??= connectFormFor(owner, 'tenant-a').then(async (form) => {
+    const answer = await as(owner, '/api/v1/channels', { method: 'POST', body: form });
+    expect(answer.status).toBe(201);
+    return (answer.body as ChannelWebhookSetup).channel.id;
+  }));
+const channelRecord = (method: string, suffix: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
+  method,
+  url: `/api/v1/channels/:id${suffix}`,
+  seed: async (as, owner) => `/api/v1/channels/${await seedChannel(as, owner)}${suffix}`,
+  // The channel with its conversations and updatedAt: any write of B's would show.
+  snapshot: async (as, owner, path) => {
+    const answer = await as(owner, `/api/v1/channels/${path.split('/')[4]!}`);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  },
+  body,
+});
+
 const tenancyTable: TenancyCase[] = [
   { scope: 'caller', method: 'GET', url: '/api/v1/me' },
   { scope: 'public-write', method: 'POST', url: '/api/v1/contact-requests', body: leadRequest },
@@ -342,9 +382,27 @@ const tenancyTable: TenancyCase[] = [
   inventoryRecord('GET', '/products'),
   inventoryRecord('GET', '/runs'),
   inventoryRecord('DELETE', ''),
+  { scope: 'list', method: 'GET', url: '/api/v1/channels', seed: seedChannel },
+  {
+    scope: 'create',
+    method: 'POST',
+    url: '/api/v1/channels',
+    body: null,
+    bodyFor: (caller) => connectFormFor(caller, 'tenant-b'),
+    idOf: (answer) => (answer as ChannelWebhookSetup).channel.id,
+    listOf: async (as, owner) => (await as(owner, '/api/v1/channels')).text,
+  },
+  channelRecord('GET', ''),
+  channelRecord('POST', '/pause'),
+  channelRecord('POST', '/resume'),
+  channelRecord('PUT', '/answering', { aiBaseId: '0e6f1f3c-94b5-4bd6-8d53-3f3f1bb2a2c1', inventoryId: null }),
+  channelRecord('PUT', '/token', { accessToken: `EAAG${'x'.repeat(60)}` }),
+  channelRecord('POST', '/verify-token'),
+  channelRecord('DELETE', ''),
 ];
 
 let server: TestServer;
+let cloudApi: WhatsAppCloudApiServer;
 const uploads = scratchDataDir('tenancy');
 let alice: TestUser;
 let bob: TestUser;
@@ -356,11 +414,13 @@ const as: As = (user, path, init = {}) =>
   });
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { DATA_DIR: uploads.dir }, workers: true });
+  cloudApi = await startWhatsAppCloudApiServer();
+  server = await startTestServer({ env: { DATA_DIR: uploads.dir, WHATSAPP_GRAPH_URL: cloudApi.graphUrl }, workers: true });
   [alice, bob] = await Promise.all([createUser('tenant-a'), createUser('tenant-b')]);
 });
 afterAll(async () => {
   await server.close();
+  await cloudApi?.close();
   uploads.remove();
 });
 
@@ -420,9 +480,9 @@ describe.each(tenancyTable)('$method $url', (row) => {
   } else if (row.scope === 'create') {
     test("what B creates is B's: it never shows among A's records", async () => {
       const before = await row.listOf(as, alice);
-      const answer = await as(bob, row.url, { method: row.method, body: row.body });
+      const answer = await as(bob, row.url, { method: row.method, body: row.bodyFor ? await row.bodyFor(bob) : row.body });
       expect(answer.status).toBe(201);
-      const id = (answer.body as { id: string }).id;
+      const id = row.idOf ? row.idOf(answer.body) : (answer.body as { id: string }).id;
       expect(await row.listOf(as, bob)).toContain(id);
       expect(await row.listOf(as, alice)).toBe(before);
     });

@@ -1,6 +1,7 @@
 // Merchants ready to connect a WhatsApp number, written straight to the run's database (an account,
-// an active and an inactive AI base, an inventory), and connect forms with fresh ids and secrets:
-// every number is new to the run, so tests never collide on the one-number-one-channel rule.
+// an active and an inactive AI base, an inventory; for a new uid or an emulator user's), and connect
+// forms with fresh ids and secrets: every number is new to the run, so tests never collide on the
+// one-number-one-channel rule.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { ConnectChannel, PhoneNumberCheck } from '../../../domain/channel';
 import { accounts, aiBases, inventories } from '../../../server/db/schema';
@@ -9,9 +10,13 @@ import { testDatabase } from './test-database';
 export type ChannelMerchant = { uid: string; activeBaseId: string; inactiveBaseId: string; inventoryId: string };
 
 export async function seedChannelMerchant(label: string): Promise<ChannelMerchant> {
+  return seedAnsweringRecords(`channels-${label}-${randomUUID()}`, label);
+}
+
+/** The same records for an account that may exist already (an emulator user's, made on their first API call or here). */
+export async function seedAnsweringRecords(uid: string, label: string): Promise<ChannelMerchant> {
   const { db } = await testDatabase();
-  const uid = `channels-${label}-${randomUUID()}`;
-  await db.insert(accounts).values({ uid });
+  await db.insert(accounts).values({ uid }).onConflictDoNothing();
   const base = {
     uid,
     function: 'seller',
