@@ -42,8 +42,11 @@ export const whatsappOrderSchema = z.object({
 });
 export type WhatsappOrder = z.infer<typeof whatsappOrderSchema>;
 
-/** What a shopper's visit records (issue 16 counts them): a catalog open, a cart summary opened, a checkout click. */
-export const storefrontEventKinds = ['access', 'cart_view', 'checkout'] as const;
+/**
+ * What a shopper's visit records (issue 16 counts them): a catalog open, a cart summary opened, a
+ * checkout click; and the catalog (or a list of its products) sent to a shopper on WhatsApp.
+ */
+export const storefrontEventKinds = ['access', 'cart_view', 'checkout', 'catalog_sent'] as const;
 export type StorefrontEventKind = (typeof storefrontEventKinds)[number];
 
 /** A visitor id: random, made and kept by the shopper's browser (no personal data). */

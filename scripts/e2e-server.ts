@@ -87,6 +87,8 @@ const server = spawn(process.execPath, [serverMain], {
     LLM_API_KEY: FIXTURE_API_KEY,
     META_GRAPH_URL: demo.meta.graphUrl,
     META_ACCESS_TOKEN: demo.meta.accessToken,
+    // The demo number's Cloud API: channels connect to it and the whatsapp-inbound worker replies through it.
+    WHATSAPP_GRAPH_URL: demo.whatsapp.graphUrl,
     // Sync now twice in a test without waiting out production's minute.
     SYNC_NOW_INTERVAL_MS: String(E2E_SYNC_NOW_INTERVAL_MS),
   },

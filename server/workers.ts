@@ -1,6 +1,6 @@
 // The background workers of one server process, apart from the HTTP app (./app.ts): main.ts starts
-// them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off)
-// leaves its queue to the processes that run it.
+// them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off,
+// INVENTORY_SYNC_WORKER=off, WHATSAPP_INBOUND_WORKER=off) leaves its queue to the processes that run it.
 import type { FastifyInstance } from 'fastify';
 import { databaseTargetFromEnv, type Db } from './db/database';
 import { knowledgeWorker, type KnowledgeWorkerOptions } from './knowledge/knowledge-worker';
@@ -9,13 +9,26 @@ import { inventorySyncWorker } from './inventories/inventory-sync-worker';
 import { BULK_THRESHOLD } from './inventories/store-reader';
 import { metaConfigFromEnv, type MetaConfig } from './inventories/meta-catalog';
 import { secretBox, secretsKeyFrom, type SecretBox } from './secrets/secret-box';
+import { cloudApiConfigFromEnv } from './channels/cloud-api-client';
+import { whatsappInboundWorker, type InboundWorkerOptions } from './channels/inbound-worker';
+import { llmConfigFromEnv } from './answering/llm-config';
+import { siteOrigin } from '../domain/runtime-config';
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
   knowledge: { dataDir: string; concurrency: number; batchSize?: number; storesAtOnce?: number } | null;
   /** Null: this process syncs no inventory (INVENTORY_SYNC_WORKER=off; another process does). */
   inventorySync: { secrets: SecretBox; meta: MetaConfig; scheduleEveryMs?: number; pollMs?: number; bulkThreshold?: number } | null;
+  /** Null: this process answers no WhatsApp message (WHATSAPP_INBOUND_WORKER=off; another process does). */
+  whatsappInbound: Pick<
+    InboundWorkerOptions,
+    'secrets' | 'cloudApi' | 'llm' | 'siteUrl' | 'concurrency' | 'pollMs' | 'retryDelayMs'
+  > | null;
 };
+
+/** The origin of the links the workers write (a cart summary URL): SITE_URL, else this server on localhost. */
+export const siteUrlFromEnv = (env: Record<string, string | undefined>) =>
+  env.SITE_URL ? siteOrigin(env.SITE_URL) : `http://localhost:${env.PORT ?? 3000}`;
 
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
 export const knowledgeStoring = { pglite: { batchSize: 100, storesAtOnce: 1 }, postgres: { batchSize: 1_000, storesAtOnce: 2 } } as const;
@@ -29,11 +42,17 @@ export function workerSettingsFromEnv(env: Record<string, string | undefined>): 
   const bulkThreshold = Number(env.INVENTORY_BULK_THRESHOLD ?? BULK_THRESHOLD);
   if (!Number.isInteger(bulkThreshold) || bulkThreshold < 0)
     throw new Error(`INVENTORY_BULK_THRESHOLD must be a whole number, not "${env.INVENTORY_BULK_THRESHOLD}"`);
-  const inventorySync =
-    env.INVENTORY_SYNC_WORKER === 'off'
+  const secrets = () => secretBox(secretsKeyFrom(env, dataDirFromEnv(env)).key);
+  const inventorySync = env.INVENTORY_SYNC_WORKER === 'off' ? null : { secrets: secrets(), meta: metaConfigFromEnv(env), bulkThreshold };
+  const whatsappInbound =
+    env.WHATSAPP_INBOUND_WORKER === 'off'
       ? null
-      : { secrets: secretBox(secretsKeyFrom(env, dataDirFromEnv(env)).key), meta: metaConfigFromEnv(env), bulkThreshold };
-  return { knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency, ...storing }, inventorySync };
+      : { secrets: secrets(), cloudApi: cloudApiConfigFromEnv(env), llm: llmConfigFromEnv(env), siteUrl: siteUrlFromEnv(env) };
+  return {
+    knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency, ...storing },
+    inventorySync,
+    whatsappInbound,
+  };
 }
 
 export type Workers = {
@@ -55,6 +74,7 @@ export function backgroundWorkers({ db, log, settings }: WorkerOptions): Workers
   const workers = [
     ...(settings.knowledge ? [knowledgeWorker({ db, log, ...settings.knowledge })] : []),
     ...(settings.inventorySync ? [inventorySyncWorker({ db, log, ...settings.inventorySync })] : []),
+    ...(settings.whatsappInbound ? [whatsappInboundWorker({ db, log, ...settings.whatsappInbound })] : []),
   ];
   return {
     start: () => workers.forEach((worker) => worker.start()),

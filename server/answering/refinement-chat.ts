@@ -2,13 +2,16 @@
 // term in the question gets the polite refusal without asking the answerer; otherwise the base's
 // best passages (full-text, in its language) go to the model's answerer, and an answer holding a
 // blocked term is replaced by the refusal. Every message answered (refusals and "not found"
-// included) counts as an AI request of the month; a failed answerer counts nothing.
+// included) counts as an AI request of the month; a failed answerer counts nothing. The pipeline
+// (answerAsBase) is also how the WhatsApp answerer (server/channels/inbound-worker.ts) answers.
+import type { AiBase } from '../../domain/ai-base';
 import type { Passage } from '../../domain/knowledge';
 import { MAX_CHAT_PASSAGES, type ChatAnswer, type ChatRequest, type CitedPassage } from '../../domain/refinement-chat';
 import type { AccountStore } from '../accounts/account-store';
 import type { AiBaseStore } from '../ai-bases/ai-base-store';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';
 import { agentPhrases } from './agent-phrases';
+import { builtinAnswer } from './builtin-answerer';
 import { findBlockedTerm } from './blocked-terms';
 import type { ModelCatalog } from './model-catalog';
 
@@ -23,26 +26,42 @@ export class ChatRefusal extends Error {
 
 const cited = ({ fileId, fileName, source, content }: Passage): CitedPassage => ({ fileId, fileName, source, content });
 
+export type BaseAnswerDependencies = Pick<RefinementChatDependencies, 'knowledge' | 'models'>;
+
+/**
+ * A question answered by `base` with `settings`: blocked terms on the question and the answer, the
+ * base's best passages, the model's answerer. `onlyFromKnowledge` (a support agent on WhatsApp): when
+ * no passage matches, the built-in "not found" reply (with its offer of a person) instead of asking a
+ * model. Throws ChatRefusal('unknown_model'), or the answerer's AnswererFailure.
+ */
+export async function answerAsBase(
+  { knowledge, models }: BaseAnswerDependencies,
+  uid: string,
+  base: AiBase,
+  { message, history, settings }: ChatRequest,
+  { onlyFromKnowledge = false }: { onlyFromKnowledge?: boolean } = {},
+): Promise<ChatAnswer> {
+  const answerer = await models.answererFor(settings.model);
+  if (!answerer) throw new ChatRefusal('unknown_model');
+  const refusal: ChatAnswer = { answer: agentPhrases[base.language].refusal, outcome: 'refused', passages: [], model: settings.model };
+  if (findBlockedTerm(message, settings.blockedTerms) !== null) return refusal;
+  const passages = await knowledge.search(uid, base, message, { limit: MAX_CHAT_PASSAGES, match: 'any' });
+  const result =
+    onlyFromKnowledge && passages.length === 0
+      ? builtinAnswer({ base, settings, passages, question: message })
+      : await answerer.answer({ base, settings, question: message, history, passages });
+  if (findBlockedTerm(result.text, settings.blockedTerms) !== null) return { ...refusal, model: result.model };
+  const outcome = result.noKnowledge ? 'no_knowledge' : 'answered';
+  return { answer: result.text, outcome, passages: result.used.map(cited), model: result.model };
+}
+
 export function refinementChat({ aiBases, knowledge, accounts, models }: RefinementChatDependencies) {
   return {
     /** Throws ChatRefusal, or the answerer's AnswererFailure. */
-    async answer(uid: string, baseId: string, { message, history, settings }: ChatRequest): Promise<ChatAnswer> {
+    async answer(uid: string, baseId: string, request: ChatRequest): Promise<ChatAnswer> {
       const base = await aiBases.get(uid, baseId);
       if (!base) throw new ChatRefusal('not_found');
-      const answerer = await models.answererFor(settings.model);
-      if (!answerer) throw new ChatRefusal('unknown_model');
-      const refusal: ChatAnswer = { answer: agentPhrases[base.language].refusal, outcome: 'refused', passages: [], model: settings.model };
-
-      let reply: ChatAnswer;
-      if (findBlockedTerm(message, settings.blockedTerms) !== null) reply = refusal;
-      else {
-        const passages = await knowledge.search(uid, base, message, { limit: MAX_CHAT_PASSAGES, match: 'any' });
-        const result = await answerer.answer({ base, settings, question: message, history, passages });
-        reply =
-          findBlockedTerm(result.text, settings.blockedTerms) !== null
-            ? { ...refusal, model: result.model }
-            : { answer: result.text, outcome: result.noKnowledge ? 'no_knowledge' : 'answered', passages: result.used.map(cited), model: result.model };
-      }
+      const reply = await answerAsBase({ knowledge, models }, uid, base, request);
       await accounts.countQuery(uid);
       return reply;
     },

@@ -32,7 +32,7 @@ import type { CatalogCheck, EcommerceType, InventoryStatus, PeerFailureReason, S
 import type { InventoryProduct, SyncReport, SyncRunStatus, SyncTrigger } from '../../domain/inventory-sync';
 import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/lead-requests';
 import type { Locale } from '../../domain/locales';
-import type { CartLine, CartSource, OrderAttribution, StorefrontEventKind } from '../../domain/storefront';
+import { storefrontEventKinds, type CartLine, type CartSource, type OrderAttribution, type StorefrontEventKind } from '../../domain/storefront';
 import {
   channelAttentionReasons,
   channelStatuses,
@@ -42,7 +42,17 @@ import {
   type QualityRating,
 } from '../../domain/channel';
 import { messageStatuses, type InboundContent, type MessageStatus } from '../../domain/whatsapp-webhook';
-import { defaultPlanId, planIds, type PlanId } from '../../domain/plans';
+import { defaultPlanId, mediaTypes, planIds, type MediaType, type PlanId } from '../../domain/plans';
+import type { CitedPassage } from '../../domain/refinement-chat';
+import {
+  whatsappReplyFailures,
+  whatsappReplyKinds,
+  whatsappReplyOutcomes,
+  type WhatsappReplyFailure,
+  type WhatsappReplyKind,
+  type WhatsappReplyOutcome,
+  type WhatsappReplyPart,
+} from '../../domain/whatsapp-reply';
 
 /** One account per Firebase user (the uid); every other record belongs to one account. */
 export const accounts = pgTable(
@@ -448,7 +458,9 @@ export const carts = pgTable(
 /**
  * What shoppers did on the public pages, append-only: a catalog access, a cart view, a checkout
  * click, with the page's language and a random visitor id the browser keeps (no address, no
- * personal data). The dashboard's daily figures are rolled up from here (issue 16).
+ * personal data); and each catalog (or product list) the WhatsApp answerer sent, with the base's
+ * language and a pseudonym of the shopper on the channel as visitor id. The dashboard's daily
+ * figures are rolled up from here (issue 16).
  */
 export const storefrontEvents = pgTable(
   'storefront_events',
@@ -465,7 +477,7 @@ export const storefrontEvents = pgTable(
   },
   (table) => [
     index('storefront_events_inventory').on(table.inventoryId, table.occurredAt),
-    check('storefront_events_kind_known', sql`${table.kind} in ('access', 'cart_view', 'checkout')`),
+    check('storefront_events_kind_known', sql`${table.kind} in (${sqlList(storefrontEventKinds)})`),
   ],
 );
 
@@ -588,5 +600,79 @@ export const whatsappMessageStatuses = pgTable(
     primaryKey({ columns: [table.channelId, table.messageId, table.status] }),
     index('whatsapp_message_statuses_occurred').on(table.channelId, table.occurredAt),
     check('whatsapp_message_statuses_status_known', sql`${table.status} in (${sqlList(messageStatuses)})`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Replies to shoppers on WhatsApp and AI requests (issue 15, parts 3–5: the whatsapp-inbound worker).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What the AI base did with each shopper's message (server/channels/inbound-worker.ts), one row per
+ * inbound message: the outcome, the reply's text and the knowledge passages it used (for the
+ * merchant's conversation page; the shopper never sees them), the messages it was sent as with the
+ * id Meta gave each (a retry sends only those without one, so a message is never answered twice),
+ * and why it failed. `sender` repeats the message's, so a conversation's exchanges are read by index.
+ */
+export const whatsappReplies = pgTable(
+  'whatsapp_replies',
+  {
+    inboundMessageId: bigint('inbound_message_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => whatsappInboundMessages.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    sender: text('sender').notNull(),
+    outcome: text('outcome').$type<WhatsappReplyOutcome>().notNull(),
+    kind: text('kind').$type<WhatsappReplyKind>(),
+    /** The reply's text as the shopper reads it; null when nothing was to be sent. */
+    text: text('text'),
+    passages: jsonb('passages').$type<CitedPassage[]>().notNull().default([]),
+    /** The model that answered (`builtin-retrieval` or the endpoint's); null for a fixed line. */
+    model: text('model'),
+    parts: jsonb('parts').$type<WhatsappReplyPart[]>().notNull().default([]),
+    failure: text('failure').$type<WhatsappReplyFailure>(),
+    /** Meta's error code, or the HTTP status of a server failure, when the failure has one. */
+    errorCode: integer('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its last message went. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('whatsapp_replies_conversation').on(table.channelId, table.sender, table.inboundMessageId),
+    check('whatsapp_replies_outcome_known', sql`${table.outcome} in (${sqlList(whatsappReplyOutcomes)})`),
+    check('whatsapp_replies_kind_known', sql`${table.kind} in (${sqlList(whatsappReplyKinds)})`),
+    check('whatsapp_replies_failure_known', sql`${table.failure} in (${sqlList(whatsappReplyFailures)})`),
+  ],
+);
+
+/**
+ * AI requests, append-only: each message an AI base answered on a channel, with its media type and
+ * whether it was past the plan's monthly allowance (`extra`: answered all the same, billed apart).
+ * The month's total is also counted in account_monthly_usage.queries; the dashboard counts these
+ * rows by day and media type. One per inbound message at most (a retry counts nothing more).
+ */
+export const aiRequests = pgTable(
+  'ai_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uid: text('uid')
+      .notNull()
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    aiBaseId: uuid('ai_base_id').references(() => aiBases.id, { onDelete: 'set null' }),
+    channelId: uuid('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    inboundMessageId: bigint('inbound_message_id', { mode: 'number' }).references(() => whatsappInboundMessages.id, {
+      onDelete: 'set null',
+    }),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    extra: boolean('extra').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ai_requests_uid').on(table.uid, table.occurredAt),
+    uniqueIndex('ai_requests_inbound_message').on(table.inboundMessageId),
+    check('ai_requests_media_type_known', sql`${table.mediaType} in (${sqlList(mediaTypes)})`),
   ],
 );

@@ -3,7 +3,8 @@
 // threw with an exponential back-off until its attempts run out (then `onGiveUp`), and on
 // shutdown aborts what runs and hands it back unpunished. It wakes on a nudge (work queued by this
 // process) and polls for jobs other processes queued. The knowledge import and the inventory sync
-// are two of these, each with its own handler.
+// are two of these, each with its own handler. A handler that must wait for a peer (a rate limit)
+// throws RetryLater: the job goes back for that long, the attempt not counted.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/database';
@@ -14,6 +15,17 @@ export type WorkerLog = {
   warn: (details: object, message: string) => void;
   error: (details: object, message: string) => void;
 };
+
+/** Thrown by a handler: the job is not failing, a peer asked to wait `delayMs` (its rate limit); it is not an attempt. */
+export class RetryLater extends Error {
+  constructor(
+    readonly delayMs: number,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'RetryLater';
+  }
+}
 
 export type QueueWorkerOptions = {
   db: Db;
@@ -104,6 +116,11 @@ export function queueWorker({
           else await queue.complete(job.id, workerId);
         },
         async (error: unknown) => {
+          if (error instanceof RetryLater) {
+            log.info({ job: job.id, queue: job.queue, reason: error.message, delayMs: error.delayMs }, `${name}: a job waits for a peer`);
+            await queue.release(job.id, workerId, { delayMs: error.delayMs, refundAttempt: true, error: error.message });
+            return;
+          }
           log.error({ err: error, job: job.id, queue: job.queue, attempt: job.attempts }, `${name}: a job failed; it will be retried`);
           if (job.attempts >= job.maxAttempts) {
             await onGiveUp?.(job, error);

@@ -71,9 +71,13 @@ test('the workers, started beside the app, process what waited; stopped, they ha
   }
 }, 120_000);
 
-test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database\'s; INVENTORY_SYNC_WORKER=off runs no sync worker', () => {
-  const off = { INVENTORY_SYNC_WORKER: 'off' };
-  expect(workerSettingsFromEnv({ ...off })).toEqual({ knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 100, storesAtOnce: 1 }, inventorySync: null });
+test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database\'s; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer', () => {
+  const off = { INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' };
+  expect(workerSettingsFromEnv({ ...off })).toEqual({
+    knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 100, storesAtOnce: 1 },
+    inventorySync: null,
+    whatsappInbound: null,
+  });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({ dataDir: data.dir, concurrency: 2, batchSize: 100, storesAtOnce: 1 });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' }).knowledge).toEqual({
     dataDir: data.dir,
@@ -81,10 +85,16 @@ test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     batchSize: 1_000,
     storesAtOnce: 2,
   });
-  expect(workerSettingsFromEnv({ ...off, KNOWLEDGE_WORKER: 'off' })).toEqual({ knowledge: null, inventorySync: null });
+  expect(workerSettingsFromEnv({ ...off, KNOWLEDGE_WORKER: 'off' })).toEqual({ knowledge: null, inventorySync: null, whatsappInbound: null });
   // The sync worker reads Meta's settings and the secrets key (made in DATA_DIR when SECRETS_KEY is unset).
   const sync = workerSettingsFromEnv({ DATA_DIR: data.dir, META_GRAPH_URL: 'http://127.0.0.1:9/v21.0/', META_ACCESS_TOKEN: 'EAAG-test' }).inventorySync;
   expect(sync?.meta).toEqual({ graphUrl: 'http://127.0.0.1:9/v21.0', accessToken: 'EAAG-test' });
   expect(sync?.secrets.open(sync.secrets.seal('shpat_x', 'id'), 'id')).toBe('shpat_x');
+  // The WhatsApp answerer: the Cloud API's URL, the LLM endpoint, the origin of its cart links and the secrets key.
+  const inbound = workerSettingsFromEnv({ DATA_DIR: data.dir, WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9/v21.0/', SITE_URL: 'https://catalyst.example/' })
+    .whatsappInbound;
+  expect(inbound).toMatchObject({ cloudApi: { graphUrl: 'http://127.0.0.1:9/v21.0' }, llm: null, siteUrl: 'https://catalyst.example' });
+  expect(inbound?.secrets.open(inbound.secrets.seal('EAAG_x', 'id'), 'id')).toBe('EAAG_x');
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir, PORT: '4173' }).whatsappInbound?.siteUrl).toBe('http://localhost:4173');
   for (const bad of ['0', '1.5', 'two']) expect(() => workerSettingsFromEnv({ KNOWLEDGE_WORKER_CONCURRENCY: bad })).toThrow(/KNOWLEDGE_WORKER_CONCURRENCY/);
 });

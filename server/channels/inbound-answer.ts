@@ -1,0 +1,175 @@
+// What the AI base replies to one shopper's message on WhatsApp, decided before anything is sent
+// (the worker stores it, then sends it): a text or a button/list reply is answered by the refinement
+// chat's own pipeline (answerAsBase: blocked terms, passages, the base's model) with the shopper's
+// recent exchanges, a seller adding the in-stock products it matches or the catalog; an order gets
+// the cart summary link of the channel's inventory (the order-to-cart API's own function); media
+// gets a polite line (the plan may not include it; no answerer reads media yet). Every line is in
+// the base's language. The passages used are kept for the merchant; the shopper's text names none.
+import { eq } from 'drizzle-orm';
+import type { AiBase } from '../../domain/ai-base';
+import { MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '../../domain/refinement-chat';
+import { plans, type MediaType, type PlanId } from '../../domain/plans';
+import type { InboundContent } from '../../domain/whatsapp-webhook';
+import type { WhatsappReplyPart } from '../../domain/whatsapp-reply';
+import { agentPhrases } from '../answering/agent-phrases';
+import type { ModelCatalog } from '../answering/model-catalog';
+import { answerAsBase } from '../answering/refinement-chat';
+import type { Db } from '../db/database';
+import { inventories } from '../db/schema';
+import type { KnowledgeStore } from '../knowledge/knowledge-store';
+import { StorefrontRefusal, type StorefrontStore } from '../storefront/storefront-store';
+import { inboundPhrases } from './inbound-phrases';
+import { acceptsCatalogOffer, matchingProducts, namesCatalog, thumbnailProduct } from './inbound-products';
+import { localeOf, questionOf, type ReplyPlan } from './inbound-replies';
+import { WHATSAPP_MESSAGE_LIMITS } from './outgoing-message';
+
+type ProductPart = Exclude<WhatsappReplyPart, { type: 'text' }>;
+
+export type AnswerDependencies = {
+  db: Db;
+  knowledge: KnowledgeStore;
+  models: ModelCatalog;
+  storefront: StorefrontStore;
+  /** The origin of the cart summary links (SITE_URL). */
+  siteUrl: string;
+};
+
+export type AnswerContext = {
+  uid: string;
+  plan: PlanId;
+  base: AiBase;
+  /** The channel's inventory (null: it answers from its knowledge base only). */
+  inventoryId: string | null;
+  content: InboundContent;
+  history: ChatTurn[];
+};
+
+/** The plan's media type a message needs: an image is vision, a document a file, an audio voice; anything else text. */
+export function mediaTypeOf(content: InboundContent): MediaType {
+  if (content.type === 'image') return 'vision';
+  if (content.type === 'document') return 'file';
+  if (content.type === 'audio') return 'voice';
+  return 'text';
+}
+
+/** Meta's limit on a text body, with an ellipsis when a model's answer passes it. */
+const fitText = (text: string) =>
+  text.length <= WHATSAPP_MESSAGE_LIMITS.textBody ? text : `${text.slice(0, WHATSAPP_MESSAGE_LIMITS.textBody - 1).trimEnd()}…`;
+
+const line = (kind: ReplyPlan['kind'], text: string, previewUrl = false): ReplyPlan => ({
+  kind,
+  text,
+  passages: [],
+  model: null,
+  parts: [{ type: 'text', body: text, previewUrl, wamid: null }],
+  aiRequest: null,
+});
+
+/** The configured inventory's Meta catalog id (null: none, or not configured yet). */
+async function catalogIdOf(db: Db, inventoryId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ catalogId: inventories.catalogId, status: inventories.status })
+    .from(inventories)
+    .where(eq(inventories.id, inventoryId));
+  return row && row.status === 'configured' && row.catalogId ? row.catalogId : null;
+}
+
+async function orderReply(deps: AnswerDependencies, context: AnswerContext, order: Extract<InboundContent, { type: 'order' }>['order']) {
+  const phrases = inboundPhrases[context.base.language];
+  const [row] = context.inventoryId
+    ? await deps.db.select({ publicId: inventories.publicId }).from(inventories).where(eq(inventories.id, context.inventoryId))
+    : [];
+  const inventory = row ? await deps.storefront.inventory(row.publicId) : null;
+  if (!inventory) return line('order_no_inventory', phrases.orderWithoutInventory);
+  try {
+    const { cartId } = await deps.storefront.cartFromWhatsappOrder(inventory, order);
+    const url = `${deps.siteUrl}/${localeOf[context.base.language]}/c/${encodeURIComponent(inventory.publicId)}/cart?cart=${cartId}`;
+    return line('order_cart', phrases.cartLink(url), true);
+  } catch (error) {
+    if (error instanceof StorefrontRefusal) return line('order_unreadable', phrases.orderUnreadable);
+    throw error;
+  }
+}
+
+/** The configured inventory's catalog a seller shows, or null (another function, no inventory, or not configured). */
+async function sellerCatalog(deps: AnswerDependencies, context: AnswerContext): Promise<{ inventoryId: string; catalogId: string } | null> {
+  if (context.base.function !== 'seller' || !context.inventoryId) return null;
+  const catalogId = await catalogIdOf(deps.db, context.inventoryId);
+  return catalogId ? { inventoryId: context.inventoryId, catalogId } : null;
+}
+
+async function catalogMessage(deps: AnswerDependencies, context: AnswerContext, inventoryId: string): Promise<ProductPart> {
+  const thumbnailRetailerId = await thumbnailProduct(deps.db, inventoryId);
+  return { type: 'catalog_message', bodyText: inboundPhrases[context.base.language].catalogBody, thumbnailRetailerId, wamid: null };
+}
+
+/** A seller's products for the question: those it matches, else the catalog when it names it; null for neither. */
+async function sellerParts(deps: AnswerDependencies, context: AnswerContext, question: string): Promise<ProductPart | null> {
+  const catalog = await sellerCatalog(deps, context);
+  if (!catalog) return null;
+  const phrases = inboundPhrases[context.base.language];
+  const sections = await matchingProducts(deps.db, catalog.inventoryId, context.base.language, question);
+  if (sections.length > 0)
+    return {
+      type: 'product_list',
+      catalogId: catalog.catalogId,
+      headerText: phrases.productListHeader,
+      bodyText: phrases.productListBody,
+      sections,
+      wamid: null,
+    };
+  return namesCatalog(question) ? catalogMessage(deps, context, catalog.inventoryId) : null;
+}
+
+async function aiReply(deps: AnswerDependencies, context: AnswerContext, question: string): Promise<ReplyPlan> {
+  const { base } = context;
+  // "Yes" to the seller's offer of the catalog (its answers end with it): the catalog, without asking the knowledge base.
+  const lastAgent = context.history.findLast((turn) => turn.role === 'agent')?.content ?? null;
+  const offered = acceptsCatalogOffer(question, lastAgent, agentPhrases[base.language].catalogOffer)
+    ? await sellerCatalog(deps, context)
+    : null;
+  if (offered) {
+    const catalog = await catalogMessage(deps, context, offered.inventoryId);
+    return { kind: 'answer', text: catalog.bodyText, passages: [], model: null, parts: [catalog], aiRequest: null };
+  }
+  const answer = await answerAsBase(
+    deps,
+    context.uid,
+    base,
+    {
+      message: question.slice(0, MAX_CHAT_MESSAGE_LENGTH),
+      history: context.history,
+      settings: { blockedTerms: base.blockedTerms, creativity: base.creativity, model: base.model },
+    },
+    // A support agent answers only from its knowledge base; without a passage it offers a person.
+    { onlyFromKnowledge: base.function === 'support' },
+  );
+  const products = answer.outcome === 'refused' ? null : await sellerParts(deps, context, question);
+  const text = fitText(answer.answer);
+  const plan: ReplyPlan = {
+    kind: answer.outcome === 'answered' ? 'answer' : answer.outcome,
+    text,
+    passages: answer.passages,
+    model: answer.model,
+    parts: [{ type: 'text', body: text, previewUrl: false, wamid: null }],
+    aiRequest: { mediaType: 'text', aiBaseId: base.id },
+  };
+  if (!products) return plan;
+  // "Not found" then a list of products would contradict itself: the products are the answer.
+  if (answer.outcome === 'no_knowledge') return { ...plan, kind: 'answer', text: products.bodyText, parts: [products] };
+  return { ...plan, parts: [...plan.parts, products] };
+}
+
+/** The reply to a message; null when it gets none (a reaction). Throws the answerer's failures (ChatRefusal, AnswererFailure). */
+export async function replyPlan(deps: AnswerDependencies, context: AnswerContext): Promise<ReplyPlan | null> {
+  const { content, base } = context;
+  const phrases = inboundPhrases[base.language];
+  if (content.type === 'order') return orderReply(deps, context, content.order);
+  if (content.type === 'unsupported') return content.originalType === 'reaction' ? null : line('text_only', phrases.textOnly);
+  const question = questionOf(content);
+  if (question !== null) return aiReply(deps, context, question);
+  if (content.type === 'text' || content.type === 'interactive') return null; // blank
+  if (!plans[context.plan].limits.mediaTypes.includes(mediaTypeOf(content))) return line('media_not_allowed', phrases.mediaNotAllowed);
+  // No answerer reads images, documents or voice yet, the built-in one least of all.
+  return line('text_only', phrases.textOnly);
+}

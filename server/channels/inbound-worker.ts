@@ -1,0 +1,284 @@
+// The whatsapp-inbound worker: a queue worker (../jobs/queue-worker.ts) whose jobs answer one
+// shopper's message each (the webhook queues them, channel-store.ts's recordEvents). A paused
+// channel, one that needs attention or one without an active AI base answers nothing; a message
+// more than 24 hours old is outside Meta's customer service window. Otherwise the reply is decided
+// (./inbound-answer.ts), stored with the AI request it counts, and sent message by message, each
+// Meta id written as it comes back, so a retry sends only what did not go. Meta's refusals: a token
+// refused puts the channel in needs_attention and ends the job; a rate limit waits as long as Meta
+// says; a server error or no answer is retried with the queue's back-off, and after the last
+// attempt the message is marked failed with the code. Logs carry ids and codes, never text.
+import { aiBaseStore } from '../ai-bases/ai-base-store';
+import { accountStore } from '../accounts/account-store';
+import { AnswererFailure } from '../answering/answerer';
+import type { LlmConfig } from '../answering/llm-config';
+import { modelCatalog } from '../answering/model-catalog';
+import { ChatRefusal } from '../answering/refinement-chat';
+import type { Db } from '../db/database';
+import { queueWorker, RetryLater, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
+import type { Job } from '../knowledge/job-queue';
+import { knowledgeStore } from '../knowledge/knowledge-store';
+import type { SecretBox } from '../secrets/secret-box';
+import { storefrontStore } from '../storefront/storefront-store';
+import type { AiBase } from '../../domain/ai-base';
+import type { WhatsappReplyFailure, WhatsappReplyPart } from '../../domain/whatsapp-reply';
+import { channelStore, WHATSAPP_INBOUND_QUEUE } from './channel-store';
+import { cloudApiClient, type CloudApiConfig, type CloudApiFailure } from './cloud-api-client';
+import { replyPlan } from './inbound-answer';
+import {
+  inboundReplies,
+  type AnsweringChannel,
+  type FinalOutcome,
+  type InboundMessage,
+  type ReplyPlan,
+  type StoredReply,
+} from './inbound-replies';
+import type { OutgoingMessage } from './outgoing-message';
+
+/** How long after a shopper's message a business may answer it freely (Meta's customer service window). */
+export const SERVICE_WINDOW_MS = 24 * 3_600_000;
+/** How long an AI provider's rate limit is waited out when it says nothing. */
+const DEFAULT_AI_WAIT_MS = 10_000;
+
+export type InboundWorkerOptions = {
+  db: Db;
+  log: WorkerLog;
+  secrets: SecretBox;
+  cloudApi: CloudApiConfig;
+  /** The OpenAI-compatible endpoint (null: the built-in answerer only). */
+  llm: LlmConfig | null;
+  /** The origin of the cart summary links the replies carry (SITE_URL). */
+  siteUrl: string;
+  /** Messages answered at once by this process. */
+  concurrency?: number;
+  pollMs?: number;
+  leaseMs?: number;
+  /** The queue's first retry delay (doubling each time). */
+  retryDelayMs?: number;
+  /** The clock of the 24-hour window and of what is recorded. */
+  now?: () => Date;
+};
+
+/** A reply that could not go, for the queue to retry (or, after the last attempt, to record as failed). */
+export class ReplyFailure extends Error {
+  constructor(
+    readonly failure: WhatsappReplyFailure,
+    readonly errorCode: number | null,
+  ) {
+    super(`whatsapp reply: ${failure}${errorCode === null ? '' : ` ${errorCode}`}`);
+    this.name = 'ReplyFailure';
+  }
+}
+
+/** The Cloud API message of a stored part, to the shopper; the first part quotes their message. */
+function outgoing(part: WhatsappReplyPart, to: string, replyTo: string | undefined): OutgoingMessage {
+  const quote = replyTo ? { replyTo } : {};
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', to, body: part.body, previewUrl: part.previewUrl, ...quote };
+    case 'product_list':
+      return {
+        type: 'product_list',
+        to,
+        catalogId: part.catalogId,
+        headerText: part.headerText,
+        bodyText: part.bodyText,
+        sections: part.sections,
+        ...quote,
+      };
+    case 'catalog_message':
+      return {
+        type: 'catalog_message',
+        to,
+        bodyText: part.bodyText,
+        ...(part.thumbnailRetailerId ? { thumbnailRetailerId: part.thumbnailRetailerId } : {}),
+        ...quote,
+      };
+  }
+}
+
+/** What becomes of a send Meta refused: the channel's attention, the message's end, or a retry. */
+type ReplyFailureRecord = { failure: WhatsappReplyFailure | null; errorCode: number | null };
+type Refusal = ReplyFailureRecord & { attention?: 'token_invalid' | 'number_unavailable' | 'permission_missing' };
+
+function refusalOf(failure: CloudApiFailure): Refusal | 'outside_window' | RetryLater | ReplyFailure {
+  switch (failure.kind) {
+    case 'token-invalid':
+      return { attention: 'token_invalid', failure: 'token_invalid', errorCode: null };
+    case 'not-found':
+      return { attention: 'number_unavailable', failure: 'number_unavailable', errorCode: null };
+    case 'outside-window':
+      return 'outside_window';
+    case 'throughput':
+    case 'pair-rate-limit':
+      return new RetryLater(failure.retryAfterMs, failure.kind);
+    case 'server':
+      return new ReplyFailure('server', failure.status);
+    case 'unreachable':
+      return new ReplyFailure('unreachable', null);
+    case 'invalid':
+      // 10 and 200–299: the token lacks a permission (whatsapp_business_messaging).
+      return failure.code === 10 || (failure.code >= 200 && failure.code < 300)
+        ? { attention: 'permission_missing', failure: 'permission_missing', errorCode: failure.code }
+        : { failure: 'invalid', errorCode: failure.code };
+    case 'too-large':
+      return { failure: 'invalid', errorCode: null };
+  }
+}
+
+export function whatsappInboundWorker({
+  db,
+  log,
+  secrets,
+  cloudApi,
+  llm,
+  siteUrl,
+  concurrency = 8,
+  pollMs = 2_000,
+  leaseMs = 60_000,
+  retryDelayMs = 2_500,
+  now = () => new Date(),
+}: InboundWorkerOptions): QueueWorker {
+  const replies = inboundReplies(db);
+  const channels = channelStore(db, secrets);
+  const client = cloudApiClient(cloudApi);
+  const aiBases = aiBaseStore(db);
+  const accounts = accountStore(db);
+  const answerDeps = { db, knowledge: knowledgeStore(db), models: modelCatalog(llm), storefront: storefrontStore(db), siteUrl };
+
+  const outsideWindow = (message: InboundMessage) => now().getTime() - message.sentAt.getTime() > SERVICE_WINDOW_MS;
+
+  /** Why the channel answers nothing now, or the AI base it answers with. */
+  async function notAnswering(
+    channel: AnsweringChannel,
+  ): Promise<{ skip: 'skipped_paused' | 'skipped_needs_attention' | 'skipped_no_ai_base' } | { base: AiBase }> {
+    if (channel.status === 'paused') return { skip: 'skipped_paused' };
+    if (channel.status === 'needs_attention') return { skip: 'skipped_needs_attention' };
+    const base = channel.aiBaseId ? await aiBases.get(channel.uid, channel.aiBaseId) : null;
+    if (base?.status === 'active') return { base };
+    await channels.markNeedsAttention(channel.id, 'ai_base_inactive');
+    return { skip: 'skipped_no_ai_base' };
+  }
+
+  /** The reply decided and stored (or the one an earlier attempt stored); null when the message gets none. */
+  async function decided(message: InboundMessage, channel: AnsweringChannel, base: AiBase): Promise<StoredReply | null | 'unknown_model'> {
+    const account = await accounts.find(channel.uid);
+    let plan: ReplyPlan | null;
+    try {
+      plan = await replyPlan(answerDeps, {
+        uid: channel.uid,
+        plan: account?.plan ?? 'basic',
+        base,
+        inventoryId: channel.inventoryId,
+        content: message.content,
+        history: await replies.history(message),
+      });
+    } catch (error) {
+      // The base's model is not offered here (any more): retrying will not bring it back.
+      if (error instanceof ChatRefusal) return 'unknown_model';
+      if (error instanceof AnswererFailure && error.kind === 'rate_limited')
+        throw new RetryLater((error.retryAfterSeconds ?? 0) * 1000 || DEFAULT_AI_WAIT_MS, 'ai_rate_limited');
+      if (error instanceof AnswererFailure) throw new ReplyFailure('ai_unavailable', null);
+      throw error;
+    }
+    return plan ? replies.plan(message, channel.uid, plan, now()) : null;
+  }
+
+  /** Sends the reply's parts that have not gone yet, each recorded as it goes. */
+  async function send(message: InboundMessage, channel: AnsweringChannel, base: AiBase, reply: StoredReply, signal: AbortSignal) {
+    const accessToken = await channels.accessToken(channel.id);
+    if (accessToken === null) return 'done' as const; // the channel was disconnected meanwhile
+    const parts = reply.parts.map((part) => ({ ...part }));
+    for (const [index, part] of parts.entries()) {
+      if (part.wamid !== null) continue;
+      if (signal.aborted) return 'stopped' as const;
+      if (outsideWindow(message)) return finish(message, 'outside_window');
+      const result = await client.sendMessage(
+        channel.phoneNumberId,
+        accessToken,
+        outgoing(part, message.sender, index === 0 ? message.messageId : undefined),
+      );
+      if (result.ok) {
+        const catalogEvent =
+          part.type !== 'text' && channel.inventoryId ? { inventoryId: channel.inventoryId, language: base.language } : null;
+        part.wamid = result.value.messageId;
+        await replies.partSent({ ...reply, parts }, index, result.value.messageId, catalogEvent, now());
+        continue;
+      }
+      const refusal = refusalOf(result.failure);
+      if (refusal === 'outside_window') return finish(message, 'outside_window', { failure: null, errorCode: 131047 });
+      if (refusal instanceof Error) throw refusal;
+      if (refusal.attention) await channels.markNeedsAttention(channel.id, refusal.attention);
+      return finish(message, 'failed', refusal);
+    }
+    log.info({ inboundMessageId: message.id, channelId: channel.id, kind: reply.kind, parts: parts.length }, 'whatsapp reply sent');
+    return 'done' as const;
+  }
+
+  async function finish(message: InboundMessage, outcome: FinalOutcome, failure: ReplyFailureRecord | null = null) {
+    await replies.finish(message, outcome, failure, now());
+    log.info(
+      { inboundMessageId: message.id, channelId: message.channelId, outcome, failure: failure?.failure, errorCode: failure?.errorCode },
+      'whatsapp message not answered',
+    );
+    return 'done' as const;
+  }
+
+  async function answer(job: Job, signal: AbortSignal): Promise<'done' | 'stopped'> {
+    const inboundMessageId = Number(job.payload.inboundMessageId);
+    if (!Number.isSafeInteger(inboundMessageId)) {
+      log.warn({ job: job.id }, 'whatsapp inbound job without a message id: dropped');
+      return 'done';
+    }
+    const found = await replies.load(inboundMessageId);
+    if (!found) return 'done'; // the channel was disconnected with its messages
+    const { message, channel } = found;
+    let reply = found.reply;
+    if (reply && reply.outcome !== 'sending') return 'done'; // answered (or ended) already: never twice
+    // Claimed again after its worker died on every attempt (a crash, not a failure it could name).
+    if (job.attempts > job.maxAttempts) return finish(message, 'failed', { failure: 'internal', errorCode: null });
+    const answering = await notAnswering(channel);
+    if ('skip' in answering) return finish(message, answering.skip);
+    if (outsideWindow(message)) return finish(message, 'outside_window');
+    if (signal.aborted) return 'stopped';
+    if (!reply) {
+      const stored = await decided(message, channel, answering.base);
+      if (stored === 'unknown_model') return finish(message, 'failed', { failure: 'unknown_model', errorCode: null });
+      if (!stored) return finish(message, 'skipped_unsupported');
+      reply = stored;
+    }
+    if (reply.outcome !== 'sending') return 'done';
+    return send(message, channel, answering.base, reply, signal);
+  }
+
+  return queueWorker({
+    db,
+    name: 'whatsapp inbound worker',
+    queues: [WHATSAPP_INBOUND_QUEUE],
+    log,
+    concurrency,
+    pollMs,
+    leaseMs,
+    retryDelayMs,
+    async handle(job, signal) {
+      try {
+        return await answer(job, signal);
+      } catch (error) {
+        if (error instanceof ReplyFailure || error instanceof RetryLater) throw error;
+        // A database or programming error: its message may quote a query's values (a shopper's text); only its name and code are kept.
+        const code = (error as { code?: unknown } | null)?.code;
+        log.error(
+          { inboundMessageId: job.payload.inboundMessageId, error: (error as Error | null)?.name, code },
+          'whatsapp reply: internal error',
+        );
+        throw new ReplyFailure('internal', null);
+      }
+    },
+    async onGiveUp(job, error) {
+      const failure = error instanceof ReplyFailure ? error : new ReplyFailure('internal', null);
+      const found = Number.isSafeInteger(Number(job.payload.inboundMessageId))
+        ? await replies.load(Number(job.payload.inboundMessageId))
+        : null;
+      if (found) await finish(found.message, 'failed', { failure: failure.failure, errorCode: failure.errorCode });
+    },
+  });
+}
