@@ -21,6 +21,8 @@ import { Route as LangAppInventoriesRouteImport } from './routes/$lang/_app/inve
 import { Route as LangAppSettingsRouteImport } from './routes/$lang/_app/settings'
 import { Route as LangLoggedOutLoginRouteImport } from './routes/$lang/_logged-out/login'
 import { Route as LangLoggedOutResetPasswordRouteImport } from './routes/$lang/_logged-out/reset-password'
+import { Route as LangAppChannelsIndexRouteImport } from './routes/$lang/_app/channels/index'
+import { Route as LangAppChannelsIdRouteImport } from './routes/$lang/_app/channels/$id'
 import { Route as LangAppIaBaseIndexRouteImport } from './routes/$lang/_app/ia-base/index'
 import { Route as LangAppInventoryIndexRouteImport } from './routes/$lang/_app/inventory/index'
 import { Route as LangAppInventoryIdRouteImport } from './routes/$lang/_app/inventory/$id'
@@ -87,6 +89,16 @@ const LangLoggedOutResetPasswordRoute =
     path: '/reset-password',
     getParentRoute: () => LangLoggedOutRouteRoute,
   } as any)
+const LangAppChannelsIndexRoute = LangAppChannelsIndexRouteImport.update({
+  id: '/channels/',
+  path: '/channels/',
+  getParentRoute: () => LangAppRouteRoute,
+} as any)
+const LangAppChannelsIdRoute = LangAppChannelsIdRouteImport.update({
+  id: '/channels/$id',
+  path: '/channels/$id',
+  getParentRoute: () => LangAppRouteRoute,
+} as any)
 const LangAppIaBaseIndexRoute = LangAppIaBaseIndexRouteImport.update({
   id: '/ia-base/',
   path: '/ia-base/',
@@ -124,7 +136,9 @@ export interface FileRoutesByFullPath {
   '/$lang/settings': typeof LangAppSettingsRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
+  '/$lang/channels/$id': typeof LangAppChannelsIdRoute
   '/$lang/inventory/$id': typeof LangAppInventoryIdRoute
+  '/$lang/channels/': typeof LangAppChannelsIndexRoute
   '/$lang/ia-base/': typeof LangAppIaBaseIndexRoute
   '/$lang/inventory/': typeof LangAppInventoryIndexRoute
   '/$lang/ia-base/$id/activate': typeof LangAppIaBaseIdActivateRoute
@@ -140,7 +154,9 @@ export interface FileRoutesByTo {
   '/$lang/settings': typeof LangAppSettingsRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
+  '/$lang/channels/$id': typeof LangAppChannelsIdRoute
   '/$lang/inventory/$id': typeof LangAppInventoryIdRoute
+  '/$lang/channels': typeof LangAppChannelsIndexRoute
   '/$lang/ia-base': typeof LangAppIaBaseIndexRoute
   '/$lang/inventory': typeof LangAppInventoryIndexRoute
   '/$lang/ia-base/$id/activate': typeof LangAppIaBaseIdActivateRoute
@@ -160,7 +176,9 @@ export interface FileRoutesById {
   '/$lang/_app/settings': typeof LangAppSettingsRoute
   '/$lang/_logged-out/login': typeof LangLoggedOutLoginRoute
   '/$lang/_logged-out/reset-password': typeof LangLoggedOutResetPasswordRoute
+  '/$lang/_app/channels/$id': typeof LangAppChannelsIdRoute
   '/$lang/_app/inventory/$id': typeof LangAppInventoryIdRoute
+  '/$lang/_app/channels/': typeof LangAppChannelsIndexRoute
   '/$lang/_app/ia-base/': typeof LangAppIaBaseIndexRoute
   '/$lang/_app/inventory/': typeof LangAppInventoryIndexRoute
   '/$lang/_app/ia-base/$id/activate': typeof LangAppIaBaseIdActivateRoute
@@ -179,7 +197,9 @@ export interface FileRouteTypes {
     | '/$lang/settings'
     | '/$lang/login'
     | '/$lang/reset-password'
+    | '/$lang/channels/$id'
     | '/$lang/inventory/$id'
+    | '/$lang/channels/'
     | '/$lang/ia-base/'
     | '/$lang/inventory/'
     | '/$lang/ia-base/$id/activate'
@@ -195,7 +215,9 @@ export interface FileRouteTypes {
     | '/$lang/settings'
     | '/$lang/login'
     | '/$lang/reset-password'
+    | '/$lang/channels/$id'
     | '/$lang/inventory/$id'
+    | '/$lang/channels'
     | '/$lang/ia-base'
     | '/$lang/inventory'
     | '/$lang/ia-base/$id/activate'
@@ -214,7 +236,9 @@ export interface FileRouteTypes {
     | '/$lang/_app/settings'
     | '/$lang/_logged-out/login'
     | '/$lang/_logged-out/reset-password'
+    | '/$lang/_app/channels/$id'
     | '/$lang/_app/inventory/$id'
+    | '/$lang/_app/channels/'
     | '/$lang/_app/ia-base/'
     | '/$lang/_app/inventory/'
     | '/$lang/_app/ia-base/$id/activate'
@@ -312,6 +336,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangLoggedOutResetPasswordRouteImport
       parentRoute: typeof LangLoggedOutRouteRoute
     }
+    '/$lang/_app/channels/': {
+      id: '/$lang/_app/channels/'
+      path: '/channels'
+      fullPath: '/$lang/channels/'
+      preLoaderRoute: typeof LangAppChannelsIndexRouteImport
+      parentRoute: typeof LangAppRouteRoute
+    }
+    '/$lang/_app/channels/$id': {
+      id: '/$lang/_app/channels/$id'
+      path: '/channels/$id'
+      fullPath: '/$lang/channels/$id'
+      preLoaderRoute: typeof LangAppChannelsIdRouteImport
+      parentRoute: typeof LangAppRouteRoute
+    }
     '/$lang/_app/ia-base/': {
       id: '/$lang/_app/ia-base/'
       path: '/ia-base'
@@ -356,7 +394,9 @@ interface LangAppRouteRouteChildren {
   LangAppIaBasesRoute: typeof LangAppIaBasesRoute
   LangAppInventoriesRoute: typeof LangAppInventoriesRoute
   LangAppSettingsRoute: typeof LangAppSettingsRoute
+  LangAppChannelsIdRoute: typeof LangAppChannelsIdRoute
   LangAppInventoryIdRoute: typeof LangAppInventoryIdRoute
+  LangAppChannelsIndexRoute: typeof LangAppChannelsIndexRoute
   LangAppIaBaseIndexRoute: typeof LangAppIaBaseIndexRoute
   LangAppInventoryIndexRoute: typeof LangAppInventoryIndexRoute
   LangAppIaBaseIdActivateRoute: typeof LangAppIaBaseIdActivateRoute
@@ -369,7 +409,9 @@ const LangAppRouteRouteChildren: LangAppRouteRouteChildren = {
   LangAppIaBasesRoute: LangAppIaBasesRoute,
   LangAppInventoriesRoute: LangAppInventoriesRoute,
   LangAppSettingsRoute: LangAppSettingsRoute,
+  LangAppChannelsIdRoute: LangAppChannelsIdRoute,
   LangAppInventoryIdRoute: LangAppInventoryIdRoute,
+  LangAppChannelsIndexRoute: LangAppChannelsIndexRoute,
   LangAppIaBaseIndexRoute: LangAppIaBaseIndexRoute,
   LangAppInventoryIndexRoute: LangAppInventoryIndexRoute,
   LangAppIaBaseIdActivateRoute: LangAppIaBaseIdActivateRoute,

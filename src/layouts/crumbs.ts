@@ -11,6 +11,8 @@ export const crumbs = {
   aiBaseConfiguration: { label: msg`AI Base Configuration` },
   inventories: { label: msg`Inventories`, to: '/$lang/inventories' },
   inventoryConfiguration: { label: msg`Inventory Configuration` },
+  channels: { label: msg`Channels`, to: '/$lang/channels' },
+  channel: { label: msg`Channel` },
   componentExamples: { label: msg`Component examples` },
   settings: { label: msg`Settings` },
 } satisfies Record<string, Crumb>;

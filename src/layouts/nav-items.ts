@@ -10,7 +10,7 @@ export const navItems: NavItem[] = [
   { label: msg`Component examples`, to: '/$lang/component-examples' },
   { label: msg`Intelligent Bases`, to: '/$lang/ia-bases' },
   { label: msg`Solutions`, to: null },
-  { label: msg`Channels`, to: null },
+  { label: msg`Channels`, to: '/$lang/channels' },
   { label: msg`Inventories`, to: '/$lang/inventories' },
   { label: msg`Checkouts`, to: null },
   { label: msg`Templates`, to: null },

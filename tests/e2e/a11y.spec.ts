@@ -20,6 +20,8 @@ const signedInScreens = [
   '/inventory',
   '/inventory/1',
   '/component-examples',
+  '/channels',
+  '/channels/1',
   '/settings',
 ];
 

@@ -1,21 +1,12 @@
 // An inventory's two public links — the catalog shoppers browse and their cart summary — each in a
-// read-only field with a copy button, and a line on using them in a chat flow. Shown by the
-// wizard's conclusion and by the inventory screen.
-import { useState } from 'react';
+// read-only field with a copy button (ui/copy-field), and a line on using them in a chat flow.
+// Shown by the wizard's conclusion and by the inventory screen.
 import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { BlockDescription } from '../../../ui/block-title';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/text-field';
+import { CopyField } from '../../../ui/copy-field';
 import { useLang } from '../../../i18n/use-lang';
-
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: end;
-`;
 
 const Links = styled.div`
   display: grid;
@@ -28,31 +19,6 @@ export function usePublicLinks(publicId: string) {
   const lang = useLang();
   const catalog = `${siteUrl.replace(/\/+$/, '')}/${lang}/c/${encodeURIComponent(publicId)}`;
   return { catalog, cart: `${catalog}/cart` };
-}
-
-function CopyField({ label, name, value }: { label: string; name: string; value: string }) {
-  const [copied, setCopied] = useState(false);
-  const id = `inventory-link-${name}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2500);
-    } catch {
-      // No clipboard here (or refused): the address is selected, for the keyboard's copy.
-      const input = document.getElementById(id) as HTMLInputElement | null;
-      input?.focus();
-      input?.select();
-    }
-  };
-  return (
-    <Row>
-      <TextField id={id} label={label} name={name} readOnly value={value} onFocus={(event) => event.target.select()} />
-      <Button variant="secondary" onClick={() => void copy()} aria-describedby={id}>
-        {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
-      </Button>
-    </Row>
-  );
 }
 
 export function InventoryWizardLinks({ publicId }: { publicId: string }) {

@@ -1,0 +1,71 @@
+// A number just connected: the callback URL and the verify token to paste in Meta's App Dashboard,
+// each with a copy button, and Meta's steps to do it. The verify token is shown this once: the
+// server keeps only its fingerprint.
+import type { RefObject } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import type { ChannelWebhookSetup } from '../../../../domain/channel';
+import { BlockDescription } from '../../../ui/block-title';
+import { Button } from '../../../ui/button';
+import { CopyField } from '../../../ui/copy-field';
+import { Notice } from '../../../ui/notice';
+import { PanelTitle } from './channel-panel';
+
+const Steps = styled.ol`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: 0;
+  padding-inline-start: ${({ theme }) => theme.space(6)};
+`;
+
+const Body = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+type Props = { answer: ChannelWebhookSetup; headingRef: RefObject<HTMLHeadingElement | null>; onFinish: () => void };
+
+export function ChannelWebhookSteps({ answer, headingRef, onFinish }: Props) {
+  const { t } = useLingui();
+  const { displayPhoneNumber, verifiedName } = answer.channel;
+  return (
+    <Body>
+      <div>
+        <PanelTitle as="h3" ref={headingRef} tabIndex={-1}>
+          <Trans>
+            {displayPhoneNumber} ({verifiedName}) is connected
+          </Trans>
+        </PanelTitle>
+        <BlockDescription>
+          <Trans>One step left: tell Meta to send this number's messages to Catalyst. In Meta for Developers:</Trans>
+        </BlockDescription>
+      </div>
+      <Steps>
+        <li>
+          <Trans>Open your app's App Dashboard and go to WhatsApp → Configuration.</Trans>
+        </li>
+        <li>
+          <Trans>Under Webhook, select Edit.</Trans>
+        </li>
+        <li>
+          <Trans>Paste the Callback URL and the Verify token below, then select Verify and save.</Trans>
+        </li>
+        <li>
+          <Trans>
+            Under Webhook fields, subscribe to <code>messages</code>.
+          </Trans>
+        </li>
+      </Steps>
+      <CopyField label={t`Callback URL`} name="webhookUrl" value={answer.webhookUrl} />
+      <CopyField label={t`Verify token`} name="verifyToken" value={answer.verifyToken} />
+      <Notice variant="warning">
+        <Trans>Copy the verify token now: Catalyst keeps only a fingerprint of it and cannot show it again.</Trans>
+      </Notice>
+      <div>
+        <Button onClick={onFinish}>
+          <Trans>Done</Trans>
+        </Button>
+      </div>
+    </Body>
+  );
+}
