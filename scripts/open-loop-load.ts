@@ -10,6 +10,7 @@ export type LoadFigures = {
   failed: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
   ratePerSecond: number;
@@ -96,6 +97,7 @@ export async function openLoopShots({
     failed,
     p50: at(0.5),
     p90: at(0.9),
+    p95: at(0.95),
     p99: at(0.99),
     max: Math.round(sorted.at(-1) ?? NaN),
     ratePerSecond: sent / elapsedS,
