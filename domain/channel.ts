@@ -8,6 +8,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
 import type { ApiErrorCode } from './api-error';
 import { storableText } from './storable-values';
+import { whatsappReplyFailures, whatsappReplyKinds, whatsappReplyOutcomes } from './whatsapp-reply';
 
 /**
  * `active`: the AI base answers; `paused`: the merchant stopped it (messages are still received);
@@ -233,8 +234,27 @@ export const inboundMessageViewSchema = z.object({
 });
 export type InboundMessageView = z.infer<typeof inboundMessageViewSchema>;
 
-/** What the AI base answered; null until replies are kept (the reply worker fills it). */
-export const replyViewSchema = z.object({ text: z.nullable(z.string()), sentAt: z.string() });
+/** A knowledge passage a reply used, as the merchant sees it: the file and where in it ("row 3", "page 2"). */
+export const replyPassageSchema = z.object({ fileName: z.string(), source: z.string() });
+export type ReplyPassage = z.infer<typeof replyPassageSchema>;
+
+/**
+ * What the AI base did with a message (null: not handled yet): the stored outcome and kind
+ * (domain/whatsapp-reply.ts), the text the shopper read, the names of the products a product list
+ * showed (`catalog`: the whole catalog was sent), the passages the answer used (the merchant's
+ * screen only), why it failed, and when its last message went (null: nothing went).
+ */
+export const replyViewSchema = z.object({
+  outcome: z.enum(whatsappReplyOutcomes),
+  kind: z.nullable(z.enum(whatsappReplyKinds)),
+  text: z.nullable(z.string()),
+  products: z.array(z.string()),
+  catalog: z.boolean(),
+  passages: z.array(replyPassageSchema),
+  failure: z.nullable(z.enum(whatsappReplyFailures)),
+  sentAt: z.nullable(z.string()),
+  updatedAt: z.string(),
+});
 export type ReplyView = z.infer<typeof replyViewSchema>;
 
 export const channelExchangeSchema = z.object({ inbound: inboundMessageViewSchema, reply: z.nullable(replyViewSchema) });

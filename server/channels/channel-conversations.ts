@@ -2,13 +2,21 @@
 // shopper, the shopper who wrote last first, a page of shoppers at a time with the latest few
 // messages of each. The cursor is the newest message id of the page's last shopper (a row id,
 // nothing of the shopper's). The shopper's number leaves masked but for its last four digits, and
-// neither Meta's message id (it embeds the number) nor a media id leaves at all. The caller checks
-// the channel is the account's first.
+// neither Meta's message id (it embeds the number) nor a media id leaves at all. Each message comes
+// with the reply the whatsapp-inbound worker stored for it (whatsapp_replies): its outcome, text, the
+// names of the products a product list showed, and the passages it used (file and place, no content,
+// no wamid). The caller checks the channel is the account's first.
 import { and, count, desc, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
-import { CONVERSATIONS_PAGE_SIZE, EXCHANGES_PER_CONVERSATION, type Conversation, type InboundMessageView } from '../../domain/channel';
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  EXCHANGES_PER_CONVERSATION,
+  type Conversation,
+  type InboundMessageView,
+  type ReplyView,
+} from '../../domain/channel';
 import type { InboundContent } from '../../domain/whatsapp-webhook';
 import type { Db } from '../db/database';
-import { whatsappInboundMessages as messages } from '../db/schema';
+import { channels, inventoryProducts, whatsappInboundMessages as messages, whatsappReplies as replies } from '../db/schema';
 
 /** `••••4321`: as many dots whatever the number's length, which says nothing of its country. */
 export function maskedShopper(sender: string): string {
@@ -44,6 +52,39 @@ function messageView({ id, content, sentAt, receivedAt }: MessageRow): InboundMe
     orderLines: content.type === 'order' ? content.order.product_items.length : null,
     sentAt: sentAt.toISOString(),
     receivedAt: receivedAt.toISOString(),
+  };
+}
+
+type ReplyRow = typeof replies.$inferSelect;
+
+/** The retailer ids a reply's product lists showed, in order, each once. */
+const retailerIdsOf = (reply: ReplyRow) => [
+  ...new Set(reply.parts.flatMap((part) => (part.type === 'product_list' ? part.sections.flatMap((section) => section.retailerIds) : []))),
+];
+
+/** Product titles by retailer id, from the channel's inventory as its last sync left it. */
+async function productTitles(db: Db, channelId: string, retailerIds: string[]): Promise<Map<string, string>> {
+  if (retailerIds.length === 0) return new Map();
+  const retailerId = sql<string>`${inventoryProducts.product}->>'retailerId'`;
+  const rows = await db
+    .select({ retailerId, title: sql<string>`${inventoryProducts.product}->>'title'` })
+    .from(inventoryProducts)
+    .innerJoin(channels, eq(channels.inventoryId, inventoryProducts.inventoryId))
+    .where(and(eq(channels.id, channelId), inArray(retailerId, retailerIds)));
+  return new Map(rows.map((row) => [row.retailerId, row.title]));
+}
+
+function replyView(reply: ReplyRow, titles: Map<string, string>): ReplyView {
+  return {
+    outcome: reply.outcome,
+    kind: reply.kind,
+    text: reply.text,
+    products: retailerIdsOf(reply).map((id) => titles.get(id) ?? id),
+    catalog: reply.parts.some((part) => part.type === 'catalog_message'),
+    passages: reply.passages.map(({ fileName, source }) => ({ fileName, source })),
+    failure: reply.failure,
+    sentAt: reply.sentAt?.toISOString() ?? null,
+    updatedAt: reply.updatedAt.toISOString(),
   };
 }
 
@@ -83,6 +124,23 @@ export async function conversationsPage(db: Db, channelId: string, cursor: strin
     )
     .as('ranked');
   const latest = await db.select().from(ranked).where(lte(ranked.rank, EXCHANGES_PER_CONVERSATION)).orderBy(desc(ranked.id));
+  const stored =
+    latest.length === 0
+      ? []
+      : await db
+          .select()
+          .from(replies)
+          .where(
+            and(
+              eq(replies.channelId, channelId),
+              inArray(
+                replies.inboundMessageId,
+                latest.map((message) => message.id),
+              ),
+            ),
+          );
+  const replyOf = new Map(stored.map((reply) => [reply.inboundMessageId, reply]));
+  const titles = await productTitles(db, channelId, [...new Set(stored.flatMap(retailerIdsOf))]);
 
   const conversations = page.map(({ sender, messageCount }) => {
     const own = latest.filter((message) => message.sender === sender);
@@ -90,7 +148,10 @@ export async function conversationsPage(db: Db, channelId: string, cursor: strin
       shopper: maskedShopper(sender),
       messageCount,
       lastMessageAt: own[0]!.receivedAt.toISOString(),
-      exchanges: own.map((message) => ({ inbound: messageView(message), reply: null })),
+      exchanges: own.map((message) => {
+        const reply = replyOf.get(message.id);
+        return { inbound: messageView(message), reply: reply ? replyView(reply, titles) : null };
+      }),
     };
   });
   const last = page.at(-1)!;

@@ -197,7 +197,8 @@ export function registerChannelRoutes(app: FastifyInstance, { db, accounts, stor
         summary: 'One WhatsApp number, with its conversations: the shoppers who wrote last first, a page at a time',
         description:
           'Each conversation names the shopper by the last four digits of their number and holds their latest messages, newest ' +
-          'first (`reply`: null until replies are kept). `cursor`: the `nextCursor` of the page before.',
+          'first, each with the reply the AI base sent (`reply`: null until it is handled): its outcome, text, the products a ' +
+          'product list showed and the knowledge passages it used (file and place). `cursor`: the `nextCursor` of the page before.',
         tags,
         security,
         params: channelIdParamsSchema,

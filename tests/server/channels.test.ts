@@ -20,7 +20,8 @@ import {
   type ConnectChannelInput,
 } from '../../domain/channel';
 import { channelStore, WHATSAPP_INBOUND_QUEUE } from '../../server/channels/channel-store';
-import { channels, jobs, whatsappInboundMessages } from '../../server/db/schema';
+import { inboundReplies } from '../../server/channels/inbound-replies';
+import { channels, inventoryProducts, jobs, whatsappInboundMessages } from '../../server/db/schema';
 import { secretBox } from '../../server/secrets/secret-box';
 import { sendJson, startTestServer as startHttpServer, type TestServer as HttpServer } from '../fixtures/http-test-server';
 import { graphErrors, graphFailure } from '../fixtures/meta/graph-errors';
@@ -41,6 +42,7 @@ import {
 } from '../fixtures/whatsapp-cloud-api-server';
 import { newPhoneNumberId, seedAnsweringRecords, type ChannelMerchant } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
+import { sampleProduct } from './support/storefront-seed';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 
@@ -471,6 +473,81 @@ describe('a connected number', () => {
     expect([malformed.status, errorOf(malformed).code]).toEqual([400, 'validation_failed']);
     const past = await as(merchant, `/channels/${channel.id}?cursor=1`);
     expect((past.body as ChannelDetail).conversations).toEqual([]);
+  });
+
+  test('each message shows its reply: text, outcome, the products a list showed and the passages used; another account gets 404', async () => {
+    const number = newNumber(9207);
+    const { channel } = await connect(number);
+    const [asker, buyer, late] = [shopper(300), shopper(301), shopper(302)];
+    for (const payload of [
+      textMessage(number, asker, 'Posso trocar um produto?'),
+      textMessage(number, buyer, 'Tem camiseta?'),
+      textMessage(number, late, 'Ainda está aí?'),
+    ])
+      expect((await cloudApi.deliver(payload))[0]!.status).toBe(200);
+    const stored = await messagesOf(channel.id);
+    const messageOf = (each: Shopper) => stored.find((message) => message.sender === each.waId)!;
+    await (await db()).insert(inventoryProducts).values({
+      inventoryId: mine.inventoryId,
+      key: 'v:9207',
+      position: 0,
+      searchText: 'camiseta',
+      product: sampleProduct({ key: 'v:9207', retailerId: 'CAM-9207', title: 'Camiseta Listrada' }),
+    });
+    // The worker's own writes: a reply planned with its passages, then its message sent; a list of products; a failure.
+    const replies = inboundReplies(await db());
+    const sentAt = new Date('2026-03-02T12:00:00Z');
+    const answer = 'Sim, em até 30 dias após a entrega.';
+    const passages = [{ fileId: 'f1', fileName: 'faq.csv', source: 'row 3', content: 'Posso trocar um produto?;Sim, em até 30 dias' }];
+    const text = { type: 'text' as const, body: answer, previewUrl: false, wamid: null };
+    const answered = await replies.plan(
+      messageOf(asker),
+      merchant.uid,
+      { kind: 'answer', text: answer, passages, model: 'builtin-retrieval', parts: [text], aiRequest: null },
+      sentAt,
+    );
+    await replies.partSent(answered, 0, 'wamid.sent-9207', null, sentAt);
+    const list = {
+      type: 'product_list' as const,
+      catalogId: '1234567890',
+      headerText: 'Produtos',
+      bodyText: 'Veja o que encontrei:',
+      sections: [{ title: 'Produtos', retailerIds: ['CAM-9207', 'GONE-1'] }],
+      wamid: null,
+    };
+    await replies.plan(
+      messageOf(buyer),
+      merchant.uid,
+      { kind: 'answer', text: list.bodyText, passages: [], model: null, parts: [list], aiRequest: null },
+      sentAt,
+    );
+    await replies.finish(messageOf(late), 'failed', { failure: 'server', errorCode: 500 }, sentAt);
+
+    const page = await as(merchant, `/channels/${channel.id}`);
+    expect(page.status, page.text).toBe(200);
+    const detail = page.body as ChannelDetail;
+    const replyTo = (each: Shopper) =>
+      detail.conversations.find((conversation) => conversation.shopper === `••••${each.waId.slice(-4)}`)!.exchanges[0]!.reply;
+    expect(replyTo(asker)).toEqual({
+      outcome: 'sent',
+      kind: 'answer',
+      text: answer,
+      products: [],
+      catalog: false,
+      passages: [{ fileName: 'faq.csv', source: 'row 3' }],
+      failure: null,
+      sentAt: sentAt.toISOString(),
+      updatedAt: sentAt.toISOString(),
+    });
+    expect(replyTo(buyer)).toMatchObject({ outcome: 'sending', text: 'Veja o que encontrei:', products: ['Camiseta Listrada', 'GONE-1'] });
+    expect(replyTo(late)).toMatchObject({ outcome: 'failed', kind: null, text: null, failure: 'server', sentAt: null, passages: [] });
+    // Neither Meta's ids of the reply nor the passages' content leave the server.
+    expect(page.text).not.toContain('wamid.sent-9207');
+    expect(page.text).not.toContain(passages[0]!.content);
+
+    const theirs = await as(rival, `/channels/${channel.id}`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.text).not.toContain(answer);
   });
 
   test('the AI base list names the numbers each base answers on; another account’s list shows none of them', async () => {

@@ -1,15 +1,17 @@
-// One channel (GET /api/v1/channels/:id) for its own screen. An address no channel can have, or a
-// channel that is not the caller's, is not found (`null`); any other failure rejects.
-import { channelDetailSchema, channelIdParamsSchema, type Channel } from '../../../../domain/channel';
+// One channel (GET /api/v1/channels/:id) for its own screen, with a page of its conversations
+// (`cursor`: the page before's `nextCursor`). An address no channel can have, or a channel that is
+// not the caller's, is not found (`null`); any other failure rejects.
+import { channelDetailSchema, channelIdParamsSchema, type ChannelDetail } from '../../../../domain/channel';
 import type { ApiClient } from '../../../api/api-client';
 import { isApiError } from '../../../api/api-errors';
 
 export function channelDetailApi(api: ApiClient) {
   return {
-    get: async (id: string, signal?: AbortSignal): Promise<Channel | null> => {
+    get: async (id: string, signal?: AbortSignal, cursor?: string): Promise<ChannelDetail | null> => {
       if (!channelIdParamsSchema.safeParse({ id }).success) return null;
+      const query = cursor === undefined ? '' : `?${new URLSearchParams({ cursor })}`;
       try {
-        return await api.get(`/channels/${id}`, {
+        return await api.get(`/channels/${id}${query}`, {
           schema: channelDetailSchema,
           explains: ['not_found'],
           ...(signal ? { signal } : {}),

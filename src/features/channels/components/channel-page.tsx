@@ -1,14 +1,16 @@
-// `/channels/{id}`: one connected number's header (its number, verified name, status and quality).
-// Its conversations come with the inbound work still to land; this screen is their place.
-import { useMemo } from 'react';
+// `/channels/{id}`: one connected number's header (its number, verified name, status and quality),
+// then its conversations (channel-conversations.tsx), the shopper who wrote last first, a page at a
+// time: 'Show more' reads the next page with the cursor the last one gave and adds it below.
+import { useMemo, useState } from 'react';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Channel } from '../../../../domain/channel';
+import type { ChannelDetail, Conversation } from '../../../../domain/channel';
 import { useLang } from '../../../i18n/use-lang';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { FactsList } from '../../../ui/facts-list';
 import { Notice } from '../../../ui/notice';
@@ -16,6 +18,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { channelDetailApi } from '../api/channel-detail-api';
 import { channelStatusNames, qualityRatingNames } from '../channel-messages';
 import { channelStatusBadges } from './channel-card';
+import { ChannelConversations } from './channel-conversations';
 
 const channelRoute = getRouteApi('/$lang/_app/channels/$id');
 
@@ -27,7 +30,7 @@ export function ChannelPage() {
   // A failed read is an answer to show (useActor would throw a rejection to the error page).
   const logic = useMemo(
     () =>
-      fromPromise<Channel | null | 'failed'>(({ signal }) =>
+      fromPromise<ChannelDetail | null | 'failed'>(({ signal }) =>
         channelDetailApi(api)
           .get(id, signal)
           .catch(() => 'failed' as const),
@@ -35,6 +38,10 @@ export function ChannelPage() {
     [api, id],
   );
   const [snapshot] = useActor(logic);
+  /** The pages read after the first: their conversations, the cursor of the next, and whether a read is under way or failed. */
+  const [more, setMore] = useState<{ conversations: Conversation[]; nextCursor: string | null; loading: boolean; failed: boolean } | null>(
+    null,
+  );
   const backLink = (
     <Link to="/$lang/channels" params={{ lang }}>
       <Trans>Back to channels</Trans>
@@ -64,6 +71,23 @@ export function ChannelPage() {
       </PageFrame>
     );
   }
+  const conversations = [...channel.conversations, ...(more?.conversations ?? [])];
+  const nextCursor = more ? more.nextCursor : channel.nextCursor;
+  const showMore = async () => {
+    if (nextCursor === null) return;
+    setMore((state) => ({ conversations: state?.conversations ?? [], nextCursor, loading: true, failed: false }));
+    try {
+      const page = await channelDetailApi(api).get(id, undefined, nextCursor);
+      setMore((state) => ({
+        conversations: [...(state?.conversations ?? []), ...(page?.conversations ?? [])],
+        nextCursor: page?.nextCursor ?? null,
+        loading: false,
+        failed: false,
+      }));
+    } catch {
+      setMore((state) => ({ conversations: state?.conversations ?? [], nextCursor, loading: false, failed: true }));
+    }
+  };
   return (
     <PageFrame title={channel.displayPhoneNumber} actions={backLink}>
       <Card title={channel.verifiedName}>
@@ -76,10 +100,19 @@ export function ChannelPage() {
           </dt>
           <dd>{i18n._(qualityRatingNames[channel.qualityRating])}</dd>
         </FactsList>
-        <p>
-          <Trans>The conversations on this number will show here.</Trans>
-        </p>
       </Card>
+      <section aria-labelledby="channel-conversations">
+        <h2 id="channel-conversations">
+          <Trans>Conversations</Trans>
+        </h2>
+        <ChannelConversations conversations={conversations} />
+        {more?.failed && <Notice variant="negative" title={<Trans>More conversations could not be loaded. Try again.</Trans>} />}
+        {nextCursor !== null && (
+          <Button variant="secondary" onClick={() => void showMore()} disabled={more?.loading === true}>
+            <Trans>Show more</Trans>
+          </Button>
+        )}
+      </section>
     </PageFrame>
   );
 }
