@@ -20,14 +20,10 @@ async function idTokenOf(email: string, password: string): Promise<string> {
   return body.idToken;
 }
 
-/** The demo account's inventory on the demo store and catalog: found, or created and configured (its first sync then runs). */
-export async function ensureDemoInventory(
-  apiUrl: string,
-  account: { email: string; password: string },
-  store: DemoStore,
-): Promise<{ inventory: Inventory; created: boolean }> {
+/** A caller of the product API signed in as the demo account (scripts/demo-channel.ts uses it too). */
+export async function demoApiCaller(apiUrl: string, account: { email: string; password: string }) {
   const token = await idTokenOf(account.email, account.password);
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${apiUrl}/api/v1${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -36,6 +32,15 @@ export async function ensureDemoInventory(
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
+}
+
+/** The demo account's inventory on the demo store and catalog: found, or created and configured (its first sync then runs). */
+export async function ensureDemoInventory(
+  apiUrl: string,
+  account: { email: string; password: string },
+  store: DemoStore,
+): Promise<{ inventory: Inventory; created: boolean }> {
+  const call = await demoApiCaller(apiUrl, account);
   const { inventories } = await call<{ inventories: Inventory[] }>('GET', '/inventories');
   const linked = inventories.find((inventory) => inventory.catalogId === store.catalogId && inventory.status === 'configured');
   if (linked) return { inventory: linked, created: false };

@@ -3,7 +3,9 @@
 // when a source is newer than the build, starts the Firebase Auth emulator (accounts kept in
 // .data/auth-emulator) with a demo account, then the product server on PGlite (.data/) at
 // http://localhost:3000, with the demo Shopify store, Meta catalog and WhatsApp number on
-// loopback (tests/fixtures/demo-peers.ts; their URLs, tokens, catalog ID and number printed).
+// loopback (tests/fixtures/demo-peers.ts; their URLs, tokens, catalog ID and number printed). The
+// demo number's webhooks go to this server, its simulated shopper page is printed, and the number
+// is connected to the demo account when that account has an active AI base (scripts/demo-channel.ts).
 // Ctrl-C stops them all.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator 
 import { buildAll } from './build';
 import { SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
+import { ensureDemoChannel } from './demo-channel';
 import { ensureDemoInventory } from './demo-inventory';
 
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
@@ -70,6 +73,9 @@ const demoPeers: DemoPeers = await startDemoPeers({
   metaPort: await portOr('DEMO_META_PORT', 3102),
   whatsappPort: await portOr('DEMO_WHATSAPP_PORT', 3103),
 });
+
+// Meta's callback for the demo number: this server's webhook (server/routes/whatsapp-webhook-routes.ts).
+demoPeers.whatsapp.setWebhookUrl(demoPeers.whatsappNumber.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
 
 console.log('Starting the Firebase Auth emulator…');
 const emulator = await startAuthEmulator({ quiet: true, persistDir: join(dataDir, 'auth-emulator') });
@@ -128,6 +134,8 @@ if (await waitUntilUp()) {
   console.log(`  WhatsApp Business Account ID: ${demoPeers.whatsappNumber.wabaId}`);
   console.log(`  Access token: ${demoPeers.whatsappNumber.accessToken}`);
   console.log(`  App secret: ${demoPeers.whatsappNumber.appSecret}`);
+  console.log(`Simulated WhatsApp shopper (development tool): ${demoPeers.whatsapp.origin}/_demo/shopper`);
+  let demoInventoryId: string | null = null;
   // The demo account's inventory on them, so the products, the report and the shopper's links are there at once.
   try {
     const { inventory, created } = await ensureDemoInventory(`http://127.0.0.1:${port}`, DEMO, {
@@ -137,10 +145,26 @@ if (await waitUntilUp()) {
     console.log(`Demo inventory '${inventory.name}'${created ? ' (linked now; its first sync runs in the background)' : ''}:`);
     console.log(`  http://localhost:${port}/en/inventory/${inventory.id}`);
     console.log(`  shopper's catalog: http://localhost:${port}/pt/c/${inventory.publicId} (open it signed out, on a phone-sized window)`);
+    demoInventoryId = inventory.id;
   } catch (error) {
     console.warn(
       `The demo inventory could not be linked (${(error as Error).message}); make one at /en/inventory with the store and catalog above.`,
     );
+  }
+  // The demo number on the demo account, answered by its active AI base, so the simulated shopper gets answers.
+  try {
+    const demo = await ensureDemoChannel(`http://127.0.0.1:${port}`, DEMO, demoPeers.whatsappNumber, demoInventoryId);
+    if (demo.channel)
+      console.log(
+        `Demo channel${demo.created ? ' (connected now)' : ''}: http://localhost:${port}/en/channels/${demo.channel.id} (its conversations)`,
+      );
+    else
+      console.log(
+        'The demo number is not connected: the demo account has no active AI base. Activate one, then connect the number at ' +
+          `http://localhost:${port}/en/channels with the WhatsApp values above (or restart npm start).`,
+      );
+  } catch (error) {
+    console.warn(`The demo number could not be connected (${(error as Error).message}); connect it at /en/channels with the values above.`);
   }
   console.log('Press Ctrl-C to stop.\n');
 }

@@ -1,6 +1,8 @@
 // Once per run, before the component tests: the Auth emulator (reused when up) and the real API
 // server on loopback, on a PGlite database of the run, with its background workers (uploads get
-// processed). It runs here, in plain Node, not in the test files' happy-dom: the views reach it
+// processed), and the WhatsApp Cloud API fixture as its Graph peer, the demo number's webhooks going
+// to the server (a view's test connects the number and has a shopper write through the fixture's
+// simulated shopper, /_demo/shopper), with the numbers of support/whatsapp-numbers.ts beside it. It runs here, in plain Node, not in the test files' happy-dom: the views reach it
 // through the app's own API client, over HTTP.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,27 +13,41 @@ import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from '../../script
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
 import { appWithWorkers, workerSettingsFromEnv } from '../../server/workers';
+import { DEMO_WHATSAPP_NUMBER, startWhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
+import { whatsappNumbers } from './support/whatsapp-numbers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The API server's origin, e.g. http://127.0.0.1:41234. */
     componentServerUrl: string;
+    /** The WhatsApp Cloud API fixture's origin (its simulated shopper is at /_demo/shopper). */
+    componentWhatsappUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const emulator = await startAuthEmulator({ quiet: true });
   const scratch = mkdtempSync(join(tmpdir(), 'catalyst-component-tests-'));
-  const env = { FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, FIREBASE_PROJECT_ID: EMULATOR_PROJECT, DATA_DIR: scratch };
+  const whatsapp = await startWhatsAppCloudApiServer({ numbers: [DEMO_WHATSAPP_NUMBER, ...Object.values(whatsappNumbers)] });
+  const env = {
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+    DATA_DIR: scratch,
+    WHATSAPP_GRAPH_URL: whatsapp.graphUrl,
+  };
   const database = await openDatabase({ kind: 'pglite', dataDir: join(scratch, 'data') }, 'component tests');
   const app = await appWithWorkers({ db: database.db, settings: workerSettingsFromEnv(env) }, (onWorkQueued) =>
     buildApp({ env, database, onWorkQueued }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
-  project.provide('componentServerUrl', `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  whatsapp.setWebhookUrl(DEMO_WHATSAPP_NUMBER.phoneNumberId, `${url}/webhooks/whatsapp`);
+  project.provide('componentServerUrl', url);
+  project.provide('componentWhatsappUrl', whatsapp.origin);
   return async () => {
     await app.close();
     await database.close();
+    await whatsapp.close();
     rmSync(scratch, { recursive: true, force: true });
     await emulator.stop();
   };
