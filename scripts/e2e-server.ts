@@ -12,6 +12,7 @@ import { catalogViewOf, startDemoPeers } from '../tests/fixtures/demo-peers';
 import { demoCatalog } from '../tests/fixtures/meta-catalog-server';
 import { FIXTURE_API_KEY, startOpenAiCompatibleServer } from '../tests/fixtures/openai-compatible-server';
 import { demoStoreProducts, generatedStoreProducts, startShopifyAdminServer } from '../tests/fixtures/shopify-admin-server';
+import { fixturePhoneNumber } from '../tests/fixtures/whatsapp-cloud-api-server';
 import { E2E_SYNC_NOW_INTERVAL_MS, e2ePeersFile, type E2ePeers } from '../tests/e2e/fixtures/e2e-peers';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
 import { buildScratchServer } from './build-server';
@@ -38,6 +39,10 @@ const demo = await startDemoPeers({
     [BIG_CATALOG_ID]: { name: 'Catálogo Loja Grande', items: demoCatalog(catalogViewOf(bigProducts, 'BRL')).items },
   },
 });
+// A number of its own for the channel-connect model test (the demo number stays free for the rest):
+// a number connects once across all accounts.
+const channelModelNumber = fixturePhoneNumber(9101, { verifiedName: 'Loja Modelo Catalyst' });
+demo.whatsapp.addNumber(channelModelNumber);
 const scopeLackingStore = await startShopifyAdminServer({
   scopes: ['read_products'],
   shop: { name: 'Loja Sem Pedidos', currencyCode: 'BRL' },
@@ -64,6 +69,7 @@ const peers: E2ePeers = {
   wizardCatalogId: WIZARD_CATALOG_ID,
   scopeLackingStoreUrl: scopeLackingStore.adminUrl,
   bigStore: { storeUrl: bigStore.adminUrl, catalogId: BIG_CATALOG_ID },
+  whatsapp: { graphUrl: demo.whatsapp.graphUrl, demoNumber: demo.whatsappNumber, channelModelNumber },
 };
 mkdirSync('.tmp', { recursive: true });
 writeFileSync(e2ePeersFile(port), JSON.stringify(peers, null, 2));

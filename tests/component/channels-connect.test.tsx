@@ -1,13 +1,12 @@
 // 'Connect a WhatsApp number' as a view: the channel-connect panel with its real machine, in
 // happy-dom, with the merchant's real AI bases and inventory from the component tests' server. The
-// machine's `connect` is a test actor (POST /api/v1/channels is not on the server yet): the test
-// answers or refuses each call when it has seen the screen wait. Proved here: the form's validation
-// (messages at their fields, tied to them, the keyboard on the first to fix), `checking` (progress
-// said, submit busy, the fields locked, the trimmed values sent), a failure (its kind said, every
-// typed value kept, the refused field marked once back), the server's field errors, and `connected`
-// (the callback URL and verify token with copy buttons and Meta's steps, shown once).
-// Switch to the real API once the routes land: provide `channelConnectActor(api)` instead of
-// testConnect() and answer through the Cloud API fixture (tests/fixtures/whatsapp-cloud-api-server.ts).
+// machine's `connect` is the app's own (channel-connect-api.ts, POST /api/v1/channels on that server,
+// which checks the number with the loopback Cloud API of global-setup.ts), each call held until the
+// test has seen the screen wait. Proved here: the form's validation (messages at their fields, tied
+// to them, the keyboard on the first to fix), `checking` (progress said, submit busy, the fields
+// locked, the trimmed values sent), a failure (its kind said, every typed value kept, the refused
+// field marked once back), the server's field errors, and `connected` (the callback URL and verify
+// token with copy buttons and Meta's steps, shown once).
 import { useRef, useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,11 +16,16 @@ import type { AiBase } from '../../domain/ai-base';
 import type { Channel, ChannelWebhookSetup, ConnectChannel } from '../../domain/channel';
 import type { Inventory } from '../../domain/inventory';
 import type { ChannelConnectFailure } from '../../machines/channel-connect';
+import { createApiClient } from '../../src/api/api-client';
+import { channelConnectApi } from '../../src/features/channels/api/channel-connect-api';
 import { ChannelConnectPanel } from '../../src/features/channels/components/channel-connect-panel';
 import type { TestUser } from '../server/support/emulator-users';
 import { api, completeBase, merchant } from './support/merchant';
+import { serverUrl } from './support/render-app';
 import { renderView } from './support/render-view';
+import { whatsappNumbers } from './support/whatsapp-numbers';
 
+/** A token of Meta's shape that no number of the Cloud API takes. */
 const ACCESS_TOKEN = 'EAAGm0PX4ZCpsBAKZAc1a2b3c4d5e6f7g8h9i0j';
 const APP_SECRET = '0123456789abcdef0123456789abcdef';
 
@@ -38,27 +42,43 @@ beforeAll(async () => {
   ({ inventories } = await api<{ inventories: Inventory[] }>(user, 'GET', '/inventories'));
 });
 
-/** The machine's `connect`, answered or refused by the test, call by call. */
-function testConnect() {
+type Release = { changed: Partial<ConnectChannel> } | { failure: ChannelConnectFailure };
+
+/**
+ * The machine's `connect` on the real API, each call held until the test lets it through (the server
+ * then checks the number with the Cloud API and answers), optionally changed in flight (as an SPA
+ * built before the server's rules would send it: the server's own field errors), or failed with
+ * what the server cannot be made to answer from here (Meta not answering: the Cloud API fixture's
+ * faults are set in global-setup's process).
+ */
+function heldConnect() {
+  const channels = channelConnectApi(createApiClient({ baseUrl: `${serverUrl}/api/v1`, getIdToken: async () => user.idToken }));
   const calls: ConnectChannel[] = [];
-  const pending: { resolve: (answer: ChannelWebhookSetup) => void; reject: (failure: ChannelConnectFailure) => void }[] = [];
-  const logic = fromPromise<ChannelWebhookSetup, ConnectChannel>(
-    ({ input }) =>
-      new Promise((resolve, reject) => {
-        calls.push(input);
-        pending.push({ resolve, reject });
-      }),
-  );
+  const answers: ChannelWebhookSetup[] = [];
+  const waiting: ((release: Release) => void)[] = [];
+  const logic = fromPromise<ChannelWebhookSetup, ConnectChannel>(async ({ input }) => {
+    calls.push(input);
+    const release = await new Promise<Release>((resolve) => waiting.push(resolve));
+    if ('failure' in release) throw release.failure;
+    const answer = await channels.connect({ ...input, ...release.changed });
+    answers.push(answer);
+    return answer;
+  });
+  const next = async (release: Release) => {
+    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    waiting.shift()!(release);
+  };
   return {
     logic,
     calls,
-    answer: (answer: ChannelWebhookSetup) => pending.shift()!.resolve(answer),
-    refuse: (failure: ChannelConnectFailure) => pending.shift()!.reject(failure),
+    answers,
+    release: (changed: Partial<ConnectChannel> = {}) => next({ changed }),
+    fail: (failure: ChannelConnectFailure) => next({ failure }),
   };
 }
 
 /** The panel as /channels opens it; closing it leaves a line saying so. */
-async function renderPanel(connect = testConnect(), choices = { aiBases, inventories }) {
+async function renderPanel(connect = heldConnect(), choices = { aiBases, inventories }) {
   const connected: Channel[] = [];
   function Opened() {
     const [open, setOpen] = useState(true);
@@ -91,31 +111,12 @@ const described = (input: HTMLElement) =>
 async function fillIn(values: { phoneNumberId?: string; wabaId?: string; accessToken?: string; appSecret?: string } = {}) {
   await userEvent.type(field(/^Phone number ID/), values.phoneNumberId ?? ' 106540352242922 ');
   await userEvent.type(field(/^WhatsApp Business Account ID/), values.wabaId ?? '102290129340398');
-  await userEvent.type(field(/^Access token/), values.accessToken ?? ACCESS_TOKEN);
+  // The token is pasted (Meta's are some two hundred characters).
+  await userEvent.click(field(/^Access token/));
+  await userEvent.paste(values.accessToken ?? ACCESS_TOKEN);
   await userEvent.type(field(/^App secret/), values.appSecret ?? APP_SECRET);
   await userEvent.selectOptions(field(/^AI base/), 'Ana vendedora');
 }
-
-const answerFor = (input: ConnectChannel): ChannelWebhookSetup => ({
-  channel: {
-    id: '00000000-0000-4000-8000-000000000031',
-    displayPhoneNumber: '+55 11 91234-5678',
-    phoneNumberId: input.phoneNumberId,
-    wabaId: input.wabaId,
-    accessTokenHint: '…9i0j',
-    aiBaseId: input.aiBaseId,
-    inventoryId: input.inventoryId ?? null,
-    status: 'active',
-    attentionReason: null,
-    verifiedName: 'Loja Ana',
-    qualityRating: 'green',
-    webhookVerifiedAt: null,
-    createdAt: '2026-11-27T00:00:00.000Z',
-    updatedAt: '2026-11-27T00:00:00.000Z',
-  },
-  verifyToken: 'vt_q8Yw1nB4vXk2Lm7Pz0Rt5sUe9HcJdFgA',
-  webhookUrl: 'https://catalyst.example/webhooks/whatsapp',
-});
 
 it('offers only active AI bases and the inventories, the secrets in password fields', async () => {
   await renderPanel();
@@ -190,8 +191,7 @@ it('a failure says its kind and keeps every typed value; back in the details the
   await fillIn();
   await userEvent.selectOptions(field(/^Inventory/), 'Loja da Praia');
   await userEvent.click(button('Connect'));
-  await waitFor(() => expect(connect.calls).toHaveLength(1));
-  connect.refuse({ kind: 'token_invalid' });
+  await connect.release(); // Meta refuses the token
 
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('The number could not be connected.');
@@ -220,13 +220,12 @@ it('a failure says its kind and keeps every typed value; back in the details the
   await userEvent.click(button('Try again'));
   await waitFor(() => expect(connect.calls).toHaveLength(2));
   expect(connect.calls[1]).toEqual(connect.calls[0]);
-  connect.refuse({ kind: 'unreachable' });
+  await connect.fail({ kind: 'unreachable' });
   expect((await screen.findByRole('alert')).textContent).toContain('WhatsApp did not answer');
 
-  connect.calls.length = 0;
   await userEvent.click(button('Try again'));
-  await waitFor(() => expect(connect.calls).toHaveLength(1));
-  connect.refuse({ kind: 'token_invalid' });
+  await connect.release(); // refused again: the same token
+  expect(connect.calls).toHaveLength(3);
   await userEvent.click(await screen.findByRole('button', { name: 'Edit the details' }));
   const token = field(/^Access token/);
   await waitFor(() => expect(document.activeElement).toBe(token));
@@ -243,8 +242,7 @@ it("the server's field errors show at their fields, the keyboard on the first", 
   const { connect } = await renderPanel();
   await fillIn();
   await userEvent.click(button('Connect'));
-  await waitFor(() => expect(connect.calls).toHaveLength(1));
-  connect.refuse({ kind: 'invalid', fields: { wabaId: 'channel.waba_id_invalid' } });
+  await connect.release({ wabaId: 'waba' }); // the server's schema refuses it
   const waba = field(/^WhatsApp Business Account ID/);
   await waitFor(() => expect(document.activeElement).toBe(waba));
   expect(described(waba)).toContain('A WhatsApp Business Account ID is a number, like 102290129340398.');
@@ -253,17 +251,28 @@ it("the server's field errors show at their fields, the keyboard on the first", 
 
 it("connected: the callback URL and the verify token with copy buttons and Meta's steps, shown once", async () => {
   const { connect, connected } = await renderPanel();
-  await fillIn();
+  const number = whatsappNumbers.panel;
+  await fillIn({
+    phoneNumberId: number.phoneNumberId,
+    wabaId: number.wabaId,
+    accessToken: number.accessToken,
+    appSecret: number.appSecret,
+  });
   await userEvent.click(button('Connect'));
-  await waitFor(() => expect(connect.calls).toHaveLength(1));
-  const answer = answerFor(connect.calls[0]!);
-  connect.answer(answer);
+  await connect.release(); // the number's own token: Meta shows the number, the server saves it
 
-  const title = await screen.findByRole('heading', { name: '+55 11 91234-5678 (Loja Ana) is connected' });
+  const title = await screen.findByRole('heading', { name: `${number.displayPhoneNumber} (Loja Ana) is connected` });
   await waitFor(() => expect(document.activeElement).toBe(title));
-  expect(connected).toEqual([answer.channel]);
-  expect(field(/^Callback URL/).value).toBe('https://catalyst.example/webhooks/whatsapp');
-  expect(field(/^Verify token/).value).toBe(answer.verifyToken);
+  const [answer] = connect.answers;
+  expect(connected).toEqual([answer!.channel]);
+  expect(answer!.channel).toMatchObject({
+    phoneNumberId: number.phoneNumberId,
+    aiBaseId: live.id,
+    status: 'active',
+    qualityRating: 'green',
+  });
+  expect(field(/^Callback URL/).value).toBe(`${serverUrl}/webhooks/whatsapp`);
+  expect(field(/^Verify token/).value).toBe(answer!.verifyToken);
   expect(field(/^Verify token/).readOnly).toBe(true);
   expect(screen.getAllByRole('button', { name: 'Copy' })).toHaveLength(2);
   expect(screen.getAllByRole('listitem').map((step) => step.textContent)).toEqual([
@@ -278,11 +287,14 @@ it("connected: the callback URL and the verify token with copy buttons and Meta'
 
   await userEvent.click(button('Done'));
   expect(await screen.findByText('Panel closed')).toBeTruthy();
-  expect(document.body.textContent).not.toContain(answer.verifyToken);
+  expect(document.body.textContent).not.toContain(answer!.verifyToken);
+  // The server holds the number.
+  const { channels } = await api<{ channels: Channel[] }>(user, 'GET', '/channels');
+  expect(channels.map((channel) => channel.phoneNumberId)).toEqual([number.phoneNumberId]);
 });
 
 it('without an active AI base, a note leads to the AI bases instead of the form', async () => {
-  await renderPanel(testConnect(), { aiBases: aiBases.filter((base) => base.status !== 'active'), inventories });
+  await renderPanel(heldConnect(), { aiBases: aiBases.filter((base) => base.status !== 'active'), inventories });
   expect(screen.getByText('You have no active AI base yet.')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Go to AI bases' }).getAttribute('href')).toBe('/en/ia-bases');
   expect(screen.queryByLabelText(/^Phone number ID/)).toBeNull();

@@ -1,0 +1,22 @@
+// The WhatsApp numbers of the component tests' Cloud API fixture (global-setup.ts starts it and points
+// the API server's WHATSAPP_GRAPH_URL at it), each with what a merchant's Meta app gives for it: its
+// ids, its access token, its app secret. A number connects once across all accounts, so each test
+// that connects one has numbers of its own here.
+import { fixturePhoneNumber } from '../../fixtures/whatsapp/phone-numbers';
+
+export const whatsappNumbers = {
+  /** channels-connect.test.tsx: connected through the panel. */
+  panel: fixturePhoneNumber(9301, { verifiedName: 'Loja Ana' }),
+  /** channels-page.test.tsx: the list's numbers, one per quality rating. */
+  listedGreen: fixturePhoneNumber(9311, { verifiedName: 'Loja Ana', qualityRating: 'GREEN' }),
+  listedYellow: fixturePhoneNumber(9312, { verifiedName: 'Loja Bia', qualityRating: 'YELLOW' }),
+  listedRed: fixturePhoneNumber(9313, { verifiedName: 'Loja Cris', qualityRating: 'RED' }),
+  listedUnrated: fixturePhoneNumber(9314, { verifiedName: 'Loja Duda', qualityRating: 'UNKNOWN' }),
+  /** channels-page.test.tsx: paused and resumed. */
+  paused: fixturePhoneNumber(9321),
+  /** channels-page.test.tsx: disconnected, and the one that stays. */
+  disconnected: fixturePhoneNumber(9331),
+  kept: fixturePhoneNumber(9332),
+  /** channels-page.test.tsx: connected from the page. */
+  fromPage: fixturePhoneNumber(9341, { verifiedName: 'Loja Ana' }),
+};
