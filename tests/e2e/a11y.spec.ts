@@ -52,6 +52,8 @@ test.describe('accessibility (axe-core)', () => {
     for (const screens of axe ? signedInScreens.map((path) => [path]) : [signedInScreens]) {
       const which = screens.length === 1 ? screens[0] : 'every signed-in screen';
       test(`${axe ? 'no serious or critical violation on' : 'the route table has'} ${which} in ${lang}`, async ({ page }) => {
+        // Axe over the component examples alone takes tens of seconds on CI's two busy cores.
+        if (axe) test.slow();
         for (const path of screens) {
           await page.goto(`/${lang}${path}`);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

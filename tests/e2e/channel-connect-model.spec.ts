@@ -6,9 +6,9 @@
 // let through: what is typed decides what the Cloud API says (the number's real token connects it, a
 // wrong one is refused, an id no number has is not found), or its connection is dropped (unknown).
 // The server's own field refusal is the real server's answer to a request changed in flight, as an
-// SPA built before the server's rules would send it. One merchant, with one active AI base, and one
-// page per worker; each path starts with the merchant owning no channel.
-import { expect, type Page } from '@playwright/test';
+// SPA built before the server's rules would send it. One merchant of its own, with one active AI base,
+// and one page per worker; each path starts with the merchant owning no channel.
+import { expect, test, type Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { channelCheckRefusals, channelValidationMessages } from '../../domain/channel';
 import {
@@ -23,9 +23,8 @@ import { channelConnectPathName, channelConnectTestModel } from '../model/channe
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { HeldRoutes } from './fixtures/held-routes';
-import { withIdToken } from './fixtures/inventory-api';
-import { merchantApi, type Merchant } from './fixtures/merchant-api';
-import { test } from './fixtures/merchant-test';
+import { signInDirectly } from './fixtures/emulator-users';
+import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api';
 
 const model = channelConnectTestModel();
 // The few model paths that together reach every state and take every transition (the logic level runs them all).
@@ -256,19 +255,17 @@ async function channelsOf(page: Page, merchant: Merchant) {
 test.describe('channel-connect machine, model-based (UI level)', () => {
   // One worker, in order: the last test counts what the others passed.
   test.describe.configure({ mode: 'default' });
-  // One page for the worker, signed in once as the worker's merchant (tests/e2e/fixtures/merchant-test.ts).
+  // One page and one merchant of its own for the worker (not merchant-test's shared one: its active AI
+  // base would show on the other specs' screens of that merchant, which expect none).
   let page: Page;
   let merchant: Merchant;
   let aiBaseId: string;
-  test.beforeAll(async ({ browser, merchantState, merchant: user }) => {
-    const context = await browser.newContext({
-      storageState: merchantState,
-      baseURL: test.info().project.use.baseURL,
-      serviceWorkers: 'block',
-    });
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'block' });
     page = await context.newPage();
+    merchant = await newMerchant(context.request, 'channel-model');
+    await signInDirectly(page, merchant);
     // The active AI base that answers on the number: instructions, knowledge and refinement saved, then activated.
-    merchant = await withIdToken(user);
     const api = merchantApi(context.request, merchant);
     aiBaseId = (await api.activate(await api.complete(await api.create({ name: 'Assistente Loja Modelo' })))).id;
   });
