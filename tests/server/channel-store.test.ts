@@ -103,15 +103,16 @@ describe('tenancy', () => {
     const { channel } = await store.connect(a.uid, connectForm(a), checkedNumber);
     expect(await store.get(b.uid, channel.id)).toBeNull();
     expect((await store.list(b.uid)).map((each) => each.id)).not.toContain(channel.id);
+    // One at a time: a refusal made before its turn to be awaited would be an unhandled rejection.
     for (const attempt of [
-      store.pause(b.uid, channel.id),
-      store.resume(b.uid, channel.id),
-      store.setAnswering(b.uid, channel.id, b.activeBaseId, null),
-      store.replaceAccessToken(b.uid, channel.id, 'EAAGstolen-token-0000000000', checkedNumber),
-      store.rotateVerifyToken(b.uid, channel.id),
-      store.remove(b.uid, channel.id),
+      () => store.pause(b.uid, channel.id),
+      () => store.resume(b.uid, channel.id),
+      () => store.setAnswering(b.uid, channel.id, b.activeBaseId, null),
+      () => store.replaceAccessToken(b.uid, channel.id, 'EAAGstolen-token-0000000000', checkedNumber),
+      () => store.rotateVerifyToken(b.uid, channel.id),
+      () => store.remove(b.uid, channel.id),
     ])
-      expect(await refusalOf(attempt)).toBe('not_found');
+      expect(await refusalOf(attempt())).toBe('not_found');
     expect(await store.get(a.uid, channel.id)).toEqual(channel);
   });
 });
