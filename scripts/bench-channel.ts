@@ -242,8 +242,10 @@ async function startChannelServer(main: string, target: Target, graphUrl: string
   let tally = new Map<string, number>();
   createInterface({ input: child.stdout! }).on('line', (line) => {
     try {
-      const entry = JSON.parse(line) as { level?: number; msg?: string };
-      const key = `${entry.level !== undefined && entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg ?? '(no message)'}`;
+      const entry = JSON.parse(line) as { level?: number; msg?: string; error?: unknown; code?: unknown };
+      // The error's name and code, where the line has them (never its message: it may quote a shopper).
+      const cause = [entry.error, entry.code].filter((part) => typeof part === 'string' || typeof part === 'number').join(' ');
+      const key = `${entry.level !== undefined && entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg ?? '(no message)'}${cause ? ` (${cause})` : ''}`;
       tally.set(key, (tally.get(key) ?? 0) + 1);
     } catch {
       console.log(`  server: ${line}`);
