@@ -70,15 +70,21 @@ export function queueWorker({
   let stopped = true;
   let claiming = false;
   let claimAgain = false;
+  // The last claim found fewer due jobs than it had room for, and nothing was queued here since: a
+  // job ending claims again only after a nudge (or the poll, for other processes' and delayed jobs).
+  let drained = false;
   let timer: NodeJS.Timeout | undefined;
 
   function schedule() {
     clearTimeout(timer);
-    if (!stopped) timer = setTimeout(() => void claim(), pollMs).unref();
+    if (!stopped) timer = setTimeout(() => void claim(true), pollMs).unref();
   }
 
-  async function claim() {
+  /** Fills the free slots with due jobs; `look`: even when the last claim found the queue drained. */
+  async function claim(look = false) {
     if (stopped) return;
+    if (look) drained = false;
+    if (drained) return;
     if (claiming) {
       claimAgain = true;
       return;
@@ -86,9 +92,13 @@ export function queueWorker({
     claiming = true;
     try {
       while (!stopped && running.size < concurrency) {
-        const job = await queue.claim(queues, workerId, leaseMs);
-        if (!job) break;
-        run(job);
+        const room = concurrency - running.size;
+        const jobs = await queue.claimSome(queues, workerId, leaseMs, room);
+        jobs.forEach(run);
+        if (jobs.length < room) {
+          drained = !claimAgain;
+          break;
+        }
       }
     } catch (error) {
       if (!stopped) log.error({ err: error }, `${name}: claiming a job failed`);
@@ -97,7 +107,7 @@ export function queueWorker({
     }
     if (claimAgain) {
       claimAgain = false;
-      void claim();
+      void claim(true);
     } else schedule();
   }
 
@@ -145,10 +155,10 @@ export function queueWorker({
     start() {
       if (!stopped) return;
       stopped = false;
-      void claim();
+      void claim(true);
     },
     nudge() {
-      void claim();
+      void claim(true);
     },
     async stop() {
       stopped = true;

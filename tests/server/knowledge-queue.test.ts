@@ -51,6 +51,25 @@ describe('the job queue', () => {
     }
   });
 
+  test('a worker claiming several at once gets the oldest due ones, none another claimer has, each once', async () => {
+    const { db } = await testDatabase();
+    const queue = jobQueue(db);
+    for (let round = 0; round < 5; round++) {
+      const name = queueName();
+      for (let n = 0; n < 20; n++) await queue.enqueue(db, name, { n });
+      // Three claimers of up to 8 each, at once: 20 jobs shared, none twice.
+      const claimed = (await Promise.all(['a', 'b', 'c'].map((worker) => queue.claimSome([name], worker, 60_000, 8)))).flat();
+      expect(claimed).toHaveLength(20);
+      expect(new Set(claimed.map((job) => job.payload.n)).size).toBe(20);
+      expect(await queue.claimSome([name], 'late', 60_000, 8)).toEqual([]);
+    }
+    // One claimer alone takes the oldest first, in their order, and leaves the rest.
+    const name = queueName();
+    for (let n = 0; n < 5; n++) await queue.enqueue(db, name, { n });
+    expect((await queue.claimSome([name], 'one', 60_000, 3)).map((job) => job.payload.n)).toEqual([0, 1, 2]);
+    expect((await queue.claimSome([name], 'two', 60_000, 3)).map((job) => job.payload.n)).toEqual([3, 4]);
+  });
+
   test("a job whose worker died is claimed again when its lease runs out, counting attempts; one handed back isn't", async () => {
     const { db } = await testDatabase();
     const queue = jobQueue(db);

@@ -16,7 +16,7 @@ import type { Channel } from '../../domain/channel';
 import { monthStart } from '../../server/accounts/account-store';
 import { channelStore, WHATSAPP_INBOUND_QUEUE } from '../../server/channels/channel-store';
 import { inboundReplies } from '../../server/channels/inbound-replies';
-import { whatsappInboundWorker } from '../../server/channels/inbound-worker';
+import { QUICK_RETRY_WAITS_MS, whatsappInboundWorker } from '../../server/channels/inbound-worker';
 import type { Db } from '../../server/db/database';
 import {
   accountMonthlyUsage,
@@ -297,19 +297,21 @@ describe('answering a shopper', () => {
     expect(sentTo(support).filter((message) => message.replyTo === id)).toHaveLength(1);
   });
 
-  test('a server error, then success: answered exactly once, after the retry', async () => {
+  test('a server error, then success: tried again within the job a moment later, answered exactly once', async () => {
     fixture.failNext('serverError');
     const before = fixture.requests.length;
     const id = await deliver(textMessage(support.number, SHOPPER, 'Posso trocar um produto?'));
     expect(await settledReply(support, id)).toMatchObject({ outcome: 'sent', failure: null });
     expect(sentTo(support).filter((message) => message.replyTo === id)).toHaveLength(1);
-    expect(fixture.requests.slice(before).filter((request) => request.method === 'POST' && request.url.endsWith('/messages'))).toHaveLength(
-      2,
-    );
+    const sends = fixture.requests.slice(before).filter((request) => request.method === 'POST' && request.url.endsWith('/messages'));
+    expect(sends).toHaveLength(2);
+    expect(sends[1]!.at - sends[0]!.at).toBeGreaterThanOrEqual(QUICK_RETRY_WAITS_MS[0] - 10);
   });
 
-  test('server errors on every attempt: the message is marked failed with the status, not lost', async () => {
-    fixture.failNext('serviceUnavailable', 3);
+  test('server errors on every try of every attempt: the message is marked failed with the status, not lost', async () => {
+    const tries = QUICK_RETRY_WAITS_MS.length + 1;
+    fixture.failNext('serviceUnavailable', 3 * tries);
+    const before = fixture.requests.length;
     const id = await deliver(textMessage(support.number, SHOPPER, 'Qual o prazo de entrega?'));
     expect(await settledReply(support, id)).toMatchObject({
       outcome: 'failed',
@@ -319,10 +321,26 @@ describe('answering a shopper', () => {
     });
     expect(sentFor(support, id)).toEqual([]);
     expect(await jobsOf(support.channel.id)).toEqual([]);
+    // Three attempts of the job, each with its quick tries.
+    expect(fixture.requests.slice(before).filter((request) => request.method === 'POST' && request.url.endsWith('/messages'))).toHaveLength(
+      3 * tries,
+    );
   });
 
-  test('130429 (throughput): the message waits as long as Meta says, unpunished, then goes once', async () => {
+  test('130429 (throughput) once: tried again within the job a moment later, sent once', async () => {
     fixture.failNext('throughput');
+    const before = fixture.requests.length;
+    const id = await deliver(textMessage(support.number, SHOPPER, 'Posso trocar um produto?'));
+    expect(await settledReply(support, id)).toMatchObject({ outcome: 'sent' });
+    const sends = fixture.requests.slice(before).filter((request) => request.method === 'POST' && request.url.endsWith('/messages'));
+    expect(sends).toHaveLength(2);
+    expect(sends[1]!.at - sends[0]!.at).toBeGreaterThanOrEqual(QUICK_RETRY_WAITS_MS[0] - 10);
+    expect(sentTo(support).filter((message) => message.replyTo === id)).toHaveLength(1);
+  });
+
+  test('130429 (throughput) on every quick try: the message waits as long as Meta says, unpunished, then goes once', async () => {
+    const tries = QUICK_RETRY_WAITS_MS.length + 1;
+    fixture.failNext('throughput', tries);
     const before = fixture.requests.length;
     const id = await deliver(textMessage(support.number, SHOPPER, 'Posso trocar um produto?'));
     await expect
@@ -330,9 +348,9 @@ describe('answering a shopper', () => {
       .toMatchObject({ status: 'queued', attempts: 0, lastError: 'throughput' });
     expect(await settledReply(support, id)).toMatchObject({ outcome: 'sent' });
     const sends = fixture.requests.slice(before).filter((request) => request.method === 'POST' && request.url.endsWith('/messages'));
-    expect(sends).toHaveLength(2);
+    expect(sends).toHaveLength(tries + 1);
     // No usage header: Meta's estimate is taken as one second.
-    expect(sends[1]!.at - sends[0]!.at).toBeGreaterThanOrEqual(950);
+    expect(sends[tries]!.at - sends[tries - 1]!.at).toBeGreaterThanOrEqual(950);
     expect(sentTo(support).filter((message) => message.replyTo === id)).toHaveLength(1);
   });
 
