@@ -18,6 +18,10 @@ export type AnswerInput = {
   history: readonly ChatTurn[];
   /** The base's passages best matching the question, best first (maybe none). */
   passages: readonly SearchedPassage[];
+  /** An image the shopper sent with the question, as a `data:` URL (only a model with vision reads it). */
+  image?: string;
+  /** The text of a document the shopper sent with the question, labelled and cut to size (context, not a question). */
+  document?: string;
 };
 
 export type AnswerResult = {
@@ -34,7 +38,8 @@ export type Answerer = { answer(input: AnswerInput): Promise<AnswerResult> };
 
 /**
  * The answerer could not answer: `rate_limited` (the provider's limit, with how long to wait) or
- * `unavailable` (it failed, refused our key, timed out or answered something unreadable). The
+ * `unavailable` (it failed, refused our key, timed out or answered something unreadable; `status`
+ * the HTTP status it answered, when it did: a 400 refuses what was sent, not the service). The
  * message is for the log: it never holds the key.
  */
 export class AnswererFailure extends Error {
@@ -42,6 +47,7 @@ export class AnswererFailure extends Error {
     readonly kind: 'rate_limited' | 'unavailable',
     message: string,
     readonly retryAfterSeconds?: number,
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'AnswererFailure';

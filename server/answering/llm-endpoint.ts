@@ -1,12 +1,18 @@
-// The two calls Catalyst makes to an OpenAI-compatible endpoint: GET {base}/models and
-// POST {base}/chat/completions, with the Bearer key, a timeout, and the provider's refusals turned
-// into AnswererFailures (429 → rate_limited with its Retry-After; anything else → unavailable).
-// Node's fetch, not the `openai` package (Node 22 only; its retries would swallow the 429).
+// The calls Catalyst makes to an OpenAI-compatible endpoint: GET {base}/models,
+// POST {base}/chat/completions (a message may carry an image as an `image_url` part) and
+// POST {base}/audio/transcriptions (multipart, a shopper's voice note), with the Bearer key, a
+// timeout, and the provider's refusals turned into AnswererFailures (429 → rate_limited with its
+// Retry-After; anything else → unavailable, with the status). Node's fetch, not the `openai`
+// package (Node 22 only; its retries would swallow the 429).
 import * as z from 'zod/mini';
 import { AnswererFailure } from './answerer';
-import type { LlmConfig } from './llm-config';
+import { DEFAULT_TRANSCRIPTION_MODEL, type LlmConfig } from './llm-config';
 
-export type LlmMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+/** A user message's parts, as the vision models read them: text and images (a `data:` URL or an https one). */
+export type LlmContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+export type LlmMessage = { role: 'system' | 'user' | 'assistant'; content: string | LlmContentPart[] };
+/** Audio to transcribe: its bytes, type and a file name whose extension names the format (providers go by it). */
+export type TranscriptionInput = { bytes: Buffer; mimeType: string; fileName: string };
 export type ChatCompletionRequest = { model: string; temperature: number; messages: LlmMessage[] };
 
 /** When a 429 does not say how long to wait. */
@@ -17,6 +23,7 @@ const completionSchema = z.object({
   model: z.optional(z.string()),
   choices: z.array(z.object({ message: z.object({ content: z.nullish(z.string()) }) })).check(z.minLength(1)),
 });
+const transcriptionSchema = z.object({ text: z.string() });
 const errorBodySchema = z.object({ error: z.object({ message: z.optional(z.string()), code: z.nullish(z.unknown()) }) });
 
 /**
@@ -32,19 +39,22 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
   return Math.min(Math.max(Math.ceil(seconds), 1), 86_400);
 }
 
-export function llmEndpoint({ baseUrl, apiKey, timeoutMs }: LlmConfig) {
+export function llmEndpoint({ baseUrl, apiKey, timeoutMs, transcriptionModel = DEFAULT_TRANSCRIPTION_MODEL }: LlmConfig) {
   /** For log messages: a provider may quote the key it refused. */
   const redact = (text: string) => (apiKey ? text.split(apiKey).join('[redacted]') : text);
 
+  /** `body`: JSON, or a form sent as multipart/form-data (fetch sets its boundary). */
   async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     const what = `${method} ${baseUrl}${path}`;
     let response: Response;
     let text: string;
     try {
-      response = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      const payload = body === undefined ? undefined : form ? body : JSON.stringify(body);
+      response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(timeoutMs) });
       text = await response.text();
     } catch (error) {
       const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `failed: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`;
@@ -61,7 +71,7 @@ export function llmEndpoint({ baseUrl, apiKey, timeoutMs }: LlmConfig) {
       const detail = redact(`${what} answered ${response.status}${error?.message ? `: ${error.message.slice(0, 300)}` : ''}`);
       // OpenAI answers 429 `insufficient_quota` for an unpaid bill: waiting does not help.
       if (response.status === 429 && error?.code !== 'insufficient_quota') throw new AnswererFailure('rate_limited', detail, retryAfterSeconds(response.headers));
-      throw new AnswererFailure('unavailable', detail);
+      throw new AnswererFailure('unavailable', detail, undefined, response.status);
     }
     if (json === undefined) throw new AnswererFailure('unavailable', `${what} answered ${response.status} with a body that is not JSON`);
     return json;
@@ -79,6 +89,17 @@ export function llmEndpoint({ baseUrl, apiKey, timeoutMs }: LlmConfig) {
       const content = parsed.data?.choices[0]?.message.content?.trim();
       if (!content) throw new AnswererFailure('unavailable', `POST ${baseUrl}/chat/completions answered no message (choices[0].message.content)`);
       return { content, model: parsed.data?.model ?? request.model };
+    },
+
+    /** The text spoken in `audio` (maybe empty: nothing said), by the transcription model. */
+    async transcribe(audio: TranscriptionInput): Promise<string> {
+      const form = new FormData();
+      form.set('model', transcriptionModel);
+      form.set('response_format', 'json');
+      form.set('file', new Blob([new Uint8Array(audio.bytes)], { type: audio.mimeType }), audio.fileName);
+      const parsed = transcriptionSchema.safeParse(await send('POST', '/audio/transcriptions', form));
+      if (!parsed.success) throw new AnswererFailure('unavailable', `POST ${baseUrl}/audio/transcriptions answered no transcription ({ text })`);
+      return parsed.data.text.trim();
     },
   };
 }

@@ -77,10 +77,17 @@ export function systemPrompt({ base, settings, passages }: Pick<AnswerInput, 'ba
   return sections.join('\n\n');
 }
 
+/** The shopper's question with what they sent: a document's text after it, an image as a part (OpenAI's vision format). */
+function questionMessage({ question, image, document }: AnswerInput): LlmMessage {
+  const said = question.trim() || (image ? 'The customer sent this image without a message.' : document ? 'The customer sent this document without a message.' : question);
+  const text = document ? `${said}\n\n${document}` : said;
+  return image ? { role: 'user', content: [{ type: 'text', text }, { type: 'image_url', image_url: { url: image } }] } : { role: 'user', content: text };
+}
+
 export function llmMessages(input: AnswerInput): LlmMessage[] {
   return [
     { role: 'system', content: systemPrompt(input) },
     ...input.history.map((turn) => ({ role: chatRoles[turn.role], content: turn.content })),
-    { role: 'user', content: input.question },
+    questionMessage(input),
   ];
 }

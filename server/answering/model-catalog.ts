@@ -1,6 +1,7 @@
 // The models the chat offers: the built-in answerer first, then those the OpenAI-compatible
 // endpoint lists (GET {LLM_BASE_URL}/models), remembered for a minute so the model field and each
-// chat message do not ask the provider every time. A model picks its answerer.
+// chat message do not ask the provider every time. A model picks its answerer (and, for the
+// WhatsApp answerer's images and voice notes, its endpoint).
 import type { FastifyBaseLogger } from 'fastify';
 import { BUILTIN_MODEL } from '../../domain/ai-base';
 import type { AiModel } from '../../domain/refinement-chat';
@@ -8,7 +9,7 @@ import type { Answerer } from './answerer';
 import { builtinAnswerer } from './builtin-answerer';
 import { llmAnswerer } from './llm-answerer';
 import type { LlmConfig } from './llm-config';
-import { llmEndpoint } from './llm-endpoint';
+import { llmEndpoint, type LlmEndpoint } from './llm-endpoint';
 
 export const MODEL_LIST_CACHE_MS = 60_000;
 
@@ -54,6 +55,12 @@ export function modelCatalog(llm: LlmConfig | null, { cacheMs = MODEL_LIST_CACHE
       if (model === BUILTIN_MODEL) return builtinAnswerer;
       if (!answerer) return null;
       return (await endpointModels()).includes(model) ? answerer : null;
+    },
+
+    /** The OpenAI-compatible endpoint behind `model` (what reads a shopper's media), or null for the built-in answerer or a model not offered. */
+    async endpointFor(model: string): Promise<LlmEndpoint | null> {
+      if (model === BUILTIN_MODEL || !endpoint) return null;
+      return (await endpointModels()).includes(model) ? endpoint : null;
     },
   };
 }

@@ -24,6 +24,9 @@ export class ChatRefusal extends Error {
   }
 }
 
+/** How much of a document's text searches the knowledge base when the shopper wrote nothing with it. */
+const DOCUMENT_SEARCH_CHARS = 300;
+
 const cited = ({ fileId, fileName, source, content }: Passage): CitedPassage => ({ fileId, fileName, source, content });
 
 export type BaseAnswerDependencies = Pick<RefinementChatDependencies, 'knowledge' | 'models'>;
@@ -32,24 +35,36 @@ export type BaseAnswerDependencies = Pick<RefinementChatDependencies, 'knowledge
  * A question answered by `base` with `settings`: blocked terms on the question and the answer, the
  * base's best passages, the model's answerer. `onlyFromKnowledge` (a support agent on WhatsApp): when
  * no passage matches, the built-in "not found" reply (with its offer of a person) instead of asking a
- * model. Throws ChatRefusal('unknown_model'), or the answerer's AnswererFailure.
+ * model. `image` (a shopper's photo on WhatsApp, a `data:` URL) and `document` (the text of a file
+ * they sent) go to the model with the question.
+ * Throws ChatRefusal('unknown_model'), or the answerer's AnswererFailure.
  */
 export async function answerAsBase(
   { knowledge, models }: BaseAnswerDependencies,
   uid: string,
   base: AiBase,
   { message, history, settings }: ChatRequest,
-  { onlyFromKnowledge = false }: { onlyFromKnowledge?: boolean } = {},
+  { onlyFromKnowledge = false, image, document }: { onlyFromKnowledge?: boolean; image?: string; document?: string } = {},
 ): Promise<ChatAnswer> {
   const answerer = await models.answererFor(settings.model);
   if (!answerer) throw new ChatRefusal('unknown_model');
   const refusal: ChatAnswer = { answer: agentPhrases[base.language].refusal, outcome: 'refused', passages: [], model: settings.model };
   if (findBlockedTerm(message, settings.blockedTerms) !== null) return refusal;
-  const passages = await knowledge.search(uid, base, message, { limit: MAX_CHAT_PASSAGES, match: 'any' });
+  // A document sent without a word is searched by its beginning (what it is about, as far as a search can tell).
+  const searched = message.trim() || (document ?? '').slice(0, DOCUMENT_SEARCH_CHARS);
+  const passages = await knowledge.search(uid, base, searched, { limit: MAX_CHAT_PASSAGES, match: 'any' });
   const result =
     onlyFromKnowledge && passages.length === 0
       ? builtinAnswer({ base, settings, passages, question: message })
-      : await answerer.answer({ base, settings, question: message, history, passages });
+      : await answerer.answer({
+          base,
+          settings,
+          question: message,
+          history,
+          passages,
+          ...(image ? { image } : {}),
+          ...(document ? { document } : {}),
+        });
   if (findBlockedTerm(result.text, settings.blockedTerms) !== null) return { ...refusal, model: result.model };
   const outcome = result.noKnowledge ? 'no_knowledge' : 'answered';
   return { answer: result.text, outcome, passages: result.used.map(cited), model: result.model };

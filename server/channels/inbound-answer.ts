@@ -2,23 +2,27 @@
 // (the worker stores it, then sends it): a text or a button/list reply is answered by the refinement
 // chat's own pipeline (answerAsBase: blocked terms, passages, the base's model) with the shopper's
 // recent exchanges, a seller adding the in-stock products it matches or the catalog; an order gets
-// the cart summary link of the channel's inventory (the order-to-cart API's own function); media
-// gets a polite line (the plan may not include it; no answerer reads media yet). Every line is in
-// the base's language. The passages used are kept for the merchant; the shopper's text names none.
+// the cart summary link of the channel's inventory (the order-to-cart API's own function). Media
+// the plan includes is read when the base answers with an OpenAI-compatible model (./inbound-media:
+// an image by the model's vision, a voice note transcribed, a document's text) and answered as a
+// question, its AI request typed by the media; otherwise, or when it cannot be read, a polite line.
+// Every line is in the base's language. The passages used are kept for the merchant; the shopper's
+// text names none.
 import { eq } from 'drizzle-orm';
-import type { AiBase } from '../../domain/ai-base';
+import { BUILTIN_MODEL, type AiBase } from '../../domain/ai-base';
 import { MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '../../domain/refinement-chat';
 import { plans, type MediaType, type PlanId } from '../../domain/plans';
 import type { InboundContent } from '../../domain/whatsapp-webhook';
 import type { WhatsappReplyPart } from '../../domain/whatsapp-reply';
 import { agentPhrases } from '../answering/agent-phrases';
 import type { ModelCatalog } from '../answering/model-catalog';
-import { answerAsBase } from '../answering/refinement-chat';
+import { answerAsBase, ChatRefusal } from '../answering/refinement-chat';
 import type { Db } from '../db/database';
 import { inventories } from '../db/schema';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';
 import { StorefrontRefusal, type StorefrontStore } from '../storefront/storefront-store';
-import { inboundPhrases } from './inbound-phrases';
+import { readMedia, refusedMedia, type MediaDownload, type ReadMedia, type UnreadableMedia } from './inbound-media';
+import { inboundPhrases, type InboundPhrases } from './inbound-phrases';
 import { acceptsCatalogOffer, matchingProducts, namesCatalog, thumbnailProduct } from './inbound-products';
 import { localeOf, questionOf, type ReplyPlan } from './inbound-replies';
 import { WHATSAPP_MESSAGE_LIMITS } from './outgoing-message';
@@ -42,6 +46,8 @@ export type AnswerContext = {
   inventoryId: string | null;
   content: InboundContent;
   history: ChatTurn[];
+  /** The channel's media download (none: media is not read). */
+  media?: MediaDownload;
 };
 
 /** The plan's media type a message needs: an image is vision, a document a file, an audio voice; anything else text. */
@@ -121,7 +127,15 @@ async function sellerParts(deps: AnswerDependencies, context: AnswerContext, que
   return namesCatalog(question) ? catalogMessage(deps, context, catalog.inventoryId) : null;
 }
 
-async function aiReply(deps: AnswerDependencies, context: AnswerContext, question: string): Promise<ReplyPlan> {
+/** What a message asks with its media read: its media type, and the image or document text for the model. */
+type AskedWith = { mediaType: MediaType } & Omit<ReadMedia, 'question'>;
+
+async function aiReply(
+  deps: AnswerDependencies,
+  context: AnswerContext,
+  question: string,
+  asked: AskedWith = { mediaType: 'text' },
+): Promise<ReplyPlan> {
   const { base } = context;
   // "Yes" to the seller's offer of the catalog (its answers end with it): the catalog, without asking the knowledge base.
   const lastAgent = context.history.findLast((turn) => turn.role === 'agent')?.content ?? null;
@@ -142,7 +156,11 @@ async function aiReply(deps: AnswerDependencies, context: AnswerContext, questio
       settings: { blockedTerms: base.blockedTerms, creativity: base.creativity, model: base.model },
     },
     // A support agent answers only from its knowledge base; without a passage it offers a person.
-    { onlyFromKnowledge: base.function === 'support' },
+    {
+      onlyFromKnowledge: base.function === 'support',
+      ...(asked.image ? { image: asked.image } : {}),
+      ...(asked.document ? { document: asked.document } : {}),
+    },
   );
   const products = answer.outcome === 'refused' ? null : await sellerParts(deps, context, question);
   const text = fitText(answer.answer);
@@ -152,7 +170,7 @@ async function aiReply(deps: AnswerDependencies, context: AnswerContext, questio
     passages: answer.passages,
     model: answer.model,
     parts: [{ type: 'text', body: text, previewUrl: false, wamid: null }],
-    aiRequest: { mediaType: 'text', aiBaseId: base.id },
+    aiRequest: { mediaType: asked.mediaType, aiBaseId: base.id },
   };
   if (!products) return plan;
   // "Not found" then a list of products would contradict itself: the products are the answer.
@@ -169,7 +187,42 @@ export async function replyPlan(deps: AnswerDependencies, context: AnswerContext
   const question = questionOf(content);
   if (question !== null) return aiReply(deps, context, question);
   if (content.type === 'text' || content.type === 'interactive') return null; // blank
-  if (!plans[context.plan].limits.mediaTypes.includes(mediaTypeOf(content))) return line('media_not_allowed', phrases.mediaNotAllowed);
-  // No answerer reads images, documents or voice yet, the built-in one least of all.
-  return line('text_only', phrases.textOnly);
+  const mediaType = mediaTypeOf(content);
+  if (!plans[context.plan].limits.mediaTypes.includes(mediaType)) return line('media_not_allowed', phrases.mediaNotAllowed);
+  return mediaReply(deps, context, content, mediaType);
+}
+
+const unreadableLines: Record<UnreadableMedia, Exclude<keyof InboundPhrases, 'cartLink'>> = {
+  expired: 'mediaExpired',
+  too_large: 'mediaTooLarge',
+  unsupported: 'mediaUnsupported',
+  unreadable: 'mediaUnreadable',
+};
+
+/** Media the plan includes: read by the base's OpenAI-compatible model and answered; the built-in answerer reads text only. */
+async function mediaReply(
+  deps: AnswerDependencies,
+  context: AnswerContext,
+  content: Extract<InboundContent, { type: 'image' | 'audio' | 'document' }>,
+  mediaType: MediaType,
+): Promise<ReplyPlan> {
+  const phrases = inboundPhrases[context.base.language];
+  const unreadable = (reason: UnreadableMedia) => line('text_only', phrases[unreadableLines[reason]]);
+  if (context.base.model === BUILTIN_MODEL || !context.media) return line('text_only', phrases.textOnly);
+  // As a text's answer would: a model no longer offered fails the message rather than guessing.
+  const endpoint = await deps.models.endpointFor(context.base.model);
+  if (!endpoint) throw new ChatRefusal('unknown_model');
+  const read = await readMedia(endpoint, context.media, content, context.base.language);
+  if ('unreadable' in read) return unreadable(read.unreadable);
+  try {
+    return await aiReply(deps, context, read.question, {
+      mediaType,
+      ...(read.image ? { image: read.image } : {}),
+      ...(read.document ? { document: read.document } : {}),
+    });
+  } catch (error) {
+    // The model refused the image itself (a format or size it does not take): the same polite line.
+    if (read.image && refusedMedia(error)) return unreadable('unreadable');
+    throw error;
+  }
 }

@@ -16,6 +16,14 @@ export type InboundPhrases = {
   textOnly: string;
   /** Media of a kind the merchant's plan does not include. */
   mediaNotAllowed: string;
+  /** Media read by a model: gone from WhatsApp before it was downloaded (its link expired). */
+  mediaExpired: string;
+  /** Media read by a model: larger than what is read. */
+  mediaTooLarge: string;
+  /** Media read by a model: a type it does not read (a document other than PDF, CSV or spreadsheet; an image of another format). */
+  mediaUnsupported: string;
+  /** Media read by a model: nothing could be read of it (a broken file, a silent voice note, a scanned PDF). */
+  mediaUnreadable: string;
   /** A product list's header (60 characters at most) and body. */
   productListHeader: string;
   productListBody: string;
@@ -32,6 +40,10 @@ export const inboundPhrases: Record<AiBaseLanguage, InboundPhrases> = {
     orderUnreadable: 'Desculpe, não consegui abrir este carrinho. Pode enviá-lo de novo pelo nosso catálogo?',
     textOnly: 'Desculpe, por enquanto só consigo ler mensagens de texto. Pode escrever a sua pergunta?',
     mediaNotAllowed: 'Desculpe, não consigo abrir este tipo de mensagem por aqui. Pode escrever a sua pergunta em texto?',
+    mediaExpired: 'Desculpe, não consegui baixar o que você enviou: o arquivo não está mais disponível. Pode enviá-lo de novo?',
+    mediaTooLarge: 'Desculpe, este arquivo é grande demais para eu ler por aqui. Pode enviar um menor ou escrever a sua pergunta?',
+    mediaUnsupported: 'Desculpe, não consigo ler este tipo de arquivo. Consigo ler fotos, áudios, PDFs e planilhas (CSV, XLS, XLSX).',
+    mediaUnreadable: 'Desculpe, não consegui entender o que você enviou. Pode escrever a sua pergunta?',
     productListHeader: 'Produtos para você',
     productListBody: 'Estes são os produtos que encontrei. Toque para ver os detalhes e adicionar ao carrinho.',
     catalogBody: 'Aqui está o nosso catálogo: toque para ver os produtos e adicionar ao carrinho.',
@@ -43,6 +55,10 @@ export const inboundPhrases: Record<AiBaseLanguage, InboundPhrases> = {
     orderUnreadable: "Sorry, I couldn't open this cart. Could you send it again from our catalog?",
     textOnly: 'Sorry, for now I can only read text messages. Could you type your question?',
     mediaNotAllowed: "Sorry, I can't open this kind of message here. Could you type your question as text?",
+    mediaExpired: "Sorry, I couldn't download what you sent: the file is no longer available. Could you send it again?",
+    mediaTooLarge: 'Sorry, this file is too large for me to read here. Could you send a smaller one or type your question?',
+    mediaUnsupported: "Sorry, I can't read this type of file. I can read photos, audio, PDFs and spreadsheets (CSV, XLS, XLSX).",
+    mediaUnreadable: "Sorry, I couldn't make out what you sent. Could you type your question?",
     productListHeader: 'Products for you',
     productListBody: 'Here are the products I found. Tap to see the details and add them to your cart.',
     catalogBody: 'Here is our catalog: tap to browse the products and add them to your cart.',
@@ -55,6 +71,11 @@ export const inboundPhrases: Record<AiBaseLanguage, InboundPhrases> = {
     orderUnreadable: 'Lo siento, no pude abrir este carrito. ¿Puedes enviarlo de nuevo desde nuestro catálogo?',
     textOnly: 'Lo siento, por ahora solo puedo leer mensajes de texto. ¿Puedes escribir tu pregunta?',
     mediaNotAllowed: 'Lo siento, no puedo abrir este tipo de mensaje por aquí. ¿Puedes escribir tu pregunta en texto?',
+    mediaExpired: 'Lo siento, no pude descargar lo que enviaste: el archivo ya no está disponible. ¿Puedes enviarlo de nuevo?',
+    mediaTooLarge:
+      'Lo siento, este archivo es demasiado grande para leerlo por aquí. ¿Puedes enviar uno más pequeño o escribir tu pregunta?',
+    mediaUnsupported: 'Lo siento, no puedo leer este tipo de archivo. Puedo leer fotos, audios, PDF y hojas de cálculo (CSV, XLS, XLSX).',
+    mediaUnreadable: 'Lo siento, no logré entender lo que enviaste. ¿Puedes escribir tu pregunta?',
     productListHeader: 'Productos para ti',
     productListBody: 'Estos son los productos que encontré. Toca para ver los detalles y añadirlos al carrito.',
     catalogBody: 'Aquí está nuestro catálogo: toca para ver los productos y añadirlos al carrito.',

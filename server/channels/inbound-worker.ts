@@ -26,6 +26,7 @@ import type { WhatsappReplyFailure, WhatsappReplyPart } from '../../domain/whats
 import { channelStore, WHATSAPP_INBOUND_QUEUE } from './channel-store';
 import { cloudApiClient, type CloudApiConfig, type CloudApiFailure } from './cloud-api-client';
 import { replyPlan } from './inbound-answer';
+import { MediaUnavailable, type MediaDownload } from './inbound-media';
 import {
   inboundReplies,
   type AnsweringChannel,
@@ -172,6 +173,14 @@ export function whatsappInboundWorker({
     return { skip: 'skipped_no_ai_base' };
   }
 
+  /** The shopper's media from the Cloud API, with the channel's token (read only when the media is). */
+  const mediaDownload =
+    (channel: AnsweringChannel): MediaDownload =>
+    async (mediaId, maxBytes) => {
+      const accessToken = await channels.accessToken(channel.id);
+      return accessToken === null ? { ok: false, failure: { kind: 'token-invalid' } } : client.media(mediaId, accessToken, maxBytes);
+    };
+
   /** The reply decided and stored (or the one an earlier attempt stored); null when the message gets none. */
   async function decided(message: InboundMessage, channel: AnsweringChannel, base: AiBase): Promise<StoredReply | null | 'unknown_model'> {
     const account = await accounts.find(channel.uid);
@@ -184,10 +193,12 @@ export function whatsappInboundWorker({
         inventoryId: channel.inventoryId,
         content: message.content,
         history: await replies.history(message),
+        media: mediaDownload(channel),
       });
     } catch (error) {
       // The base's model is not offered here (any more): retrying will not bring it back.
       if (error instanceof ChatRefusal) return 'unknown_model';
+      if (error instanceof MediaUnavailable) throw new ReplyFailure(error.failure, error.errorCode);
       if (error instanceof AnswererFailure && error.kind === 'rate_limited')
         throw new RetryLater((error.retryAfterSeconds ?? 0) * 1000 || DEFAULT_AI_WAIT_MS, 'ai_rate_limited');
       if (error instanceof AnswererFailure) throw new ReplyFailure('ai_unavailable', null);

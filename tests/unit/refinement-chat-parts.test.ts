@@ -50,6 +50,10 @@ describe('LLM settings from the environment', () => {
       apiKey: 'sk-1',
       timeoutMs: 5000,
     });
+    // The voice notes' transcription model: whisper-1 unless LLM_TRANSCRIPTION_MODEL names another.
+    expect(llmConfigFromEnv({ LLM_BASE_URL: 'http://x/v1', LLM_TRANSCRIPTION_MODEL: ' gpt-4o-mini-transcribe ' })).toMatchObject({
+      transcriptionModel: 'gpt-4o-mini-transcribe',
+    });
   });
 
   test('a malformed URL or timeout stops the server at start, naming the variable', () => {
