@@ -85,6 +85,9 @@ export const apiErrorCodes = [
   'whatsapp_number_not_found',
   'whatsapp_unreachable',
   'whatsapp_throttled',
+  // A channel that waits for a new access token (Meta refused its token, a permission is missing, the number is gone) is
+  // neither paused nor resumed until it gets one (409).
+  'channel_needs_access_token',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

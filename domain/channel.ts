@@ -25,6 +25,12 @@ export type ChannelStatus = (typeof channelStatuses)[number];
 export const channelAttentionReasons = ['token_invalid', 'permission_missing', 'number_unavailable', 'ai_base_inactive'] as const;
 export type ChannelAttentionReason = (typeof channelAttentionReasons)[number];
 
+/**
+ * The reasons only a new access token clears (PUT /channels/:id/token): pausing and resuming keep
+ * them (both are refused, `needs_access_token`). `ai_base_inactive` clears with its base instead.
+ */
+export const tokenAttentionReasons = ['token_invalid', 'permission_missing', 'number_unavailable'] as const satisfies readonly ChannelAttentionReason[];
+
 /** Meta's quality rating of the number (GREEN, YELLOW, RED), `unknown` when Meta gives none. */
 export const qualityRatings = ['green', 'yellow', 'red', 'unknown'] as const;
 export type QualityRating = (typeof qualityRatings)[number];
@@ -42,6 +48,7 @@ export const channelRefusals = [
   'ai_base_not_active',
   'inventory_not_found',
   'already_connected',
+  'needs_access_token',
 ] as const;
 export type ChannelRefusalReason = (typeof channelRefusals)[number];
 

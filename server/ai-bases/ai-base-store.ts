@@ -12,7 +12,7 @@ import {
   type Refinement,
 } from '../../domain/ai-base';
 import type { Db } from '../db/database';
-import { accounts, aiBases, aiBaseVersions, type AiBaseSnapshot } from '../db/schema';
+import { accounts, aiBases, aiBaseVersions, channels, type AiBaseSnapshot } from '../db/schema';
 
 type Row = typeof aiBases.$inferSelect;
 
@@ -95,6 +95,35 @@ export function aiBaseStore(db: Db) {
     });
   }
 
+  /**
+   * The WhatsApp channels the base answers on, as it stops or starts answering: switched off (or
+   * deleted), its active channels need attention (`ai_base_inactive`) at once, not when a shopper
+   * next writes; switched on, the channels that waited for it answer again. A plain update of the
+   * channels table, in the base's own transaction (server/ai-bases does not import server/channels).
+   * The webhook's cache of a channel's status (server/channels/channel-store.ts) catches up within
+   * its few seconds; a message queued meanwhile finds the base off and is not answered.
+   */
+  async function baseStopped(tx: Db, uid: string, id: string) {
+    await tx
+      .update(channels)
+      .set({ status: 'needs_attention', attentionReason: 'ai_base_inactive', updatedAt: new Date() })
+      .where(and(eq(channels.uid, uid), eq(channels.aiBaseId, id), eq(channels.status, 'active')));
+  }
+
+  async function baseStarted(tx: Db, uid: string, id: string) {
+    await tx
+      .update(channels)
+      .set({ status: 'active', attentionReason: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(channels.uid, uid),
+          eq(channels.aiBaseId, id),
+          eq(channels.status, 'needs_attention'),
+          eq(channels.attentionReason, 'ai_base_inactive'),
+        ),
+      );
+  }
+
   /** Locks the account row: plan checks and creations of one account happen one at a time. */
   async function lockAccount(tx: Db, uid: string) {
     const [account] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.uid, uid)).for('update');
@@ -175,7 +204,10 @@ export function aiBaseStore(db: Db) {
       return db.transaction(async (tx) => {
         await lockAccount(tx, uid);
         const row = await lockedRow(tx, uid, id);
-        if (row.status === 'active') return view(row);
+        if (row.status === 'active') {
+          await baseStarted(tx, uid, id);
+          return view(row);
+        }
         if (row.savedSteps < wizardSteps.length) throw new AiBaseRefusal('incomplete');
         const [{ active } = { active: 0 }] = await tx
           .select({ active: count() })
@@ -183,23 +215,32 @@ export function aiBaseStore(db: Db) {
           .where(and(eq(aiBases.uid, uid), eq(aiBases.status, 'active')));
         if (active >= limit) throw new AiBaseRefusal('plan_limit');
         const [saved] = await tx.update(aiBases).set({ status: 'active', updatedAt: new Date() }).where(mine(uid, id)).returning();
+        await baseStarted(tx, uid, id);
         return view(saved!);
       });
     },
 
+    /** Switches a base off; its channels need attention at once. */
     async deactivate(uid: string, id: string): Promise<AiBase> {
-      const [saved] = await db
-        .update(aiBases)
-        .set({ status: sql`case when ${aiBases.status} = 'active' then 'inactive' else ${aiBases.status} end`, updatedAt: new Date() })
-        .where(mine(uid, id))
-        .returning();
-      if (!saved) throw new AiBaseRefusal('not_found');
-      return view(saved);
+      return db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(aiBases)
+          .set({ status: sql`case when ${aiBases.status} = 'active' then 'inactive' else ${aiBases.status} end`, updatedAt: new Date() })
+          .where(mine(uid, id))
+          .returning();
+        if (!saved) throw new AiBaseRefusal('not_found');
+        await baseStopped(tx, uid, id);
+        return view(saved);
+      });
     },
 
+    /** Deletes a base; its channels (their base now none) need attention at once. */
     async remove(uid: string, id: string): Promise<void> {
-      const deleted = await db.delete(aiBases).where(mine(uid, id)).returning({ id: aiBases.id });
-      if (deleted.length === 0) throw new AiBaseRefusal('not_found');
+      await db.transaction(async (tx) => {
+        await baseStopped(tx, uid, id);
+        const deleted = await tx.delete(aiBases).where(mine(uid, id)).returning({ id: aiBases.id });
+        if (deleted.length === 0) throw new AiBaseRefusal('not_found');
+      });
     },
   };
 }

@@ -6,8 +6,9 @@
 // needs) and records messages idempotently by Meta's message id: a new one is queued for the
 // answerer in the same transaction, so a message is never recorded without its job, nor queued twice.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import { tokenHint } from '../../domain/inventory';
+import { tokenAttentionReasons } from '../../domain/channel';
 import type {
   Channel,
   ChannelAttentionReason,
@@ -92,16 +93,45 @@ export function channelStore(db: Db, secrets: SecretBox, { webhookTtlMs = WEBHOO
     if (!inventory) throw new ChannelRefusal('inventory_not_found');
   }
 
-  /** Writes `change` to the caller's channel; this process's webhook forgets what it remembered of it. */
-  async function update(uid: string, id: string, change: Partial<Row>): Promise<Channel> {
+  /**
+   * Writes `change` to the caller's channel if it meets `condition` (null: no such channel, or it did
+   * not); this process's webhook forgets what it remembered of it.
+   */
+  async function write(uid: string, id: string, change: Partial<Row>, condition?: SQL): Promise<Channel | null> {
     const [row] = await db
       .update(channels)
       .set({ ...change, updatedAt: new Date() })
-      .where(mine(uid, id))
+      .where(and(mine(uid, id), condition))
       .returning();
-    if (!row) throw new ChannelRefusal('not_found');
+    if (!row) return null;
     remembered.delete(row.phoneNumberId);
     return view(row);
+  }
+
+  async function update(uid: string, id: string, change: Partial<Row>): Promise<Channel> {
+    const written = await write(uid, id, change);
+    if (!written) throw new ChannelRefusal('not_found');
+    return written;
+  }
+
+  /**
+   * Writes a status `change` unless the channel waits for a new access token: a reason only a new
+   * token clears outlives a pause and a resume (refused, `needs_access_token`). One statement, so a
+   * worker marking the channel meanwhile is not overwritten.
+   */
+  async function updateUnlessWaitingForToken(uid: string, id: string, change: Partial<Row>): Promise<Channel> {
+    const notWaiting = or(ne(channels.status, 'needs_attention'), notInArray(channels.attentionReason, [...tokenAttentionReasons]));
+    const written = await write(uid, id, change, notWaiting);
+    if (written) return written;
+    await existing(uid, id); // not_found first
+    throw new ChannelRefusal('needs_access_token');
+  }
+
+  /** Whether the AI base still answers (a deleted one, null, does not). */
+  async function baseIsActive(aiBaseId: string | null): Promise<boolean> {
+    if (!aiBaseId) return false;
+    const [base] = await db.select({ status: aiBases.status }).from(aiBases).where(eq(aiBases.id, aiBaseId));
+    return base?.status === 'active';
   }
 
   async function existing(uid: string, id: string): Promise<Row> {
@@ -182,31 +212,43 @@ export function channelStore(db: Db, secrets: SecretBox, { webhookTtlMs = WEBHOO
       return update(uid, id, { aiBaseId, inventoryId, ...(recovered ? { status: 'active', attentionReason: null } : {}) });
     },
 
-    /** A new access token (after its check); a channel that needed attention for its token answers again. */
+    /**
+     * A new access token (after its check); a channel that needed attention for its token answers
+     * again, or, should its AI base have been switched off meanwhile, needs attention for the base.
+     */
     async replaceAccessToken(uid: string, id: string, accessToken: string, check: PhoneNumberCheck): Promise<Channel> {
       const row = await existing(uid, id);
       const recovered = row.status === 'needs_attention' && row.attentionReason !== 'ai_base_inactive';
+      const recovery: Partial<Row> = (await baseIsActive(row.aiBaseId))
+        ? { status: 'active', attentionReason: null }
+        : { status: 'needs_attention', attentionReason: 'ai_base_inactive' };
       return update(uid, id, {
         accessTokenSealed: secrets.seal(accessToken, id),
         accessTokenHint: tokenHint(accessToken),
         displayPhoneNumber: check.displayPhoneNumber,
         verifiedName: check.verifiedName,
         qualityRating: check.qualityRating,
-        ...(recovered ? { status: 'active', attentionReason: null } : {}),
+        ...(recovered ? recovery : {}),
       });
     },
 
-    /** The AI base stops answering on the number (messages are still received and kept). */
+    /**
+     * The AI base stops answering on the number (messages are still received and kept). Refused
+     * (`needs_access_token`) while the channel waits for a new token: pausing would drop the reason.
+     */
     pause(uid: string, id: string): Promise<Channel> {
-      return update(uid, id, { status: 'paused', attentionReason: null });
+      return updateUnlessWaitingForToken(uid, id, { status: 'paused', attentionReason: null });
     },
 
-    /** The AI base answers again: it must still be there and active. */
+    /**
+     * The AI base answers again: it must still be there and active (a channel that waited for its
+     * base answers again). Refused (`needs_access_token`) while the channel waits for a new token.
+     */
     async resume(uid: string, id: string): Promise<Channel> {
       const row = await existing(uid, id);
       if (!row.aiBaseId) throw new ChannelRefusal('ai_base_not_found');
       await checkAnswering(uid, row.aiBaseId, null);
-      return update(uid, id, { status: 'active', attentionReason: null });
+      return updateUnlessWaitingForToken(uid, id, { status: 'active', attentionReason: null });
     },
 
     /** A new verify token, returned this once (the old one no longer verifies). */

@@ -65,6 +65,8 @@ const refusals: Record<ChannelRefusal['reason'], () => HttpError> = {
     new HttpError(409, 'already_connected', 'This WhatsApp number is already connected to Catalyst.', {
       fields: { phoneNumberId: channelValidation.alreadyConnected.id },
     }),
+  needs_access_token: () =>
+    new HttpError(409, 'channel_needs_access_token', 'Meta refused this number’s access token: replace the token first.'),
 };
 
 async function refusing<T>(work: Promise<T>): Promise<T> {
@@ -120,6 +122,9 @@ const tags = ['Channels'];
 const CHECK_REFUSALS =
   'A check Meta refuses: 422 `whatsapp_token_invalid`, `whatsapp_permission_missing` or `whatsapp_number_not_found`; ' +
   '502 `whatsapp_unreachable`; 503 `whatsapp_throttled` with Retry-After.';
+const NEEDS_TOKEN =
+  '409 `channel_needs_access_token` while the channel needs attention for its access token (refused, a permission missing, ' +
+  'the number gone): only a new token (PUT …/token) clears that.';
 const ANSWERING_REFUSALS =
   '422 `ai_base_not_found` or `inventory_not_found` (not the caller’s, or deleted); ' +
   '409 `ai_base_not_active` (the base is not switched on).';
@@ -217,6 +222,7 @@ export function registerChannelRoutes(app: FastifyInstance, { db, accounts, stor
     {
       schema: {
         summary: 'Pause: the AI base stops answering on the number (messages are still received)',
+        description: NEEDS_TOKEN,
         tags,
         security,
         params: channelIdParamsSchema,
@@ -231,7 +237,7 @@ export function registerChannelRoutes(app: FastifyInstance, { db, accounts, stor
     {
       schema: {
         summary: 'Resume: the AI base answers on the number again',
-        description: '409 `ai_base_not_active` when its AI base is switched off; 422 `ai_base_not_found` when it was deleted.',
+        description: `409 \`ai_base_not_active\` when its AI base is switched off; 422 \`ai_base_not_found\` when it was deleted. ${NEEDS_TOKEN}`,
         tags,
         security,
         params: channelIdParamsSchema,

@@ -1,8 +1,9 @@
 // Once per run, before the component tests: the Auth emulator (reused when up) and the real API
 // server on loopback, on a PGlite database of the run, with its background workers (uploads get
-// processed), and the WhatsApp Cloud API fixture as its Graph peer, the demo number's webhooks going
-// to the server (a view's test connects the number and has a shopper write through the fixture's
-// simulated shopper, /_demo/shopper), with the numbers of support/whatsapp-numbers.ts beside it. It runs here, in plain Node, not in the test files' happy-dom: the views reach it
+// processed), and the WhatsApp Cloud API fixture as its Graph peer, every number's webhooks going
+// to the server (a view's test connects a number and has a shopper write through the fixture's
+// simulated shopper, /_demo/shopper), the demo number with those of support/whatsapp-numbers.ts, and
+// the fixture's control (support/whatsapp-control.ts: a number's new access token). It runs here, in plain Node, not in the test files' happy-dom: the views reach it
 // through the app's own API client, over HTTP.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
 import { appWithWorkers, workerSettingsFromEnv } from '../../server/workers';
 import { DEMO_WHATSAPP_NUMBER, startWhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
+import { startWhatsappControl } from './support/whatsapp-control';
 import { whatsappNumbers } from './support/whatsapp-numbers';
 
 declare module 'vitest' {
@@ -22,13 +24,17 @@ declare module 'vitest' {
     componentServerUrl: string;
     /** The WhatsApp Cloud API fixture's origin (its simulated shopper is at /_demo/shopper). */
     componentWhatsappUrl: string;
+    /** The fixture's control (support/whatsapp-control.ts): a number's new access token. */
+    componentWhatsappControlUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const emulator = await startAuthEmulator({ quiet: true });
   const scratch = mkdtempSync(join(tmpdir(), 'catalyst-component-tests-'));
-  const whatsapp = await startWhatsAppCloudApiServer({ numbers: [DEMO_WHATSAPP_NUMBER, ...Object.values(whatsappNumbers)] });
+  const numbers = [DEMO_WHATSAPP_NUMBER, ...Object.values(whatsappNumbers)];
+  const whatsapp = await startWhatsAppCloudApiServer({ numbers });
+  const control = await startWhatsappControl(whatsapp, numbers);
   const env = {
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
@@ -41,12 +47,15 @@ export default async function setup(project: TestProject) {
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  whatsapp.setWebhookUrl(DEMO_WHATSAPP_NUMBER.phoneNumberId, `${url}/webhooks/whatsapp`);
+  // Every number's webhooks go to the server: a shopper may write to any of them (/_demo/shopper).
+  for (const { phoneNumberId } of numbers) whatsapp.setWebhookUrl(phoneNumberId, `${url}/webhooks/whatsapp`);
   project.provide('componentServerUrl', url);
   project.provide('componentWhatsappUrl', whatsapp.origin);
+  project.provide('componentWhatsappControlUrl', control.origin);
   return async () => {
     await app.close();
     await database.close();
+    await control.close();
     await whatsapp.close();
     rmSync(scratch, { recursive: true, force: true });
     await emulator.stop();

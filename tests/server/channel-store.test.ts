@@ -159,6 +159,21 @@ describe('status, as the webhook sees it', () => {
     expect(await store.resume(a.uid, channel.id)).toMatchObject({ status: 'active' });
   });
 
+  test('a new token for a channel whose AI base was switched off meanwhile: it then needs attention for its base', async () => {
+    const { db } = await testDatabase();
+    const { channel: refused } = await store.connect(a.uid, connectForm(a), checkedNumber);
+    await store.markNeedsAttention(refused.id, 'token_invalid');
+    await db.update(aiBases).set({ status: 'inactive' }).where(eq(aiBases.id, a.activeBaseId));
+    try {
+      expect(await store.replaceAccessToken(a.uid, refused.id, 'EAAGnew-token-000000000008y8y', checkedNumber)).toMatchObject({
+        status: 'needs_attention',
+        attentionReason: 'ai_base_inactive',
+      });
+    } finally {
+      await db.update(aiBases).set({ status: 'active' }).where(eq(aiBases.id, a.activeBaseId));
+    }
+  });
+
   test('the verify token finds its channel by hash; a rotated one replaces it', async () => {
     const { channel: other, verifyToken } = await store.connect(b.uid, connectForm(b), checkedNumber);
     expect(await store.verifyWebhook(`${verifyToken}x`)).toBe(false);

@@ -392,6 +392,51 @@ describe('a connected number', () => {
     expect(await store.accessToken(channel.id)).toBe(renewed.accessToken);
   });
 
+  test('a channel whose token Meta refused keeps needing attention: pausing and resuming are refused until a new token', async () => {
+    const number = newNumber(9211);
+    const { channel } = await connect(number);
+    await (await workerStore()).markNeedsAttention(channel.id, 'token_invalid');
+
+    for (const action of ['pause', 'resume', 'resume']) {
+      const refused = await as(merchant, `/channels/${channel.id}/${action}`, 'POST');
+      expect([action, refused.status, errorOf(refused).code]).toEqual([action, 409, 'channel_needs_access_token']);
+    }
+    expect((await as(merchant, `/channels/${channel.id}`)).body).toMatchObject({ status: 'needs_attention', attentionReason: 'token_invalid' });
+
+    // A channel that waited for its base only is no such case: it pauses, and resumes once the base answers.
+    const other = (await connect(newNumber(9212))).channel;
+    await (await workerStore()).markNeedsAttention(other.id, 'ai_base_inactive');
+    expect(((await as(merchant, `/channels/${other.id}/pause`, 'POST')).body as Channel).status).toBe('paused');
+    expect(((await as(merchant, `/channels/${other.id}/resume`, 'POST')).body as Channel).status).toBe('active');
+  });
+
+  test('switching the AI base off marks its active channels at once; switching it on again recovers them, and only them', async () => {
+    const [answering, paused, refused] = await Promise.all([9213, 9214, 9215].map(async (index) => (await connect(newNumber(index))).channel));
+    expect((await as(merchant, `/channels/${paused!.id}/pause`, 'POST')).status).toBe(200);
+    await (await workerStore()).markNeedsAttention(refused!.id, 'token_invalid');
+    const statuses = async () =>
+      Promise.all(
+        [answering!, paused!, refused!].map(async ({ id }) => {
+          const { status, attentionReason } = (await as(merchant, `/channels/${id}`)).body as Channel;
+          return [status, attentionReason];
+        }),
+      );
+
+    expect((await as(merchant, `/ai-bases/${mine.activeBaseId}/deactivate`, 'POST')).status).toBe(200);
+    // No message arrived: the base's deactivation itself marked the channel.
+    expect(await statuses()).toEqual([
+      ['needs_attention', 'ai_base_inactive'],
+      ['paused', null],
+      ['needs_attention', 'token_invalid'],
+    ]);
+    expect((await as(merchant, `/ai-bases/${mine.activeBaseId}/activate`, 'POST')).status).toBe(200);
+    expect(await statuses()).toEqual([
+      ['active', null],
+      ['paused', null],
+      ['needs_attention', 'token_invalid'],
+    ]);
+  });
+
   test('a new verify token, shown once: the old one stops verifying, the new one verifies', async () => {
     const number = newNumber(9205);
     const { channel, verifyToken } = await connect(number);

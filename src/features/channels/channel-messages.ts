@@ -13,6 +13,7 @@ import {
 } from '../../../domain/channel';
 import type { ConversationMessageType, ReplyView } from '../../../domain/channel';
 import type { ChannelConnectFailureKind } from '../../../machines/channel-connect';
+import type { ChannelSettingsFailureKind } from '../../../machines/channel-settings';
 import { useTranslatedFieldError } from '../../i18n/use-field-error';
 import type { ChannelActionFailure } from './api/channel-action-failure';
 
@@ -42,10 +43,27 @@ export const connectFailureMessages: Record<ChannelConnectFailureKind, MessageDe
   unknown: msg`Something went wrong on our side, or the connection dropped. Try again.`,
 };
 
+/**
+ * Why a change on the number's page failed, for the failures no field says (a refused token, base or
+ * inventory is said at its field).
+ */
+export const settingsFailureMessages: Partial<Record<ChannelSettingsFailureKind, MessageDescriptor>> = {
+  invalid: connectFailureMessages.invalid,
+  unreachable: msg`WhatsApp did not answer, so the token could not be checked. Try again in a moment.`,
+  not_found: msg`This number is no longer connected: it was disconnected, perhaps in another tab.`,
+  unknown: connectFailureMessages.unknown,
+};
+
 /** Why resuming was refused (a channel gone is taken off the list instead; anything else says the action failed). */
 export const resumeRefusalMessages: Partial<Record<ChannelActionFailure, MessageDescriptor>> = {
   ai_base_not_active: msg`The AI base of this number is switched off. Activate it, then resume.`,
-  ai_base_not_found: msg`The AI base of this number was deleted. Connect the number again with an active AI base.`,
+  ai_base_not_found: msg`The AI base of this number was deleted. Choose another AI base on the number's page.`,
+  needs_access_token: msg`Meta refused this number's access token. Open the number and paste a new token first.`,
+};
+
+/** Why pausing was refused (anything else says the pause failed). */
+export const pauseRefusalMessages: Partial<Record<ChannelActionFailure, MessageDescriptor>> = {
+  needs_access_token: resumeRefusalMessages.needs_access_token!,
 };
 
 const connectFieldMessages: ReadonlyMap<string, MessageDescriptor> = new Map([

@@ -19,4 +19,8 @@ export const whatsappNumbers = {
   kept: fixturePhoneNumber(9332),
   /** channels-page.test.tsx: connected from the page. */
   fromPage: fixturePhoneNumber(9341, { verifiedName: 'Loja Ana' }),
+  /** channel-settings.test.tsx: its token refused by Meta, then replaced; its verify token rotated; its AI base changed. */
+  tokenRefused: fixturePhoneNumber(9351, { verifiedName: 'Loja Eva' }),
+  rotated: fixturePhoneNumber(9352),
+  rebased: fixturePhoneNumber(9353),
 };

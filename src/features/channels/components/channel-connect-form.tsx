@@ -15,7 +15,7 @@ import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { useChannelFieldError } from '../channel-messages';
 
-const Form = styled.form`
+export const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(5)};
 `;

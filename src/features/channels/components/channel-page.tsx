@@ -1,12 +1,14 @@
 // `/channels/{id}`: one connected number's header (its number, verified name, status and quality),
-// then its conversations (channel-conversations.tsx), the shopper who wrote last first, a page at a
-// time: 'Show more' reads the next page with the cursor the last one gave and adds it below.
+// its settings (channel-settings.tsx: why it needs attention, its access token, its verify token, the
+// AI base and inventory that answer; the header follows what they change), then its conversations
+// (channel-conversations.tsx), the shopper who wrote last first, a page at a time: 'Show more' reads
+// the next page with the cursor the last one gave and adds it below.
 import { useMemo, useState } from 'react';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ChannelDetail, Conversation } from '../../../../domain/channel';
+import type { Channel, ChannelDetail, Conversation } from '../../../../domain/channel';
 import { useLang } from '../../../i18n/use-lang';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Badge } from '../../../ui/badge';
@@ -19,6 +21,7 @@ import { channelDetailApi } from '../api/channel-detail-api';
 import { channelStatusNames, qualityRatingNames } from '../channel-messages';
 import { channelStatusBadges } from './channel-card';
 import { ChannelConversations } from './channel-conversations';
+import { ChannelSettings } from './channel-settings';
 
 const channelRoute = getRouteApi('/$lang/_app/channels/$id');
 
@@ -38,6 +41,8 @@ export function ChannelPage() {
     [api, id],
   );
   const [snapshot] = useActor(logic);
+  /** The channel as the settings last changed it (null: as read). */
+  const [changed, setChanged] = useState<Channel | null>(null);
   /** The pages read after the first: their conversations, the cursor of the next, and whether a read is under way or failed. */
   const [more, setMore] = useState<{ conversations: Conversation[]; nextCursor: string | null; loading: boolean; failed: boolean } | null>(
     null,
@@ -55,11 +60,11 @@ export function ChannelPage() {
       </PageFrame>
     );
   }
-  const channel = snapshot.output;
-  if (!channel || channel === 'failed') {
+  const read = snapshot.output;
+  if (!read || read === 'failed') {
     return (
       <PageFrame title={<Trans>Channel</Trans>}>
-        {channel !== 'failed' ? (
+        {read !== 'failed' ? (
           <Notice variant="warning" title={<Trans>This channel does not exist (or no longer does).</Trans>}>
             {backLink}
           </Notice>
@@ -71,6 +76,7 @@ export function ChannelPage() {
       </PageFrame>
     );
   }
+  const channel = { ...read, ...changed };
   const conversations = [...channel.conversations, ...(more?.conversations ?? [])];
   const nextCursor = more ? more.nextCursor : channel.nextCursor;
   const showMore = async () => {
@@ -101,6 +107,7 @@ export function ChannelPage() {
           <dd>{i18n._(qualityRatingNames[channel.qualityRating])}</dd>
         </FactsList>
       </Card>
+      <ChannelSettings channel={read} onChanged={setChanged} />
       <section aria-labelledby="channel-conversations">
         <h2 id="channel-conversations">
           <Trans>Conversations</Trans>

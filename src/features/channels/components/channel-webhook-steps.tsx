@@ -2,14 +2,13 @@
 // each with a copy button, and Meta's steps to do it. The verify token is shown this once: the
 // server keeps only its fingerprint.
 import type { RefObject } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { ChannelWebhookSetup } from '../../../../domain/channel';
 import { BlockDescription } from '../../../ui/block-title';
 import { Button } from '../../../ui/button';
-import { CopyField } from '../../../ui/copy-field';
-import { Notice } from '../../../ui/notice';
 import { PanelTitle } from './channel-panel';
+import { ChannelWebhookFields } from './channel-webhook-fields';
 
 const Steps = styled.ol`
   display: grid;
@@ -26,7 +25,6 @@ const Body = styled.div`
 type Props = { answer: ChannelWebhookSetup; headingRef: RefObject<HTMLHeadingElement | null>; onFinish: () => void };
 
 export function ChannelWebhookSteps({ answer, headingRef, onFinish }: Props) {
-  const { t } = useLingui();
   const { displayPhoneNumber, verifiedName } = answer.channel;
   return (
     <Body>
@@ -56,11 +54,7 @@ export function ChannelWebhookSteps({ answer, headingRef, onFinish }: Props) {
           </Trans>
         </li>
       </Steps>
-      <CopyField label={t`Callback URL`} name="webhookUrl" value={answer.webhookUrl} />
-      <CopyField label={t`Verify token`} name="verifyToken" value={answer.verifyToken} />
-      <Notice variant="warning">
-        <Trans>Copy the verify token now: Catalyst keeps only a fingerprint of it and cannot show it again.</Trans>
-      </Notice>
+      <ChannelWebhookFields answer={answer} />
       <div>
         <Button onClick={onFinish}>
           <Trans>Done</Trans>

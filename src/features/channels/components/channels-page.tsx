@@ -21,7 +21,7 @@ import { channelConnectActor } from '../api/channel-connect-api';
 import { channelDisconnectApi } from '../api/channel-disconnect-api';
 import { channelListApi } from '../api/channel-list-api';
 import { channelStatusApi } from '../api/channel-status-api';
-import { resumeRefusalMessages } from '../channel-messages';
+import { pauseRefusalMessages, resumeRefusalMessages } from '../channel-messages';
 import { ChannelCard, type ChannelAction } from './channel-card';
 import { ChannelConnectPanel } from './channel-connect-panel';
 import { ChannelDisconnectDialog } from './channel-disconnect-dialog';
@@ -143,7 +143,7 @@ function ChannelsLoaded({ loaded }: { loaded: Loaded }) {
   }
 
   const problemText = ({ action, failure }: Problem): ReactNode => {
-    const refusal = action === 'resume' ? resumeRefusalMessages[failure] : undefined;
+    const refusal = { resume: resumeRefusalMessages, pause: pauseRefusalMessages, disconnect: {} }[action][failure];
     if (refusal) return i18n._(refusal);
     if (action === 'pause') return <Trans>The number could not be paused. Try again.</Trans>;
     if (action === 'resume') return <Trans>The number could not be resumed. Try again.</Trans>;
