@@ -93,6 +93,7 @@ export const channelValidation = {
   inventoryNotFound: /*i18n*/ { id: 'channel.inventory_not_found', message: 'This inventory no longer exists.' },
   /** Server-side only: the same phone number ID on any account. */
   alreadyConnected: /*i18n*/ { id: 'channel.already_connected', message: 'This WhatsApp number is already connected to Catalyst.' },
+  retentionRange: /*i18n*/ { id: 'channel.retention_range', message: 'Conversations are kept from 7 to 365 days.' },
   tooLong: /*i18n*/ { id: 'channel.too_long', message: 'This field is too long' },
   unstorable: /*i18n*/ {
     id: 'channel.unstorable',
@@ -166,6 +167,24 @@ export const channelAnsweringSchema = z.strictObject({
 });
 export type ChannelAnswering = z.output<typeof channelAnsweringSchema>;
 
+/**
+ * How many days a number's conversations (messages, replies, collected inputs) are kept before the
+ * retention job deletes them: 90 unless the merchant chooses, per number (a support line may have to
+ * keep less, or more, than a sales line). The dashboard's counts (AI requests, catalogs sent, statuses) stay.
+ */
+export const CONVERSATION_RETENTION_DAYS = { default: 90, min: 7, max: 365 } as const;
+
+/** PUT /channels/{id}/retention: the days the number's conversations are kept. */
+export const channelRetentionSchema = z.strictObject({
+  retentionDays: z
+    .int({ error: channelValidation.retentionRange.id })
+    .check(
+      z.gte(CONVERSATION_RETENTION_DAYS.min, { error: channelValidation.retentionRange.id }),
+      z.lte(CONVERSATION_RETENTION_DAYS.max, { error: channelValidation.retentionRange.id }),
+    ),
+});
+export type ChannelRetention = z.infer<typeof channelRetentionSchema>;
+
 /** A new access token (after Meta refused the old one), checked against the number before it is kept. */
 export const replaceAccessTokenSchema = z.strictObject({ accessToken: connectChannelSchema.shape.accessToken });
 
@@ -198,6 +217,8 @@ export const channelSchema = z.object({
   qualityRating: z.enum(qualityRatings),
   /** When Meta last checked the callback with the verify token (null: not yet, the webhook is not set up). */
   webhookVerifiedAt: z.nullable(z.string()),
+  /** Days its conversations are kept (CONVERSATION_RETENTION_DAYS). */
+  retentionDays: z.int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -267,12 +288,20 @@ export type ReplyView = z.infer<typeof replyViewSchema>;
 export const channelExchangeSchema = z.object({ inbound: inboundMessageViewSchema, reply: z.nullable(replyViewSchema) });
 export type ChannelExchange = z.infer<typeof channelExchangeSchema>;
 
-/** One shopper's conversation with the number: their number masked but for its last four digits, the latest exchanges newest first. */
+/** An input a qualifier AI base collected from the shopper (domain/qualifier.ts): its name as the base lists it, the value, when. */
+export const collectedInputSchema = z.object({ name: z.string(), value: z.string(), collectedAt: z.string() });
+export type CollectedInput = z.infer<typeof collectedInputSchema>;
+
+/**
+ * One shopper's conversation with the number: their number masked but for its last four digits, the
+ * latest exchanges newest first, and what a qualifier collected from them, in the order it was given.
+ */
 export const conversationSchema = z.object({
   shopper: z.string(),
   messageCount: z.int(),
   lastMessageAt: z.string(),
   exchanges: z.array(channelExchangeSchema),
+  inputs: z.array(collectedInputSchema),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -1,6 +1,7 @@
 // The background workers of one server process, apart from the HTTP app (./app.ts): main.ts starts
 // them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off,
-// INVENTORY_SYNC_WORKER=off, WHATSAPP_INBOUND_WORKER=off) leaves its queue to the processes that run it.
+// INVENTORY_SYNC_WORKER=off, WHATSAPP_INBOUND_WORKER=off, CONVERSATION_RETENTION_WORKER=off) leaves its
+// queue to the processes that run it.
 import type { FastifyInstance } from 'fastify';
 import { databaseTargetFromEnv, type Db } from './db/database';
 import { knowledgeWorker, type KnowledgeWorkerOptions } from './knowledge/knowledge-worker';
@@ -12,6 +13,7 @@ import { secretBox, secretsKeyFrom, type SecretBox } from './secrets/secret-box'
 import { cloudApiConfigFromEnv } from './channels/cloud-api-client';
 import { whatsappInboundWorker, type InboundWorkerOptions } from './channels/inbound-worker';
 import { llmConfigFromEnv } from './answering/llm-config';
+import { conversationRetentionWorker, type RetentionWorkerOptions } from './channels/conversation-retention';
 import { siteOrigin } from '../domain/runtime-config';
 
 export type WorkerSettings = {
@@ -24,6 +26,8 @@ export type WorkerSettings = {
     InboundWorkerOptions,
     'secrets' | 'cloudApi' | 'llm' | 'siteUrl' | 'concurrency' | 'pollMs' | 'retryDelayMs'
   > | null;
+  /** Null: this process deletes no expired conversation (CONVERSATION_RETENTION_WORKER=off; another process does). */
+  conversationRetention: Pick<RetentionWorkerOptions, 'scheduleEveryMs' | 'pollMs' | 'batchSize'> | null;
 };
 
 /** The origin of the links the workers write (a cart summary URL): SITE_URL, else this server on localhost. */
@@ -52,6 +56,7 @@ export function workerSettingsFromEnv(env: Record<string, string | undefined>): 
     knowledge: env.KNOWLEDGE_WORKER === 'off' ? null : { dataDir: dataDirFromEnv(env), concurrency, ...storing },
     inventorySync,
     whatsappInbound,
+    conversationRetention: env.CONVERSATION_RETENTION_WORKER === 'off' ? null : {},
   };
 }
 
@@ -75,6 +80,7 @@ export function backgroundWorkers({ db, log, settings }: WorkerOptions): Workers
     ...(settings.knowledge ? [knowledgeWorker({ db, log, ...settings.knowledge })] : []),
     ...(settings.inventorySync ? [inventorySyncWorker({ db, log, ...settings.inventorySync })] : []),
     ...(settings.whatsappInbound ? [whatsappInboundWorker({ db, log, ...settings.whatsappInbound })] : []),
+    ...(settings.conversationRetention ? [conversationRetentionWorker({ db, log, ...settings.conversationRetention })] : []),
   ];
   return {
     start: () => workers.forEach((worker) => worker.start()),

@@ -5,7 +5,8 @@
 // neither Meta's message id (it embeds the number) nor a media id leaves at all. Each message comes
 // with the reply the whatsapp-inbound worker stored for it (whatsapp_replies): its outcome, text, the
 // names of the products a product list showed, and the passages it used (file and place, no content,
-// no wamid). The caller checks the channel is the account's first.
+// no wamid), and the inputs a qualifier collected from the shopper (./conversation-inputs.ts). The
+// caller checks the channel is the account's first.
 import { and, count, desc, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -17,6 +18,7 @@ import {
 import type { InboundContent } from '../../domain/whatsapp-webhook';
 import type { Db } from '../db/database';
 import { channels, inventoryProducts, whatsappInboundMessages as messages, whatsappReplies as replies } from '../db/schema';
+import { conversationInputs } from './conversation-inputs';
 
 /** `••••4321`: as many dots whatever the number's length, which says nothing of its country. */
 export function maskedShopper(sender: string): string {
@@ -141,6 +143,10 @@ export async function conversationsPage(db: Db, channelId: string, cursor: strin
           );
   const replyOf = new Map(stored.map((reply) => [reply.inboundMessageId, reply]));
   const titles = await productTitles(db, channelId, [...new Set(stored.flatMap(retailerIdsOf))]);
+  const collected = await conversationInputs(db).collected(
+    channelId,
+    page.map((shopper) => shopper.sender),
+  );
 
   const conversations = page.map(({ sender, messageCount }) => {
     const own = latest.filter((message) => message.sender === sender);
@@ -152,6 +158,7 @@ export async function conversationsPage(db: Db, channelId: string, cursor: strin
         const reply = replyOf.get(message.id);
         return { inbound: messageView(message), reply: reply ? replyView(reply, titles) : null };
       }),
+      inputs: collected.get(sender) ?? [],
     };
   });
   const last = page.at(-1)!;

@@ -67,6 +67,7 @@ function view(row: Row): Channel {
     verifiedName: row.verifiedName,
     qualityRating: row.qualityRating,
     webhookVerifiedAt: row.webhookVerifiedAt?.toISOString() ?? null,
+    retentionDays: row.retentionDays,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -230,6 +231,11 @@ export function channelStore(db: Db, secrets: SecretBox, { webhookTtlMs = WEBHOO
         qualityRating: check.qualityRating,
         ...(recovered ? recovery : {}),
       });
+    },
+
+    /** How many days the number's conversations are kept (the retention job deletes what is older). */
+    setRetention(uid: string, id: string, retentionDays: number): Promise<Channel> {
+      return update(uid, id, { retentionDays });
     },
 
     /**

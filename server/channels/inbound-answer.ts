@@ -1,7 +1,8 @@
 // What the AI base replies to one shopper's message on WhatsApp, decided before anything is sent
 // (the worker stores it, then sends it): a text or a button/list reply is answered by the refinement
 // chat's own pipeline (answerAsBase: blocked terms, passages, the base's model) with the shopper's
-// recent exchanges, a seller adding the in-stock products it matches or the catalog; an order gets
+// recent exchanges, a seller adding the in-stock products it matches or the catalog, a qualifier
+// asking its expected inputs one at a time and keeping the answers (./qualifier.ts); an order gets
 // the cart summary link of the channel's inventory (the order-to-cart API's own function). Media
 // the plan includes is read when the base answers with an OpenAI-compatible model (./inbound-media:
 // an image by the model's vision, a voice note transcribed, a document's text) and answered as a
@@ -26,6 +27,8 @@ import { inboundPhrases, type InboundPhrases } from './inbound-phrases';
 import { acceptsCatalogOffer, matchingProducts, namesCatalog, thumbnailProduct } from './inbound-products';
 import { localeOf, questionOf, type ReplyPlan } from './inbound-replies';
 import { WHATSAPP_MESSAGE_LIMITS } from './outgoing-message';
+import type { ConversationRef } from './conversation-inputs';
+import { qualifierReply } from './qualifier';
 
 type ProductPart = Exclude<WhatsappReplyPart, { type: 'text' }>;
 
@@ -48,6 +51,10 @@ export type AnswerContext = {
   history: ChatTurn[];
   /** The channel's media download (none: media is not read). */
   media?: MediaDownload;
+  /** The shopper's conversation and the message answered (a qualifier keeps its inputs on it). */
+  conversation: ConversationRef;
+  /** When the inputs a qualifier collects are recorded. */
+  now: Date;
 };
 
 /** The plan's media type a message needs: an image is vision, a document a file, an audio voice; anything else text. */
@@ -185,6 +192,15 @@ export async function replyPlan(deps: AnswerDependencies, context: AnswerContext
   if (content.type === 'order') return orderReply(deps, context, content.order);
   if (content.type === 'unsupported') return content.originalType === 'reaction' ? null : line('text_only', phrases.textOnly);
   const question = questionOf(content);
+  if (question !== null && base.function === 'qualifier')
+    return qualifierReply(
+      deps.db,
+      base,
+      context.conversation,
+      question,
+      (answering, asked) => aiReply(deps, { ...context, base: answering }, asked),
+      context.now,
+    );
   if (question !== null) return aiReply(deps, context, question);
   if (content.type === 'text' || content.type === 'interactive') return null; // blank
   const mediaType = mediaTypeOf(content);

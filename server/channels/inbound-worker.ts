@@ -194,6 +194,8 @@ export function whatsappInboundWorker({
         content: message.content,
         history: await replies.history(message),
         media: mediaDownload(channel),
+        conversation: { channelId: message.channelId, sender: message.sender, messageId: message.id },
+        now: now(),
       });
     } catch (error) {
       // The base's model is not offered here (any more): retrying will not bring it back.

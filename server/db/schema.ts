@@ -34,6 +34,7 @@ import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/
 import type { Locale } from '../../domain/locales';
 import { storefrontEventKinds, type CartLine, type CartSource, type OrderAttribution, type StorefrontEventKind } from '../../domain/storefront';
 import {
+  CONVERSATION_RETENTION_DAYS,
   channelAttentionReasons,
   channelStatuses,
   qualityRatings,
@@ -316,6 +317,10 @@ export const jobs = pgTable(
     uniqueIndex('jobs_one_sync_per_inventory')
       .on(sql`(${table.payload}->>'inventoryId')`)
       .where(sql`${table.queue} = 'inventory-sync'`),
+    // One retention sweep queued or running at a time, whichever process's scheduler queued it.
+    uniqueIndex('jobs_one_conversation_retention')
+      .on(table.queue)
+      .where(sql`${table.queue} = 'conversation-retention'`),
     check('jobs_status_known', sql`${table.status} in ('queued', 'running')`),
   ],
 );
@@ -537,6 +542,8 @@ export const channels = pgTable(
     status: text('status').$type<ChannelStatus>().notNull().default('active'),
     attentionReason: text('attention_reason').$type<ChannelAttentionReason>(),
     webhookVerifiedAt: timestamp('webhook_verified_at', { withTimezone: true }),
+    /** Days its conversations (messages, replies, collected inputs) are kept (server/channels/conversation-retention.ts). */
+    retentionDays: integer('retention_days').notNull().default(CONVERSATION_RETENTION_DAYS.default),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -549,6 +556,12 @@ export const channels = pgTable(
     // A reason exactly when the channel needs attention.
     check('channels_attention_reason_given', sql`(${table.status} = 'needs_attention') = (${table.attentionReason} is not null)`),
     check('channels_quality_rating_known', sql`${table.qualityRating} in (${sqlList(qualityRatings)})`),
+    check(
+      'channels_retention_days_range',
+      sql`${table.retentionDays} between ${sql.raw(String(CONVERSATION_RETENTION_DAYS.min))} and ${sql.raw(
+        String(CONVERSATION_RETENTION_DAYS.max),
+      )}`,
+    ),
   ],
 );
 
@@ -674,5 +687,33 @@ export const aiRequests = pgTable(
     index('ai_requests_uid').on(table.uid, table.occurredAt),
     uniqueIndex('ai_requests_inbound_message').on(table.inboundMessageId),
     check('ai_requests_media_type_known', sql`${table.mediaType} in (${sqlList(mediaTypes)})`),
+  ],
+);
+
+/**
+ * What a qualifier AI base collected from a shopper (server/channels/qualifier.ts), one row per
+ * channel, shopper and expected input: the value once given (null while the question is pending),
+ * the inbound message whose reply asked it and the one that answered it (plain ids, not references:
+ * a retry of that message recognises its own writes; the messages go sooner under retention), and
+ * when. The conversation page shows the values; they go with the channel, or after its retention.
+ */
+export const whatsappConversationInputs = pgTable(
+  'whatsapp_conversation_inputs',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    sender: text('sender').notNull(),
+    /** The input's name as the base's expected inputs write it. */
+    name: text('name').notNull(),
+    value: text('value'),
+    askedBy: bigint('asked_by', { mode: 'number' }),
+    answeredBy: bigint('answered_by', { mode: 'number' }),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.channelId, table.sender, table.name] }),
+    index('whatsapp_conversation_inputs_updated').on(table.channelId, table.updatedAt),
   ],
 );

@@ -15,6 +15,7 @@ import {
   channelDetailSchema,
   channelIdParamsSchema,
   channelListSchema,
+  channelRetentionSchema,
   channelSchema,
   channelValidation,
   channelWebhookSetupSchema,
@@ -264,6 +265,24 @@ export function registerChannelRoutes(app: FastifyInstance, { db, accounts, stor
       const { aiBaseId, inventoryId } = request.body;
       return refusing(store.setAnswering(principalOf(request).uid, request.params.id, aiBaseId, inventoryId ?? null));
     },
+  );
+
+  api.put(
+    '/channels/:id/retention',
+    {
+      schema: {
+        summary: 'How many days the number’s conversations are kept (7 to 365; 90 unless chosen)',
+        description:
+          'Messages, replies and collected inputs older than this are deleted by the retention job; the dashboard’s counts ' +
+          '(AI requests, catalogs sent, delivery statuses) are kept. 400 with `channel.retention_range` outside 7–365.',
+        tags,
+        security,
+        params: channelIdParamsSchema,
+        body: channelRetentionSchema,
+        response: { 200: channelSchema, ...errors },
+      },
+    },
+    async (request) => refusing(store.setRetention(principalOf(request).uid, request.params.id, request.body.retentionDays)),
   );
 
   api.put(

@@ -4,7 +4,8 @@
 // which delivers signed webhooks, and the server's own worker answers them. Proved here: the header
 // (number, verified name, status), the empty state, a conversation with its masked shopper, message
 // count and last time (<time>, in the page's language), the shopper's message, the reply with its
-// outcome in words and the passages it used ('From faq.csv, row 3'), and 'Show more' for the next page.
+// outcome in words and the passages it used ('From faq.csv, row 3'), 'Show more' for the next page, and,
+// once a qualifier answers on the number, the inputs it collected from a shopper on their conversation.
 import { request } from 'node:http';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -107,4 +108,39 @@ it("each conversation: the masked shopper, count and time, the message, the repl
   expect(await screen.findByRole('article', { name: '••••0000' }, { timeout: 15_000 })).toBeTruthy();
   expect(screen.getAllByRole('article')).toHaveLength(CONVERSATIONS_PAGE_SIZE + 1);
   expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+}, 90_000);
+
+it('a qualifier’s collected inputs show on the shopper’s conversation, each with its value', async () => {
+  // The number is answered by a qualifier from now on (the plan holds a second base).
+  const qualifier = await completeBase(user, { name: 'Qualificadora', function: 'qualifier', expectedInputs: 'E-mail\nTamanho' });
+  await uploadKnowledge(user, qualifier.id, 'faq.csv', faq);
+  await api<AiBase>(user, 'POST', `/ai-bases/${qualifier.id}/activate`);
+  await api(user, 'PUT', `/channels/${channelId}/answering`, { aiBaseId: qualifier.id, inventoryId: null });
+  const lead = '5511955554444';
+  // Each message once the one before is answered: the answer goes to the question asked last.
+  for (const [index, text] of ['Oi', 'Meu e-mail é Ana@Example.com', 'G'].entries()) {
+    expect(await shopperWrites(lead, text)).toBe(200);
+    await waitFor(
+      async () => {
+        const mine = (await detail()).conversations.find((conversation) => conversation.shopper === '••••4444');
+        expect(mine?.exchanges).toHaveLength(index + 1);
+        expect(mine?.exchanges[0]?.reply?.outcome).toBe('sent');
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+  }
+
+  await renderApp(`/en/channels/${channelId}`, user);
+  const conversation = (await screen.findByRole('article', { name: '••••4444' }, { timeout: 15_000 })) as HTMLElement;
+  const inputs = within(conversation).getByRole('region', { name: 'Collected inputs' });
+  expect(within(inputs).getByRole('heading', { name: 'Collected inputs', level: 4 })).toBeTruthy();
+  const pairs = [...inputs.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+  expect(pairs).toEqual([
+    ['E-mail', 'ana@example.com'],
+    ['Tamanho', 'G'],
+  ]);
+  // The thanks with the summary is the last reply shown.
+  expect(within(conversation).getByText(/Obrigado! Já tenho tudo de que preciso/)).toBeTruthy();
+  // A shopper the qualifier collected nothing from shows no such list.
+  expect(within(screen.getByRole('article', { name: '••••4321' })).queryByRole('region', { name: 'Collected inputs' })).toBeNull();
 }, 90_000);

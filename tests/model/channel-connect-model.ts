@@ -52,6 +52,7 @@ export const sampleChannel: Channel = {
   verifiedName: 'Loja Ana',
   qualityRating: 'green',
   webhookVerifiedAt: null,
+  retentionDays: 90,
   createdAt: '2026-11-27T00:00:00.000Z',
   updatedAt: '2026-11-27T00:00:00.000Z',
 };

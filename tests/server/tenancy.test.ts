@@ -396,6 +396,7 @@ const tenancyTable: TenancyCase[] = [
   channelRecord('POST', '/pause'),
   channelRecord('POST', '/resume'),
   channelRecord('PUT', '/answering', { aiBaseId: '0e6f1f3c-94b5-4bd6-8d53-3f3f1bb2a2c1', inventoryId: null }),
+  channelRecord('PUT', '/retention', { retentionDays: 30 }),
   channelRecord('PUT', '/token', { accessToken: `EAAG${'x'.repeat(60)}` }),
   channelRecord('POST', '/verify-token'),
   channelRecord('DELETE', ''),

@@ -71,12 +71,13 @@ test('the workers, started beside the app, process what waited; stopped, they ha
   }
 }, 120_000);
 
-test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database\'s; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer', () => {
-  const off = { INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' };
+test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database\'s; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep', () => {
+  const off = { INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off', CONVERSATION_RETENTION_WORKER: 'off' };
   expect(workerSettingsFromEnv({ ...off })).toEqual({
     knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 100, storesAtOnce: 1 },
     inventorySync: null,
     whatsappInbound: null,
+    conversationRetention: null,
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({ dataDir: data.dir, concurrency: 2, batchSize: 100, storesAtOnce: 1 });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' }).knowledge).toEqual({
@@ -85,7 +86,13 @@ test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     batchSize: 1_000,
     storesAtOnce: 2,
   });
-  expect(workerSettingsFromEnv({ ...off, KNOWLEDGE_WORKER: 'off' })).toEqual({ knowledge: null, inventorySync: null, whatsappInbound: null });
+  expect(workerSettingsFromEnv({ ...off, KNOWLEDGE_WORKER: 'off' })).toEqual({
+    knowledge: null,
+    inventorySync: null,
+    whatsappInbound: null,
+    conversationRetention: null,
+  });
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
   // The sync worker reads Meta's settings and the secrets key (made in DATA_DIR when SECRETS_KEY is unset).
   const sync = workerSettingsFromEnv({ DATA_DIR: data.dir, META_GRAPH_URL: 'http://127.0.0.1:9/v21.0/', META_ACCESS_TOKEN: 'EAAG-test' }).inventorySync;
   expect(sync?.meta).toEqual({ graphUrl: 'http://127.0.0.1:9/v21.0', accessToken: 'EAAG-test' });

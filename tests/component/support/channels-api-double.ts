@@ -65,6 +65,7 @@ export function channelOf(values: Partial<Channel> & Pick<Channel, 'aiBaseId'>):
     verifiedName: 'Loja Ana',
     qualityRating: 'green',
     webhookVerifiedAt: null,
+    retentionDays: 90,
     createdAt: '2026-11-27T00:00:00.000Z',
     updatedAt: '2026-11-27T00:00:00.000Z',
     ...values,

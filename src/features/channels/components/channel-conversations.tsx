@@ -2,10 +2,12 @@
 // its last four digits) with the count of their messages and when they last wrote, then their latest
 // exchanges: what they sent, what the AI base answered (its text, the products a list showed, the
 // catalog), what became of it in words, and the knowledge passages it used ('From faq.csv, row 3').
+// Above them, what a qualifier AI base collected from the shopper (each expected input and its value).
 // The merchant's screen only: nothing here reaches a shopper.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Fragment } from 'react';
 import styled from 'styled-components';
-import type { ChannelExchange, Conversation, ReplyView } from '../../../../domain/channel';
+import type { ChannelExchange, CollectedInput, Conversation, ReplyView } from '../../../../domain/channel';
 import { formatDate } from '../../../i18n/format';
 import { useLang } from '../../../i18n/use-lang';
 import { Badge, type BadgeVariant } from '../../../ui/badge';
@@ -72,6 +74,46 @@ const Exchanges = styled.ol`
     white-space: pre-wrap;
   }
 `;
+
+const InputList = styled.section`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  h4 {
+    margin: 0 0 ${({ theme }) => theme.space(1)};
+  }
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+    margin: 0;
+  }
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** What a qualifier collected from the shopper, each input with its value, in the order given. */
+function CollectedInputs({ inputs }: { inputs: CollectedInput[] }) {
+  const { t } = useLingui();
+  return (
+    <InputList aria-label={t`Collected inputs`}>
+      <h4>
+        <Trans>Collected inputs</Trans>
+      </h4>
+      <dl>
+        {inputs.map(({ name, value }) => (
+          <Fragment key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </InputList>
+  );
+}
 
 function ReplyDetails({ reply }: { reply: ReplyView | null }) {
   const { i18n, t } = useLingui();
@@ -169,6 +211,7 @@ export function ChannelConversations({ conversations }: { conversations: Convers
                   last message <time dateTime={conversation.lastMessageAt}>{when}</time>
                 </Trans>
               </Meta>
+              {conversation.inputs.length > 0 && <CollectedInputs inputs={conversation.inputs} />}
               <Exchanges>
                 {conversation.exchanges.map((exchange) => (
                   <ExchangeItem key={exchange.inbound.id} exchange={exchange} />

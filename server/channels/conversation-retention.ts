@@ -1,0 +1,114 @@
+// Conversations are kept for their channel's retention (issue 15: "Retention: 90 days, configurable";
+// channels.retention_days, 7–365, set per number with PUT /channels/{id}/retention). A sweep deletes
+// the shoppers' messages received longer ago than that (their replies go with them, by the foreign
+// key) and the inputs a qualifier collected that were last written longer ago, a batch at a time so
+// no transaction holds many rows. What the dashboard counts is not conversation content and stays:
+// ai_requests (their message id is set null), storefront_events and whatsapp_message_statuses.
+// The sweep is a job on the shared queue, queued by every process's scheduler (one queued or running
+// at a time: jobs_one_conversation_retention), so any number of processes share it.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { channels, jobs, whatsappConversationInputs, whatsappInboundMessages } from '../db/schema';
+import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
+import { scheduledWorker } from '../jobs/scheduled-worker';
+
+export const CONVERSATION_RETENTION_QUEUE = 'conversation-retention';
+/** Rows deleted per statement. */
+export const RETENTION_BATCH_SIZE = 1_000;
+
+export type RetentionSweep = { messages: number; inputs: number };
+
+const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows.length;
+
+/** One batch of expired messages deleted (with their replies); how many. */
+async function deleteMessages(db: Db, now: Date, batchSize: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${whatsappInboundMessages} where id in (
+      select m.id from ${whatsappInboundMessages} m join ${channels} c on c.id = m.channel_id
+      where m.received_at < ${now.toISOString()}::timestamptz - make_interval(days => c.retention_days)
+      limit ${batchSize})
+    returning id`);
+  return rowsOf(result);
+}
+
+/** One batch of expired collected inputs deleted; how many. */
+async function deleteInputs(db: Db, now: Date, batchSize: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${whatsappConversationInputs} where (channel_id, sender, name) in (
+      select i.channel_id, i.sender, i.name from ${whatsappConversationInputs} i join ${channels} c on c.id = i.channel_id
+      where i.updated_at < ${now.toISOString()}::timestamptz - make_interval(days => c.retention_days)
+      limit ${batchSize})
+    returning channel_id`);
+  return rowsOf(result);
+}
+
+/** Deletes every expired conversation row, batch by batch, until none is left or `signal` aborts. */
+export async function sweepConversations(
+  db: Db,
+  { now = new Date(), batchSize = RETENTION_BATCH_SIZE, signal }: { now?: Date; batchSize?: number; signal?: AbortSignal } = {},
+): Promise<RetentionSweep> {
+  const swept: RetentionSweep = { messages: 0, inputs: 0 };
+  for (let deleted = batchSize; deleted === batchSize && !signal?.aborted;) {
+    deleted = await deleteMessages(db, now, batchSize);
+    swept.messages += deleted;
+  }
+  for (let deleted = batchSize; deleted === batchSize && !signal?.aborted;) {
+    deleted = await deleteInputs(db, now, batchSize);
+    swept.inputs += deleted;
+  }
+  return swept;
+}
+
+/** Queues a sweep unless one is queued or running; true when queued. */
+export async function enqueueRetentionSweep(db: Db): Promise<boolean> {
+  const added = await db
+    .insert(jobs)
+    .values({ queue: CONVERSATION_RETENTION_QUEUE, payload: {} })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return added.length > 0;
+}
+
+export type RetentionWorkerOptions = {
+  db: Db;
+  log: WorkerLog;
+  /** How often a sweep is queued (hourly: a day's messages never wait long past their retention). */
+  scheduleEveryMs?: number;
+  pollMs?: number;
+  batchSize?: number;
+  now?: () => Date;
+};
+
+/** The sweep's queue worker and its scheduler, for one server process. */
+export function conversationRetentionWorker({
+  db,
+  log,
+  scheduleEveryMs = 3_600_000,
+  pollMs,
+  batchSize,
+  now = () => new Date(),
+}: RetentionWorkerOptions): QueueWorker {
+  const worker = queueWorker({
+    db,
+    name: 'conversation retention worker',
+    queues: [CONVERSATION_RETENTION_QUEUE],
+    log,
+    ...(pollMs ? { pollMs } : {}),
+    async handle(_job, signal) {
+      const swept = await sweepConversations(db, {
+        now: now(),
+        signal,
+        ...(batchSize ? { batchSize } : {}),
+      });
+      if (swept.messages + swept.inputs > 0) log.info(swept, 'conversation retention: expired rows deleted');
+      // Aborted midway: handed back, the next claim goes on where this one stopped.
+      return signal.aborted ? 'stopped' : 'done';
+    },
+  });
+  return scheduledWorker(worker, {
+    schedule: () => enqueueRetentionSweep(db),
+    everyMs: scheduleEveryMs,
+    log,
+    name: 'conversation retention scheduler',
+  });
+}
