@@ -12,7 +12,7 @@ import { catalogViewOf, startDemoPeers } from '../tests/fixtures/demo-peers';
 import { demoCatalog } from '../tests/fixtures/meta-catalog-server';
 import { FIXTURE_API_KEY, startOpenAiCompatibleServer } from '../tests/fixtures/openai-compatible-server';
 import { demoStoreProducts, generatedStoreProducts, startShopifyAdminServer } from '../tests/fixtures/shopify-admin-server';
-import { fixturePhoneNumber } from '../tests/fixtures/whatsapp-cloud-api-server';
+import { DEMO_SHOPPER_PATH, fixturePhoneNumber } from '../tests/fixtures/whatsapp-cloud-api-server';
 import { E2E_SYNC_NOW_INTERVAL_MS, e2ePeersFile, type E2ePeers } from '../tests/e2e/fixtures/e2e-peers';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
 import { buildScratchServer } from './build-server';
@@ -43,6 +43,12 @@ const demo = await startDemoPeers({
 // a number connects once across all accounts.
 const channelModelNumber = fixturePhoneNumber(9101, { verifiedName: 'Loja Modelo Catalyst' });
 demo.whatsapp.addNumber(channelModelNumber);
+// The channel demo walk's number (tests/e2e/channel-demo-walk.spec.ts): its shopper writes through the
+// simulated shopper page, delivered as npm start delivers the demo number's, to this server's webhook.
+const channelWalkNumber = fixturePhoneNumber(9102, { verifiedName: 'Loja Passeio Catalyst' });
+demo.whatsapp.addNumber(channelWalkNumber);
+for (const number of [demo.whatsappNumber, channelWalkNumber])
+  demo.whatsapp.setWebhookUrl(number.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
 const scopeLackingStore = await startShopifyAdminServer({
   scopes: ['read_products'],
   shop: { name: 'Loja Sem Pedidos', currencyCode: 'BRL' },
@@ -69,7 +75,13 @@ const peers: E2ePeers = {
   wizardCatalogId: WIZARD_CATALOG_ID,
   scopeLackingStoreUrl: scopeLackingStore.adminUrl,
   bigStore: { storeUrl: bigStore.adminUrl, catalogId: BIG_CATALOG_ID },
-  whatsapp: { graphUrl: demo.whatsapp.graphUrl, demoNumber: demo.whatsappNumber, channelModelNumber },
+  whatsapp: {
+    graphUrl: demo.whatsapp.graphUrl,
+    shopperUrl: `${demo.whatsapp.origin}${DEMO_SHOPPER_PATH}`,
+    demoNumber: demo.whatsappNumber,
+    channelModelNumber,
+    channelWalkNumber,
+  },
 };
 mkdirSync('.tmp', { recursive: true });
 writeFileSync(e2ePeersFile(port), JSON.stringify(peers, null, 2));

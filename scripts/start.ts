@@ -16,7 +16,8 @@ import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator 
 import { buildAll } from './build';
 import { SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
-import { ensureDemoChannel } from './demo-channel';
+import { DEMO_SHOPPER_PATH } from '../tests/fixtures/whatsapp-cloud-api-server';
+import { demoChannelNotice, ensureDemoChannel } from './demo-channel';
 import { ensureDemoInventory } from './demo-inventory';
 
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
@@ -75,7 +76,8 @@ const demoPeers: DemoPeers = await startDemoPeers({
 });
 
 // Meta's callback for the demo number: this server's webhook (server/routes/whatsapp-webhook-routes.ts).
-demoPeers.whatsapp.setWebhookUrl(demoPeers.whatsappNumber.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
+const webhookUrl = `http://127.0.0.1:${port}/webhooks/whatsapp`;
+demoPeers.whatsapp.setWebhookUrl(demoPeers.whatsappNumber.phoneNumberId, webhookUrl);
 
 console.log('Starting the Firebase Auth emulator…');
 const emulator = await startAuthEmulator({ quiet: true, persistDir: join(dataDir, 'auth-emulator') });
@@ -134,8 +136,8 @@ if (await waitUntilUp()) {
   console.log(`  WhatsApp Business Account ID: ${demoPeers.whatsappNumber.wabaId}`);
   console.log(`  Access token: ${demoPeers.whatsappNumber.accessToken}`);
   console.log(`  App secret: ${demoPeers.whatsappNumber.appSecret}`);
-  console.log(`Simulated WhatsApp shopper (development tool): ${demoPeers.whatsapp.origin}/_demo/shopper`);
-  let demoInventoryId: string | null = null;
+  console.log(`Simulated WhatsApp shopper (development tool): ${demoPeers.whatsapp.origin}${DEMO_SHOPPER_PATH}`);
+  let demoInventory: { id: string; name: string } | null = null;
   // The demo account's inventory on them, so the products, the report and the shopper's links are there at once.
   try {
     const { inventory, created } = await ensureDemoInventory(`http://127.0.0.1:${port}`, DEMO, {
@@ -145,7 +147,7 @@ if (await waitUntilUp()) {
     console.log(`Demo inventory '${inventory.name}'${created ? ' (linked now; its first sync runs in the background)' : ''}:`);
     console.log(`  http://localhost:${port}/en/inventory/${inventory.id}`);
     console.log(`  shopper's catalog: http://localhost:${port}/pt/c/${inventory.publicId} (open it signed out, on a phone-sized window)`);
-    demoInventoryId = inventory.id;
+    demoInventory = inventory;
   } catch (error) {
     console.warn(
       `The demo inventory could not be linked (${(error as Error).message}); make one at /en/inventory with the store and catalog above.`,
@@ -153,16 +155,18 @@ if (await waitUntilUp()) {
   }
   // The demo number on the demo account, answered by its active AI base, so the simulated shopper gets answers.
   try {
-    const demo = await ensureDemoChannel(`http://127.0.0.1:${port}`, DEMO, demoPeers.whatsappNumber, demoInventoryId);
-    if (demo.channel)
-      console.log(
-        `Demo channel${demo.created ? ' (connected now)' : ''}: http://localhost:${port}/en/channels/${demo.channel.id} (its conversations)`,
-      );
-    else
-      console.log(
-        'The demo number is not connected: the demo account has no active AI base. Activate one, then connect the number at ' +
-          `http://localhost:${port}/en/channels with the WhatsApp values above (or restart npm start).`,
-      );
+    const demo = await ensureDemoChannel(`http://127.0.0.1:${port}`, DEMO, demoPeers.whatsappNumber, demoInventory?.id ?? null);
+    // Connected now: the fixture verifies the callback URL with the verify token, as Meta does when a merchant saves it.
+    if (demo.channel && demo.created) {
+      if (!(await demoPeers.whatsapp.verifyWebhook(demoPeers.whatsappNumber.phoneNumberId, webhookUrl, demo.verifyToken)))
+        console.warn(`The demo number's callback URL ${webhookUrl} did not answer Meta's verification.`);
+    }
+    const notice = demoChannelNotice(demo, {
+      appUrl: `http://localhost:${port}`,
+      shopperUrl: `${demoPeers.whatsapp.origin}${DEMO_SHOPPER_PATH}`,
+      inventoryName: demoInventory?.name ?? null,
+    });
+    for (const line of notice) console.log(line);
   } catch (error) {
     console.warn(`The demo number could not be connected (${(error as Error).message}); connect it at /en/channels with the values above.`);
   }

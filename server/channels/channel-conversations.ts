@@ -64,16 +64,23 @@ const retailerIdsOf = (reply: ReplyRow) => [
   ...new Set(reply.parts.flatMap((part) => (part.type === 'product_list' ? part.sections.flatMap((section) => section.retailerIds) : []))),
 ];
 
-/** Product titles by retailer id, from the channel's inventory as its last sync left it. */
+/**
+ * Product names by retailer id, from the channel's inventory as its last sync left it: the title with
+ * the variant's ('Camiseta — M'), since a list often shows several variants of one product.
+ */
 async function productTitles(db: Db, channelId: string, retailerIds: string[]): Promise<Map<string, string>> {
   if (retailerIds.length === 0) return new Map();
   const retailerId = sql<string>`${inventoryProducts.product}->>'retailerId'`;
   const rows = await db
-    .select({ retailerId, title: sql<string>`${inventoryProducts.product}->>'title'` })
+    .select({
+      retailerId,
+      title: sql<string>`${inventoryProducts.product}->>'title'`,
+      variantTitle: sql<string | null>`${inventoryProducts.product}->>'variantTitle'`,
+    })
     .from(inventoryProducts)
     .innerJoin(channels, eq(channels.inventoryId, inventoryProducts.inventoryId))
     .where(and(eq(channels.id, channelId), inArray(retailerId, retailerIds)));
-  return new Map(rows.map((row) => [row.retailerId, row.title]));
+  return new Map(rows.map((row) => [row.retailerId, row.variantTitle ? `${row.title} — ${row.variantTitle}` : row.title]));
 }
 
 function replyView(reply: ReplyRow, titles: Map<string, string>): ReplyView {

@@ -532,13 +532,23 @@ describe('a connected number', () => {
       expect((await cloudApi.deliver(payload))[0]!.status).toBe(200);
     const stored = await messagesOf(channel.id);
     const messageOf = (each: Shopper) => stored.find((message) => message.sender === each.waId)!;
-    await (await db()).insert(inventoryProducts).values({
-      inventoryId: mine.inventoryId,
-      key: 'v:9207',
-      position: 0,
-      searchText: 'camiseta',
-      product: sampleProduct({ key: 'v:9207', retailerId: 'CAM-9207', title: 'Camiseta Listrada' }),
-    });
+    await (await db()).insert(inventoryProducts).values([
+      {
+        inventoryId: mine.inventoryId,
+        key: 'v:9207',
+        position: 0,
+        searchText: 'camiseta',
+        product: sampleProduct({ key: 'v:9207', retailerId: 'CAM-9207', title: 'Camiseta Listrada' }),
+      },
+      // Two variants of one product: each named with its variant, so the list does not read as one product twice.
+      ...['P', 'M'].map((size, index) => ({
+        inventoryId: mine.inventoryId,
+        key: `v:920${8 + index}`,
+        position: 1 + index,
+        searchText: 'camiseta lisa',
+        product: sampleProduct({ key: `v:920${8 + index}`, retailerId: `LISA-${size}`, title: 'Camiseta Lisa', variantTitle: size }),
+      })),
+    ]);
     // The worker's own writes: a reply planned with its passages, then its message sent; a list of products; a failure.
     const replies = inboundReplies(await db());
     const sentAt = new Date('2026-03-02T12:00:00Z');
@@ -557,7 +567,7 @@ describe('a connected number', () => {
       catalogId: '1234567890',
       headerText: 'Produtos',
       bodyText: 'Veja o que encontrei:',
-      sections: [{ title: 'Produtos', retailerIds: ['CAM-9207', 'GONE-1'] }],
+      sections: [{ title: 'Produtos', retailerIds: ['CAM-9207', 'LISA-P', 'LISA-M', 'GONE-1'] }],
       wamid: null,
     };
     await replies.plan(
@@ -584,7 +594,11 @@ describe('a connected number', () => {
       sentAt: sentAt.toISOString(),
       updatedAt: sentAt.toISOString(),
     });
-    expect(replyTo(buyer)).toMatchObject({ outcome: 'sending', text: 'Veja o que encontrei:', products: ['Camiseta Listrada', 'GONE-1'] });
+    expect(replyTo(buyer)).toMatchObject({
+      outcome: 'sending',
+      text: 'Veja o que encontrei:',
+      products: ['Camiseta Listrada', 'Camiseta Lisa — P', 'Camiseta Lisa — M', 'GONE-1'],
+    });
     expect(replyTo(late)).toMatchObject({ outcome: 'failed', kind: null, text: null, failure: 'server', sentAt: null, passages: [] });
     // Neither Meta's ids of the reply nor the passages' content leave the server.
     expect(page.text).not.toContain('wamid.sent-9207');

@@ -49,7 +49,11 @@ test('the page is labelled as a development tool; the numbers list says where ea
   const html = await page('');
   expect(html.status).toBe(200);
   expect(html.headers.get('content-type')).toMatch(/^text\/html/);
-  expect(await html.text()).toContain('Development tool — simulated WhatsApp shopper');
+  const text = await html.text();
+  expect(text).toContain('Development tool — simulated WhatsApp shopper');
+  // Its inline script (written inside a template literal, where a backslash is easily lost) parses.
+  const script = text.slice(text.indexOf('<script>') + '<script>'.length, text.indexOf('</script>'));
+  expect(() => new Function(script)).not.toThrow();
 
   expect(await (await page('/numbers')).json()).toEqual({
     numbers: [
@@ -107,6 +111,45 @@ test('a text and the sample cart go as signed webhooks; the replies sent to the 
     ['business', 'text', 'Temos sim!'],
   ]);
   expect(await conversation(DEMO_SHOPPER.waId)).toEqual([]);
+});
+
+test('as Meta’s webhook settings: a callback URL is saved only when its verification GET echoes the challenge for the verify token', async () => {
+  const receiver = await startTestServer();
+  try {
+    // A receiver that knows one verify token, as the product's GET /webhooks/whatsapp does.
+    receiver.handle((request, response) => {
+      const query = new URL(request.url, receiver.origin).searchParams;
+      const known = query.get('hub.mode') === 'subscribe' && query.get('hub.verify_token') === 'the-verify-token';
+      response.writeHead(known ? 200 : 403, { 'content-type': 'text/plain' });
+      response.end(known ? query.get('hub.challenge') : 'forbidden');
+    });
+    const callbackUrl = `${receiver.origin}/webhooks/whatsapp`;
+    const verify = (verifyToken: string, url = callbackUrl) =>
+      page('/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phoneNumberId: number.phoneNumberId, callbackUrl: url, verifyToken }),
+      });
+    const webhookUrl = async () =>
+      ((await (await page('/numbers')).json()) as { numbers: Array<{ webhookUrl: string | null }> }).numbers[0]!.webhookUrl;
+    const before = await webhookUrl();
+
+    const refused = await verify('another-token');
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/couldn't be validated/);
+    expect(await webhookUrl()).toBe(before);
+    expect((await verify('the-verify-token', 'not a url')).status).toBe(400);
+
+    const verified = await verify('the-verify-token');
+    expect([verified.status, await verified.json()]).toEqual([200, { webhookUrl: callbackUrl }]);
+    expect(await webhookUrl()).toBe(callbackUrl);
+    const check = new URL(receiver.requests.at(-1)!.url, receiver.origin);
+    expect(receiver.requests.at(-1)!.method).toBe('GET');
+    expect(check.searchParams.get('hub.challenge')).toMatch(/^\d+$/);
+  } finally {
+    fixture.setWebhookUrl(number.phoneNumberId, `${callback.origin}/webhooks/whatsapp`);
+    await receiver.close();
+  }
 });
 
 test('refuses what it cannot deliver: an unknown number, a wa_id that is not one, an empty text, a body that is not JSON', async () => {
