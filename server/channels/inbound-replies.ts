@@ -171,7 +171,7 @@ export function inboundReplies(db: Db) {
 
     /**
      * Part `index` of the reply went with Meta's id `wamid` (the last: the reply is sent); a product
-     * list or catalog records a catalog_sent event of the inventory, in the same transaction.
+     * list or catalog records a catalog_sent event of the inventory (with the channel it went on), in the same transaction.
      */
     async partSent(
       reply: Pick<StoredReply, 'inboundMessageId' | 'channelId' | 'sender' | 'parts'>,
@@ -193,9 +193,9 @@ export function inboundReplies(db: Db) {
         // An inventory deleted since the reply was decided takes no event, and must not undo the wamid's record.
         if (catalogEvent)
           await tx.execute(sql`
-            insert into ${storefrontEvents} (inventory_id, kind, locale, visitor_id, occurred_at)
+            insert into ${storefrontEvents} (inventory_id, kind, locale, visitor_id, channel_id, occurred_at)
             select id, ${'catalog_sent' satisfies StorefrontEventKind}, ${localeOf[catalogEvent.language]},
-              ${shopperVisitorId(reply.channelId, reply.sender)}, ${now.toISOString()}::timestamptz
+              ${shopperVisitorId(reply.channelId, reply.sender)}, ${reply.channelId}::uuid, ${now.toISOString()}::timestamptz
             from ${inventories} where id = ${catalogEvent.inventoryId}`);
       });
     },

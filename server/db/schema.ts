@@ -14,6 +14,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -478,6 +479,8 @@ export const storefrontEvents = pgTable(
     locale: text('locale').$type<Locale>().notNull(),
     visitorId: text('visitor_id').notNull(),
     cartId: text('cart_id'),
+    /** The WhatsApp number a catalog_sent went out on (null for the public pages' events). No foreign key: events are append-only. */
+    channelId: uuid('channel_id'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -715,5 +718,55 @@ export const whatsappConversationInputs = pgTable(
   (table) => [
     primaryKey({ columns: [table.channelId, table.sender, table.name] }),
     index('whatsapp_conversation_inputs_updated').on(table.channelId, table.updatedAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard's rollups (issue 16, point 7).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What happened, summed per account, quarter hour (UTC) and source: the inventory, AI base and
+ * WhatsApp number it came through (null where the event has none), and for orders their currency
+ * ('' on rows without money). Days in any time zone are sums of whole quarter hours (every zone's
+ * offset today is a multiple of 15 minutes), so one set of rows serves every zone; a page load reads
+ * at most 96 rows a day per source instead of the raw events.
+ *
+ * Kept by triggers (migration 0019, `dashboard_rollup_*`) in the transaction that writes the events,
+ * whatever code writes them: storefront_events and ai_requests add their batch's counts; an
+ * attributed order's insert adds it and its update (a refund, a cancellation, a late sync) takes
+ * the old row's contribution off and adds the new one, on the day the order was placed. An
+ * inventory's deletion zeroes its shop figures (its raw events go with it) and keeps the AI requests.
+ */
+export const dashboardRollups = pgTable(
+  'dashboard_rollups',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    /** The quarter hour's start (UTC). */
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    // No foreign keys: a deleted base's or number's requests still cost what they cost.
+    inventoryId: uuid('inventory_id'),
+    aiBaseId: uuid('ai_base_id'),
+    channelId: uuid('channel_id'),
+    currency: text('currency').notNull().default(''),
+    accesses: integer('accesses').notNull().default(0),
+    cartViews: integer('cart_views').notNull().default(0),
+    checkouts: integer('checkouts').notNull().default(0),
+    catalogsSent: integer('catalogs_sent').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    orderValueMinor: bigint('order_value_minor', { mode: 'number' }).notNull().default(0),
+    requestsText: integer('requests_text').notNull().default(0),
+    requestsVision: integer('requests_vision').notNull().default(0),
+    requestsFile: integer('requests_file').notNull().default(0),
+    requestsVoice: integer('requests_voice').notNull().default(0),
+    extraRequests: integer('extra_requests').notNull().default(0),
+  },
+  (table) => [
+    // The triggers' upsert target, and the dashboard's read (an account's buckets in a range).
+    unique('dashboard_rollups_key')
+      .on(table.uid, table.bucket, table.inventoryId, table.aiBaseId, table.channelId, table.currency)
+      .nullsNotDistinct(),
   ],
 );

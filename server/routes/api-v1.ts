@@ -18,6 +18,8 @@ import { registerAdminAccountRoutes } from './admin-account-routes';
 import { registerAiBaseRoutes } from './ai-base-routes';
 import { registerChannelRoutes } from './channel-routes';
 import { registerChatRoutes } from './chat-routes';
+import { registerDashboardRoutes } from './dashboard-routes';
+import { dashboardStore } from '../dashboard/dashboard-store';
 import { registerKnowledgeFileRoutes, type KnowledgeRouteOptions } from './knowledge-file-routes';
 import { registerLeadRequestRoutes, type LeadRateLimit } from './lead-request-routes';
 import { registerMeRoutes } from './me-routes';
@@ -97,6 +99,7 @@ export async function registerApiV1(
       registerChannelRoutes(api, { db: database.db, accounts, store: channels, whatsapp, ...(siteUrl ? { siteUrl } : {}) });
       const events = eventRecorder(database.db, { log: app.log });
       app.addHook('onClose', () => events.close());
+      registerDashboardRoutes(api, dashboardStore(database.db), accounts);
       await registerStorefrontRoutes(api, { store: storefront ?? storefrontStore(database.db), events, ...(siteUrl ? { siteUrl } : {}) });
     },
     { prefix: API_PREFIX },

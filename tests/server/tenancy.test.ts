@@ -83,6 +83,20 @@ type TenancyCase =
       crossed: (mine: SeededInventory, theirs: SeededInventory) => Promise<{ expected: number; answer: Awaited<ReturnType<typeof call>> }>;
     }
   | {
+      /**
+       * The caller's figures, filtered by a record id in the query (the dashboard): A gets 200 with
+       * A's record; B naming A's record gets the 404 an unknown id gets, and B's own answer holds
+       * nothing of A's.
+       */
+      scope: 'filtered';
+      method: string;
+      url: string;
+      /** Creates a record of A's and returns the query naming it. */
+      seed: (as: As, owner: TestUser) => Promise<string>;
+      /** The same query without the filter. */
+      unfiltered: string;
+    }
+  | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
       scope: 'record';
       method: string;
@@ -400,6 +414,15 @@ const tenancyTable: TenancyCase[] = [
   channelRecord('PUT', '/token', { accessToken: `EAAG${'x'.repeat(60)}` }),
   channelRecord('POST', '/verify-token'),
   channelRecord('DELETE', ''),
+  ...['/api/v1/dashboard', '/api/v1/dashboard.csv'].map(
+    (url): TenancyCase => ({
+      scope: 'filtered',
+      method: 'GET',
+      url,
+      seed: async (as, owner) => `${url}?from=2026-01-01&to=2026-01-31&tz=UTC&inventory=${await seedInventory(as, owner)}`,
+      unfiltered: `${url}?from=2026-01-01&to=2026-01-31&tz=UTC`,
+    }),
+  ),
 ];
 
 let server: TestServer;
@@ -459,6 +482,19 @@ describe.each(tenancyTable)('$method $url', (row) => {
       expect(forB.text).toContain(bob.uid);
       expect(forB.text).not.toContain(alice.uid);
       expect(forB.text).not.toContain(alice.email);
+    });
+  } else if (row.scope === 'filtered') {
+    test("A's record filters A's figures; B naming it gets a 404, and B's figures hold nothing of A's", async () => {
+      const path = await row.seed(as, alice);
+      const id = new URL(path, server.url).searchParams.get('inventory')!;
+      expect((await as(alice, path, { method: row.method })).status).toBe(200);
+      const crossed = await as(bob, path, { method: row.method });
+      expect(crossed.status).toBe(404);
+      expect(crossed.text).not.toContain(id);
+      const own = await as(bob, row.unfiltered, { method: row.method });
+      expect(own.status).toBe(200);
+      expect(own.text).not.toContain(id);
+      expect(own.text).not.toContain(alice.uid);
     });
   } else if (row.scope === 'public-write') {
     test("A's request is taken; B's answer is the same and holds nothing of A's", async () => {
