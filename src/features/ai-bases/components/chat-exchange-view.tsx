@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { ChatExchange } from '../../../../machines/refinement-chat';
 import { Badge } from '../../../ui/badge';
 import { outcomeLabels } from '../refinement-chat-messages';
-import { PassageSource } from './passage-source';
+import { PassageSource } from '../../../ui/passage-source';
 
 const Bubble = styled.div<{ $from: 'customer' | 'agent' }>`
   max-width: 85%;

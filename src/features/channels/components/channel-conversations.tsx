@@ -12,6 +12,7 @@ import { formatDate } from '../../../i18n/format';
 import { useLang } from '../../../i18n/use-lang';
 import { Badge, type BadgeVariant } from '../../../ui/badge';
 import { EmptyState } from '../../../ui/empty-state';
+import { PassageSource } from '../../../ui/passage-source';
 import { messageTypeNames, replyOutcomeNames, replyOutcomeWord, type ReplyOutcomeWord } from '../channel-messages';
 
 const outcomeBadges: Record<ReplyOutcomeWord, BadgeVariant> = {
@@ -148,7 +149,11 @@ function ReplyDetails({ reply }: { reply: ReplyView | null }) {
           <dd>
             <ul>
               {reply.passages.map(({ fileName, source }, index) => (
-                <li key={index}>{t`From ${fileName}, ${source}`}</li>
+                <li key={index}>
+                  <Trans>
+                    From {fileName}, <PassageSource source={source} />
+                  </Trans>
+                </li>
               ))}
             </ul>
           </dd>
