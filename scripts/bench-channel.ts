@@ -31,18 +31,16 @@
 // BENCH_CHANNEL=webhook,reply picks parts; BENCH_TARGETS=pglite,postgres picks databases (default
 // PGlite, and PostgreSQL when DATABASE_URL is set). Prints figures, a verdict per budget and the
 // machine's load average (on a busy machine the figures are the machine's too); never fails on a budget.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { textSearchConfigs } from '../domain/knowledge';
 import { productFacts, type ProductFacts } from '../domain/knowledge-columns';
-import { databaseTargetFromEnv, openDatabase, pgliteStartParams } from '../server/db/database';
+import { databaseTargetFromEnv, openDatabase } from '../server/db/database';
 import { accounts, aiBases, knowledgeFiles } from '../server/db/schema';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
 import { WHATSAPP_WEBHOOK_PATH } from '../server/routes/whatsapp-webhook-routes';
@@ -57,11 +55,24 @@ import {
   type WhatsAppCloudApiServer,
 } from '../tests/fixtures/whatsapp-cloud-api-server';
 import { createUser, type TestUser } from '../tests/server/support/emulator-users';
-import { EMULATOR_HOST, startAuthEmulator } from './auth-emulator';
-import { freePort, seededRandom } from './bench-server';
-import { buildServer, SERVER_NODE_FLAGS } from './build-server';
+import { startAuthEmulator } from './auth-emulator';
+import {
+  benchTargetNames,
+  choice,
+  merchantApi,
+  readTargetDatabase,
+  removeBenchData,
+  seededRandom,
+  startBenchServer,
+  verdict,
+  withCpu,
+  type BenchRow,
+  type Cpu,
+  type MerchantApi,
+  type TargetQuery,
+} from './bench-server';
+import { buildServer } from './build-server';
 import { openLoopShots, type ShotFigures } from './open-loop-load';
-import { cpuMs } from './process-cpu';
 
 const env = process.env;
 const num = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
@@ -82,20 +93,6 @@ const FAILURE_RATES = {
 };
 const REDELIVERY_RATE = 0.05;
 const BUDGET = { webhookP99: 20, replyP99: 500 };
-
-/** The comma list in `name` (lower-cased), or `fallback` when unset; refuses unknown entries. */
-function choice<T extends string>(name: string, all: readonly T[], fallback: readonly T[] = all): T[] {
-  const value = env[name]?.trim();
-  if (!value) return [...fallback];
-  const picked = value
-    .toLowerCase()
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const unknown = picked.filter((entry) => !all.includes(entry as T));
-  if (unknown.length > 0 || picked.length === 0) throw new Error(`${name} takes a comma list of ${all.join(', ')}, not "${value}"`);
-  return picked as T[];
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
@@ -219,64 +216,31 @@ type ChannelServer = {
   takeLog: () => Map<string, number>;
 };
 
-/** The built server in its own process (SERVER_NODE_FLAGS, no SPA, the emulator), its workers on but the knowledge and sync ones, sending to the fixture. */
+/** The built server in its own process (scripts/bench-server.ts), its workers on but the knowledge and sync ones, sending to the fixture. */
 async function startChannelServer(main: string, target: Target, graphUrl: string): Promise<ChannelServer> {
-  const port = await freePort();
-  const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...inherited } = env;
-  const nodeArgs = env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
-    env: {
-      ...inherited,
-      ...target.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: '',
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      WHATSAPP_GRAPH_URL: graphUrl,
-      KNOWLEDGE_WORKER: 'off',
-      INVENTORY_SYNC_WORKER: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   let tally = new Map<string, number>();
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    try {
-      const entry = JSON.parse(line) as { level?: number; msg?: string; error?: unknown; code?: unknown };
-      // The error's name and code, where the line has them (never its message: it may quote a shopper).
-      const cause = [entry.error, entry.code].filter((part) => typeof part === 'string' || typeof part === 'number').join(' ');
-      const key = `${entry.level !== undefined && entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg ?? '(no message)'}${cause ? ` (${cause})` : ''}`;
-      tally.set(key, (tally.get(key) ?? 0) + 1);
-    } catch {
-      console.log(`  server: ${line}`);
-    }
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('The server did not get ready within 120 s');
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(250);
-  }
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
+  const tallyLines = (child: ChildProcess) =>
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { level?: number; msg?: string; error?: unknown; code?: unknown };
+        // The error's name and code, where the line has them (never its message: it may quote a shopper).
+        const cause = [entry.error, entry.code].filter((part) => typeof part === 'string' || typeof part === 'number').join(' ');
+        const key = `${entry.level !== undefined && entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg ?? '(no message)'}${cause ? ` (${cause})` : ''}`;
+        tally.set(key, (tally.get(key) ?? 0) + 1);
+      } catch {
+        console.log(`  server: ${line}`);
+      }
     });
+  const server = await startBenchServer(
+    { ...target.env, WHATSAPP_GRAPH_URL: graphUrl, KNOWLEDGE_WORKER: 'off', INVENTORY_SYNC_WORKER: 'off' },
+    { main, stdout: 'pipe', onSpawn: tallyLines },
+  );
   const takeLog = () => {
     const taken = tally;
     tally = new Map();
     return taken;
   };
-  return { url, child, stop, takeLog };
+  return { ...server, takeLog };
 }
 
 const printLog = (server: ChannelServer) => {
@@ -285,26 +249,8 @@ const printLog = (server: ChannelServer) => {
   for (const [line, count] of [...log].sort((a, b) => b[1] - a[1])) console.log(`  server log: ${count} × ${line}`);
 };
 
-type Api = (path: string, method?: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> }>;
-const apiFor =
-  (server: ChannelServer, user: TestUser): Api =>
-  async (path, method = 'GET', body) => {
-    const response = await fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${user.idToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return {
-      status: response.status,
-      body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
-    };
-  };
-
 /** Connects a fixture number to the base through the API (the server checks it against the fixture); the channel's id. */
-async function connect(api: Api, number: FixturePhoneNumber, aiBaseId: string): Promise<string> {
+async function connect(api: MerchantApi, number: FixturePhoneNumber, aiBaseId: string): Promise<string> {
   const connected = await api('/channels', 'POST', {
     phoneNumberId: number.phoneNumberId,
     wabaId: number.wabaId,
@@ -319,25 +265,8 @@ async function connect(api: Api, number: FixturePhoneNumber, aiBaseId: string): 
 
 // --- Figures ------------------------------------------------------------------------------------------
 
-type Row = {
-  target: string;
-  figure: string;
-  value: string;
-  budget: string;
-  verdict: string;
-};
+type Row = BenchRow;
 const rows: Row[] = [];
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
-
-type Cpu = { ms: number; share: number };
-async function withCpu<T>(server: ChannelServer, work: () => Promise<T>): Promise<[T, Cpu]> {
-  const before = cpuMs(server.child.pid);
-  const started = performance.now();
-  const result = await work();
-  const after = cpuMs(server.child.pid);
-  const ms = before === null || after === null ? NaN : after - before;
-  return [result, { ms, share: ms / (performance.now() - started) }];
-}
 
 /** A shopper's WhatsApp id per number: 55 11 9 and eight digits, distinct within a run. */
 const shopper = (n: number) => ({
@@ -460,7 +389,7 @@ async function countReplies(target: Target, channelId: string, messageIds: strin
       group by r.sender having count(*) > 1) s`,
     jobs: `select count(*)::int as n from jobs where queue = 'whatsapp-inbound' and payload->>'channelId' = $1`,
   };
-  const run = async (query: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>) => {
+  const run = async (query: TargetQuery) => {
     const ofRun = [channelId, messageIds];
     const outcomes = await query(queries.outcomes, ofRun);
     const byOutcome = new Map<string, number>();
@@ -480,24 +409,7 @@ async function countReplies(target: Target, channelId: string, messageIds: strin
       queuedJobs: Number((await query(queries.jobs, [channelId]))[0]?.n ?? 0),
     };
   };
-  if (target.env.DATABASE_URL) {
-    const client = new pg.Client(target.env.DATABASE_URL);
-    await client.connect();
-    try {
-      return await run(async (text, params) => (await client.query(text, params)).rows as Record<string, unknown>[]);
-    } finally {
-      await client.end();
-    }
-  }
-  const db = await PGlite.create({
-    dataDir: join(target.env.DATA_DIR!, 'pglite'),
-    startParams: pgliteStartParams(),
-  });
-  try {
-    return await run(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows);
-  } finally {
-    await db.close();
-  }
+  return readTargetDatabase(target, run);
 }
 
 async function replyPart(
@@ -608,8 +520,7 @@ async function replyPart(
 
 async function main() {
   const parts = choice('BENCH_CHANNEL', ['webhook', 'reply'] as const);
-  const targetNames = choice('BENCH_TARGETS', ['pglite', 'postgres'] as const, env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
-  if (targetNames.includes('postgres') && !env.DATABASE_URL) throw new Error('BENCH_TARGETS=postgres needs DATABASE_URL');
+  const targetNames = benchTargetNames();
   const serverDir = resolve('.tmp/bench-channel/dist-server');
   const main = join(serverDir, 'main.js');
   if (!process.argv.includes('--no-build')) {
@@ -656,7 +567,7 @@ async function main() {
         server = await startChannelServer(main, target, fixture.graphUrl);
         for (const number of [pausedNumber, activeNumber])
           fixture.setWebhookUrl(number.phoneNumberId, `${server.url}${WHATSAPP_WEBHOOK_PATH}`);
-        const api = apiFor(server, user);
+        const api = merchantApi(server, user);
         const pausedId = await connect(api, pausedNumber, baseId);
         const activeId = await connect(api, activeNumber, baseId);
         const paused = await api(`/channels/${pausedId}/pause`, 'POST');
@@ -674,13 +585,8 @@ async function main() {
       } finally {
         await server?.stop();
         await fixture.close();
-        if (target.env.DATABASE_URL) {
-          // PostgreSQL outlives the run: the bench's account goes, with its base, passages, channels and messages.
-          const client = new pg.Client(target.env.DATABASE_URL);
-          await client.connect();
-          await client.query('delete from accounts where uid = $1', [user.uid]);
-          await client.end();
-        } else rmSync(target.env.DATA_DIR!, { recursive: true, force: true });
+        // On PostgreSQL the bench's account goes, with its base, passages, channels and messages.
+        await removeBenchData(target, user);
       }
     }
   } finally {

@@ -1,12 +1,21 @@
 // The product server as the benchmarks run it: as production does (the bundle of
 // build-server.ts, built once per bench into a scratch directory of .tmp/), its own process on a free
 // loopback port, with the bench's environment (PGlite in a data dir, or PostgreSQL), no SPA, quiet
-// logs, the Auth emulator; ready once /readyz answers.
+// logs, the Auth emulator; ready once /readyz answers. Beside it, what the benches of a merchant's
+// server share (bench-channel.ts, bench-storefront.ts): the databases BENCH_TARGETS picks, the
+// merchant's API calls, the server's CPU over a load, reading its database after it stopped, the
+// bench's data removed, and the closing table's rows.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { pgliteStartParams } from '../server/db/database';
+import type { TestUser } from '../tests/server/support/emulator-users';
 import { EMULATOR_HOST } from './auth-emulator';
 import { buildScratchServer, SERVER_NODE_FLAGS } from './build-server';
+import { cpuMs } from './process-cpu';
 
 /** The seeded PRNG the benchmarks generate their data with (tests/fixtures/seeded-random.ts). */
 export { seededRandom } from '../tests/fixtures/seeded-random';
@@ -27,17 +36,53 @@ let bundle: Promise<string> | null = null;
 /** The server bundle the benches run (built once per bench run): its main.js. */
 export const serverBundle = () => (bundle ??= buildScratchServer('bench-server'));
 
-/** `env` is the target's (DATABASE_URL or DATA_DIR and the like); the caller's own are dropped. */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const main = await serverBundle();
+/** The comma list in `name` (lower-cased), or `fallback` when unset; refuses unknown entries. */
+export function choice<T extends string>(name: string, all: readonly T[], fallback: readonly T[] = all): T[] {
+  const value = process.env[name]?.trim();
+  if (!value) return [...fallback];
+  const picked = value
+    .toLowerCase()
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const unknown = picked.filter((entry) => !all.includes(entry as T));
+  if (unknown.length > 0 || picked.length === 0) throw new Error(`${name} takes a comma list of ${all.join(', ')}, not "${value}"`);
+  return picked as T[];
+}
+
+/** The databases BENCH_TARGETS picks: by default PGlite, and PostgreSQL too when DATABASE_URL is set. */
+export function benchTargetNames() {
+  const names = choice('BENCH_TARGETS', ['pglite', 'postgres'] as const, process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+  if (names.includes('postgres') && !process.env.DATABASE_URL) throw new Error('BENCH_TARGETS=postgres needs DATABASE_URL');
+  return names;
+}
+
+export type BenchServerOptions = {
+  /** The bundle's main.js when the bench built its own (default: serverBundle()). */
+  main?: string;
+  /** The built SPA and pages the server serves (default: none). */
+  distDir?: string;
+  /** 'pipe' for a bench that reads the server's log lines: `onSpawn` gets the child before it is ready. */
+  stdout?: 'inherit' | 'pipe';
+  onSpawn?: (child: ChildProcess) => void;
+};
+
+/**
+ * `env` is the target's (DATABASE_URL or DATA_DIR and the like) and the bench's; the caller's own
+ * DATABASE_URL, DATA_DIR and NODE_ENV are dropped.
+ */
+export async function startBenchServer(env: Record<string, string>, options: BenchServerOptions = {}): Promise<BenchServer> {
+  const { distDir = '', stdout = 'inherit', onSpawn } = options;
+  const main = options.main ?? (await serverBundle());
   const port = await freePort();
   const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...inherited } = process.env;
   // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: '', LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
+    stdio: ['ignore', stdout, 'inherit'],
   });
+  onSpawn?.(child);
   const url = `http://127.0.0.1:${port}`;
   await untilReady(url, child);
   const stop = () =>
@@ -47,6 +92,86 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       child.kill('SIGTERM');
     });
   return { url, child, stop };
+}
+
+/** A call to the server's API as `user` (a merchant of the Auth emulator): the status and the JSON body ({} when there is none). */
+export type MerchantApi = (path: string, method?: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> }>;
+
+export const merchantApi =
+  (server: { url: string }, user: TestUser): MerchantApi =>
+  async (path, method = 'GET', body) => {
+    const response = await fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${user.idToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return {
+      status: response.status,
+      body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
+    };
+  };
+
+/**
+ * What a bench left in its target: PostgreSQL outlives the run, so the merchant's account goes (and
+ * all it owns with it); a PGlite data dir goes whole.
+ */
+export async function removeBenchData(target: { env: Record<string, string> }, user: TestUser) {
+  if (target.env.DATABASE_URL) {
+    const client = new pg.Client(target.env.DATABASE_URL);
+    await client.connect();
+    await client.query('delete from accounts where uid = $1', [user.uid]);
+    await client.end();
+  } else rmSync(target.env.DATA_DIR!, { recursive: true, force: true });
+}
+
+/** A line of a bench's closing table: a figure of a target (its database) against its budget. */
+export type BenchRow = {
+  target: string;
+  figure: string;
+  value: string;
+  budget: string;
+  verdict: string;
+};
+export const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+/** A query of the target's database: its rows. */
+export type TargetQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** `run` over the target's database; on PGlite only once its server has stopped (one process owns a data dir). */
+export async function readTargetDatabase<T>(target: { env: Record<string, string> }, run: (query: TargetQuery) => Promise<T>): Promise<T> {
+  if (target.env.DATABASE_URL) {
+    const client = new pg.Client(target.env.DATABASE_URL);
+    await client.connect();
+    try {
+      return await run(async (text, params) => (await client.query(text, params)).rows as Record<string, unknown>[]);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = await PGlite.create({
+    dataDir: join(target.env.DATA_DIR!, 'pglite'),
+    startParams: pgliteStartParams(),
+  });
+  try {
+    return await run(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows);
+  } finally {
+    await db.close();
+  }
+}
+
+export type Cpu = { ms: number; share: number };
+
+/** The server process's CPU time over `work` (all its threads), and as a share of one core over the time it took. */
+export async function withCpu<T>(server: { child: ChildProcess }, work: () => Promise<T>): Promise<[T, Cpu]> {
+  const before = cpuMs(server.child.pid);
+  const started = performance.now();
+  const result = await work();
+  const after = cpuMs(server.child.pid);
+  const ms = before === null || after === null ? NaN : after - before;
+  return [result, { ms, share: ms / (performance.now() - started) }];
 }
 
 /** Waits for /readyz to answer (two minutes at most); a server that exits first fails it. */

@@ -32,28 +32,36 @@
 // BENCH_STOREFRONT=lighthouse,js,html,cart,events picks parts (default all); BENCH_TARGETS=pglite,
 // postgres picks databases (default PGlite, and PostgreSQL when DATABASE_URL is set; Lighthouse and
 // JS run on the first only). Prints figures and a verdict per budget; never fails on a budget.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
 import { SHOP_DATA_ELEMENT_ID } from '../domain/public-pages';
-import { pgliteStartParams } from '../server/db/database';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
 import { startProductImageServer, storefrontBenchProducts } from '../tests/fixtures/storefront-bench-store';
-import { createUser, type TestUser } from '../tests/server/support/emulator-users';
-import { EMULATOR_HOST, startAuthEmulator } from './auth-emulator';
-import { freePort } from './bench-server';
+import { createUser } from '../tests/server/support/emulator-users';
+import { startAuthEmulator } from './auth-emulator';
+import {
+  benchTargetNames,
+  choice,
+  merchantApi,
+  readTargetDatabase,
+  removeBenchData,
+  startBenchServer,
+  verdict,
+  withCpu,
+  type BenchServer,
+  type BenchRow,
+  type Cpu,
+  type MerchantApi,
+} from './bench-server';
 import { buildAll } from './build';
-import { SERVER_NODE_FLAGS } from './build-server';
 import { chromiumPath } from './chromium-path';
 import { openLoopShots, type LoadFigures, type Shot, type ShotFigures } from './open-loop-load';
-import { cpuMs } from './process-cpu';
 
 const env = process.env;
 const num = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
@@ -87,20 +95,6 @@ const BUDGET = {
   htmlP99: 30,
   cartP99: 20,
 };
-
-/** The comma list in `name` (lower-cased), or `fallback` when unset; refuses unknown entries. */
-function choice<T extends string>(name: string, all: readonly T[], fallback: readonly T[] = all): T[] {
-  const value = env[name]?.trim();
-  if (!value) return [...fallback];
-  const picked = value
-    .toLowerCase()
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const unknown = picked.filter((entry) => !all.includes(entry as T));
-  if (unknown.length > 0 || picked.length === 0) throw new Error(`${name} takes a comma list of ${all.join(', ')}, not "${value}"`);
-  return picked as T[];
-}
 
 /** A client address per number (10.x.y.z), as a proxy in front of the server reports its clients. */
 const clientAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -148,81 +142,29 @@ function eventsLoadInChild(job: EventsJob): Promise<ShotFigures> {
 // --- The server ----------------------------------------------------------------------------------
 
 type Target = { name: string; env: Record<string, string> };
-type ShopServer = {
-  url: string;
-  child: ChildProcess;
-  stop: () => Promise<void>;
-};
+type ShopServer = BenchServer;
 
 /**
- * The built server as the other benches start it (its own process, SERVER_NODE_FLAGS, quiet logs,
- * the Auth emulator, so not NODE_ENV=production, which refuses the emulator; the renderer is built
- * for production either way), serving the built SPA and pages from `distDir`, reaching the loopback
- * Meta catalog, trusting X-Forwarded-For from loopback.
+ * The built server as the other benches start it (scripts/bench-server.ts: its own process, quiet
+ * logs, the Auth emulator, so not NODE_ENV=production, which refuses the emulator; the renderer is
+ * built for production either way), serving the built SPA and pages from `distDir`, reaching the
+ * loopback Meta catalog, trusting X-Forwarded-For from loopback.
  */
-async function startShopServer(main: string, distDir: string, target: Target, peers: DemoPeers): Promise<ShopServer> {
-  const port = await freePort();
-  const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...inherited } = env;
-  const nodeArgs = env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
-    env: {
-      ...inherited,
+function startShopServer(main: string, distDir: string, target: Target, peers: DemoPeers): Promise<ShopServer> {
+  return startBenchServer(
+    {
       ...target.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: distDir,
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
       META_GRAPH_URL: peers.meta.graphUrl,
       META_ACCESS_TOKEN: peers.meta.accessToken,
       KNOWLEDGE_WORKER: 'off',
       TRUST_PROXY: '127.0.0.1',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('The server did not get ready within 120 s');
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
-  return { url, child, stop };
+    { main, distDir },
+  );
 }
 
-type Api = (path: string, method?: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> }>;
-const apiFor =
-  (server: ShopServer, user: TestUser): Api =>
-  async (path, method = 'GET', body) => {
-    const response = await fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${user.idToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return {
-      status: response.status,
-      body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
-    };
-  };
-
 /** An inventory linked to the loopback store and catalog as the wizard saves it, synced; its id and public id. */
-async function syncedInventory(api: Api, peers: DemoPeers): Promise<{ id: string; publicId: string; seconds: number }> {
+async function syncedInventory(api: MerchantApi, peers: DemoPeers): Promise<{ id: string; publicId: string; seconds: number }> {
   const started = Date.now();
   const name = 'Loja Bench';
   const created = await api('/inventories', 'POST', { name });
@@ -261,16 +203,9 @@ async function syncedInventory(api: Api, peers: DemoPeers): Promise<{ id: string
 
 // --- Figures ---------------------------------------------------------------------------------------
 
-type Row = {
-  target: string;
-  figure: string;
-  value: string;
-  budget: string;
-  verdict: string;
-};
+type Row = BenchRow;
 const rows: Row[] = [];
 const notes: string[] = [];
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /** Whether the page at `url` is the server-rendered shop page (its data block), and its HTML. */
 async function shopPage(url: string): Promise<{
@@ -621,8 +556,6 @@ async function jsPart(target: string, html: string, distDir: string, origin: str
   );
 }
 
-type Cpu = { ms: number; share: number };
-
 /** One load's figures; with `alone`, the server's CPU time per request too (its CPU went to this load only). */
 const loadLine = (label: string, f: LoadFigures, cpu: Cpu, alone = true) =>
   console.log(
@@ -630,16 +563,6 @@ const loadLine = (label: string, f: LoadFigures, cpu: Cpu, alone = true) =>
       `failed ${f.failed} of ${f.sent}; server CPU ${(cpu.share * 100).toFixed(0)}% of a core` +
       `${alone ? `, ${(cpu.ms / f.sent).toFixed(2)} ms a request` : ''}; load ${loadavg()[0]!.toFixed(2)}`,
   );
-
-/** The server process's CPU time over `work` (all its threads), and as a share of one core over the time it took. */
-async function withCpu<T>(server: ShopServer, work: () => Promise<T>): Promise<[T, Cpu]> {
-  const before = cpuMs(server.child.pid);
-  const started = performance.now();
-  const result = await work();
-  const after = cpuMs(server.child.pid);
-  const ms = before === null || after === null ? NaN : after - before;
-  return [result, { ms, share: ms / (performance.now() - started) }];
-}
 
 /** GETs of the page as a phone's browser asks for it (it takes compressed answers). */
 const pageLoad = (server: ShopServer, path: string, rate: number, durationS: number) =>
@@ -722,24 +645,7 @@ async function countEvents(target: Target, inventoryId: string, tag: string): Pr
   const query = `select count(*)::int as rows, count(distinct visitor_id)::int as visitors from storefront_events
     where inventory_id = $1 and kind = 'access' and visitor_id like $2`;
   const params = [inventoryId, `${tag}-%`];
-  if (target.env.DATABASE_URL) {
-    const client = new pg.Client(target.env.DATABASE_URL);
-    await client.connect();
-    try {
-      return (await client.query<{ rows: number; visitors: number }>(query, params)).rows[0]!;
-    } finally {
-      await client.end();
-    }
-  }
-  const db = await PGlite.create({
-    dataDir: join(target.env.DATA_DIR!, 'pglite'),
-    startParams: pgliteStartParams(),
-  });
-  try {
-    return (await db.query<{ rows: number; visitors: number }>(query, params)).rows[0]!;
-  } finally {
-    await db.close();
-  }
+  return readTargetDatabase(target, async (run) => (await run(query, params))[0] as { rows: number; visitors: number });
 }
 
 async function eventsPart(target: Target, server: ShopServer, inventoryId: string, publicId: string, path: string) {
@@ -811,8 +717,7 @@ async function eventsPart(target: Target, server: ShopServer, inventoryId: strin
 
 async function main() {
   const parts = choice('BENCH_STOREFRONT', ['lighthouse', 'js', 'html', 'cart', 'events'] as const);
-  const targetNames = choice('BENCH_TARGETS', ['pglite', 'postgres'] as const, env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
-  if (targetNames.includes('postgres') && !env.DATABASE_URL) throw new Error('BENCH_TARGETS=postgres needs DATABASE_URL');
+  const targetNames = benchTargetNames();
   const workDir = resolve('.tmp/bench-storefront');
   const distDir = join(workDir, 'dist');
   const main = join(workDir, 'dist-server', 'main.js');
@@ -847,7 +752,7 @@ async function main() {
       const server = await startShopServer(main, distDir, target, peers);
       const user = await createUser('bench-storefront');
       try {
-        const { id, publicId, seconds } = await syncedInventory(apiFor(server, user), peers);
+        const { id, publicId, seconds } = await syncedInventory(merchantApi(server, user), peers);
         const catalog = (await (await fetch(`${server.url}/api/v1/storefront/${publicId}/catalog`)).json()) as {
           products: {
             variants: {
@@ -900,13 +805,8 @@ async function main() {
         }
       } finally {
         await server.stop();
-        if (target.env.DATABASE_URL) {
-          // PostgreSQL outlives the run: the bench's account goes, with its inventory, carts and events.
-          const client = new pg.Client(target.env.DATABASE_URL);
-          await client.connect();
-          await client.query('delete from accounts where uid = $1', [user.uid]);
-          await client.end();
-        } else rmSync(target.env.DATA_DIR!, { recursive: true, force: true });
+        // On PostgreSQL the bench's account goes, with its inventory, carts and events.
+        await removeBenchData(target, user);
       }
     }
   } finally {

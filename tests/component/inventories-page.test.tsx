@@ -4,13 +4,20 @@
 // after a real check against the loopback Shopify store — each with its sync status (pending
 // synchronization), no last update yet, and the way back into its wizard. (Configured inventories
 // and their sync are in inventory-sync.test.tsx: they need a catalog, which this server has none of.)
+// A failed read goes through a door on loopback in front of the real server (startApiDoor): it
+// answers the API's 500 or drops the connection, then lets the retry through.
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Inventory } from '../../domain/inventory';
+import { createApiClient } from '../../src/api/api-client';
+import { InventoriesPage } from '../../src/features/inventories/components/inventories-page';
 import { startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { api, merchant } from './support/merchant';
-import { renderApp } from './support/render-app';
+import { renderApp, serverUrl } from './support/render-app';
+import { renderView } from './support/render-view';
 
 let store: ShopifyAdminServer;
 beforeAll(async () => {
@@ -90,4 +97,66 @@ it('in Portuguese: the same list in the page’s language', async () => {
       .getByRole('link')
       .getAttribute('href'),
   ).toMatch(/^\/pt\/inventory\//);
+});
+
+/** A door on loopback in front of the component tests' server: it fails what comes in (`mode`) or passes it on unchanged. */
+async function startApiDoor() {
+  const upstream = new URL(serverUrl);
+  const door = { mode: 'error' as 'error' | 'unreachable' | 'open', url: '' };
+  // The page's origin is the server's: the door answers the browser's CORS questions as a cross-origin API would.
+  const cors = { 'access-control-allow-origin': '*' };
+  const server = createServer((incoming, outgoing) => {
+    if (incoming.method === 'OPTIONS') {
+      const allowed = { 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET' };
+      outgoing.writeHead(204, { ...cors, ...allowed });
+      outgoing.end();
+    } else if (door.mode === 'error') {
+      outgoing.writeHead(500, { ...cors, 'content-type': 'application/json' });
+      outgoing.end(JSON.stringify({ error: { code: 'internal_error', message: 'Internal error.' } }));
+    } else if (door.mode === 'unreachable') {
+      incoming.socket.destroy();
+    } else {
+      const { method, url: path } = incoming;
+      const headers = { ...incoming.headers, host: upstream.host };
+      const passed = forward({ host: upstream.hostname, port: upstream.port, method, path, headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cors });
+        answer.pipe(outgoing);
+      });
+      passed.on('error', () => outgoing.destroy());
+      incoming.pipe(passed);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  door.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { door, close };
+}
+
+it("a failed read (the API's 500, then no answer at all) says so on the page, and trying again loads the list", async () => {
+  const user = await merchant('inventories-failed-read');
+  await api<Inventory>(user, 'POST', '/inventories', { name: 'Loja Nova' });
+  const { door, close } = await startApiDoor();
+  try {
+    await renderView(() => <InventoriesPage />, user, {
+      api: () => createApiClient({ baseUrl: `${door.url}/api/v1`, getIdToken: async () => user.idToken }),
+    });
+    expect(await screen.findByText('The inventories could not be loaded.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Inventories', level: 1 })).toBeTruthy();
+
+    door.mode = 'unreachable';
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Loading the inventories')).toBeTruthy();
+    expect(await screen.findByText('The inventories could not be loaded.', {}, { timeout: 15_000 })).toBeTruthy();
+
+    door.mode = 'open';
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const configuring = await region('In configuration');
+    expect(within(configuring).getByRole('heading', { name: 'Loja Nova' })).toBeTruthy();
+    expect(screen.queryByText('The inventories could not be loaded.')).toBeNull();
+  } finally {
+    await close();
+  }
 });

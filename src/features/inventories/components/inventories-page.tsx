@@ -76,11 +76,20 @@ function Section({ status, inventories }: { status: InventoryStatus; inventories
 function InventoryList({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
   const { api } = useRouter().options.context;
-  const logic = useMemo(() => fromPromise<Inventory[]>(({ signal }) => inventoryListApi(api).list(signal)), [api]);
+  const logic = useMemo(
+    () =>
+      // A failed read is an answer to show (useActor would throw the rejection to the route's error page).
+      fromPromise<Inventory[] | 'failed'>(({ signal }) =>
+        inventoryListApi(api)
+          .list(signal)
+          .catch(() => 'failed' as const),
+      ),
+    [api],
+  );
   const [snapshot] = useActor(logic);
 
   if (snapshot.status === 'active') return <Skeleton block lines={3} label={t`Loading the inventories`} />;
-  if (snapshot.status !== 'done') {
+  if (snapshot.output === 'failed' || !snapshot.output) {
     return (
       <Notice variant="negative" title={<Trans>The inventories could not be loaded.</Trans>}>
         <Button variant="secondary" onClick={onRetry}>
