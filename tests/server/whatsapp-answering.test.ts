@@ -7,16 +7,14 @@
 // Meta's refusals (5xx, 130429, 190, 131047), the 24-hour window, a paused channel, media by plan,
 // AI requests counted with their media type, and logs without a shopper's text or number.
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
 import type { Channel } from '../../domain/channel';
 import { monthStart } from '../../server/accounts/account-store';
 import { channelStore, WHATSAPP_INBOUND_QUEUE } from '../../server/channels/channel-store';
 import { inboundReplies } from '../../server/channels/inbound-replies';
-import { QUICK_RETRY_WAITS_MS, whatsappInboundWorker } from '../../server/channels/inbound-worker';
+import { QUICK_RETRY_WAITS_MS } from '../../server/channels/inbound-worker';
 import type { Db } from '../../server/db/database';
 import {
   accountMonthlyUsage,
@@ -30,14 +28,13 @@ import {
   whatsappInboundMessages,
   whatsappReplies,
 } from '../../server/db/schema';
-import type { QueueWorker, WorkerLog } from '../../server/jobs/queue-worker';
-import { secretBox } from '../../server/secrets/secret-box';
+import type { QueueWorker } from '../../server/jobs/queue-worker';
+import type { SecretBox } from '../../server/secrets/secret-box';
 import {
   buttonReplyMessage,
   fixturePhoneNumber,
   imageMessage,
   orderMessage,
-  startWhatsAppCloudApiServer,
   textMessage,
   wamid,
   type FixturePhoneNumber,
@@ -49,56 +46,32 @@ import type { PlanId } from '../../domain/plans';
 import { checkedNumber, newPhoneNumberId } from './support/channel-seed';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
+import { startWhatsAppHarness, type WhatsAppHarness } from './support/whatsapp-harness';
 import { seededProducts } from './support/storefront-seed';
-import { testDatabase } from './support/test-database';
-import { buildTestApp, call, testEnv } from './support/test-server';
+import { call } from './support/test-server';
 
-const SECRETS_KEY = randomBytes(32).toString('base64');
 const SITE = 'https://loja.example';
 const SHOPPER = { waId: '5511987654321', name: 'Maria Shopper' };
 
 const data = scratchDataDir('whatsapp-answering');
-let app: FastifyInstance;
+let harness: WhatsAppHarness;
 let url = '';
 let db: Db;
 let fixture: WhatsAppCloudApiServer;
 let worker: QueueWorker;
 const { api, merchant, createBase, uploaded, settled } = knowledgeClient(() => url);
-const secrets = secretBox(Buffer.from(SECRETS_KEY, 'base64'));
+let secrets: SecretBox;
 const store = () => channelStore(db, secrets);
 
 /** Every line the worker logged, as JSON: none may hold a shopper's text or number. */
-const logged: string[] = [];
-const collect = (details: object, message: string) => void logged.push(JSON.stringify({ ...details, message }));
-const log: WorkerLog = { info: collect, warn: collect, error: collect };
+let logged: string[];
 
 beforeAll(async () => {
-  db = (await testDatabase()).db;
-  fixture = await startWhatsAppCloudApiServer({ numbers: [] });
-  // The app with its knowledge worker (uploads are processed); the WhatsApp answerer is this test's own, polling every 20 ms.
-  app = await buildTestApp(
-    { ...testEnv, DATA_DIR: data.dir, SECRETS_KEY, INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' },
-    { workers: true },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  worker = whatsappInboundWorker({
-    db,
-    log,
-    secrets,
-    cloudApi: { graphUrl: fixture.graphUrl },
-    llm: null,
-    siteUrl: SITE,
-    concurrency: 2,
-    pollMs: 20,
-    retryDelayMs: 50,
-  });
-  worker.start();
+  harness = await startWhatsAppHarness({ dataDir: data.dir, siteUrl: SITE, concurrency: 2 });
+  ({ db, url, fixture, worker, secrets, logged } = harness);
 });
 afterAll(async () => {
-  await worker?.stop();
-  await app?.close();
-  await fixture?.close();
+  await harness?.close();
   data.remove();
 });
 

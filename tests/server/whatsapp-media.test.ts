@@ -6,22 +6,17 @@
 // was sent. Proved: each answer with its AI request typed vision, voice or file; the built-in
 // answerer's and the plan's polite lines; media gone, too large or of another type; the provider's
 // and Meta's errors (retried, or a polite line); the fixture's own checks; logs without the media.
-import { createHash, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
 import type { PlanId } from '../../domain/plans';
 import { channelStore } from '../../server/channels/channel-store';
-import { whatsappInboundWorker } from '../../server/channels/inbound-worker';
 import type { Db } from '../../server/db/database';
 import { aiBases, aiRequests, whatsappInboundMessages, whatsappReplies } from '../../server/db/schema';
-import type { QueueWorker, WorkerLog } from '../../server/jobs/queue-worker';
-import { secretBox } from '../../server/secrets/secret-box';
+import type { SecretBox } from '../../server/secrets/secret-box';
 import {
   FIXTURE_API_KEY,
-  startOpenAiCompatibleServer,
   type ChatContentPart,
   type OpenAiCompatibleServer,
 } from '../fixtures/openai-compatible-server';
@@ -31,7 +26,6 @@ import {
   fixturePhoneNumber,
   imageMessage,
   sampleMedia,
-  startWhatsAppCloudApiServer,
   type FixturePhoneNumber,
   type SentMessage,
   type WebhookPayload,
@@ -39,57 +33,31 @@ import {
 } from '../fixtures/whatsapp-cloud-api-server';
 import { checkedNumber, newPhoneNumberId } from './support/channel-seed';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
-import { testDatabase } from './support/test-database';
-import { buildTestApp, testEnv } from './support/test-server';
+import { startWhatsAppHarness, type WhatsAppHarness } from './support/whatsapp-harness';
 import { textPdf } from './support/text-pdf';
 
-const SECRETS_KEY = randomBytes(32).toString('base64');
 const SHOPPER = { waId: '5511912345678', name: 'Joana Shopper' };
 const MODEL = 'fixture-small';
 
 const data = scratchDataDir('whatsapp-media');
-let app: FastifyInstance;
+let harness: WhatsAppHarness;
 let url = '';
 let db: Db;
 let fixture: WhatsAppCloudApiServer;
 let llm: OpenAiCompatibleServer;
-let worker: QueueWorker;
 const { api, merchant, createBase, uploaded, settled } = knowledgeClient(() => url);
-const secrets = secretBox(Buffer.from(SECRETS_KEY, 'base64'));
+let secrets: SecretBox;
 
 /** Every line the worker logged, as JSON: none may hold what a shopper sent. */
-const logged: string[] = [];
-const collect = (details: object, message: string) => void logged.push(JSON.stringify({ ...details, message }));
-const log: WorkerLog = { info: collect, warn: collect, error: collect };
+let logged: string[];
 
 beforeAll(async () => {
-  db = (await testDatabase()).db;
-  fixture = await startWhatsAppCloudApiServer({ numbers: [] });
-  llm = await startOpenAiCompatibleServer();
-  app = await buildTestApp(
-    { ...testEnv, DATA_DIR: data.dir, SECRETS_KEY, INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' },
-    { workers: true },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  worker = whatsappInboundWorker({
-    db,
-    log,
-    secrets,
-    cloudApi: { graphUrl: fixture.graphUrl },
-    llm: { baseUrl: llm.baseUrl, apiKey: FIXTURE_API_KEY, timeoutMs: 10_000 },
-    siteUrl: 'https://loja.example',
-    concurrency: 2,
-    pollMs: 20,
-    retryDelayMs: 50,
-  });
-  worker.start();
+  harness = await startWhatsAppHarness({ dataDir: data.dir, withLlm: true, concurrency: 2 });
+  ({ db, url, fixture, secrets, logged } = harness);
+  llm = harness.llm!;
 });
 afterAll(async () => {
-  await worker?.stop();
-  await app?.close();
-  await fixture?.close();
-  await llm?.close();
+  await harness?.close();
   data.remove();
 });
 

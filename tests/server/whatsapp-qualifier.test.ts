@@ -8,23 +8,17 @@
 // another shopper's conversation is their own; each reply is an AI request; the channel's API shows
 // the inputs per conversation with the shopper masked; a message answered again (a retry) is
 // answered from what earlier messages left, not from its own writes.
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
 import type { Channel, ChannelDetail } from '../../domain/channel';
 import { channelStore } from '../../server/channels/channel-store';
-import { whatsappInboundWorker } from '../../server/channels/inbound-worker';
 import { qualifierReply } from '../../server/channels/qualifier';
 import type { Db } from '../../server/db/database';
 import { aiBases, aiRequests, whatsappConversationInputs, whatsappInboundMessages, whatsappReplies } from '../../server/db/schema';
-import type { QueueWorker } from '../../server/jobs/queue-worker';
-import { secretBox } from '../../server/secrets/secret-box';
+import type { SecretBox } from '../../server/secrets/secret-box';
 import {
   fixturePhoneNumber,
-  startWhatsAppCloudApiServer,
   textMessage,
   type FixturePhoneNumber,
   type SentMessage,
@@ -33,22 +27,19 @@ import {
 import { checkedNumber, newPhoneNumberId } from './support/channel-seed';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
-import { testDatabase } from './support/test-database';
-import { buildTestApp, testEnv } from './support/test-server';
+import { startWhatsAppHarness, type WhatsAppHarness } from './support/whatsapp-harness';
 
-const SECRETS_KEY = randomBytes(32).toString('base64');
 const MARIA = { waId: '5511987654321', name: 'Maria' };
 const JOAO = { waId: '5521912345678', name: 'João' };
 const faq = ['Pergunta;Resposta', 'Posso trocar um produto?;Sim, em até 30 dias após a entrega, sem uso e com etiqueta.'].join('\n');
 
 const data = scratchDataDir('whatsapp-qualifier');
-let app: FastifyInstance;
+let harness: WhatsAppHarness;
 let url = '';
 let db: Db;
 let fixture: WhatsAppCloudApiServer;
-let worker: QueueWorker;
 const { api, merchant, createBase, uploaded, settled } = knowledgeClient(() => url);
-const secrets = secretBox(Buffer.from(SECRETS_KEY, 'base64'));
+let secrets: SecretBox;
 
 let user: TestUser;
 let base: AiBase;
@@ -56,25 +47,8 @@ let channel: Channel;
 let number: FixturePhoneNumber;
 
 beforeAll(async () => {
-  db = (await testDatabase()).db;
-  fixture = await startWhatsAppCloudApiServer({ numbers: [] });
-  app = await buildTestApp(
-    { ...testEnv, DATA_DIR: data.dir, SECRETS_KEY, INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' },
-    { workers: true },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  worker = whatsappInboundWorker({
-    db,
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-    secrets,
-    cloudApi: { graphUrl: fixture.graphUrl },
-    llm: null,
-    siteUrl: 'https://loja.example',
-    pollMs: 20,
-    retryDelayMs: 50,
-  });
-  worker.start();
+  harness = await startWhatsAppHarness({ dataDir: data.dir });
+  ({ db, url, fixture, secrets } = harness);
 
   user = await merchant('wa-qualifier', 'enterprise');
   const created = await createBase(user, { name: 'Qualificadora', function: 'qualifier', voiceTone: 'default', language: 'pt_br' });
@@ -101,9 +75,7 @@ beforeAll(async () => {
   ));
 }, 60_000);
 afterAll(async () => {
-  await worker?.stop();
-  await app?.close();
-  await fixture?.close();
+  await harness?.close();
   data.remove();
 });
 

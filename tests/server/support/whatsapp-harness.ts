@@ -1,0 +1,89 @@
+// The WhatsApp answering path as the server tests run it: the real app (its knowledge worker on, so
+// uploads are processed; the sync and the app's own WhatsApp worker off) on the test database, the
+// loopback Cloud API (tests/fixtures/whatsapp-cloud-api-server.ts) and, when asked, the loopback
+// OpenAI-compatible endpoint; and the whatsapp-inbound worker of the test's own, polling every 20 ms
+// with short retries, whose log lines are kept (none may hold a shopper's text or number).
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { whatsappInboundWorker } from '../../../server/channels/inbound-worker';
+import type { Db } from '../../../server/db/database';
+import type { QueueWorker, WorkerLog } from '../../../server/jobs/queue-worker';
+import { secretBox, type SecretBox } from '../../../server/secrets/secret-box';
+import { FIXTURE_API_KEY, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../../fixtures/openai-compatible-server';
+import { startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../../fixtures/whatsapp-cloud-api-server';
+import { testDatabase } from './test-database';
+import { buildTestApp, testEnv } from './test-server';
+
+export type WhatsAppHarness = {
+  db: Db;
+  /** The app's base URL. */
+  url: string;
+  app: FastifyInstance;
+  fixture: WhatsAppCloudApiServer;
+  /** The OpenAI-compatible endpoint the worker answers with (null: the built-in answerer only). */
+  llm: OpenAiCompatibleServer | null;
+  worker: QueueWorker;
+  /** The key the app seals channels' secrets with, for the tests that connect through the store. */
+  secrets: SecretBox;
+  /** Every line the worker logged, as JSON. */
+  logged: string[];
+  close: () => Promise<void>;
+};
+
+export async function startWhatsAppHarness({
+  dataDir,
+  siteUrl = 'https://loja.example',
+  withLlm = false,
+  concurrency,
+}: {
+  dataDir: string;
+  siteUrl?: string;
+  withLlm?: boolean;
+  /** The worker's messages at once (its default when absent). */
+  concurrency?: number;
+}): Promise<WhatsAppHarness> {
+  const secretsKey = randomBytes(32).toString('base64');
+  const secrets = secretBox(Buffer.from(secretsKey, 'base64'));
+  const logged: string[] = [];
+  const collect = (details: object, message: string) => void logged.push(JSON.stringify({ ...details, message }));
+  const log: WorkerLog = { info: collect, warn: collect, error: collect };
+
+  const { db } = await testDatabase();
+  const fixture = await startWhatsAppCloudApiServer({ numbers: [] });
+  const llm = withLlm ? await startOpenAiCompatibleServer() : null;
+  const app = await buildTestApp(
+    { ...testEnv, DATA_DIR: dataDir, SECRETS_KEY: secretsKey, INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' },
+    { workers: true },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const worker = whatsappInboundWorker({
+    db,
+    log,
+    secrets,
+    cloudApi: { graphUrl: fixture.graphUrl },
+    llm: llm ? { baseUrl: llm.baseUrl, apiKey: FIXTURE_API_KEY, timeoutMs: 10_000 } : null,
+    siteUrl,
+    ...(concurrency ? { concurrency } : {}),
+    pollMs: 20,
+    retryDelayMs: 50,
+  });
+  worker.start();
+  return {
+    db,
+    url,
+    app,
+    fixture,
+    llm,
+    worker,
+    secrets,
+    logged,
+    async close() {
+      await worker.stop();
+      await app.close();
+      await fixture.close();
+      await llm?.close();
+    },
+  };
+}
