@@ -1,6 +1,7 @@
 // zod/mini: the SPA parses /me with these schemas too.
-import * as z from 'zod/mini';
-import { planIdSchema, planLimitsSchema } from './plan-schemas';
+import * as z from "zod/mini";
+import { dashboardValidation, isTimeZone } from "./dashboard";
+import { planIdSchema, planLimitsSchema } from "./plan-schemas";
 
 const count = () => z.int().check(z.nonnegative());
 
@@ -22,9 +23,22 @@ export const meResponseSchema = z.object({
   plan: planIdSchema,
   limits: planLimitsSchema,
   usage: accountUsageSchema,
+  /** The IANA zone the dashboard's days are cut in; null until set (the first dashboard load adopts the browser's). */
+  timeZone: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** `/me` takes no query parameters; unknown ones are refused, as everywhere. */
 export const meQuerySchema = z.strictObject({});
+
+/** `PUT /api/v1/me/time-zone`'s body and answer: an IANA zone ('America/Sao_Paulo'). */
+export const accountTimeZoneSchema = z.object({
+  timeZone: z.string().check(
+    z.refine(isTimeZone, {
+      error: dashboardValidation.timeZoneInvalid.id,
+      abort: true,
+    }),
+  ),
+});
+export type AccountTimeZone = z.infer<typeof accountTimeZoneSchema>;

@@ -1,8 +1,8 @@
-// The dashboard's figures for one account (GET /api/v1/dashboard and its CSV): one aggregate query
-// over the rollups (server/db/schema.ts, dashboard_rollups) from the previous period's first day to
-// the period's last, grouped by the zone's day and source, never over the raw events; one query for
-// the account's plan, usage and sources. The arithmetic is domain/dashboard.ts's, here only applied.
-import { sql } from 'drizzle-orm';
+// The dashboard's figures for one account (GET /api/v1/dashboard and its CSV): one query over the
+// rollups (server/db/schema.ts, dashboard_rollups: a row per day of the account's zone and source)
+// from the previous period's first day to the period's last, never over the raw events; one query for
+// the account's plan, zone, usage and sources. The arithmetic is domain/dashboard.ts's, here only applied.
+import { sql } from "drizzle-orm";
 import {
   averageTicket,
   compared,
@@ -16,15 +16,21 @@ import {
   periodSpendMinor,
   previousPeriod,
   projectedQueries,
-  rangeInstants,
   returnOnSpend,
   type Dashboard,
   type DashboardDay,
   type DashboardQuery,
   type DayRange,
-} from '../../domain/dashboard';
-import { mediaTypes, plans, type Currency, type MediaType, type PlanId } from '../../domain/plans';
-import type { Db } from '../db/database';
+} from "../../domain/dashboard";
+import {
+  mediaTypes,
+  plans,
+  type Currency,
+  type MediaType,
+  type PlanId,
+} from "../../domain/plans";
+import type { Db } from "../db/database";
+import { changeTimeZone, UnknownTimeZone } from "./time-zone-change";
 
 /**
  * Why a dashboard is refused: a filter names no record of the caller's (another account's is the same
@@ -32,17 +38,15 @@ import type { Db } from '../db/database';
  */
 export class DashboardRefusal extends Error {
   constructor(
-    readonly reason: 'filter_not_found' | 'zone_unknown',
-    readonly filter: 'inventory' | 'aiBase' | 'channel' | 'tz',
+    readonly reason: "filter_not_found" | "zone_unknown",
+    readonly filter: "inventory" | "aiBase" | "channel" | "tz",
   ) {
-    super(reason === 'zone_unknown' ? 'Unknown time zone.' : `No such ${filter}.`);
-    this.name = 'DashboardRefusal';
+    super(
+      reason === "zone_unknown" ? "Unknown time zone." : `No such ${filter}.`,
+    );
+    this.name = "DashboardRefusal";
   }
 }
-
-/** PostgreSQL's 'time zone "…" not recognized' (invalid_parameter_value), however Drizzle wraps it. */
-const isUnknownZone = (error: unknown): boolean =>
-  error instanceof Error && ((error as { code?: unknown }).code === '22023' || (error.cause !== undefined && isUnknownZone(error.cause)));
 
 /** One day and source of the rollups, summed. */
 export type DaySource = {
@@ -78,7 +82,8 @@ const noRequests = (): Record<MediaType, number> => ({
   file: 0,
   voice: 0,
 });
-const requestCount = (requests: Record<MediaType, number>) => mediaTypes.reduce((sum, type) => sum + requests[type], 0);
+const requestCount = (requests: Record<MediaType, number>) =>
+  mediaTypes.reduce((sum, type) => sum + requests[type], 0);
 
 function totalsOf(rows: DaySource[]): Totals {
   const totals: Totals = {
@@ -93,7 +98,7 @@ function totalsOf(rows: DaySource[]): Totals {
     totals.accesses += row.accesses;
     totals.catalogsSent += row.catalogsSent;
     totals.orders += row.orders;
-    if (row.currency !== '') {
+    if (row.currency !== "") {
       const money = totals.money.get(row.currency) ?? {
         orders: 0,
         valueMinor: 0,
@@ -113,14 +118,20 @@ function mainCurrency(...periods: Totals[]): string | null {
   for (const totals of periods) {
     const best = [...totals.money.entries()]
       .filter(([, money]) => money.valueMinor > 0)
-      .sort((a, b) => b[1].valueMinor - a[1].valueMinor || a[0].localeCompare(b[0]))[0];
+      .sort(
+        (a, b) => b[1].valueMinor - a[1].valueMinor || a[0].localeCompare(b[0]),
+      )[0];
     if (best) return best[0];
   }
   return null;
 }
 
 /** The days of a period, every one present (zeros where nothing happened). */
-export function daysOf(range: DayRange, rows: DaySource[], currency: string | null): DashboardDay[] {
+export function daysOf(
+  range: DayRange,
+  rows: DaySource[],
+  currency: string | null,
+): DashboardDay[] {
   const days = new Map(
     eachDay(range.from, range.to).map((day) => [
       day,
@@ -141,7 +152,8 @@ export function daysOf(range: DayRange, rows: DaySource[], currency: string | nu
     day.accesses += row.accesses;
     day.catalogsSent += row.catalogsSent;
     day.orders += row.orders;
-    if (row.currency === currency) day.convertedValueMinor += row.orderValueMinor;
+    if (row.currency === currency)
+      day.convertedValueMinor += row.orderValueMinor;
     for (const type of mediaTypes) day.mediaTypes[type] += row.requests[type];
     day.requests += requestCount(row.requests);
   }
@@ -152,69 +164,90 @@ export function daysOf(range: DayRange, rows: DaySource[], currency: string | nu
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const monthOf = (now: Date, monthsBack = 0) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1)).toISOString().slice(0, 10);
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1))
+    .toISOString()
+    .slice(0, 10);
 
 export function dashboardStore(db: Db) {
-  /** The rollups of [the previous period's first day, the period's last day], by the zone's day and source. */
-  async function daySources(uid: string, query: DashboardQuery): Promise<{ range: DayRange; previous: DayRange; rows: DaySource[] }> {
+  /**
+   * The rollups of [the previous period's first day, the period's last day]: one row per day of the
+   * account's zone and source already. Handed over as one text value (rows joined by ';', fields by
+   * ','): hundreds of rows of many columns cost PGlite several times more to hand over as rows.
+   */
+  async function daySources(
+    uid: string,
+    query: DashboardQuery,
+  ): Promise<{ range: DayRange; previous: DayRange; rows: DaySource[] }> {
     const range = { from: query.from, to: query.to };
     const previous = previousPeriod(range);
-    const start = rangeInstants(previous, query.tz).start;
-    const end = rangeInstants(range, query.tz).end;
     const filters = [
-      query.inventory ? sql` and inventory_id = ${query.inventory}::uuid` : sql``,
+      query.inventory
+        ? sql` and inventory_id = ${query.inventory}::uuid`
+        : sql``,
       query.aiBase ? sql` and ai_base_id = ${query.aiBase}::uuid` : sql``,
       query.channel ? sql` and channel_id = ${query.channel}::uuid` : sql``,
     ];
-    const result = rowsOf<Record<string, string | number | null>>(
-      await db
-        .execute(
-          sql`
-      select to_char((bucket at time zone ${query.tz})::date, 'YYYY-MM-DD') as day, inventory_id, ai_base_id, channel_id, currency,
-        sum(accesses)::int as accesses, sum(cart_views)::int as cart_views, sum(checkouts)::int as checkouts,
-        sum(catalogs_sent)::int as catalogs_sent, sum(orders)::int as orders, sum(order_value_minor)::float8 as order_value_minor,
-        sum(requests_text)::int as requests_text, sum(requests_vision)::int as requests_vision, sum(requests_file)::int as requests_file,
-        sum(requests_voice)::int as requests_voice, sum(extra_requests)::int as extra_requests
+    // concat() writes a null as '' (ids are uuids, currencies ISO codes: neither holds ',' or ';').
+    const [result] = rowsOf<{ rows: string | null }>(
+      await db.execute(sql`
+      select string_agg(concat(day, ',', inventory_id, ',', ai_base_id, ',', channel_id, ',', currency, ',', accesses, ',', cart_views, ',',
+        checkouts, ',', catalogs_sent, ',', orders, ',', order_value_minor, ',', requests_text, ',', requests_vision, ',', requests_file, ',',
+        requests_voice, ',', extra_requests), ';' order by day) as rows
       from dashboard_rollups
-      where uid = ${uid} and bucket >= ${start.toISOString()}::timestamptz and bucket < ${end.toISOString()}::timestamptz${sql.join(filters)}
-      group by 1, 2, 3, 4, 5
-      order by 1, 2, 3, 4, 5`,
-        )
-        .catch((error: unknown) => {
-          throw isUnknownZone(error) ? new DashboardRefusal('zone_unknown', 'tz') : error;
-        }),
+      where uid = ${uid} and day >= ${previous.from}::date and day <= ${range.to}::date${sql.join(filters)}`),
     );
-    const rows = result.map((row): DaySource => ({
-      day: String(row.day),
-      inventoryId: (row.inventory_id as string | null) ?? null,
-      aiBaseId: (row.ai_base_id as string | null) ?? null,
-      channelId: (row.channel_id as string | null) ?? null,
-      currency: String(row.currency),
-      accesses: Number(row.accesses),
-      cartViews: Number(row.cart_views),
-      checkouts: Number(row.checkouts),
-      catalogsSent: Number(row.catalogs_sent),
-      orders: Number(row.orders),
-      orderValueMinor: Number(row.order_value_minor),
-      requests: {
-        text: Number(row.requests_text),
-        vision: Number(row.requests_vision),
-        file: Number(row.requests_file),
-        voice: Number(row.requests_voice),
+    const rows = (result?.rows ? result.rows.split(";") : []).map(
+      (line): DaySource => {
+        const [day, inventoryId, aiBaseId, channelId, currency, ...counts] =
+          line.split(",") as [
+            string,
+            string,
+            string,
+            string,
+            string,
+            ...string[],
+          ];
+        const count = counts.map(Number);
+        return {
+          day,
+          inventoryId: inventoryId || null,
+          aiBaseId: aiBaseId || null,
+          channelId: channelId || null,
+          currency,
+          accesses: count[0]!,
+          cartViews: count[1]!,
+          checkouts: count[2]!,
+          catalogsSent: count[3]!,
+          orders: count[4]!,
+          orderValueMinor: count[5]!,
+          requests: {
+            text: count[6]!,
+            vision: count[7]!,
+            file: count[8]!,
+            voice: count[9]!,
+          },
+          extraRequests: count[10]!,
+        };
       },
-      extraRequests: Number(row.extra_requests),
-    }));
+    );
     return { range, previous, rows };
   }
 
   /** The account's plan, this and last month's queries, what it has configured; refuses a filter that names nothing of its own. */
-  async function account(uid: string, query: Pick<DashboardQuery, 'inventory' | 'aiBase' | 'channel'>, now: Date) {
+  async function account(
+    uid: string,
+    query: Pick<DashboardQuery, "inventory" | "aiBase" | "channel">,
+    now: Date,
+  ) {
     const owns = (table: string, id: string | undefined) =>
-      id === undefined ? sql`true` : sql`exists (select 1 from ${sql.identifier(table)} where id = ${id}::uuid and uid = ${uid})`;
+      id === undefined
+        ? sql`true`
+        : sql`exists (select 1 from ${sql.identifier(table)} where id = ${id}::uuid and uid = ${uid})`;
     const result = rowsOf<Record<string, string | number | boolean | null>>(
       await db.execute(sql`
       select
         (select plan from accounts where uid = ${uid}) as plan,
+        (select time_zone from accounts where uid = ${uid}) as time_zone,
         (select queries from account_monthly_usage where uid = ${uid} and month = ${monthOf(now)}::date) as queries,
         (select queries from account_monthly_usage where uid = ${uid} and month = ${monthOf(now, 1)}::date) as previous_queries,
         (select count(*) from inventories where uid = ${uid})::int as inventories,
@@ -222,16 +255,20 @@ export function dashboardStore(db: Db) {
         (select count(*) from ai_bases where uid = ${uid})::int as ai_bases,
         (select count(*) from ai_bases where uid = ${uid} and status = 'training')::int as ai_bases_in_configuration,
         (select count(*) from channels where uid = ${uid})::int as channels,
-        ${owns('inventories', query.inventory)} as inventory_owned,
-        ${owns('ai_bases', query.aiBase)} as ai_base_owned,
-        ${owns('channels', query.channel)} as channel_owned`),
+        ${owns("inventories", query.inventory)} as inventory_owned,
+        ${owns("ai_bases", query.aiBase)} as ai_base_owned,
+        ${owns("channels", query.channel)} as channel_owned`),
     );
     const row = result[0]!;
-    if (!row.inventory_owned) throw new DashboardRefusal('filter_not_found', 'inventory');
-    if (!row.ai_base_owned) throw new DashboardRefusal('filter_not_found', 'aiBase');
-    if (!row.channel_owned) throw new DashboardRefusal('filter_not_found', 'channel');
+    if (!row.inventory_owned)
+      throw new DashboardRefusal("filter_not_found", "inventory");
+    if (!row.ai_base_owned)
+      throw new DashboardRefusal("filter_not_found", "aiBase");
+    if (!row.channel_owned)
+      throw new DashboardRefusal("filter_not_found", "channel");
     return {
-      plan: ((row.plan as PlanId | null) ?? 'basic') satisfies PlanId,
+      plan: ((row.plan as PlanId | null) ?? "basic") satisfies PlanId,
+      timeZone: (row.time_zone as string | null) ?? null,
       queries: Number(row.queries ?? 0),
       previousQueries: Number(row.previous_queries ?? 0),
       sources: {
@@ -244,29 +281,57 @@ export function dashboardStore(db: Db) {
     };
   }
 
+  /** The account's zone; one without a zone adopts the caller's (the browser's), else UTC. */
+  async function zoneOf(
+    uid: string,
+    accountZone: string | null,
+    callerZone: string | undefined,
+  ): Promise<string> {
+    if (accountZone !== null) return accountZone;
+    if (callerZone === undefined) return "UTC";
+    await changeTimeZone(db, uid, callerZone).catch((error: unknown) => {
+      throw error instanceof UnknownTimeZone
+        ? new DashboardRefusal("zone_unknown", "tz")
+        : error;
+    });
+    return callerZone;
+  }
+
   return {
     daySources,
 
     /** The whole screen's figures for the period and the previous one. */
-    async dashboard(uid: string, query: DashboardQuery, now = new Date()): Promise<Dashboard> {
+    async dashboard(
+      uid: string,
+      query: DashboardQuery,
+      now = new Date(),
+    ): Promise<Dashboard> {
       const facts = await account(uid, query, now);
+      const zone = await zoneOf(uid, facts.timeZone, query.tz);
       const { range, previous, rows } = await daySources(uid, query);
       const currentRows = rows.filter((row) => row.day >= range.from);
       const previousRows = rows.filter((row) => row.day < range.from);
       const [current, before] = [totalsOf(currentRows), totalsOf(previousRows)];
-      const currency: Currency = query.currency ?? 'USD';
+      const currency: Currency = query.currency ?? "USD";
       const plan = plans[facts.plan];
       const price = plan.prices[currency];
       const allowance = plan.limits.queriesPerMonth;
       const converted = mainCurrency(current, before);
-      const money = (totals: Totals) => totals.money.get(converted ?? '') ?? { orders: 0, valueMinor: 0 };
+      const money = (totals: Totals) =>
+        totals.money.get(converted ?? "") ?? { orders: 0, valueMinor: 0 };
       const spend = [
         periodSpendMinor(range, current.extraRequests, price),
         periodSpendMinor(previous, before.extraRequests, price),
       ] as const;
-      const figure = (of: (totals: Totals, spendMinor: number) => number | null) => compared(of(current, spend[0]), of(before, spend[1]));
+      const figure = (
+        of: (totals: Totals, spendMinor: number) => number | null,
+      ) => compared(of(current, spend[0]), of(before, spend[1]));
       const total = monthlyCostMinor(facts.queries, allowance, price);
-      const previousTotal = monthlyCostMinor(facts.previousQueries, allowance, price);
+      const previousTotal = monthlyCostMinor(
+        facts.previousQueries,
+        allowance,
+        price,
+      );
       const projected = projectedQueries(facts.queries, now);
       const evolution = (days: DashboardDay[]) =>
         days.map(({ day, catalogsSent, accesses }) => ({
@@ -275,10 +340,11 @@ export function dashboardStore(db: Db) {
           accesses,
         }));
       const currentShares = mediaShares(current.requests);
+      const days = daysOf(range, currentRows, converted);
       return {
         range: {
           ...range,
-          tz: query.tz,
+          tz: zone,
           previousFrom: previous.from,
           previousTo: previous.to,
         },
@@ -287,16 +353,29 @@ export function dashboardStore(db: Db) {
         accesses: figure((totals) => totals.accesses),
         catalogsSent: figure((totals) => totals.catalogsSent),
         catalogEvolution: {
-          current: evolution(daysOf(range, currentRows, converted)),
+          current: evolution(days),
           previous: evolution(daysOf(previous, previousRows, converted)),
         },
         convertedValue: figure((totals) => money(totals).valueMinor),
         orders: figure((totals) => totals.orders),
-        averageTicket: figure((totals) => averageTicket(money(totals).valueMinor, money(totals).orders)),
+        averageTicket: figure((totals) =>
+          averageTicket(money(totals).valueMinor, money(totals).orders),
+        ),
         spend: compared(spend[0], spend[1]),
-        costPerCatalog: figure((totals, spendMinor) => costPerCatalog(spendMinor, totals.catalogsSent)),
-        conversionRate: figure((totals) => conversionRate(totals.orders, totals.accesses)),
-        returnOnSpend: figure((totals, spendMinor) => returnOnSpend(money(totals).valueMinor, converted, spendMinor, currency)),
+        costPerCatalog: figure((totals, spendMinor) =>
+          costPerCatalog(spendMinor, totals.catalogsSent),
+        ),
+        conversionRate: figure((totals) =>
+          conversionRate(totals.orders, totals.accesses),
+        ),
+        returnOnSpend: figure((totals, spendMinor) =>
+          returnOnSpend(
+            money(totals).valueMinor,
+            converted,
+            spendMinor,
+            currency,
+          ),
+        ),
         requests: figure((totals) => requestCount(totals.requests)),
         mediaTypes: Object.fromEntries(
           mediaTypes.map((type) => [
@@ -306,7 +385,7 @@ export function dashboardStore(db: Db) {
               share: currentShares[type],
             },
           ]),
-        ) as Dashboard['mediaTypes'],
+        ) as Dashboard["mediaTypes"],
         monthlyCost: {
           month: monthOf(now).slice(0, 7),
           currency,
@@ -321,14 +400,15 @@ export function dashboardStore(db: Db) {
           previousTotalMinor: previousTotal,
           change: percentChange(total, previousTotal),
         },
-        days: daysOf(range, currentRows, converted),
+        days,
         sources: facts.sources,
       };
     },
 
     /** The period's rows by day and source for the CSV, with the sources' names (refuses as `dashboard` does). */
     async exportRows(uid: string, query: DashboardQuery, now = new Date()) {
-      await account(uid, query, now);
+      const facts = await account(uid, query, now);
+      await zoneOf(uid, facts.timeZone, query.tz);
       const { range, rows } = await daySources(uid, query);
       const names = rowsOf<{ kind: string; id: string; name: string }>(
         await db.execute(sql`
@@ -336,11 +416,14 @@ export function dashboardStore(db: Db) {
         union all select 'aiBase', id::text, name from ai_bases where uid = ${uid}
         union all select 'channel', id::text, display_phone_number from channels where uid = ${uid}`),
       );
-      const nameOf = new Map(names.map((row) => [`${row.kind}:${row.id}`, row.name]));
+      const nameOf = new Map(
+        names.map((row) => [`${row.kind}:${row.id}`, row.name]),
+      );
       return {
         range,
         rows: rows.filter((row) => row.day >= range.from),
-        nameOf: (kind: string, id: string | null) => (id ? (nameOf.get(`${kind}:${id}`) ?? '') : ''),
+        nameOf: (kind: string, id: string | null) =>
+          id ? (nameOf.get(`${kind}:${id}`) ?? "") : "",
       };
     },
   };
