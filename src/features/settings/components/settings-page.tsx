@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Card } from '../../../ui/card';
 import { usePwaStatus } from '../../../pwa/pwa-status';
+import { TimeZoneSection } from './time-zone-section';
 
 const Sections = styled.div`
   display: grid;
@@ -15,13 +16,14 @@ type SettingsPageProps = {
   passwordSection: ReactNode;
 };
 
-/** Settings: the account's password, and the app's version and offline status. */
+/** Settings: the account's password, its time zone (the dashboard's days), and the app's version and offline status. */
 export function SettingsPage({ passwordSection }: SettingsPageProps) {
   const offlineReady = usePwaStatus((s) => s.offlineReady);
   return (
     <PageFrame title={<Trans>Settings</Trans>}>
       <Sections>
         {passwordSection}
+        <TimeZoneSection />
         <Card>
           <h2>
             <Trans>About this app</Trans>
