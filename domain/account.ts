@@ -1,7 +1,7 @@
 // zod/mini: the SPA parses /me with these schemas too.
-import * as z from "zod/mini";
-import { dashboardValidation, isTimeZone } from "./dashboard";
-import { planIdSchema, planLimitsSchema } from "./plan-schemas";
+import * as z from 'zod/mini';
+import { dashboardValidation, isTimeZone } from './dashboard';
+import { planIdSchema, planLimitsSchema } from './plan-schemas';
 
 const count = () => z.int().check(z.nonnegative());
 

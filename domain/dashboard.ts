@@ -3,27 +3,12 @@
 // both sides share — periods and their previous period, percentage change, days cut in a time zone,
 // the month's cost and its projection. The server sums rollups with these rules; the SPA only shows.
 // zod/mini, and no Lingui macros: the server imports this file (descriptors are plain objects).
-import type { MessageDescriptor } from "@lingui/core";
-import * as z from "zod/mini";
-import {
-  currencies,
-  mediaTypes,
-  queryAllowanceBounds,
-  type Currency,
-  type MediaType,
-  type PlanPrice,
-  type QueryAllowance,
-} from "./plans";
+import type { MessageDescriptor } from '@lingui/core';
+import * as z from 'zod/mini';
+import { currencies, mediaTypes, queryAllowanceBounds, type Currency, type MediaType, type PlanPrice, type QueryAllowance } from './plans';
 
 /** The ranges of the range picker; every one but `custom` is counted back from today in the account's zone. */
-export const dashboardRangeKinds = [
-  "today",
-  "last_7_days",
-  "last_30_days",
-  "last_90_days",
-  "this_month",
-  "custom",
-] as const;
+export const dashboardRangeKinds = ['today', 'last_7_days', 'last_30_days', 'last_90_days', 'this_month', 'custom'] as const;
 export type DashboardRangeKind = (typeof dashboardRangeKinds)[number];
 
 /** The longest range the API sums (a year and a day: a leap year's whole year). */
@@ -32,72 +17,63 @@ export const DASHBOARD_MAX_DAYS = 366;
 /** What each figure means, as its tooltip says it. Money is in minor units everywhere in the API. */
 export const dashboardDefinitions = {
   accesses: /*i18n*/ {
-    id: "dashboard.definition.accesses",
-    message:
-      "Accesses: how many times your catalog page was opened. Link previews made by WhatsApp and other bots are not counted.",
+    id: 'dashboard.definition.accesses',
+    message: 'Accesses: how many times your catalog page was opened. Link previews made by WhatsApp and other bots are not counted.',
   },
   catalogsSent: /*i18n*/ {
-    id: "dashboard.definition.catalogs_sent",
-    message:
-      "Catalogs sent: catalogs and product lists your AI bases sent to shoppers on WhatsApp.",
+    id: 'dashboard.definition.catalogs_sent',
+    message: 'Catalogs sent: catalogs and product lists your AI bases sent to shoppers on WhatsApp.',
   },
   catalogEvolution: /*i18n*/ {
-    id: "dashboard.definition.catalog_evolution",
-    message:
-      "Catalog evolution: catalogs sent and catalog accesses day by day over the period.",
+    id: 'dashboard.definition.catalog_evolution',
+    message: 'Catalog evolution: catalogs sent and catalog accesses day by day over the period.',
   },
   convertedValue: /*i18n*/ {
-    id: "dashboard.definition.converted_value",
+    id: 'dashboard.definition.converted_value',
     message:
       "Converted value: the total of your store's orders that came from Catalyst carts or links, net of refunds. Cancelled orders and orders refunded in full are not counted. Orders count on the day they were placed.",
   },
   orders: /*i18n*/ {
-    id: "dashboard.definition.orders",
-    message:
-      "Orders: orders that came from Catalyst carts or links, not cancelled and not refunded in full.",
+    id: 'dashboard.definition.orders',
+    message: 'Orders: orders that came from Catalyst carts or links, not cancelled and not refunded in full.',
   },
   averageTicket: /*i18n*/ {
-    id: "dashboard.definition.average_ticket",
-    message: "Average ticket: converted value divided by the number of orders.",
+    id: 'dashboard.definition.average_ticket',
+    message: 'Average ticket: converted value divided by the number of orders.',
   },
   costPerCatalog: /*i18n*/ {
-    id: "dashboard.definition.cost_per_catalog",
+    id: 'dashboard.definition.cost_per_catalog',
     message:
       "Cost per catalog: the period's spend divided by the catalogs sent. The spend is your plan's monthly price shared out over the days of the period, plus the extra queries of the period at your plan's extra-query price.",
   },
   conversionRate: /*i18n*/ {
-    id: "dashboard.definition.conversion_rate",
-    message: "Conversion rate: orders divided by accesses.",
+    id: 'dashboard.definition.conversion_rate',
+    message: 'Conversion rate: orders divided by accesses.',
   },
   returnOnSpend: /*i18n*/ {
-    id: "dashboard.definition.return_on_spend",
-    message:
-      "Return on spend: converted value divided by the period's spend, when both are in the same currency.",
+    id: 'dashboard.definition.return_on_spend',
+    message: "Return on spend: converted value divided by the period's spend, when both are in the same currency.",
   },
   requests: /*i18n*/ {
-    id: "dashboard.definition.requests",
-    message:
-      "Requests: messages your AI bases answered on WhatsApp. Each one counts once, however many times it was retried.",
+    id: 'dashboard.definition.requests',
+    message: 'Requests: messages your AI bases answered on WhatsApp. Each one counts once, however many times it was retried.',
   },
   mediaTypes: /*i18n*/ {
-    id: "dashboard.definition.media_types",
-    message:
-      "Media types: the requests by what the shopper sent (text, image, file or voice), with their share of all requests.",
+    id: 'dashboard.definition.media_types',
+    message: 'Media types: the requests by what the shopper sent (text, image, file or voice), with their share of all requests.',
   },
   monthlyCost: /*i18n*/ {
-    id: "dashboard.definition.monthly_cost",
+    id: 'dashboard.definition.monthly_cost',
     message:
       "Monthly cost: your plan's price plus the queries beyond its monthly allowance at the plan's extra-query price, for the calendar month (UTC).",
   },
   allowanceUsed: /*i18n*/ {
-    id: "dashboard.definition.allowance_used",
-    message:
-      "Allowance used: the queries of this calendar month (UTC) against your plan's monthly allowance.",
+    id: 'dashboard.definition.allowance_used',
+    message: "Allowance used: the queries of this calendar month (UTC) against your plan's monthly allowance.",
   },
   projection: /*i18n*/ {
-    id: "dashboard.definition.projection",
-    message:
-      "Projection: the queries and cost at the end of the month if the pace so far continues.",
+    id: 'dashboard.definition.projection',
+    message: 'Projection: the queries and cost at the end of the month if the pace so far continues.',
   },
 } as const satisfies Record<string, MessageDescriptor>;
 export type DashboardFigure = keyof typeof dashboardDefinitions;
@@ -105,21 +81,20 @@ export type DashboardFigure = keyof typeof dashboardDefinitions;
 /** The query's validation messages (ids in `error.fields`, as the other domains do). */
 export const dashboardValidation = {
   dateInvalid: /*i18n*/ {
-    id: "dashboard.date_invalid",
-    message: "Enter a date as YYYY-MM-DD.",
+    id: 'dashboard.date_invalid',
+    message: 'Enter a date as YYYY-MM-DD.',
   },
   rangeInvalid: /*i18n*/ {
-    id: "dashboard.range_invalid",
-    message:
-      "The range must start on or before its end and span at most 366 days.",
+    id: 'dashboard.range_invalid',
+    message: 'The range must start on or before its end and span at most 366 days.',
   },
   timeZoneInvalid: /*i18n*/ {
-    id: "dashboard.time_zone_invalid",
-    message: "Choose a known time zone.",
+    id: 'dashboard.time_zone_invalid',
+    message: 'Choose a known time zone.',
   },
   idInvalid: /*i18n*/ {
-    id: "dashboard.id_invalid",
-    message: "This filter does not name a record.",
+    id: 'dashboard.id_invalid',
+    message: 'This filter does not name a record.',
   },
 } as const satisfies Record<string, MessageDescriptor>;
 
@@ -135,24 +110,22 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 export function isIsoDay(value: string): boolean {
   if (!isoDay.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return (
-    !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-  );
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   let format = zoneFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     zoneFormats.set(timeZone, format);
   }
@@ -161,12 +134,7 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** Whether the IANA zone is one this runtime knows ('America/Sao_Paulo', 'UTC'); offsets like '+03:00' are not zones. */
 export function isTimeZone(value: string): boolean {
-  if (
-    value.length === 0 ||
-    value.length > 64 ||
-    !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)
-  )
-    return false;
+  if (value.length === 0 || value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
   try {
     zoneFormat(value);
     return true;
@@ -182,26 +150,13 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
-  const asUtc = Date.UTC(
-    +parts.year!,
-    +parts.month! - 1,
-    +parts.day!,
-    +parts.hour!,
-    +parts.minute!,
-    +parts.second!,
-  );
-  return Math.round(
-    (asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000,
-  );
+  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
 /** The day `instant` falls on in the zone. */
 export function dayIn(instant: Date, timeZone: string): string {
-  return new Date(
-    instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000,
-  )
-    .toISOString()
-    .slice(0, 10);
+  return new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -223,19 +178,12 @@ export function dayStart(day: string, timeZone: string): Date {
 
 /** The day after (or `days` after; negative goes back). */
 export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS)
-    .toISOString()
-    .slice(0, 10);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** How many days from `from` to `to`, both counted. */
 export function daysInRange(from: string, to: string): number {
-  return (
-    Math.round(
-      (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) /
-        DAY_MS,
-    ) + 1
-  );
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
 /** Every day from `from` to `to`, in order. */
@@ -243,8 +191,7 @@ export function eachDay(from: string, to: string): string[] {
   const days: string[] = [];
   // One date stepped a day at a time: a page load walks 180 days several times.
   for (
-    const date = new Date(`${from}T00:00:00Z`),
-      end = Date.parse(`${to}T00:00:00Z`);
+    const date = new Date(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`);
     date.getTime() <= end;
     date.setUTCDate(date.getUTCDate() + 1)
   )
@@ -255,10 +202,7 @@ export function eachDay(from: string, to: string): string[] {
 export type DayRange = { from: string; to: string };
 
 /** The instants a range of the zone's days covers: [start, end). */
-export function rangeInstants(
-  { from, to }: DayRange,
-  timeZone: string,
-): { start: Date; end: Date } {
+export function rangeInstants({ from, to }: DayRange, timeZone: string): { start: Date; end: Date } {
   return {
     start: dayStart(from, timeZone),
     end: dayStart(addDays(to, 1), timeZone),
@@ -272,23 +216,19 @@ export function previousPeriod({ from, to }: DayRange): DayRange {
 }
 
 /** The days a range kind covers, counted back from `today` (the zone's today); `custom` takes the days given. */
-export function rangeDays(
-  kind: DashboardRangeKind,
-  today: string,
-  custom?: DayRange,
-): DayRange {
+export function rangeDays(kind: DashboardRangeKind, today: string, custom?: DayRange): DayRange {
   switch (kind) {
-    case "today":
+    case 'today':
       return { from: today, to: today };
-    case "last_7_days":
+    case 'last_7_days':
       return { from: addDays(today, -6), to: today };
-    case "last_30_days":
+    case 'last_30_days':
       return { from: addDays(today, -29), to: today };
-    case "last_90_days":
+    case 'last_90_days':
       return { from: addDays(today, -89), to: today };
-    case "this_month":
+    case 'this_month':
       return { from: `${today.slice(0, 8)}01`, to: today };
-    case "custom":
+    case 'custom':
       return custom ?? { from: today, to: today };
   }
 }
@@ -298,41 +238,28 @@ export function rangeDays(
 // ---------------------------------------------------------------------------------------------
 
 /** A change from the previous period: a percentage (one decimal), 'new' when there was nothing before, null when nothing either time. */
-export type Change = number | "new" | null;
+export type Change = number | 'new' | null;
 
-export function percentChange(
-  current: number | null,
-  previous: number | null,
-): Change {
+export function percentChange(current: number | null, previous: number | null): Change {
   if (current === null || previous === null) return null;
-  if (previous === 0) return current === 0 ? 0 : "new";
+  if (previous === 0) return current === 0 ? 0 : 'new';
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
 }
 
 /** A ratio, or null when the divisor is 0 (no figure rather than a division by zero). */
-const ratio = (numerator: number, divisor: number): number | null =>
-  divisor === 0 ? null : numerator / divisor;
+const ratio = (numerator: number, divisor: number): number | null => (divisor === 0 ? null : numerator / divisor);
 
 /** Converted value ÷ orders, in minor units (rounded). */
-export const averageTicket = (
-  valueMinor: number,
-  orders: number,
-): number | null => {
+export const averageTicket = (valueMinor: number, orders: number): number | null => {
   const value = ratio(valueMinor, orders);
   return value === null ? null : Math.round(value);
 };
 
 /** Orders ÷ accesses, as a fraction (0.25 is 25 %). */
-export const conversionRate = (
-  orders: number,
-  accesses: number,
-): number | null => ratio(orders, accesses);
+export const conversionRate = (orders: number, accesses: number): number | null => ratio(orders, accesses);
 
 /** Spend ÷ catalogs sent, in minor units (rounded). */
-export const costPerCatalog = (
-  spendMinor: number,
-  catalogsSent: number,
-): number | null => {
+export const costPerCatalog = (spendMinor: number, catalogsSent: number): number | null => {
   const value = ratio(spendMinor, catalogsSent);
   return value === null ? null : Math.round(value);
 };
@@ -343,27 +270,19 @@ export const returnOnSpend = (
   valueCurrency: string | null,
   spendMinor: number,
   spendCurrency: Currency,
-): number | null =>
-  valueCurrency !== spendCurrency ? null : ratio(valueMinor, spendMinor);
+): number | null => (valueCurrency !== spendCurrency ? null : ratio(valueMinor, spendMinor));
 
 /** Queries past the allowance (an `up_to` cap); a `more_than` floor is agreed per contract and bills none here. */
-export const extraQueries = (
-  queries: number,
-  allowance: QueryAllowance,
-): number =>
-  allowance.bound === "up_to" ? Math.max(0, queries - allowance.count) : 0;
+export const extraQueries = (queries: number, allowance: QueryAllowance): number =>
+  allowance.bound === 'up_to' ? Math.max(0, queries - allowance.count) : 0;
 
 /** The month's cost: the plan's price plus the extra queries at the extra-query price (minor units). */
-export const monthlyCostMinor = (
-  queries: number,
-  allowance: QueryAllowance,
-  price: PlanPrice,
-): number =>
+export const monthlyCostMinor = (queries: number, allowance: QueryAllowance, price: PlanPrice): number =>
   price.monthlyCents + extraQueries(queries, allowance) * price.extraQueryCents;
 
 /** Days in the month of `day` (YYYY-MM-…). */
 export function daysInMonth(day: string): number {
-  const [year, month] = day.split("-").map(Number) as [number, number];
+  const [year, month] = day.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
@@ -371,17 +290,12 @@ export function daysInMonth(day: string): number {
  * A period's spend: the plan's monthly price shared out over each day of the period by the days of
  * its month, plus the period's extra queries at the extra-query price (minor units, rounded).
  */
-export function periodSpendMinor(
-  range: DayRange,
-  extraRequests: number,
-  price: PlanPrice,
-): number {
+export function periodSpendMinor(range: DayRange, extraRequests: number, price: PlanPrice): number {
   const monthLengths = new Map<string, number>();
   const planShare = eachDay(range.from, range.to).reduce((sum, day) => {
     const month = day.slice(0, 7);
     let length = monthLengths.get(month);
-    if (length === undefined)
-      monthLengths.set(month, (length = daysInMonth(day)));
+    if (length === undefined) monthLengths.set(month, (length = daysInMonth(day)));
     return sum + price.monthlyCents / length;
   }, 0);
   return Math.round(planShare + extraRequests * price.extraQueryCents);
@@ -399,13 +313,9 @@ export function projectedQueries(used: number, now: Date): number {
 }
 
 /** Each media type's share of the requests (fractions summing to 1; all 0 without requests). */
-export function mediaShares(
-  counts: Record<MediaType, number>,
-): Record<MediaType, number> {
+export function mediaShares(counts: Record<MediaType, number>): Record<MediaType, number> {
   const total = mediaTypes.reduce((sum, type) => sum + counts[type], 0);
-  return Object.fromEntries(
-    mediaTypes.map((type) => [type, total === 0 ? 0 : counts[type] / total]),
-  ) as Record<MediaType, number>;
+  return Object.fromEntries(mediaTypes.map((type) => [type, total === 0 ? 0 : counts[type] / total])) as Record<MediaType, number>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,18 +324,12 @@ export function mediaShares(
 
 // Days from 1970 to 9998: every day of a range and the one after it stay storable instants.
 const day = z.string().check(
-  z.refine(
-    (value) =>
-      isIsoDay(value) && value >= "1970-01-01" && value <= "9998-12-31",
-    {
-      error: dashboardValidation.dateInvalid.id,
-      abort: true,
-    },
-  ),
+  z.refine((value) => isIsoDay(value) && value >= '1970-01-01' && value <= '9998-12-31', {
+    error: dashboardValidation.dateInvalid.id,
+    abort: true,
+  }),
 );
-const filterId = z.optional(
-  z.uuid({ error: dashboardValidation.idInvalid.id }),
-);
+const filterId = z.optional(z.uuid({ error: dashboardValidation.idInvalid.id }));
 
 /** GET /api/v1/dashboard's search params (and the CSV's): the account zone's days, both counted, and the filters. */
 export const dashboardQuerySchema = z
@@ -448,15 +352,10 @@ export const dashboardQuerySchema = z
     currency: z.optional(z.enum(currencies)),
   })
   .check(
-    z.refine(
-      (query) =>
-        query.from <= query.to &&
-        daysInRange(query.from, query.to) <= DASHBOARD_MAX_DAYS,
-      {
-        error: dashboardValidation.rangeInvalid.id,
-        path: ["to"],
-      },
-    ),
+    z.refine((query) => query.from <= query.to && daysInRange(query.from, query.to) <= DASHBOARD_MAX_DAYS, {
+      error: dashboardValidation.rangeInvalid.id,
+      path: ['to'],
+    }),
   );
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
@@ -464,14 +363,11 @@ export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 export const comparedSchema = z.object({
   current: z.nullable(z.number()),
   previous: z.nullable(z.number()),
-  change: z.nullable(z.union([z.number(), z.literal("new")])),
+  change: z.nullable(z.union([z.number(), z.literal('new')])),
 });
 export type Compared = z.infer<typeof comparedSchema>;
 
-export function compared(
-  current: number | null,
-  previous: number | null,
-): Compared {
+export function compared(current: number | null, previous: number | null): Compared {
   return { current, previous, change: percentChange(current, previous) };
 }
 
@@ -507,7 +403,7 @@ export const monthlyCostSchema = z.object({
   projectedTotalMinor: z.int(),
   /** Last month's total, the cost's previous-period value. */
   previousTotalMinor: z.int(),
-  change: z.nullable(z.union([z.number(), z.literal("new")])),
+  change: z.nullable(z.union([z.number(), z.literal('new')])),
 });
 export type MonthlyCost = z.infer<typeof monthlyCostSchema>;
 
@@ -546,10 +442,7 @@ export const dashboardSchema = z.object({
   conversionRate: comparedSchema,
   returnOnSpend: comparedSchema,
   requests: comparedSchema,
-  mediaTypes: z.record(
-    z.enum(mediaTypes),
-    z.extend(comparedSchema, { share: z.number() }),
-  ),
+  mediaTypes: z.record(z.enum(mediaTypes), z.extend(comparedSchema, { share: z.number() })),
   monthlyCost: monthlyCostSchema,
   days: z.array(dashboardDaySchema),
   sources: dashboardSourcesSchema,

@@ -15,28 +15,24 @@
 // BENCH_DASHBOARD (query,ingest), BENCH_EVENTS (10,000,000), BENCH_ACCOUNTS (1,000), BENCH_DAYS (90),
 // BENCH_RATE (100/s), BENCH_DURATION (10 s), BENCH_INGEST_RATE (2,000/s), BENCH_INGEST_DURATION
 // (60 s), BENCH_INGEST_ACCOUNTS (100), BENCH_TARGETS (pglite,postgres).
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { sql } from "drizzle-orm";
-import { addDays, type DashboardQuery } from "../domain/dashboard";
-import { dashboardStore } from "../server/dashboard/dashboard-store";
-import {
-  openDatabase,
-  type DatabaseTarget,
-  type Db,
-} from "../server/db/database";
-import { upsertAttributedOrders } from "../server/inventories/order-reader";
-import { eventRecorder } from "../server/storefront/event-recorder";
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { addDays, type DashboardQuery } from '../domain/dashboard';
+import { dashboardStore } from '../server/dashboard/dashboard-store';
+import { openDatabase, type DatabaseTarget, type Db } from '../server/db/database';
+import { upsertAttributedOrders } from '../server/inventories/order-reader';
+import { eventRecorder } from '../server/storefront/event-recorder';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const TARGETS = (process.env.BENCH_TARGETS ?? "pglite,postgres").split(",");
-const PARTS = (process.env.BENCH_DASHBOARD ?? "query,ingest").split(",");
+const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+const PARTS = (process.env.BENCH_DASHBOARD ?? 'query,ingest').split(',');
 const INGEST_RATE = Number(process.env.BENCH_INGEST_RATE ?? 2_000);
 const INGEST_DURATION_S = Number(process.env.BENCH_INGEST_DURATION ?? 60);
 const INGEST_ACCOUNTS = Number(process.env.BENCH_INGEST_ACCOUNTS ?? 100);
@@ -70,21 +66,15 @@ type IngestFigures = {
 };
 
 const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The ingest half: events through the real writers, then counted and compared with a recount. */
-async function ingest(
-  name: string,
-  db: Db,
-  prefix: string,
-): Promise<IngestFigures> {
+async function ingest(name: string, db: Db, prefix: string): Promise<IngestFigures> {
   const accountPrefix = `${prefix}ingest-`;
   console.log(
-    `\n${name}: ingest: ${INGEST_RATE.toLocaleString("en")} events/s for ${INGEST_DURATION_S} s into ${INGEST_ACCOUNTS} accounts…`,
+    `\n${name}: ingest: ${INGEST_RATE.toLocaleString('en')} events/s for ${INGEST_DURATION_S} s into ${INGEST_ACCOUNTS} accounts…`,
   );
   await db.execute(
     sql`insert into accounts (uid, time_zone) select ${accountPrefix} || a, 'America/Sao_Paulo' from generate_series(1, ${INGEST_ACCOUNTS}) a`,
@@ -96,13 +86,7 @@ async function ingest(
       returning id, uid`),
   );
   const recorder = eventRecorder(db);
-  const kinds = [
-    "access",
-    "access",
-    "access",
-    "cart_view",
-    "checkout",
-  ] as const;
+  const kinds = ['access', 'access', 'access', 'cart_view', 'checkout'] as const;
   const requestRate = Math.min(50, INGEST_RATE / 10);
   const requestLatencies: number[] = [];
   const requestWrites: Promise<void>[] = [];
@@ -115,29 +99,23 @@ async function ingest(
     const due = begin + tick * 50;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const events =
-      Math.round(((tick + 1) * (INGEST_RATE - requestRate)) / 20) -
-      Math.round((tick * (INGEST_RATE - requestRate)) / 20);
+    const events = Math.round(((tick + 1) * (INGEST_RATE - requestRate)) / 20) - Math.round((tick * (INGEST_RATE - requestRate)) / 20);
     for (let n = 0; n < events; n++, offered++) {
       const shop = shops[offered % shops.length]!;
       recorder.record({
         inventoryId: shop.id,
         kind: kinds[offered % kinds.length]!,
-        locale: "pt",
+        locale: 'pt',
         visitorId: `visitor-${offered % 997}`,
       });
     }
-    const requests =
-      Math.round(((tick + 1) * requestRate) / 20) -
-      Math.round((tick * requestRate) / 20);
+    const requests = Math.round(((tick + 1) * requestRate) / 20) - Math.round((tick * requestRate) / 20);
     for (let n = 0; n < requests; n++, offered++) {
       const shop = shops[offered % shops.length]!;
       const started = performance.now();
       requestWrites.push(
         db
-          .execute(
-            sql`insert into ai_requests (uid, media_type, extra) values (${shop.uid}, 'text', false)`,
-          )
+          .execute(sql`insert into ai_requests (uid, media_type, extra) values (${shop.uid}, 'text', false)`)
           .then(() => void requestLatencies.push(performance.now() - started)),
       );
     }
@@ -147,16 +125,14 @@ async function ingest(
         inventoryId: shop.id,
         orderId: `gid://shopify/Order/${orderBatch}-${n}`,
         cartId: null,
-        attributedBy: "referral_code" as const,
+        attributedBy: 'referral_code' as const,
         valueMinor: 9_990,
-        currency: "BRL",
+        currency: 'BRL',
         orderedAt: new Date(Date.now() - n * 3_600_000),
         cancelledAt: null,
       }));
       offered += orders.length;
-      requestWrites.push(
-        upsertAttributedOrders(db, orders).then(() => undefined),
-      );
+      requestWrites.push(upsertAttributedOrders(db, orders).then(() => undefined));
     }
     maxBacklog = Math.max(maxBacklog, recorder.pending);
   }
@@ -179,12 +155,9 @@ async function ingest(
       ).map((row) => JSON.stringify(row)),
     );
   const kept = await snapshot();
-  for (const shop of shops)
-    await db.execute(sql`select dashboard_recount(${shop.uid})`);
+  for (const shop of shops) await db.execute(sql`select dashboard_recount(${shop.uid})`);
   const recounted = await snapshot();
-  const mismatched =
-    [...kept].filter((row) => !recounted.has(row)).length +
-    [...recounted].filter((row) => !kept.has(row)).length;
+  const mismatched = [...kept].filter((row) => !recounted.has(row)).length + [...recounted].filter((row) => !kept.has(row)).length;
   return {
     offered,
     written: Number(written?.events ?? 0),
@@ -201,7 +174,7 @@ async function ingest(
 
 async function bench(name: string, target: DatabaseTarget): Promise<Figures> {
   console.log(`\n${name}: opening and migrating…`);
-  const database = await openDatabase(target, "bench:dashboard");
+  const database = await openDatabase(target, 'bench:dashboard');
   const { db } = database;
   const run = randomUUID().slice(0, 8);
   const prefix = `bench-dashboard-${run}-`;
@@ -212,7 +185,7 @@ async function bench(name: string, target: DatabaseTarget): Promise<Figures> {
     // checkouts), the AI (requests and catalogs sent, under a base and number) and the orders.
     const perDay = EVENTS / ACCOUNTS / SPAN_DAYS;
     console.log(
-      `${name}: seeding ${ACCOUNTS} accounts, ${(ACCOUNTS * SPAN_DAYS * 3).toLocaleString("en")} rollup rows for ${EVENTS.toLocaleString("en")} events…`,
+      `${name}: seeding ${ACCOUNTS} accounts, ${(ACCOUNTS * SPAN_DAYS * 3).toLocaleString('en')} rollup rows for ${EVENTS.toLocaleString('en')} events…`,
     );
     const started = performance.now();
     await db.execute(
@@ -222,11 +195,7 @@ async function bench(name: string, target: DatabaseTarget): Promise<Figures> {
       insert into inventories (uid, name, public_id)
       select ${prefix} || a, 'Bench', ${prefix} || a from generate_series(1, ${ACCOUNTS}) a`);
     // An account at a time: one statement per account keeps each transaction's memory small on PGlite.
-    for (
-      let account = 1;
-      account <= (PARTS.includes("query") ? ACCOUNTS : 0);
-      account++
-    )
+    for (let account = 1; account <= (PARTS.includes('query') ? ACCOUNTS : 0); account++)
       await db.execute(sql`
         insert into dashboard_rollups (uid, day, inventory_id, ai_base_id, channel_id, currency, accesses, cart_views, checkouts,
           catalogs_sent, orders, order_value_minor, requests_text, requests_vision)
@@ -258,13 +227,11 @@ async function bench(name: string, target: DatabaseTarget): Promise<Figures> {
     const query: DashboardQuery = {
       from: addDays(today, -DAYS + 1),
       to: today,
-      tz: "America/Sao_Paulo",
-      currency: "BRL",
+      tz: 'America/Sao_Paulo',
+      currency: 'BRL',
     };
     const uidOf = (n: number) => `${prefix}${1 + ((n * 7919) % ACCOUNTS)}`;
-    console.log(
-      `${name}: warming up (2 s), then ${RATE} dashboards/s for ${DURATION_S} s…`,
-    );
+    console.log(`${name}: warming up (2 s), then ${RATE} dashboards/s for ${DURATION_S} s…`);
     const load = async (durationS: number) => {
       const latencies: number[] = [];
       let failed = 0;
@@ -284,14 +251,10 @@ async function bench(name: string, target: DatabaseTarget): Promise<Figures> {
       await Promise.all(pending);
       return { latencies: latencies.sort((a, b) => a - b), failed };
     };
-    const query_ = PARTS.includes("query");
+    const query_ = PARTS.includes('query');
     if (query_) await load(2);
-    const { latencies, failed } = query_
-      ? await load(DURATION_S)
-      : { latencies: [], failed: 0 };
-    const ingested = PARTS.includes("ingest")
-      ? await ingest(name, db, prefix)
-      : null;
+    const { latencies, failed } = query_ ? await load(DURATION_S) : { latencies: [], failed: 0 };
+    const ingested = PARTS.includes('ingest') ? await ingest(name, db, prefix) : null;
     return {
       target: name,
       ingest: ingested,
@@ -308,72 +271,53 @@ async function bench(name: string, target: DatabaseTarget): Promise<Figures> {
     };
   } finally {
     // The scratch accounts go with their rollups and inventories (cascades); PGlite's dir is removed anyway.
-    await db
-      .execute(sql`delete from accounts where uid like ${`${prefix}%`}`)
-      .catch(() => undefined);
+    await db.execute(sql`delete from accounts where uid like ${`${prefix}%`}`).catch(() => undefined);
     await database.close();
   }
 }
 
 const figures: Figures[] = [];
-const dataDir = mkdtempSync(join(tmpdir(), "catalyst-bench-dashboard-"));
+const dataDir = mkdtempSync(join(tmpdir(), 'catalyst-bench-dashboard-'));
 try {
-  if (TARGETS.includes("pglite"))
-    figures.push(await bench("PGlite", { kind: "pglite", dataDir }));
-  if (TARGETS.includes("postgres") && process.env.DATABASE_URL)
+  if (TARGETS.includes('pglite')) figures.push(await bench('PGlite', { kind: 'pglite', dataDir }));
+  if (TARGETS.includes('postgres') && process.env.DATABASE_URL)
     figures.push(
-      await bench("PostgreSQL", {
-        kind: "postgres",
+      await bench('PostgreSQL', {
+        kind: 'postgres',
         url: process.env.DATABASE_URL,
       }),
     );
-  else if (TARGETS.includes("postgres"))
-    console.log("DATABASE_URL is not set: PGlite only.");
+  else if (TARGETS.includes('postgres')) console.log('DATABASE_URL is not set: PGlite only.');
 } catch (error) {
-  console.log(
-    `The bench stopped: ${error instanceof Error ? error.stack : String(error)}`,
-  );
+  console.log(`The bench stopped: ${error instanceof Error ? error.stack : String(error)}`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 console.log(
-  `\nThe dashboard of a ${DAYS}-day range (and its previous period), one account among ${ACCOUNTS.toLocaleString("en")}, at ${RATE}/s for ${DURATION_S} s; ` +
+  `\nThe dashboard of a ${DAYS}-day range (and its previous period), one account among ${ACCOUNTS.toLocaleString('en')}, at ${RATE}/s for ${DURATION_S} s; ` +
     `budget: p99 under ${P99_BUDGET_MS} ms on an otherwise idle machine (${availableParallelism()} cores)\n`,
 );
-if (PARTS.includes("query"))
+if (PARTS.includes('query'))
+  console.log('database    rollup rows      events  seed s   sent  p50 ms  p90 ms  p99 ms  max ms  failed  load avg  verdict');
+for (const f of PARTS.includes('query') ? figures : []) {
+  const verdict = f.failed > 0 ? 'FAILED REQUESTS' : f.p99 < P99_BUDGET_MS ? 'within budget' : 'OVER BUDGET';
   console.log(
-    "database    rollup rows      events  seed s   sent  p50 ms  p90 ms  p99 ms  max ms  failed  load avg  verdict",
-  );
-for (const f of PARTS.includes("query") ? figures : []) {
-  const verdict =
-    f.failed > 0
-      ? "FAILED REQUESTS"
-      : f.p99 < P99_BUDGET_MS
-        ? "within budget"
-        : "OVER BUDGET";
-  console.log(
-    `${f.target.padEnd(10)} ${f.rollupRows.toLocaleString("en").padStart(12)} ${f.events.toLocaleString("en").padStart(11)} ${f.seedS.toFixed(0).padStart(7)} ${String(f.sent).padStart(6)} ${f.p50.toFixed(1).padStart(7)} ${f.p90.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)} ${f.max.toFixed(1).padStart(7)} ${String(f.failed).padStart(7)} ${f.load.toFixed(1).padStart(9)}  ${verdict}`,
+    `${f.target.padEnd(10)} ${f.rollupRows.toLocaleString('en').padStart(12)} ${f.events.toLocaleString('en').padStart(11)} ${f.seedS.toFixed(0).padStart(7)} ${String(f.sent).padStart(6)} ${f.p50.toFixed(1).padStart(7)} ${f.p90.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)} ${f.max.toFixed(1).padStart(7)} ${String(f.failed).padStart(7)} ${f.load.toFixed(1).padStart(9)}  ${verdict}`,
   );
 }
 
-if (PARTS.includes("ingest")) {
+if (PARTS.includes('ingest')) {
   console.log(
-    `\nIngest: ${INGEST_RATE.toLocaleString("en")} events/s for ${INGEST_DURATION_S} s through the real writers; budget: sustained, 0 lost, rollups equal to a recount\n`,
+    `\nIngest: ${INGEST_RATE.toLocaleString('en')} events/s for ${INGEST_DURATION_S} s through the real writers; budget: sustained, 0 lost, rollups equal to a recount\n`,
   );
-  console.log(
-    "database     offered   written  lost  events/s  max backlog  AI insert p99 ms  accounts  rows ≠ recount  verdict",
-  );
+  console.log('database     offered   written  lost  events/s  max backlog  AI insert p99 ms  accounts  rows ≠ recount  verdict');
   for (const f of figures) {
     const i = f.ingest;
     if (!i) continue;
     const rate = i.written / i.seconds;
     const verdict =
-      i.written !== i.offered || i.mismatched > 0
-        ? "LOST OR MISCOUNTED"
-        : rate >= INGEST_RATE * 0.98
-          ? "within budget"
-          : "NOT SUSTAINED";
+      i.written !== i.offered || i.mismatched > 0 ? 'LOST OR MISCOUNTED' : rate >= INGEST_RATE * 0.98 ? 'within budget' : 'NOT SUSTAINED';
     console.log(
       `${f.target.padEnd(10)} ${String(i.offered).padStart(9)} ${String(i.written).padStart(9)} ${String(i.offered - i.written).padStart(5)} ${rate.toFixed(0).padStart(9)} ${String(i.maxBacklog).padStart(12)} ${i.requestP99.toFixed(1).padStart(17)} ${String(i.accounts).padStart(9)} ${String(i.mismatched).padStart(14)}  ${verdict}`,
     );

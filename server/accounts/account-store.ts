@@ -1,9 +1,9 @@
 // Accounts: one row per Firebase uid, with its plan, created on the first authenticated call
 // (or by the admin CLI). Every query here is keyed by the uid the caller proved.
-import { and, asc, eq, sql } from "drizzle-orm";
-import { defaultPlanId, type PlanId } from "../../domain/plans";
-import type { Db } from "../db/database";
-import { accountMonthlyUsage, accounts, aiBases } from "../db/schema";
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { defaultPlanId, type PlanId } from '../../domain/plans';
+import type { Db } from '../db/database';
+import { accountMonthlyUsage, accounts, aiBases } from '../db/schema';
 
 export type Account = {
   uid: string;
@@ -34,53 +34,27 @@ export function accountStore(db: Db) {
       plan: accounts.plan,
       timeZone: accounts.timeZone,
       createdAt: accounts.createdAt,
-      trainingsThisMonth:
-        sql<number>`coalesce(${accountMonthlyUsage.trainings}, 0)`.mapWith(
-          Number,
-        ),
-      queriesThisMonth:
-        sql<number>`coalesce(${accountMonthlyUsage.queries}, 0)`.mapWith(
-          Number,
-        ),
-      aiBases:
-        sql<number>`(select count(*) from ${aiBases} where ${aiBases.uid} = ${accounts.uid})`.mapWith(
-          Number,
-        ),
+      trainingsThisMonth: sql<number>`coalesce(${accountMonthlyUsage.trainings}, 0)`.mapWith(Number),
+      queriesThisMonth: sql<number>`coalesce(${accountMonthlyUsage.queries}, 0)`.mapWith(Number),
+      aiBases: sql<number>`(select count(*) from ${aiBases} where ${aiBases.uid} = ${accounts.uid})`.mapWith(Number),
     })
     .from(accounts)
-    .leftJoin(
-      accountMonthlyUsage,
-      and(
-        eq(accountMonthlyUsage.uid, accounts.uid),
-        eq(accountMonthlyUsage.month, sql.placeholder("month")),
-      ),
-    )
-    .where(eq(accounts.uid, sql.placeholder("uid")))
-    .prepare("account_with_usage");
+    .leftJoin(accountMonthlyUsage, and(eq(accountMonthlyUsage.uid, accounts.uid), eq(accountMonthlyUsage.month, sql.placeholder('month'))))
+    .where(eq(accounts.uid, sql.placeholder('uid')))
+    .prepare('account_with_usage');
 
   return {
     /** The caller's account with this month's usage; creates it on the `basic` plan on first sight. */
-    async findOrCreate(
-      uid: string,
-      email: string | null,
-      now = new Date(),
-    ): Promise<AccountWithUsage> {
+    async findOrCreate(uid: string, email: string | null, now = new Date()): Promise<AccountWithUsage> {
       const month = monthStart(now);
       let [row] = await selectWithUsage.execute({ uid, month });
       if (!row) {
-        await db
-          .insert(accounts)
-          .values({ uid, email, plan: defaultPlanId })
-          .onConflictDoNothing();
+        await db.insert(accounts).values({ uid, email, plan: defaultPlanId }).onConflictDoNothing();
         [row] = await selectWithUsage.execute({ uid, month });
-        if (!row)
-          throw new Error(`Account ${uid} vanished right after its creation`);
+        if (!row) throw new Error(`Account ${uid} vanished right after its creation`);
       } else if (email !== null && row.email !== email) {
         // The user changed their email in Firebase: keep the admin list truthful.
-        await db
-          .update(accounts)
-          .set({ email, updatedAt: new Date() })
-          .where(eq(accounts.uid, uid));
+        await db.update(accounts).set({ email, updatedAt: new Date() }).where(eq(accounts.uid, uid));
         row = { ...row, email };
       }
       return { ...row, month: month.slice(0, 7) };
@@ -101,11 +75,7 @@ export function accountStore(db: Db) {
     },
 
     /** Creates the account, or changes its plan if it exists (the admin CLI's two commands). */
-    async upsertPlan(
-      uid: string,
-      email: string | null,
-      plan: PlanId,
-    ): Promise<Account> {
+    async upsertPlan(uid: string, email: string | null, plan: PlanId): Promise<Account> {
       const [row] = await db
         .insert(accounts)
         .values({ uid, email, plan })

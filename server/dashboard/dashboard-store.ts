@@ -2,7 +2,7 @@
 // rollups (server/db/schema.ts, dashboard_rollups: a row per day of the account's zone and source)
 // from the previous period's first day to the period's last, never over the raw events; one query for
 // the account's plan, zone, usage and sources. The arithmetic is domain/dashboard.ts's, here only applied.
-import { sql } from "drizzle-orm";
+import { sql } from 'drizzle-orm';
 import {
   averageTicket,
   compared,
@@ -21,16 +21,10 @@ import {
   type DashboardDay,
   type DashboardQuery,
   type DayRange,
-} from "../../domain/dashboard";
-import {
-  mediaTypes,
-  plans,
-  type Currency,
-  type MediaType,
-  type PlanId,
-} from "../../domain/plans";
-import type { Db } from "../db/database";
-import { changeTimeZone, UnknownTimeZone } from "./time-zone-change";
+} from '../../domain/dashboard';
+import { mediaTypes, plans, type Currency, type MediaType, type PlanId } from '../../domain/plans';
+import type { Db } from '../db/database';
+import { changeTimeZone, UnknownTimeZone } from './time-zone-change';
 
 /**
  * Why a dashboard is refused: a filter names no record of the caller's (another account's is the same
@@ -38,13 +32,11 @@ import { changeTimeZone, UnknownTimeZone } from "./time-zone-change";
  */
 export class DashboardRefusal extends Error {
   constructor(
-    readonly reason: "filter_not_found" | "zone_unknown",
-    readonly filter: "inventory" | "aiBase" | "channel" | "tz",
+    readonly reason: 'filter_not_found' | 'zone_unknown',
+    readonly filter: 'inventory' | 'aiBase' | 'channel' | 'tz',
   ) {
-    super(
-      reason === "zone_unknown" ? "Unknown time zone." : `No such ${filter}.`,
-    );
-    this.name = "DashboardRefusal";
+    super(reason === 'zone_unknown' ? 'Unknown time zone.' : `No such ${filter}.`);
+    this.name = 'DashboardRefusal';
   }
 }
 
@@ -82,8 +74,7 @@ const noRequests = (): Record<MediaType, number> => ({
   file: 0,
   voice: 0,
 });
-const requestCount = (requests: Record<MediaType, number>) =>
-  mediaTypes.reduce((sum, type) => sum + requests[type], 0);
+const requestCount = (requests: Record<MediaType, number>) => mediaTypes.reduce((sum, type) => sum + requests[type], 0);
 
 function totalsOf(rows: DaySource[]): Totals {
   const totals: Totals = {
@@ -98,7 +89,7 @@ function totalsOf(rows: DaySource[]): Totals {
     totals.accesses += row.accesses;
     totals.catalogsSent += row.catalogsSent;
     totals.orders += row.orders;
-    if (row.currency !== "") {
+    if (row.currency !== '') {
       const money = totals.money.get(row.currency) ?? {
         orders: 0,
         valueMinor: 0,
@@ -118,20 +109,14 @@ function mainCurrency(...periods: Totals[]): string | null {
   for (const totals of periods) {
     const best = [...totals.money.entries()]
       .filter(([, money]) => money.valueMinor > 0)
-      .sort(
-        (a, b) => b[1].valueMinor - a[1].valueMinor || a[0].localeCompare(b[0]),
-      )[0];
+      .sort((a, b) => b[1].valueMinor - a[1].valueMinor || a[0].localeCompare(b[0]))[0];
     if (best) return best[0];
   }
   return null;
 }
 
 /** The days of a period, every one present (zeros where nothing happened). */
-export function daysOf(
-  range: DayRange,
-  rows: DaySource[],
-  currency: string | null,
-): DashboardDay[] {
+export function daysOf(range: DayRange, rows: DaySource[], currency: string | null): DashboardDay[] {
   const days = new Map(
     eachDay(range.from, range.to).map((day) => [
       day,
@@ -152,8 +137,7 @@ export function daysOf(
     day.accesses += row.accesses;
     day.catalogsSent += row.catalogsSent;
     day.orders += row.orders;
-    if (row.currency === currency)
-      day.convertedValueMinor += row.orderValueMinor;
+    if (row.currency === currency) day.convertedValueMinor += row.orderValueMinor;
     for (const type of mediaTypes) day.mediaTypes[type] += row.requests[type];
     day.requests += requestCount(row.requests);
   }
@@ -164,9 +148,7 @@ export function daysOf(
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const monthOf = (now: Date, monthsBack = 0) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1))
-    .toISOString()
-    .slice(0, 10);
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1)).toISOString().slice(0, 10);
 
 export function dashboardStore(db: Db) {
   /**
@@ -174,16 +156,11 @@ export function dashboardStore(db: Db) {
    * account's zone and source already. Handed over as one text value (rows joined by ';', fields by
    * ','): hundreds of rows of many columns cost PGlite several times more to hand over as rows.
    */
-  async function daySources(
-    uid: string,
-    query: DashboardQuery,
-  ): Promise<{ range: DayRange; previous: DayRange; rows: DaySource[] }> {
+  async function daySources(uid: string, query: DashboardQuery): Promise<{ range: DayRange; previous: DayRange; rows: DaySource[] }> {
     const range = { from: query.from, to: query.to };
     const previous = previousPeriod(range);
     const filters = [
-      query.inventory
-        ? sql` and inventory_id = ${query.inventory}::uuid`
-        : sql``,
+      query.inventory ? sql` and inventory_id = ${query.inventory}::uuid` : sql``,
       query.aiBase ? sql` and ai_base_id = ${query.aiBase}::uuid` : sql``,
       query.channel ? sql` and channel_id = ${query.channel}::uuid` : sql``,
     ];
@@ -196,53 +173,44 @@ export function dashboardStore(db: Db) {
       from dashboard_rollups
       where uid = ${uid} and day >= ${previous.from}::date and day <= ${range.to}::date${sql.join(filters)}`),
     );
-    const rows = (result?.rows ? result.rows.split(";") : []).map(
-      (line): DaySource => {
-        const [day, inventoryId, aiBaseId, channelId, currency, ...counts] =
-          line.split(",") as [
-            string,
-            string,
-            string,
-            string,
-            string,
-            ...string[],
-          ];
-        const count = counts.map(Number);
-        return {
-          day,
-          inventoryId: inventoryId || null,
-          aiBaseId: aiBaseId || null,
-          channelId: channelId || null,
-          currency,
-          accesses: count[0]!,
-          cartViews: count[1]!,
-          checkouts: count[2]!,
-          catalogsSent: count[3]!,
-          orders: count[4]!,
-          orderValueMinor: count[5]!,
-          requests: {
-            text: count[6]!,
-            vision: count[7]!,
-            file: count[8]!,
-            voice: count[9]!,
-          },
-          extraRequests: count[10]!,
-        };
-      },
-    );
+    const rows = (result?.rows ? result.rows.split(';') : []).map((line): DaySource => {
+      const [day, inventoryId, aiBaseId, channelId, currency, ...counts] = line.split(',') as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        ...string[],
+      ];
+      const count = counts.map(Number);
+      return {
+        day,
+        inventoryId: inventoryId || null,
+        aiBaseId: aiBaseId || null,
+        channelId: channelId || null,
+        currency,
+        accesses: count[0]!,
+        cartViews: count[1]!,
+        checkouts: count[2]!,
+        catalogsSent: count[3]!,
+        orders: count[4]!,
+        orderValueMinor: count[5]!,
+        requests: {
+          text: count[6]!,
+          vision: count[7]!,
+          file: count[8]!,
+          voice: count[9]!,
+        },
+        extraRequests: count[10]!,
+      };
+    });
     return { range, previous, rows };
   }
 
   /** The account's plan, this and last month's queries, what it has configured; refuses a filter that names nothing of its own. */
-  async function account(
-    uid: string,
-    query: Pick<DashboardQuery, "inventory" | "aiBase" | "channel">,
-    now: Date,
-  ) {
+  async function account(uid: string, query: Pick<DashboardQuery, 'inventory' | 'aiBase' | 'channel'>, now: Date) {
     const owns = (table: string, id: string | undefined) =>
-      id === undefined
-        ? sql`true`
-        : sql`exists (select 1 from ${sql.identifier(table)} where id = ${id}::uuid and uid = ${uid})`;
+      id === undefined ? sql`true` : sql`exists (select 1 from ${sql.identifier(table)} where id = ${id}::uuid and uid = ${uid})`;
     const result = rowsOf<Record<string, string | number | boolean | null>>(
       await db.execute(sql`
       select
@@ -255,19 +223,16 @@ export function dashboardStore(db: Db) {
         (select count(*) from ai_bases where uid = ${uid})::int as ai_bases,
         (select count(*) from ai_bases where uid = ${uid} and status = 'training')::int as ai_bases_in_configuration,
         (select count(*) from channels where uid = ${uid})::int as channels,
-        ${owns("inventories", query.inventory)} as inventory_owned,
-        ${owns("ai_bases", query.aiBase)} as ai_base_owned,
-        ${owns("channels", query.channel)} as channel_owned`),
+        ${owns('inventories', query.inventory)} as inventory_owned,
+        ${owns('ai_bases', query.aiBase)} as ai_base_owned,
+        ${owns('channels', query.channel)} as channel_owned`),
     );
     const row = result[0]!;
-    if (!row.inventory_owned)
-      throw new DashboardRefusal("filter_not_found", "inventory");
-    if (!row.ai_base_owned)
-      throw new DashboardRefusal("filter_not_found", "aiBase");
-    if (!row.channel_owned)
-      throw new DashboardRefusal("filter_not_found", "channel");
+    if (!row.inventory_owned) throw new DashboardRefusal('filter_not_found', 'inventory');
+    if (!row.ai_base_owned) throw new DashboardRefusal('filter_not_found', 'aiBase');
+    if (!row.channel_owned) throw new DashboardRefusal('filter_not_found', 'channel');
     return {
-      plan: ((row.plan as PlanId | null) ?? "basic") satisfies PlanId,
+      plan: ((row.plan as PlanId | null) ?? 'basic') satisfies PlanId,
       timeZone: (row.time_zone as string | null) ?? null,
       queries: Number(row.queries ?? 0),
       previousQueries: Number(row.previous_queries ?? 0),
@@ -282,17 +247,11 @@ export function dashboardStore(db: Db) {
   }
 
   /** The account's zone; one without a zone adopts the caller's (the browser's), else UTC. */
-  async function zoneOf(
-    uid: string,
-    accountZone: string | null,
-    callerZone: string | undefined,
-  ): Promise<string> {
+  async function zoneOf(uid: string, accountZone: string | null, callerZone: string | undefined): Promise<string> {
     if (accountZone !== null) return accountZone;
-    if (callerZone === undefined) return "UTC";
+    if (callerZone === undefined) return 'UTC';
     await changeTimeZone(db, uid, callerZone).catch((error: unknown) => {
-      throw error instanceof UnknownTimeZone
-        ? new DashboardRefusal("zone_unknown", "tz")
-        : error;
+      throw error instanceof UnknownTimeZone ? new DashboardRefusal('zone_unknown', 'tz') : error;
     });
     return callerZone;
   }
@@ -301,37 +260,26 @@ export function dashboardStore(db: Db) {
     daySources,
 
     /** The whole screen's figures for the period and the previous one. */
-    async dashboard(
-      uid: string,
-      query: DashboardQuery,
-      now = new Date(),
-    ): Promise<Dashboard> {
+    async dashboard(uid: string, query: DashboardQuery, now = new Date()): Promise<Dashboard> {
       const facts = await account(uid, query, now);
       const zone = await zoneOf(uid, facts.timeZone, query.tz);
       const { range, previous, rows } = await daySources(uid, query);
       const currentRows = rows.filter((row) => row.day >= range.from);
       const previousRows = rows.filter((row) => row.day < range.from);
       const [current, before] = [totalsOf(currentRows), totalsOf(previousRows)];
-      const currency: Currency = query.currency ?? "USD";
+      const currency: Currency = query.currency ?? 'USD';
       const plan = plans[facts.plan];
       const price = plan.prices[currency];
       const allowance = plan.limits.queriesPerMonth;
       const converted = mainCurrency(current, before);
-      const money = (totals: Totals) =>
-        totals.money.get(converted ?? "") ?? { orders: 0, valueMinor: 0 };
+      const money = (totals: Totals) => totals.money.get(converted ?? '') ?? { orders: 0, valueMinor: 0 };
       const spend = [
         periodSpendMinor(range, current.extraRequests, price),
         periodSpendMinor(previous, before.extraRequests, price),
       ] as const;
-      const figure = (
-        of: (totals: Totals, spendMinor: number) => number | null,
-      ) => compared(of(current, spend[0]), of(before, spend[1]));
+      const figure = (of: (totals: Totals, spendMinor: number) => number | null) => compared(of(current, spend[0]), of(before, spend[1]));
       const total = monthlyCostMinor(facts.queries, allowance, price);
-      const previousTotal = monthlyCostMinor(
-        facts.previousQueries,
-        allowance,
-        price,
-      );
+      const previousTotal = monthlyCostMinor(facts.previousQueries, allowance, price);
       const projected = projectedQueries(facts.queries, now);
       const evolution = (days: DashboardDay[]) =>
         days.map(({ day, catalogsSent, accesses }) => ({
@@ -358,24 +306,11 @@ export function dashboardStore(db: Db) {
         },
         convertedValue: figure((totals) => money(totals).valueMinor),
         orders: figure((totals) => totals.orders),
-        averageTicket: figure((totals) =>
-          averageTicket(money(totals).valueMinor, money(totals).orders),
-        ),
+        averageTicket: figure((totals) => averageTicket(money(totals).valueMinor, money(totals).orders)),
         spend: compared(spend[0], spend[1]),
-        costPerCatalog: figure((totals, spendMinor) =>
-          costPerCatalog(spendMinor, totals.catalogsSent),
-        ),
-        conversionRate: figure((totals) =>
-          conversionRate(totals.orders, totals.accesses),
-        ),
-        returnOnSpend: figure((totals, spendMinor) =>
-          returnOnSpend(
-            money(totals).valueMinor,
-            converted,
-            spendMinor,
-            currency,
-          ),
-        ),
+        costPerCatalog: figure((totals, spendMinor) => costPerCatalog(spendMinor, totals.catalogsSent)),
+        conversionRate: figure((totals) => conversionRate(totals.orders, totals.accesses)),
+        returnOnSpend: figure((totals, spendMinor) => returnOnSpend(money(totals).valueMinor, converted, spendMinor, currency)),
         requests: figure((totals) => requestCount(totals.requests)),
         mediaTypes: Object.fromEntries(
           mediaTypes.map((type) => [
@@ -385,7 +320,7 @@ export function dashboardStore(db: Db) {
               share: currentShares[type],
             },
           ]),
-        ) as Dashboard["mediaTypes"],
+        ) as Dashboard['mediaTypes'],
         monthlyCost: {
           month: monthOf(now).slice(0, 7),
           currency,
@@ -416,14 +351,11 @@ export function dashboardStore(db: Db) {
         union all select 'aiBase', id::text, name from ai_bases where uid = ${uid}
         union all select 'channel', id::text, display_phone_number from channels where uid = ${uid}`),
       );
-      const nameOf = new Map(
-        names.map((row) => [`${row.kind}:${row.id}`, row.name]),
-      );
+      const nameOf = new Map(names.map((row) => [`${row.kind}:${row.id}`, row.name]));
       return {
         range,
         rows: rows.filter((row) => row.day >= range.from),
-        nameOf: (kind: string, id: string | null) =>
-          id ? (nameOf.get(`${kind}:${id}`) ?? "") : "",
+        nameOf: (kind: string, id: string | null) => (id ? (nameOf.get(`${kind}:${id}`) ?? '') : ''),
       };
     },
   };

@@ -1,6 +1,6 @@
 // The database schema. After a change: `npm run db:generate`, then commit the new migration
 // in server/db/migrations/ (applied at start on PGlite and PostgreSQL alike).
-import { sql } from "drizzle-orm";
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -17,15 +17,8 @@ import {
   unique,
   uniqueIndex,
   uuid,
-} from "drizzle-orm/pg-core";
-import type {
-  AiBaseFunction,
-  AiBaseLanguage,
-  AiBaseStatus,
-  Instructions,
-  Refinement,
-  VoiceTone,
-} from "../../domain/ai-base";
+} from 'drizzle-orm/pg-core';
+import type { AiBaseFunction, AiBaseLanguage, AiBaseStatus, Instructions, Refinement, VoiceTone } from '../../domain/ai-base';
 import {
   knowledgeFailureReasons,
   knowledgeFileKinds,
@@ -34,40 +27,19 @@ import {
   type KnowledgeFileKind,
   type KnowledgeFileStatus,
   type TextSearchConfig,
-} from "../../domain/knowledge";
-import type {
-  ColumnOverride,
-  KnowledgeFileNotes,
-  PassageFacts,
-  TableColumn,
-} from "../../domain/knowledge-columns";
-import type {
-  CatalogCheck,
-  EcommerceType,
-  InventoryStatus,
-  PeerFailureReason,
-  StoreCheck,
-  SyncStatus,
-} from "../../domain/inventory";
-import type {
-  InventoryProduct,
-  SyncReport,
-  SyncRunStatus,
-  SyncTrigger,
-} from "../../domain/inventory-sync";
-import type {
-  LeadRequestKind,
-  SalesPlatform,
-  StoreSegment,
-} from "../../domain/lead-requests";
-import type { Locale } from "../../domain/locales";
+} from '../../domain/knowledge';
+import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
+import type { CatalogCheck, EcommerceType, InventoryStatus, PeerFailureReason, StoreCheck, SyncStatus } from '../../domain/inventory';
+import type { InventoryProduct, SyncReport, SyncRunStatus, SyncTrigger } from '../../domain/inventory-sync';
+import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/lead-requests';
+import type { Locale } from '../../domain/locales';
 import {
   storefrontEventKinds,
   type CartLine,
   type CartSource,
   type OrderAttribution,
   type StorefrontEventKind,
-} from "../../domain/storefront";
+} from '../../domain/storefront';
 import {
   CONVERSATION_RETENTION_DAYS,
   channelAttentionReasons,
@@ -76,20 +48,10 @@ import {
   type ChannelAttentionReason,
   type ChannelStatus,
   type QualityRating,
-} from "../../domain/channel";
-import {
-  messageStatuses,
-  type InboundContent,
-  type MessageStatus,
-} from "../../domain/whatsapp-webhook";
-import {
-  defaultPlanId,
-  mediaTypes,
-  planIds,
-  type MediaType,
-  type PlanId,
-} from "../../domain/plans";
-import type { CitedPassage } from "../../domain/refinement-chat";
+} from '../../domain/channel';
+import { messageStatuses, type InboundContent, type MessageStatus } from '../../domain/whatsapp-webhook';
+import { defaultPlanId, mediaTypes, planIds, type MediaType, type PlanId } from '../../domain/plans';
+import type { CitedPassage } from '../../domain/refinement-chat';
 import {
   whatsappReplyFailures,
   whatsappReplyKinds,
@@ -98,54 +60,42 @@ import {
   type WhatsappReplyKind,
   type WhatsappReplyOutcome,
   type WhatsappReplyPart,
-} from "../../domain/whatsapp-reply";
+} from '../../domain/whatsapp-reply';
 
 /** One account per Firebase user (the uid); every other record belongs to one account. */
 export const accounts = pgTable(
-  "accounts",
+  'accounts',
   {
-    uid: text("uid").primaryKey(),
+    uid: text('uid').primaryKey(),
     /** The email the token carried when last seen; for the admin list, Firebase stays the authority. */
-    email: text("email"),
-    plan: text("plan").$type<PlanId>().notNull().default(defaultPlanId),
+    email: text('email'),
+    plan: text('plan').$type<PlanId>().notNull().default(defaultPlanId),
     /**
      * The IANA zone the dashboard's days are cut in (null until set: the first dashboard load adopts
      * the browser's). Changing it recounts the account's rollups (server/dashboard/time-zone-change.ts).
      */
-    timeZone: text("time_zone"),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    timeZone: text('time_zone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    check(
-      "accounts_plan_known",
-      sql`${table.plan} in (${sql.raw(planIds.map((id) => `'${id}'`).join(", "))})`,
-    ),
-  ],
+  (table) => [check('accounts_plan_known', sql`${table.plan} in (${sql.raw(planIds.map((id) => `'${id}'`).join(', '))})`)],
 );
 
 /** Counters of metered use per account and calendar month (UTC); rows appear with the first use. */
 export const accountMonthlyUsage = pgTable(
-  "account_monthly_usage",
+  'account_monthly_usage',
   {
-    uid: text("uid")
+    uid: text('uid')
       .notNull()
-      .references(() => accounts.uid, { onDelete: "cascade" }),
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
     /** The month's first day. */
-    month: date("month", { mode: "string" }).notNull(),
-    trainings: integer("trainings").notNull().default(0),
-    queries: integer("queries").notNull().default(0),
+    month: date('month', { mode: 'string' }).notNull(),
+    trainings: integer('trainings').notNull().default(0),
+    queries: integer('queries').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.uid, table.month] }),
-    check(
-      "account_monthly_usage_first_day",
-      sql`extract(day from ${table.month}) = 1`,
-    ),
+    check('account_monthly_usage_first_day', sql`extract(day from ${table.month}) = 1`),
   ],
 );
 
@@ -155,42 +105,32 @@ export const accountMonthlyUsage = pgTable(
  * counts up `submissions` and moves `last_submitted_at`.
  */
 export const leadRequests = pgTable(
-  "lead_requests",
+  'lead_requests',
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind").$type<LeadRequestKind>().notNull(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<LeadRequestKind>().notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
     /** E.164. */
-    phone: text("phone").notNull(),
-    position: text("position").notNull(),
-    segment: text("segment").$type<StoreSegment>(),
-    website: text("website").notNull(),
-    platform: text("platform").$type<SalesPlatform>().notNull(),
-    privacyConsent: boolean("privacy_consent").notNull(),
-    whatsappConsent: boolean("whatsapp_consent").notNull(),
+    phone: text('phone').notNull(),
+    position: text('position').notNull(),
+    segment: text('segment').$type<StoreSegment>(),
+    website: text('website').notNull(),
+    platform: text('platform').$type<SalesPlatform>().notNull(),
+    privacyConsent: boolean('privacy_consent').notNull(),
+    whatsappConsent: boolean('whatsapp_consent').notNull(),
     /** The language of the page the request came from (and to answer in). */
-    locale: text("locale").$type<Locale>().notNull(),
-    fingerprint: text("fingerprint").notNull(),
-    submissions: integer("submissions").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    lastSubmittedAt: timestamp("last_submitted_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    locale: text('locale').$type<Locale>().notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    submissions: integer('submissions').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSubmittedAt: timestamp('last_submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("lead_requests_kind_fingerprint").on(
-      table.kind,
-      table.fingerprint,
-    ),
-    index("lead_requests_created_at").on(table.createdAt),
-    check(
-      "lead_requests_kind_known",
-      sql`${table.kind} in ('contact', 'material')`,
-    ),
-    check("lead_requests_privacy_consent_given", sql`${table.privacyConsent}`),
+    uniqueIndex('lead_requests_kind_fingerprint').on(table.kind, table.fingerprint),
+    index('lead_requests_created_at').on(table.createdAt),
+    check('lead_requests_kind_known', sql`${table.kind} in ('contact', 'material')`),
+    check('lead_requests_privacy_consent_given', sql`${table.privacyConsent}`),
   ],
 );
 
@@ -199,56 +139,40 @@ export const leadRequests = pgTable(
  * ai_base_versions, so a save can be reverted. `saved_steps` (0–3) is how far the wizard got.
  */
 export const aiBases = pgTable(
-  "ai_bases",
+  'ai_bases',
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    uid: text("uid")
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid')
       .notNull()
-      .references(() => accounts.uid, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    function: text("function").$type<AiBaseFunction>().notNull(),
-    language: text("language").$type<AiBaseLanguage>().notNull(),
-    voiceTone: text("voice_tone").$type<VoiceTone>().notNull(),
-    personalized: boolean("personalized").notNull(),
-    instructions: text("instructions").notNull().default(""),
-    expectedInputs: text("expected_inputs").notNull().default(""),
-    blockedTerms: jsonb("blocked_terms")
-      .$type<string[]>()
-      .notNull()
-      .default([]),
-    creativity: integer("creativity").notNull(),
-    model: text("model").notNull(),
-    status: text("status").$type<AiBaseStatus>().notNull().default("training"),
-    savedSteps: integer("saved_steps").notNull().default(1),
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    function: text('function').$type<AiBaseFunction>().notNull(),
+    language: text('language').$type<AiBaseLanguage>().notNull(),
+    voiceTone: text('voice_tone').$type<VoiceTone>().notNull(),
+    personalized: boolean('personalized').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    expectedInputs: text('expected_inputs').notNull().default(''),
+    blockedTerms: jsonb('blocked_terms').$type<string[]>().notNull().default([]),
+    creativity: integer('creativity').notNull(),
+    model: text('model').notNull(),
+    status: text('status').$type<AiBaseStatus>().notNull().default('training'),
+    savedSteps: integer('saved_steps').notNull().default(1),
     /**
      * The month (its first day) of the training the base's uploads are part of, until step 2 is
      * saved: one training is the files uploaded together, not each file. Null: none open.
      */
-    openTrainingMonth: date("open_training_month", { mode: "string" }),
-    channels: jsonb("channels")
-      .$type<string[]>()
-      .notNull()
-      .default(["whatsapp"]),
-    version: integer("version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    openTrainingMonth: date('open_training_month', { mode: 'string' }),
+    channels: jsonb('channels').$type<string[]>().notNull().default(['whatsapp']),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("ai_bases_uid").on(table.uid, table.createdAt),
+    index('ai_bases_uid').on(table.uid, table.createdAt),
     // One name per account, whatever the case: the list and the chat flows tell bases apart by it.
-    uniqueIndex("ai_bases_uid_name").on(table.uid, sql`lower(${table.name})`),
-    check(
-      "ai_bases_status_known",
-      sql`${table.status} in ('training', 'active', 'inactive')`,
-    ),
-    check(
-      "ai_bases_saved_steps_range",
-      sql`${table.savedSteps} between 0 and 3`,
-    ),
+    uniqueIndex('ai_bases_uid_name').on(table.uid, sql`lower(${table.name})`),
+    check('ai_bases_status_known', sql`${table.status} in ('training', 'active', 'inactive')`),
+    check('ai_bases_saved_steps_range', sql`${table.savedSteps} between 0 and 3`),
   ],
 );
 
@@ -256,30 +180,27 @@ export const aiBases = pgTable(
 export type AiBaseSnapshot = Instructions & Refinement & { savedSteps: number };
 
 export const aiBaseVersions = pgTable(
-  "ai_base_versions",
+  'ai_base_versions',
   {
-    baseId: uuid("base_id")
+    baseId: uuid('base_id')
       .notNull()
-      .references(() => aiBases.id, { onDelete: "cascade" }),
-    version: integer("version").notNull(),
-    snapshot: jsonb("snapshot").$type<AiBaseSnapshot>().notNull(),
-    savedAt: timestamp("saved_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+      .references(() => aiBases.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<AiBaseSnapshot>().notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.baseId, table.version] })],
 );
 
-const sqlList = (values: readonly string[]) =>
-  sql.raw(values.map((value) => `'${value}'`).join(", "));
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /** PostgreSQL's text search configuration type (its name as text on the wire). */
 const regconfig = customType<{ data: TextSearchConfig; driverData: string }>({
-  dataType: () => "regconfig",
+  dataType: () => 'regconfig',
 });
 /** A full-text search document; only ever computed by the database. */
 const tsvector = customType<{ data: string; driverData: string }>({
-  dataType: () => "tsvector",
+  dataType: () => 'tsvector',
 });
 
 /**
@@ -288,60 +209,38 @@ const tsvector = customType<{ data: string; driverData: string }>({
  * processing (with `progress`) → ready (with `passage_count`) or failed (with `failure_reason`).
  */
 export const knowledgeFiles = pgTable(
-  "knowledge_files",
+  'knowledge_files',
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    baseId: uuid("base_id")
+    id: uuid('id').primaryKey().defaultRandom(),
+    baseId: uuid('base_id')
       .notNull()
-      .references(() => aiBases.id, { onDelete: "cascade" }),
-    uid: text("uid")
+      .references(() => aiBases.id, { onDelete: 'cascade' }),
+    uid: text('uid')
       .notNull()
-      .references(() => accounts.uid, { onDelete: "cascade" }),
-    originalName: text("original_name").notNull(),
-    kind: text("kind").$type<KnowledgeFileKind>().notNull(),
-    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
-    storedPath: text("stored_path").notNull(),
-    status: text("status")
-      .$type<KnowledgeFileStatus>()
-      .notNull()
-      .default("uploaded"),
-    progress: integer("progress").notNull().default(0),
-    passageCount: integer("passage_count").notNull().default(0),
-    failureReason: text("failure_reason").$type<KnowledgeFailureReason>(),
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    originalName: text('original_name').notNull(),
+    kind: text('kind').$type<KnowledgeFileKind>().notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storedPath: text('stored_path').notNull(),
+    status: text('status').$type<KnowledgeFileStatus>().notNull().default('uploaded'),
+    progress: integer('progress').notNull().default(0),
+    passageCount: integer('passage_count').notNull().default(0),
+    failureReason: text('failure_reason').$type<KnowledgeFailureReason>(),
     /** A table file's columns with their roles, as last read (empty for a PDF). */
-    columns: jsonb("columns").$type<TableColumn[]>().notNull().default([]),
+    columns: jsonb('columns').$type<TableColumn[]>().notNull().default([]),
     /** The roles the merchant chose in step 2: they win over the importer's guesses when the file is read (again). */
-    columnOverrides: jsonb("column_overrides")
-      .$type<ColumnOverride[]>()
-      .notNull()
-      .default([]),
+    columnOverrides: jsonb('column_overrides').$type<ColumnOverride[]>().notNull().default([]),
     /** What the import noticed (counts only): products, skipped products, scanned pages… */
-    notes: jsonb("notes").$type<KnowledgeFileNotes>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    notes: jsonb('notes').$type<KnowledgeFileNotes>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("knowledge_files_base").on(table.baseId, table.createdAt),
-    check(
-      "knowledge_files_kind_known",
-      sql`${table.kind} in (${sqlList(knowledgeFileKinds)})`,
-    ),
-    check(
-      "knowledge_files_status_known",
-      sql`${table.status} in (${sqlList(knowledgeFileStatuses)})`,
-    ),
-    check(
-      "knowledge_files_reason_known",
-      sql`${table.failureReason} in (${sqlList(knowledgeFailureReasons)})`,
-    ),
-    check(
-      "knowledge_files_progress_range",
-      sql`${table.progress} between 0 and 100`,
-    ),
+    index('knowledge_files_base').on(table.baseId, table.createdAt),
+    check('knowledge_files_kind_known', sql`${table.kind} in (${sqlList(knowledgeFileKinds)})`),
+    check('knowledge_files_status_known', sql`${table.status} in (${sqlList(knowledgeFileStatuses)})`),
+    check('knowledge_files_reason_known', sql`${table.failureReason} in (${sqlList(knowledgeFailureReasons)})`),
+    check('knowledge_files_progress_range', sql`${table.progress} between 0 and 100`),
   ],
 );
 
@@ -355,28 +254,26 @@ const passageSearchDocument = sql`setweight(to_tsvector("language", fold_accents
  * `search` also holds the lexeme 'base:<base id>' (migration 0005; see knowledge-store.ts).
  */
 export const passages = pgTable(
-  "passages",
+  'passages',
   {
-    id: bigint("id", { mode: "number" })
-      .primaryKey()
-      .generatedAlwaysAsIdentity(),
-    baseId: uuid("base_id")
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    baseId: uuid('base_id')
       .notNull()
-      .references(() => aiBases.id, { onDelete: "cascade" }),
-    fileId: uuid("file_id")
+      .references(() => aiBases.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
       .notNull()
-      .references(() => knowledgeFiles.id, { onDelete: "cascade" }),
-    uid: text("uid").notNull(),
+      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
     /** Order within the file. */
-    position: integer("position").notNull(),
+    position: integer('position').notNull(),
     /** "row 12", "Sheet1, row 12", "page 3". */
-    sourceLabel: text("source_label").notNull(),
+    sourceLabel: text('source_label').notNull(),
     /** Only what shoppers may see: a private column's values are never stored. */
-    content: text("content").notNull(),
+    content: text('content').notNull(),
     /** What the passage means when the importer knows: a product with its fields, or an answer. */
-    facts: jsonb("facts").$type<PassageFacts>(),
-    language: regconfig("language").notNull(),
-    search: tsvector("search")
+    facts: jsonb('facts').$type<PassageFacts>(),
+    language: regconfig('language').notNull(),
+    search: tsvector('search')
       .notNull()
       // The text's lexemes without accents (fold_accents, migration 0008): a product's name or an
       // answer's question weighted A, a table row's values without their column names (a header
@@ -386,9 +283,9 @@ export const passages = pgTable(
       .generatedAlwaysAs(passageSearchDocument),
   },
   (table) => [
-    index("passages_search").using("gin", table.search),
-    index("passages_base").on(table.baseId, table.id),
-    index("passages_file").on(table.fileId, table.position),
+    index('passages_search').using('gin', table.search),
+    index('passages_base').on(table.baseId, table.id),
+    index('passages_file').on(table.fileId, table.position),
   ],
 );
 
@@ -398,19 +295,16 @@ export const passages = pgTable(
  * words' counts to find candidates by its rarest words and to rank by how rare each word is.
  */
 export const passageLexemes = pgTable(
-  "passage_lexemes",
+  'passage_lexemes',
   {
-    fileId: uuid("file_id")
+    fileId: uuid('file_id')
       .notNull()
-      .references(() => knowledgeFiles.id, { onDelete: "cascade" }),
-    baseId: uuid("base_id").notNull(),
-    lexeme: text("lexeme").notNull(),
-    passages: integer("passages").notNull(),
+      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    baseId: uuid('base_id').notNull(),
+    lexeme: text('lexeme').notNull(),
+    passages: integer('passages').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.fileId, table.lexeme] }),
-    index("passage_lexemes_base").on(table.baseId, table.lexeme),
-  ],
+  (table) => [primaryKey({ columns: [table.fileId, table.lexeme] }), index('passage_lexemes_base').on(table.baseId, table.lexeme)],
 );
 
 /**
@@ -419,40 +313,31 @@ export const passageLexemes = pgTable(
  * job whose worker died is claimed again when the lease runs out. Finished jobs are deleted.
  */
 export const jobs = pgTable(
-  "jobs",
+  'jobs',
   {
-    id: bigint("id", { mode: "number" })
-      .primaryKey()
-      .generatedAlwaysAsIdentity(),
-    queue: text("queue").notNull(),
-    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status")
-      .$type<"queued" | "running">()
-      .notNull()
-      .default("queued"),
-    attempts: integer("attempts").notNull().default(0),
-    maxAttempts: integer("max_attempts").notNull().default(3),
-    runAfter: timestamp("run_after", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    lockedBy: text("locked_by"),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'queued' | 'running'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("jobs_due").on(table.queue, table.status, table.runAfter),
+    index('jobs_due').on(table.queue, table.status, table.runAfter),
     // One sync per inventory at a time: another (Sync now, the hour's) is not queued while one is queued or running.
-    uniqueIndex("jobs_one_sync_per_inventory")
+    uniqueIndex('jobs_one_sync_per_inventory')
       .on(sql`(${table.payload}->>'inventoryId')`)
       .where(sql`${table.queue} = 'inventory-sync'`),
     // One retention sweep queued or running at a time, whichever process's scheduler queued it.
-    uniqueIndex("jobs_one_conversation_retention")
+    uniqueIndex('jobs_one_conversation_retention')
       .on(table.queue)
       .where(sql`${table.queue} = 'conversation-retention'`),
-    check("jobs_status_known", sql`${table.status} in ('queued', 'running')`),
+    check('jobs_status_known', sql`${table.status} in ('queued', 'running')`),
   ],
 );
 
@@ -462,126 +347,90 @@ export const jobs = pgTable(
  * `saved_steps`: 0 named only, 1 the store saved, 2 the catalog saved (configured).
  */
 export const inventories = pgTable(
-  "inventories",
+  'inventories',
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    uid: text("uid")
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid')
       .notNull()
-      .references(() => accounts.uid, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    ecommerceType: text("ecommerce_type").$type<EcommerceType>(),
-    shopifyTokenSealed: text("shopify_token_sealed"),
-    shopifyTokenHint: text("shopify_token_hint"),
-    shopifyUrl: text("shopify_url").notNull().default(""),
-    website: text("website").notNull().default(""),
-    checkoutParams: text("checkout_params").notNull().default(""),
-    trackingUrl: text("tracking_url").notNull().default(""),
-    catalogId: text("catalog_id").notNull().default(""),
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ecommerceType: text('ecommerce_type').$type<EcommerceType>(),
+    shopifyTokenSealed: text('shopify_token_sealed'),
+    shopifyTokenHint: text('shopify_token_hint'),
+    shopifyUrl: text('shopify_url').notNull().default(''),
+    website: text('website').notNull().default(''),
+    checkoutParams: text('checkout_params').notNull().default(''),
+    trackingUrl: text('tracking_url').notNull().default(''),
+    catalogId: text('catalog_id').notNull().default(''),
     /** 'The store is the source of truth': a sync pushes the store's price and availability to the catalog. */
-    storeIsTruth: boolean("store_is_truth").notNull().default(false),
-    store: jsonb("store").$type<StoreCheck>(),
-    catalog: jsonb("catalog").$type<CatalogCheck>(),
-    status: text("status")
-      .$type<InventoryStatus>()
-      .notNull()
-      .default("configuring"),
-    savedSteps: integer("saved_steps").notNull().default(0),
-    syncStatus: text("sync_status")
-      .$type<SyncStatus>()
-      .notNull()
-      .default("pending"),
-    syncFailure: text("sync_failure").$type<PeerFailureReason>(),
-    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    storeIsTruth: boolean('store_is_truth').notNull().default(false),
+    store: jsonb('store').$type<StoreCheck>(),
+    catalog: jsonb('catalog').$type<CatalogCheck>(),
+    status: text('status').$type<InventoryStatus>().notNull().default('configuring'),
+    savedSteps: integer('saved_steps').notNull().default(0),
+    syncStatus: text('sync_status').$type<SyncStatus>().notNull().default('pending'),
+    syncFailure: text('sync_failure').$type<PeerFailureReason>(),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     /** The public catalog and cart pages' id: random, not the row's id. */
-    publicId: text("public_id").notNull(),
+    publicId: text('public_id').notNull(),
     /** The `ref=` of its checkout links, which Shopify keeps as the order's referral code (random; a volatile default fills existing rows). */
-    attributionCode: text("attribution_code")
+    attributionCode: text('attribution_code')
       .notNull()
-      .default(
-        sql`'cat' || substr(md5(random()::text || clock_timestamp()::text), 1, 10)`,
-      ),
-    version: integer("version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+      .default(sql`'cat' || substr(md5(random()::text || clock_timestamp()::text), 1, 10)`),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("inventories_uid").on(table.uid, table.createdAt),
-    uniqueIndex("inventories_uid_name").on(
-      table.uid,
-      sql`lower(${table.name})`,
-    ),
-    uniqueIndex("inventories_public_id").on(table.publicId),
-    uniqueIndex("inventories_attribution_code").on(table.attributionCode),
-    check(
-      "inventories_status_known",
-      sql`${table.status} in ('configuring', 'configured')`,
-    ),
-    check(
-      "inventories_sync_status_known",
-      sql`${table.syncStatus} in ('pending', 'syncing', 'synced', 'failed')`,
-    ),
-    check(
-      "inventories_saved_steps_range",
-      sql`${table.savedSteps} between 0 and 2`,
-    ),
+    index('inventories_uid').on(table.uid, table.createdAt),
+    uniqueIndex('inventories_uid_name').on(table.uid, sql`lower(${table.name})`),
+    uniqueIndex('inventories_public_id').on(table.publicId),
+    uniqueIndex('inventories_attribution_code').on(table.attributionCode),
+    check('inventories_status_known', sql`${table.status} in ('configuring', 'configured')`),
+    check('inventories_sync_status_known', sql`${table.syncStatus} in ('pending', 'syncing', 'synced', 'failed')`),
+    check('inventories_saved_steps_range', sql`${table.savedSteps} between 0 and 2`),
   ],
 );
 
 /** An inventory's products as its last good sync left them (replaced whole by the next one). */
 export const inventoryProducts = pgTable(
-  "inventory_products",
+  'inventory_products',
   {
-    inventoryId: uuid("inventory_id")
+    inventoryId: uuid('inventory_id')
       .notNull()
-      .references(() => inventories.id, { onDelete: "cascade" }),
+      .references(() => inventories.id, { onDelete: 'cascade' }),
     /** `v:{variant id}`, or `c:{retailer id}` for a catalog item no variant backs. */
-    key: text("key").notNull(),
-    position: integer("position").notNull(),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
     /** What a search looks in: title, variant, SKU and retailer id, lower case. */
-    searchText: text("search_text").notNull(),
-    product: jsonb("product").$type<InventoryProduct>().notNull(),
+    searchText: text('search_text').notNull(),
+    product: jsonb('product').$type<InventoryProduct>().notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.inventoryId, table.key] }),
-    index("inventory_products_position").on(table.inventoryId, table.position),
+    index('inventory_products_position').on(table.inventoryId, table.position),
     // A cart's lines name products by retailer id (the storefront's productsOf): without it each
     // order read all of its inventory's rows. Variant ids are found through the key instead.
-    index("inventory_products_retailer_id").on(
-      table.inventoryId,
-      sql`(${table.product}->>'retailerId')`,
-    ),
+    index('inventory_products_retailer_id').on(table.inventoryId, sql`(${table.product}->>'retailerId')`),
   ],
 );
 
 /** Each sync of an inventory: when, why, how long, what it found, or why it failed. */
 export const inventorySyncRuns = pgTable(
-  "inventory_sync_runs",
+  'inventory_sync_runs',
   {
-    id: bigint("id", { mode: "number" })
-      .primaryKey()
-      .generatedAlwaysAsIdentity(),
-    inventoryId: uuid("inventory_id")
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inventoryId: uuid('inventory_id')
       .notNull()
-      .references(() => inventories.id, { onDelete: "cascade" }),
-    trigger: text("trigger").$type<SyncTrigger>().notNull(),
-    status: text("status").$type<SyncRunStatus>().notNull().default("running"),
-    failure: text("failure").$type<PeerFailureReason | "internal">(),
-    startedAt: timestamp("started_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
-    report: jsonb("report").$type<SyncReport>(),
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    trigger: text('trigger').$type<SyncTrigger>().notNull(),
+    status: text('status').$type<SyncRunStatus>().notNull().default('running'),
+    failure: text('failure').$type<PeerFailureReason | 'internal'>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    report: jsonb('report').$type<SyncReport>(),
   },
-  (table) => [
-    index("inventory_sync_runs_inventory").on(
-      table.inventoryId,
-      table.startedAt,
-    ),
-  ],
+  (table) => [index('inventory_sync_runs_inventory').on(table.inventoryId, table.startedAt)],
 );
 
 /**
@@ -591,24 +440,21 @@ export const inventorySyncRuns = pgTable(
  * They go with their run (promoted when it succeeds, deleted when it fails or is cleaned up).
  */
 export const inventorySyncRows = pgTable(
-  "inventory_sync_rows",
+  'inventory_sync_rows',
   {
-    runId: bigint("run_id", { mode: "number" })
+    runId: bigint('run_id', { mode: 'number' })
       .notNull()
-      .references(() => inventorySyncRuns.id, { onDelete: "cascade" }),
-    key: text("key").notNull(),
-    position: integer("position").notNull(),
-    searchText: text("search_text").notNull(),
+      .references(() => inventorySyncRuns.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    searchText: text('search_text').notNull(),
     /** A variant's SKU, trimmed and lower case, as a catalog's retailer id may name it; null for catalog rows. */
-    sku: text("sku"),
+    sku: text('sku'),
     /** False for a variant of an archived or draft product: listed, never matched. */
-    active: boolean("active").notNull(),
-    product: jsonb("product").$type<InventoryProduct>().notNull(),
+    active: boolean('active').notNull(),
+    product: jsonb('product').$type<InventoryProduct>().notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.runId, table.key] }),
-    index("inventory_sync_rows_sku").on(table.runId, table.sku),
-  ],
+  (table) => [primaryKey({ columns: [table.runId, table.key] }), index('inventory_sync_rows_sku').on(table.runId, table.sku)],
 );
 
 /**
@@ -617,19 +463,17 @@ export const inventorySyncRows = pgTable(
  * `attributes[catalyst_cart]` carry, and its lines as chosen.
  */
 export const carts = pgTable(
-  "carts",
+  'carts',
   {
-    id: text("id").primaryKey(),
-    inventoryId: uuid("inventory_id")
+    id: text('id').primaryKey(),
+    inventoryId: uuid('inventory_id')
       .notNull()
-      .references(() => inventories.id, { onDelete: "cascade" }),
-    source: text("source").$type<CartSource>().notNull(),
-    lines: jsonb("lines").$type<CartLine[]>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    source: text('source').$type<CartSource>().notNull(),
+    lines: jsonb('lines').$type<CartLine[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("carts_inventory").on(table.inventoryId, table.createdAt)],
+  (table) => [index('carts_inventory').on(table.inventoryId, table.createdAt)],
 );
 
 /**
@@ -640,33 +484,23 @@ export const carts = pgTable(
  * figures are rolled up from here (issue 16).
  */
 export const storefrontEvents = pgTable(
-  "storefront_events",
+  'storefront_events',
   {
-    id: bigint("id", { mode: "number" })
-      .primaryKey()
-      .generatedAlwaysAsIdentity(),
-    inventoryId: uuid("inventory_id")
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inventoryId: uuid('inventory_id')
       .notNull()
-      .references(() => inventories.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<StorefrontEventKind>().notNull(),
-    locale: text("locale").$type<Locale>().notNull(),
-    visitorId: text("visitor_id").notNull(),
-    cartId: text("cart_id"),
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<StorefrontEventKind>().notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    visitorId: text('visitor_id').notNull(),
+    cartId: text('cart_id'),
     /** The WhatsApp number a catalog_sent went out on (null for the public pages' events). No foreign key: events are append-only. */
-    channelId: uuid("channel_id"),
-    occurredAt: timestamp("occurred_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    channelId: uuid('channel_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("storefront_events_inventory").on(
-      table.inventoryId,
-      table.occurredAt,
-    ),
-    check(
-      "storefront_events_kind_known",
-      sql`${table.kind} in (${sqlList(storefrontEventKinds)})`,
-    ),
+    index('storefront_events_inventory').on(table.inventoryId, table.occurredAt),
+    check('storefront_events_kind_known', sql`${table.kind} in (${sqlList(storefrontEventKinds)})`),
   ],
 );
 
@@ -676,26 +510,24 @@ export const storefrontEvents = pgTable(
  * the referral code tied it to the inventory.
  */
 export const attributedOrders = pgTable(
-  "attributed_orders",
+  'attributed_orders',
   {
-    inventoryId: uuid("inventory_id")
+    inventoryId: uuid('inventory_id')
       .notNull()
-      .references(() => inventories.id, { onDelete: "cascade" }),
+      .references(() => inventories.id, { onDelete: 'cascade' }),
     /** Shopify's order id (`gid://shopify/Order/…`). */
-    orderId: text("order_id").notNull(),
-    cartId: text("cart_id"),
-    attributedBy: text("attributed_by").$type<OrderAttribution>().notNull(),
-    valueMinor: bigint("value_minor", { mode: "number" }).notNull(),
-    currency: text("currency").notNull(),
-    orderedAt: timestamp("ordered_at", { withTimezone: true }).notNull(),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    orderId: text('order_id').notNull(),
+    cartId: text('cart_id'),
+    attributedBy: text('attributed_by').$type<OrderAttribution>().notNull(),
+    valueMinor: bigint('value_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.inventoryId, table.orderId] }),
-    index("attributed_orders_ordered").on(table.inventoryId, table.orderedAt),
+    index('attributed_orders_ordered').on(table.inventoryId, table.orderedAt),
   ],
 );
 
@@ -706,69 +538,48 @@ export const attributedOrders = pgTable(
  * SHA-256 is kept, for the webhook's verification to find the channel by (the clear one is shown once).
  */
 export const channels = pgTable(
-  "channels",
+  'channels',
   {
-    id: uuid("id").primaryKey(),
-    uid: text("uid")
+    id: uuid('id').primaryKey(),
+    uid: text('uid')
       .notNull()
-      .references(() => accounts.uid, { onDelete: "cascade" }),
-    phoneNumberId: text("phone_number_id").notNull(),
-    wabaId: text("waba_id").notNull(),
-    displayPhoneNumber: text("display_phone_number").notNull(),
-    verifiedName: text("verified_name").notNull().default(""),
-    qualityRating: text("quality_rating")
-      .$type<QualityRating>()
-      .notNull()
-      .default("unknown"),
-    accessTokenSealed: text("access_token_sealed").notNull(),
-    accessTokenHint: text("access_token_hint").notNull(),
-    appSecretSealed: text("app_secret_sealed").notNull(),
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    phoneNumberId: text('phone_number_id').notNull(),
+    wabaId: text('waba_id').notNull(),
+    displayPhoneNumber: text('display_phone_number').notNull(),
+    verifiedName: text('verified_name').notNull().default(''),
+    qualityRating: text('quality_rating').$type<QualityRating>().notNull().default('unknown'),
+    accessTokenSealed: text('access_token_sealed').notNull(),
+    accessTokenHint: text('access_token_hint').notNull(),
+    appSecretSealed: text('app_secret_sealed').notNull(),
     /** Hex SHA-256 of the verify token. */
-    verifyTokenHash: text("verify_token_hash").notNull(),
+    verifyTokenHash: text('verify_token_hash').notNull(),
     /** Null once the base is deleted: the channel cannot answer until another is chosen. */
-    aiBaseId: uuid("ai_base_id").references(() => aiBases.id, {
-      onDelete: "set null",
+    aiBaseId: uuid('ai_base_id').references(() => aiBases.id, {
+      onDelete: 'set null',
     }),
-    inventoryId: uuid("inventory_id").references(() => inventories.id, {
-      onDelete: "set null",
+    inventoryId: uuid('inventory_id').references(() => inventories.id, {
+      onDelete: 'set null',
     }),
-    status: text("status").$type<ChannelStatus>().notNull().default("active"),
-    attentionReason: text("attention_reason").$type<ChannelAttentionReason>(),
-    webhookVerifiedAt: timestamp("webhook_verified_at", { withTimezone: true }),
+    status: text('status').$type<ChannelStatus>().notNull().default('active'),
+    attentionReason: text('attention_reason').$type<ChannelAttentionReason>(),
+    webhookVerifiedAt: timestamp('webhook_verified_at', { withTimezone: true }),
     /** Days its conversations (messages, replies, collected inputs) are kept (server/channels/conversation-retention.ts). */
-    retentionDays: integer("retention_days")
-      .notNull()
-      .default(CONVERSATION_RETENTION_DAYS.default),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    retentionDays: integer('retention_days').notNull().default(CONVERSATION_RETENTION_DAYS.default),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("channels_uid").on(table.uid, table.createdAt),
-    uniqueIndex("channels_phone_number_id").on(table.phoneNumberId),
-    uniqueIndex("channels_verify_token_hash").on(table.verifyTokenHash),
-    check(
-      "channels_status_known",
-      sql`${table.status} in (${sqlList(channelStatuses)})`,
-    ),
-    check(
-      "channels_attention_reason_known",
-      sql`${table.attentionReason} in (${sqlList(channelAttentionReasons)})`,
-    ),
+    index('channels_uid').on(table.uid, table.createdAt),
+    uniqueIndex('channels_phone_number_id').on(table.phoneNumberId),
+    uniqueIndex('channels_verify_token_hash').on(table.verifyTokenHash),
+    check('channels_status_known', sql`${table.status} in (${sqlList(channelStatuses)})`),
+    check('channels_attention_reason_known', sql`${table.attentionReason} in (${sqlList(channelAttentionReasons)})`),
     // A reason exactly when the channel needs attention.
+    check('channels_attention_reason_given', sql`(${table.status} = 'needs_attention') = (${table.attentionReason} is not null)`),
+    check('channels_quality_rating_known', sql`${table.qualityRating} in (${sqlList(qualityRatings)})`),
     check(
-      "channels_attention_reason_given",
-      sql`(${table.status} = 'needs_attention') = (${table.attentionReason} is not null)`,
-    ),
-    check(
-      "channels_quality_rating_known",
-      sql`${table.qualityRating} in (${sqlList(qualityRatings)})`,
-    ),
-    check(
-      "channels_retention_days_range",
+      'channels_retention_days_range',
       sql`${table.retentionDays} between ${sql.raw(String(CONVERSATION_RETENTION_DAYS.min))} and ${sql.raw(
         String(CONVERSATION_RETENTION_DAYS.max),
       )}`,
@@ -783,33 +594,23 @@ export const channels = pgTable(
  * of the shopper is kept (no profile name); the rows go with their channel.
  */
 export const whatsappInboundMessages = pgTable(
-  "whatsapp_inbound_messages",
+  'whatsapp_inbound_messages',
   {
-    id: bigint("id", { mode: "number" })
-      .primaryKey()
-      .generatedAlwaysAsIdentity(),
-    channelId: uuid("channel_id")
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channelId: uuid('channel_id')
       .notNull()
-      .references(() => channels.id, { onDelete: "cascade" }),
-    messageId: text("message_id").notNull(),
-    sender: text("sender").notNull(),
-    type: text("type").$type<InboundContent["type"]>().notNull(),
-    content: jsonb("content").$type<InboundContent>().notNull(),
-    replyTo: text("reply_to"),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
-    receivedAt: timestamp("received_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    sender: text('sender').notNull(),
+    type: text('type').$type<InboundContent['type']>().notNull(),
+    content: jsonb('content').$type<InboundContent>().notNull(),
+    replyTo: text('reply_to'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("whatsapp_inbound_messages_channel_message").on(
-      table.channelId,
-      table.messageId,
-    ),
-    index("whatsapp_inbound_messages_received").on(
-      table.channelId,
-      table.receivedAt,
-    ),
+    uniqueIndex('whatsapp_inbound_messages_channel_message').on(table.channelId, table.messageId),
+    index('whatsapp_inbound_messages_received').on(table.channelId, table.receivedAt),
   ],
 );
 
@@ -819,27 +620,21 @@ export const whatsappInboundMessages = pgTable(
  * dashboard counts them (issue 16).
  */
 export const whatsappMessageStatuses = pgTable(
-  "whatsapp_message_statuses",
+  'whatsapp_message_statuses',
   {
-    channelId: uuid("channel_id")
+    channelId: uuid('channel_id')
       .notNull()
-      .references(() => channels.id, { onDelete: "cascade" }),
-    messageId: text("message_id").notNull(),
-    status: text("status").$type<MessageStatus>().notNull(),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    status: text('status').$type<MessageStatus>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     /** Meta's first error code of a failed message. */
-    errorCode: integer("error_code"),
+    errorCode: integer('error_code'),
   },
   (table) => [
     primaryKey({ columns: [table.channelId, table.messageId, table.status] }),
-    index("whatsapp_message_statuses_occurred").on(
-      table.channelId,
-      table.occurredAt,
-    ),
-    check(
-      "whatsapp_message_statuses_status_known",
-      sql`${table.status} in (${sqlList(messageStatuses)})`,
-    ),
+    index('whatsapp_message_statuses_occurred').on(table.channelId, table.occurredAt),
+    check('whatsapp_message_statuses_status_known', sql`${table.status} in (${sqlList(messageStatuses)})`),
   ],
 );
 
@@ -855,53 +650,36 @@ export const whatsappMessageStatuses = pgTable(
  * and why it failed. `sender` repeats the message's, so a conversation's exchanges are read by index.
  */
 export const whatsappReplies = pgTable(
-  "whatsapp_replies",
+  'whatsapp_replies',
   {
-    inboundMessageId: bigint("inbound_message_id", { mode: "number" })
+    inboundMessageId: bigint('inbound_message_id', { mode: 'number' })
       .primaryKey()
-      .references(() => whatsappInboundMessages.id, { onDelete: "cascade" }),
-    channelId: uuid("channel_id")
+      .references(() => whatsappInboundMessages.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
       .notNull()
-      .references(() => channels.id, { onDelete: "cascade" }),
-    sender: text("sender").notNull(),
-    outcome: text("outcome").$type<WhatsappReplyOutcome>().notNull(),
-    kind: text("kind").$type<WhatsappReplyKind>(),
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    sender: text('sender').notNull(),
+    outcome: text('outcome').$type<WhatsappReplyOutcome>().notNull(),
+    kind: text('kind').$type<WhatsappReplyKind>(),
     /** The reply's text as the shopper reads it; null when nothing was to be sent. */
-    text: text("text"),
-    passages: jsonb("passages").$type<CitedPassage[]>().notNull().default([]),
+    text: text('text'),
+    passages: jsonb('passages').$type<CitedPassage[]>().notNull().default([]),
     /** The model that answered (`builtin-retrieval` or the endpoint's); null for a fixed line. */
-    model: text("model"),
-    parts: jsonb("parts").$type<WhatsappReplyPart[]>().notNull().default([]),
-    failure: text("failure").$type<WhatsappReplyFailure>(),
+    model: text('model'),
+    parts: jsonb('parts').$type<WhatsappReplyPart[]>().notNull().default([]),
+    failure: text('failure').$type<WhatsappReplyFailure>(),
     /** Meta's error code, or the HTTP status of a server failure, when the failure has one. */
-    errorCode: integer("error_code"),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    errorCode: integer('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its last message went. */
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    index("whatsapp_replies_conversation").on(
-      table.channelId,
-      table.sender,
-      table.inboundMessageId,
-    ),
-    check(
-      "whatsapp_replies_outcome_known",
-      sql`${table.outcome} in (${sqlList(whatsappReplyOutcomes)})`,
-    ),
-    check(
-      "whatsapp_replies_kind_known",
-      sql`${table.kind} in (${sqlList(whatsappReplyKinds)})`,
-    ),
-    check(
-      "whatsapp_replies_failure_known",
-      sql`${table.failure} in (${sqlList(whatsappReplyFailures)})`,
-    ),
+    index('whatsapp_replies_conversation').on(table.channelId, table.sender, table.inboundMessageId),
+    check('whatsapp_replies_outcome_known', sql`${table.outcome} in (${sqlList(whatsappReplyOutcomes)})`),
+    check('whatsapp_replies_kind_known', sql`${table.kind} in (${sqlList(whatsappReplyKinds)})`),
+    check('whatsapp_replies_failure_known', sql`${table.failure} in (${sqlList(whatsappReplyFailures)})`),
   ],
 );
 
@@ -912,38 +690,31 @@ export const whatsappReplies = pgTable(
  * rows by day and media type. One per inbound message at most (a retry counts nothing more).
  */
 export const aiRequests = pgTable(
-  "ai_requests",
+  'ai_requests',
   {
-    id: bigint("id", { mode: "number" })
-      .primaryKey()
-      .generatedAlwaysAsIdentity(),
-    uid: text("uid")
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uid: text('uid')
       .notNull()
-      .references(() => accounts.uid, { onDelete: "cascade" }),
-    aiBaseId: uuid("ai_base_id").references(() => aiBases.id, {
-      onDelete: "set null",
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
+    aiBaseId: uuid('ai_base_id').references(() => aiBases.id, {
+      onDelete: 'set null',
     }),
-    channelId: uuid("channel_id").references(() => channels.id, {
-      onDelete: "set null",
+    channelId: uuid('channel_id').references(() => channels.id, {
+      onDelete: 'set null',
     }),
-    inboundMessageId: bigint("inbound_message_id", {
-      mode: "number",
+    inboundMessageId: bigint('inbound_message_id', {
+      mode: 'number',
     }).references(() => whatsappInboundMessages.id, {
-      onDelete: "set null",
+      onDelete: 'set null',
     }),
-    mediaType: text("media_type").$type<MediaType>().notNull(),
-    extra: boolean("extra").notNull(),
-    occurredAt: timestamp("occurred_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    extra: boolean('extra').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("ai_requests_uid").on(table.uid, table.occurredAt),
-    uniqueIndex("ai_requests_inbound_message").on(table.inboundMessageId),
-    check(
-      "ai_requests_media_type_known",
-      sql`${table.mediaType} in (${sqlList(mediaTypes)})`,
-    ),
+    index('ai_requests_uid').on(table.uid, table.occurredAt),
+    uniqueIndex('ai_requests_inbound_message').on(table.inboundMessageId),
+    check('ai_requests_media_type_known', sql`${table.mediaType} in (${sqlList(mediaTypes)})`),
   ],
 );
 
@@ -955,28 +726,23 @@ export const aiRequests = pgTable(
  * when. The conversation page shows the values; they go with the channel, or after its retention.
  */
 export const whatsappConversationInputs = pgTable(
-  "whatsapp_conversation_inputs",
+  'whatsapp_conversation_inputs',
   {
-    channelId: uuid("channel_id")
+    channelId: uuid('channel_id')
       .notNull()
-      .references(() => channels.id, { onDelete: "cascade" }),
-    sender: text("sender").notNull(),
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    sender: text('sender').notNull(),
     /** The input's name as the base's expected inputs write it. */
-    name: text("name").notNull(),
-    value: text("value"),
-    askedBy: bigint("asked_by", { mode: "number" }),
-    answeredBy: bigint("answered_by", { mode: "number" }),
-    collectedAt: timestamp("collected_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    name: text('name').notNull(),
+    value: text('value'),
+    askedBy: bigint('asked_by', { mode: 'number' }),
+    answeredBy: bigint('answered_by', { mode: 'number' }),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.channelId, table.sender, table.name] }),
-    index("whatsapp_conversation_inputs_updated").on(
-      table.channelId,
-      table.updatedAt,
-    ),
+    index('whatsapp_conversation_inputs_updated').on(table.channelId, table.updatedAt),
   ],
 );
 
@@ -998,43 +764,34 @@ export const whatsappConversationInputs = pgTable(
  * inventory's deletion zeroes its shop figures (its raw events go with it) and keeps the AI requests.
  */
 export const dashboardRollups = pgTable(
-  "dashboard_rollups",
+  'dashboard_rollups',
   {
-    uid: text("uid")
+    uid: text('uid')
       .notNull()
-      .references(() => accounts.uid, { onDelete: "cascade" }),
+      .references(() => accounts.uid, { onDelete: 'cascade' }),
     /** The day in the account's time zone. */
-    day: date("day", { mode: "string" }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
     // No foreign keys: a deleted base's or number's requests still cost what they cost.
-    inventoryId: uuid("inventory_id"),
-    aiBaseId: uuid("ai_base_id"),
-    channelId: uuid("channel_id"),
-    currency: text("currency").notNull().default(""),
-    accesses: integer("accesses").notNull().default(0),
-    cartViews: integer("cart_views").notNull().default(0),
-    checkouts: integer("checkouts").notNull().default(0),
-    catalogsSent: integer("catalogs_sent").notNull().default(0),
-    orders: integer("orders").notNull().default(0),
-    orderValueMinor: bigint("order_value_minor", { mode: "number" })
-      .notNull()
-      .default(0),
-    requestsText: integer("requests_text").notNull().default(0),
-    requestsVision: integer("requests_vision").notNull().default(0),
-    requestsFile: integer("requests_file").notNull().default(0),
-    requestsVoice: integer("requests_voice").notNull().default(0),
-    extraRequests: integer("extra_requests").notNull().default(0),
+    inventoryId: uuid('inventory_id'),
+    aiBaseId: uuid('ai_base_id'),
+    channelId: uuid('channel_id'),
+    currency: text('currency').notNull().default(''),
+    accesses: integer('accesses').notNull().default(0),
+    cartViews: integer('cart_views').notNull().default(0),
+    checkouts: integer('checkouts').notNull().default(0),
+    catalogsSent: integer('catalogs_sent').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    orderValueMinor: bigint('order_value_minor', { mode: 'number' }).notNull().default(0),
+    requestsText: integer('requests_text').notNull().default(0),
+    requestsVision: integer('requests_vision').notNull().default(0),
+    requestsFile: integer('requests_file').notNull().default(0),
+    requestsVoice: integer('requests_voice').notNull().default(0),
+    extraRequests: integer('extra_requests').notNull().default(0),
   },
   (table) => [
     // The triggers' upsert target, and the dashboard's read (an account's days in a range).
-    unique("dashboard_rollups_key")
-      .on(
-        table.uid,
-        table.day,
-        table.inventoryId,
-        table.aiBaseId,
-        table.channelId,
-        table.currency,
-      )
+    unique('dashboard_rollups_key')
+      .on(table.uid, table.day, table.inventoryId, table.aiBaseId, table.channelId, table.currency)
       .nullsNotDistinct(),
   ],
 );

@@ -2,39 +2,28 @@
 // previous period's, in one answer (the dashboard screen's one round trip); /api/v1/dashboard.csv:
 // the same period by day and source. Sums of the rollups only (server/dashboard/dashboard-store.ts).
 // A filter naming no record of the caller's (another account's included) is a 404.
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiErrorBodySchema } from "../../domain/api-error";
-import {
-  dashboardQuerySchema,
-  dashboardSchema,
-  dashboardValidation,
-} from "../../domain/dashboard";
-import type { AccountStore } from "../accounts/account-store";
-import { principalOf } from "../auth/bearer-auth";
-import { dashboardCsv } from "../dashboard/dashboard-csv";
-import {
-  DashboardRefusal,
-  type DashboardStore,
-} from "../dashboard/dashboard-store";
-import { HttpError } from "../http/http-error";
-import { FIREBASE_BEARER } from "../http/openapi";
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorBodySchema } from '../../domain/api-error';
+import { dashboardQuerySchema, dashboardSchema, dashboardValidation } from '../../domain/dashboard';
+import type { AccountStore } from '../accounts/account-store';
+import { principalOf } from '../auth/bearer-auth';
+import { dashboardCsv } from '../dashboard/dashboard-csv';
+import { DashboardRefusal, type DashboardStore } from '../dashboard/dashboard-store';
+import { HttpError } from '../http/http-error';
+import { FIREBASE_BEARER } from '../http/openapi';
 
-const filterNames: Record<DashboardRefusal["filter"], string> = {
-  inventory: "inventory",
-  aiBase: "AI base",
-  channel: "WhatsApp number",
-  tz: "time zone",
+const filterNames: Record<DashboardRefusal['filter'], string> = {
+  inventory: 'inventory',
+  aiBase: 'AI base',
+  channel: 'WhatsApp number',
+  tz: 'time zone',
 };
 
-const refusals: Record<
-  DashboardRefusal["reason"],
-  (error: DashboardRefusal) => HttpError
-> = {
-  filter_not_found: (error) =>
-    HttpError.notFound(`No such ${filterNames[error.filter]}.`),
+const refusals: Record<DashboardRefusal['reason'], (error: DashboardRefusal) => HttpError> = {
+  filter_not_found: (error) => HttpError.notFound(`No such ${filterNames[error.filter]}.`),
   zone_unknown: () =>
-    new HttpError(400, "validation_failed", "The request is not valid.", {
+    new HttpError(400, 'validation_failed', 'The request is not valid.', {
       fields: { tz: dashboardValidation.timeZoneInvalid.id },
     }),
 };
@@ -49,26 +38,21 @@ async function refusing<T>(work: Promise<T>): Promise<T> {
 }
 
 const security = [{ [FIREBASE_BEARER]: [] }];
-const tags = ["Dashboard"];
+const tags = ['Dashboard'];
 const description =
   "`from` and `to` are days (YYYY-MM-DD, both counted, at most 366) of the account's time zone (PUT /api/v1/me/time-zone); `tz`, the " +
   "caller's IANA zone, becomes the account's when it has none (the answer's `range.tz` is the zone used); `inventory`, `aiBase` and " +
-  "`channel` keep what that source took part in; `currency` (USD, BRL) prices the plan. Refusals: 400 `validation_failed` (a bad " +
+  '`channel` keep what that source took part in; `currency` (USD, BRL) prices the plan. Refusals: 400 `validation_failed` (a bad ' +
   "date, range, zone or id), 404 `not_found` (a filter naming no record of the caller's).";
 
-export function registerDashboardRoutes(
-  app: FastifyInstance,
-  store: DashboardStore,
-  accounts: AccountStore,
-) {
+export function registerDashboardRoutes(app: FastifyInstance, store: DashboardStore, accounts: AccountStore) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    "/dashboard",
+    '/dashboard',
     {
       schema: {
-        summary:
-          "The caller's results and AI use over a range of days, each figure with the previous period's",
+        summary: "The caller's results and AI use over a range of days, each figure with the previous period's",
         description,
         tags,
         security,
@@ -89,11 +73,10 @@ export function registerDashboardRoutes(
   );
 
   api.get(
-    "/dashboard.csv",
+    '/dashboard.csv',
     {
       schema: {
-        summary:
-          "The caller's figures over a range of days as CSV, one row per day and source",
+        summary: "The caller's figures over a range of days as CSV, one row per day and source",
         description,
         tags,
         security,
@@ -104,16 +87,11 @@ export function registerDashboardRoutes(
     async (request, reply) => {
       const { uid, email } = principalOf(request);
       await accounts.findOrCreate(uid, email);
-      const { range, rows, nameOf } = await refusing(
-        store.exportRows(uid, request.query),
-      );
+      const { range, rows, nameOf } = await refusing(store.exportRows(uid, request.query));
       return reply
-        .type("text/csv; charset=utf-8")
-        .header(
-          "content-disposition",
-          `attachment; filename="catalyst-dashboard-${range.from}-${range.to}.csv"`,
-        )
-        .header("cache-control", "private, no-store")
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="catalyst-dashboard-${range.from}-${range.to}.csv"`)
+        .header('cache-control', 'private, no-store')
         .send(dashboardCsv(range, rows, nameOf));
     },
   );

@@ -3,36 +3,19 @@
 // a catalog sent), and the sync's attributed-order upsert (a late order, a refund, a cancellation).
 // The figures are read back over HTTP; the rollups the triggers keep are checked against a recount
 // of the raw events.
-import { randomBytes, randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  costPerCatalog,
-  periodSpendMinor,
-  type Dashboard,
-} from "../../domain/dashboard";
-import { plans } from "../../domain/plans";
-import { inboundReplies } from "../../server/channels/inbound-replies";
-import {
-  channels,
-  inventories,
-  whatsappInboundMessages,
-} from "../../server/db/schema";
-import { upsertAttributedOrders } from "../../server/inventories/order-reader";
-import { eventRecorder } from "../../server/storefront/event-recorder";
-import {
-  newPhoneNumberId,
-  seedAnsweringRecords,
-  type ChannelMerchant,
-} from "./support/channel-seed";
-import { createUser, type TestUser } from "./support/emulator-users";
-import { testDatabase } from "./support/test-database";
-import {
-  call,
-  errorOf,
-  startTestServer,
-  type TestServer,
-} from "./support/test-server";
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { costPerCatalog, periodSpendMinor, type Dashboard } from '../../domain/dashboard';
+import { plans } from '../../domain/plans';
+import { inboundReplies } from '../../server/channels/inbound-replies';
+import { channels, inventories, whatsappInboundMessages } from '../../server/db/schema';
+import { upsertAttributedOrders } from '../../server/inventories/order-reader';
+import { eventRecorder } from '../../server/storefront/event-recorder';
+import { newPhoneNumberId, seedAnsweringRecords, type ChannelMerchant } from './support/channel-seed';
+import { createUser, type TestUser } from './support/emulator-users';
+import { testDatabase } from './support/test-database';
+import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,13 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const get = (user: TestUser, path: string) =>
-  call(`${server.url}${path}`, { token: user.idToken });
+const get = (user: TestUser, path: string) => call(`${server.url}${path}`, { token: user.idToken });
 const dashboard = async (user: TestUser, query: Record<string, string>) => {
-  const answer = await get(
-    user,
-    `/api/v1/dashboard?${new URLSearchParams(query)}`,
-  );
+  const answer = await get(user, `/api/v1/dashboard?${new URLSearchParams(query)}`);
   expect(answer.status, answer.text).toBe(200);
   return answer.body as Dashboard;
 };
@@ -61,7 +40,7 @@ async function merchant(label: string) {
     .values({
       uid: user.uid,
       name: `=HYPERLINK("https://evil.example")`,
-      publicId: randomBytes(16).toString("base64url"),
+      publicId: randomBytes(16).toString('base64url'),
     })
     .returning({ id: inventories.id, publicId: inventories.publicId });
   const channelId = randomUUID();
@@ -69,12 +48,12 @@ async function merchant(label: string) {
     id: channelId,
     uid: user.uid,
     phoneNumberId: newPhoneNumberId(),
-    wabaId: "1000",
-    displayPhoneNumber: "+55 11 90000-0000",
-    accessTokenSealed: "sealed",
-    accessTokenHint: "…abcd",
-    appSecretSealed: "sealed",
-    verifyTokenHash: randomBytes(32).toString("hex"),
+    wabaId: '1000',
+    displayPhoneNumber: '+55 11 90000-0000',
+    accessTokenSealed: 'sealed',
+    accessTokenHint: '…abcd',
+    appSecretSealed: 'sealed',
+    verifyTokenHash: randomBytes(32).toString('hex'),
     aiBaseId: records.activeBaseId,
     inventoryId: records.inventoryId,
   });
@@ -84,18 +63,14 @@ async function merchant(label: string) {
 const events = async () => eventRecorder((await testDatabase()).db);
 
 /** Records storefront events through the recorder at the times given. */
-async function record(
-  inventoryId: string,
-  kind: "access" | "cart_view" | "checkout",
-  times: string[],
-) {
+async function record(inventoryId: string, kind: 'access' | 'cart_view' | 'checkout', times: string[]) {
   const recorder = await events();
   for (const at of times)
     recorder.record({
       inventoryId,
       kind,
-      locale: "pt",
-      visitorId: "visitor-0001",
+      locale: 'pt',
+      visitorId: 'visitor-0001',
       occurredAt: new Date(at),
     });
   await recorder.close();
@@ -105,7 +80,7 @@ async function record(
 async function answerWithCatalog(
   m: { records: ChannelMerchant; channelId: string; user: TestUser },
   at: string,
-  mediaType: "text" | "vision" = "text",
+  mediaType: 'text' | 'vision' = 'text',
 ) {
   const { db } = await testDatabase();
   const now = new Date(at);
@@ -114,9 +89,9 @@ async function answerWithCatalog(
     .values({
       channelId: m.channelId,
       messageId: `wamid.${randomUUID()}`,
-      sender: "5511999990000",
-      type: "text",
-      content: { type: "text", body: "catálogo?" },
+      sender: '5511999990000',
+      type: 'text',
+      content: { type: 'text', body: 'catálogo?' },
       sentAt: now,
     })
     .returning();
@@ -125,14 +100,14 @@ async function answerWithCatalog(
     message!,
     m.user.uid,
     {
-      kind: "answer",
-      text: "Veja o catálogo",
+      kind: 'answer',
+      text: 'Veja o catálogo',
       passages: [],
-      model: "builtin-retrieval",
+      model: 'builtin-retrieval',
       parts: [
         {
-          type: "catalog_message",
-          bodyText: "Veja",
+          type: 'catalog_message',
+          bodyText: 'Veja',
           thumbnailRetailerId: null,
           wamid: null,
         },
@@ -141,92 +116,67 @@ async function answerWithCatalog(
     },
     now,
   );
-  await replies.partSent(
-    reply,
-    0,
-    `wamid.out.${randomUUID()}`,
-    { inventoryId: m.records.inventoryId, language: "pt_br" },
-    now,
-  );
+  await replies.partSent(reply, 0, `wamid.out.${randomUUID()}`, { inventoryId: m.records.inventoryId, language: 'pt_br' }, now);
 }
 
-const order = (
-  inventoryId: string,
-  orderId: string,
-  valueMinor: number,
-  orderedAt: string,
-  cancelledAt: string | null = null,
-) => ({
+const order = (inventoryId: string, orderId: string, valueMinor: number, orderedAt: string, cancelledAt: string | null = null) => ({
   inventoryId,
   orderId: `gid://shopify/Order/${orderId}`,
   cartId: null,
-  attributedBy: "referral_code" as const,
+  attributedBy: 'referral_code' as const,
   valueMinor,
-  currency: "BRL",
+  currency: 'BRL',
   orderedAt: new Date(orderedAt),
   cancelledAt: cancelledAt ? new Date(cancelledAt) : null,
 });
 
-describe("GET /api/v1/dashboard", () => {
+describe('GET /api/v1/dashboard', () => {
   let m: Awaited<ReturnType<typeof merchant>>;
   const utc = {
-    from: "2026-03-08",
-    to: "2026-03-14",
-    tz: "UTC",
-    currency: "BRL",
+    from: '2026-03-08',
+    to: '2026-03-14',
+    tz: 'UTC',
+    currency: 'BRL',
   };
 
   beforeAll(async () => {
-    m = await merchant("figures");
+    m = await merchant('figures');
     const { db } = await testDatabase();
     // The period (8–14 March) and the previous one (1–7 March).
-    await record(m.records.inventoryId, "access", [
-      "2026-03-08T12:00:00Z",
-      "2026-03-09T12:00:00Z",
-      "2026-03-10T12:00:00Z",
-      "2026-03-14T23:59:00Z",
+    await record(m.records.inventoryId, 'access', [
+      '2026-03-08T12:00:00Z',
+      '2026-03-09T12:00:00Z',
+      '2026-03-10T12:00:00Z',
+      '2026-03-14T23:59:00Z',
     ]);
-    await record(m.records.inventoryId, "access", [
-      "2026-03-02T12:00:00Z",
-      "2026-03-07T23:00:00Z",
-    ]);
-    await record(m.secondInventory.id, "access", ["2026-03-09T10:00:00Z"]);
-    await record(m.records.inventoryId, "checkout", ["2026-03-09T12:05:00Z"]);
-    await answerWithCatalog(m, "2026-03-09T13:00:00Z");
-    await answerWithCatalog(m, "2026-03-10T13:00:00Z", "vision");
+    await record(m.records.inventoryId, 'access', ['2026-03-02T12:00:00Z', '2026-03-07T23:00:00Z']);
+    await record(m.secondInventory.id, 'access', ['2026-03-09T10:00:00Z']);
+    await record(m.records.inventoryId, 'checkout', ['2026-03-09T12:05:00Z']);
+    await answerWithCatalog(m, '2026-03-09T13:00:00Z');
+    await answerWithCatalog(m, '2026-03-10T13:00:00Z', 'vision');
     await upsertAttributedOrders(db, [
-      order(
-        m.records.inventoryId,
-        `${m.user.uid}-1`,
-        10_000,
-        "2026-03-09T12:10:00Z",
-      ),
-      order(
-        m.records.inventoryId,
-        `${m.user.uid}-2`,
-        5_000,
-        "2026-03-03T12:10:00Z",
-      ),
+      order(m.records.inventoryId, `${m.user.uid}-1`, 10_000, '2026-03-09T12:10:00Z'),
+      order(m.records.inventoryId, `${m.user.uid}-2`, 5_000, '2026-03-03T12:10:00Z'),
     ]);
   });
 
-  test("sums the period and the previous one, with the changes and the derived figures", async () => {
+  test('sums the period and the previous one, with the changes and the derived figures', async () => {
     const answer = await dashboard(m.user, utc);
     expect(answer.range).toEqual({
-      from: "2026-03-08",
-      to: "2026-03-14",
-      tz: "UTC",
-      previousFrom: "2026-03-01",
-      previousTo: "2026-03-07",
+      from: '2026-03-08',
+      to: '2026-03-14',
+      tz: 'UTC',
+      previousFrom: '2026-03-01',
+      previousTo: '2026-03-07',
     });
     expect(answer.accesses).toEqual({ current: 5, previous: 2, change: 150 });
     expect(answer.catalogsSent).toEqual({
       current: 2,
       previous: 0,
-      change: "new",
+      change: 'new',
     });
     expect(answer.orders).toEqual({ current: 1, previous: 1, change: 0 });
-    expect(answer.convertedCurrency).toBe("BRL");
+    expect(answer.convertedCurrency).toBe('BRL');
     expect(answer.convertedValue).toEqual({
       current: 10_000,
       previous: 5_000,
@@ -234,11 +184,11 @@ describe("GET /api/v1/dashboard", () => {
     });
     expect(answer.averageTicket.current).toBe(10_000);
     expect(answer.conversionRate.current).toBeCloseTo(1 / 5);
-    expect(answer.requests).toEqual({ current: 2, previous: 0, change: "new" });
+    expect(answer.requests).toEqual({ current: 2, previous: 0, change: 'new' });
     expect(answer.mediaTypes.text).toEqual({
       current: 1,
       previous: 0,
-      change: "new",
+      change: 'new',
       share: 0.5,
     });
     expect(answer.mediaTypes.vision.share).toBe(0.5);
@@ -249,64 +199,50 @@ describe("GET /api/v1/dashboard", () => {
       share: 0,
     });
     // Basic in BRL, no extra queries: the plan's price shared over 7 of March's 31 days.
-    const spend = periodSpendMinor(
-      { from: "2026-03-08", to: "2026-03-14" },
-      0,
-      plans.basic.prices.BRL,
-    );
+    const spend = periodSpendMinor({ from: '2026-03-08', to: '2026-03-14' }, 0, plans.basic.prices.BRL);
     expect(spend).toBe(Math.round((69_900 * 7) / 31));
     expect(answer.spend.current).toBe(spend);
     expect(answer.costPerCatalog.current).toBe(costPerCatalog(spend, 2));
     expect(answer.returnOnSpend.current).toBeCloseTo(10_000 / spend);
     expect(answer.days).toHaveLength(7);
     expect(answer.days[1]).toMatchObject({
-      day: "2026-03-09",
+      day: '2026-03-09',
       accesses: 2,
       catalogsSent: 1,
       orders: 1,
       convertedValueMinor: 10_000,
       requests: 1,
     });
-    expect(
-      answer.catalogEvolution.current.map((point) => point.catalogsSent),
-    ).toEqual([0, 1, 1, 0, 0, 0, 0]);
-    expect(
-      answer.catalogEvolution.previous.map((point) => point.accesses),
-    ).toEqual([0, 1, 0, 0, 0, 0, 1]);
+    expect(answer.catalogEvolution.current.map((point) => point.catalogsSent)).toEqual([0, 1, 1, 0, 0, 0, 0]);
+    expect(answer.catalogEvolution.previous.map((point) => point.accesses)).toEqual([0, 1, 0, 0, 0, 0, 1]);
     expect(answer.sources).toMatchObject({
       inventories: 2,
       aiBases: 2,
       channels: 1,
     });
     expect(answer.monthlyCost).toMatchObject({
-      currency: "BRL",
+      currency: 'BRL',
       planMinor: 69_900,
       extraQueryMinor: 175,
-      allowance: { bound: "up_to", count: 1000 },
+      allowance: { bound: 'up_to', count: 1000 },
     });
   });
 
   test("cuts days in the account's time zone: the first load adopts the caller's, a change recounts", async () => {
-    const zoned = await merchant("zoned");
+    const zoned = await merchant('zoned');
     const inventory = zoned.records.inventoryId;
     // 23:59 UTC on the 14th is the 14th in São Paulo (UTC-3) but the 15th in Kolkata (UTC+5:30);
     // 23:00 UTC on the 7th is already the 8th in Kolkata (04:30), so it moves into the period there.
-    await record(inventory, "access", [
-      "2026-03-14T23:59:00Z",
-      "2026-03-07T23:00:00Z",
-      "2026-03-10T12:00:00Z",
-    ]);
-    await upsertAttributedOrders((await testDatabase()).db, [
-      order(inventory, `${zoned.user.uid}-z`, 7_000, "2026-03-14T23:30:00Z"),
-    ]);
+    await record(inventory, 'access', ['2026-03-14T23:59:00Z', '2026-03-07T23:00:00Z', '2026-03-10T12:00:00Z']);
+    await upsertAttributedOrders((await testDatabase()).db, [order(inventory, `${zoned.user.uid}-z`, 7_000, '2026-03-14T23:30:00Z')]);
 
     const saoPaulo = await dashboard(zoned.user, {
       ...utc,
-      tz: "America/Sao_Paulo",
+      tz: 'America/Sao_Paulo',
     });
-    expect(saoPaulo.range.tz).toBe("America/Sao_Paulo");
+    expect(saoPaulo.range.tz).toBe('America/Sao_Paulo');
     expect(saoPaulo.days.at(-1)).toMatchObject({
-      day: "2026-03-14",
+      day: '2026-03-14',
       accesses: 1,
       orders: 1,
       convertedValueMinor: 7_000,
@@ -315,22 +251,22 @@ describe("GET /api/v1/dashboard", () => {
     // The account's zone holds whatever zone a later caller is in.
     const elsewhere = await dashboard(zoned.user, {
       ...utc,
-      tz: "Asia/Kolkata",
+      tz: 'Asia/Kolkata',
     });
-    expect(elsewhere.range.tz).toBe("America/Sao_Paulo");
+    expect(elsewhere.range.tz).toBe('America/Sao_Paulo');
     expect(elsewhere.days).toEqual(saoPaulo.days);
 
     const change = await call(`${server.url}/api/v1/me/time-zone`, {
-      method: "PUT",
+      method: 'PUT',
       token: zoned.user.idToken,
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ timeZone: "Asia/Kolkata" }),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ timeZone: 'Asia/Kolkata' }),
     });
     expect(change.status, change.text).toBe(200);
     const kolkata = await dashboard(zoned.user, utc);
-    expect(kolkata.range.tz).toBe("Asia/Kolkata");
+    expect(kolkata.range.tz).toBe('Asia/Kolkata');
     expect(kolkata.days.at(-1)).toMatchObject({
-      day: "2026-03-14",
+      day: '2026-03-14',
       accesses: 0,
       orders: 0,
     });
@@ -338,15 +274,15 @@ describe("GET /api/v1/dashboard", () => {
     expect(kolkata.accesses).toEqual({
       current: 2,
       previous: 0,
-      change: "new",
+      change: 'new',
     });
     expect(kolkata.orders.current).toBe(0);
     // What happens after the change lands on the new zone's day: 20:00 UTC on the 13th is the 14th there.
-    await record(inventory, "access", ["2026-03-13T20:00:00Z"]);
+    await record(inventory, 'access', ['2026-03-13T20:00:00Z']);
     expect((await dashboard(zoned.user, utc)).days.at(-1)!.accesses).toBe(1);
   });
 
-  test("a filter keeps what its source took part in", async () => {
+  test('a filter keeps what its source took part in', async () => {
     const byInventory = await dashboard(m.user, {
       ...utc,
       inventory: m.secondInventory.id,
@@ -376,81 +312,42 @@ describe("GET /api/v1/dashboard", () => {
   });
 
   test("a filter naming another account's record, or nothing, is a 404; a bad query a 400 naming the field", async () => {
-    const other = await merchant("other");
-    const refused = await get(
-      m.user,
-      `/api/v1/dashboard?${new URLSearchParams({ ...utc, inventory: other.records.inventoryId })}`,
-    );
+    const other = await merchant('other');
+    const refused = await get(m.user, `/api/v1/dashboard?${new URLSearchParams({ ...utc, inventory: other.records.inventoryId })}`);
     expect(refused.status).toBe(404);
     expect(refused.text).not.toContain(other.records.inventoryId);
-    expect(
-      (
-        await get(
-          m.user,
-          `/api/v1/dashboard?${new URLSearchParams({ ...utc, channel: randomUUID() })}`,
-        )
-      ).status,
-    ).toBe(404);
-    const badZone = await get(
-      m.user,
-      `/api/v1/dashboard?${new URLSearchParams({ ...utc, tz: "Mars/Olympus" })}`,
-    );
+    expect((await get(m.user, `/api/v1/dashboard?${new URLSearchParams({ ...utc, channel: randomUUID() })}`)).status).toBe(404);
+    const badZone = await get(m.user, `/api/v1/dashboard?${new URLSearchParams({ ...utc, tz: 'Mars/Olympus' })}`);
     expect(badZone.status).toBe(400);
     expect(errorOf(badZone).fields).toMatchObject({
-      tz: "dashboard.time_zone_invalid",
+      tz: 'dashboard.time_zone_invalid',
     });
-    const backwards = await get(
-      m.user,
-      `/api/v1/dashboard?${new URLSearchParams({ ...utc, from: "2026-03-14", to: "2026-03-08" })}`,
-    );
+    const backwards = await get(m.user, `/api/v1/dashboard?${new URLSearchParams({ ...utc, from: '2026-03-14', to: '2026-03-08' })}`);
     expect(backwards.status).toBe(400);
-    expect(
-      (await call(`${server.url}/api/v1/dashboard?${new URLSearchParams(utc)}`))
-        .status,
-    ).toBe(401);
+    expect((await call(`${server.url}/api/v1/dashboard?${new URLSearchParams(utc)}`)).status).toBe(401);
   });
 
-  test("a late order counts on the day it was placed; a refund lowers it, a cancellation removes it", async () => {
-    const late = await merchant("late");
+  test('a late order counts on the day it was placed; a refund lowers it, a cancellation removes it', async () => {
+    const late = await merchant('late');
     const { db } = await testDatabase();
-    const query = { from: "2026-02-01", to: "2026-02-28", tz: "UTC" };
+    const query = { from: '2026-02-01', to: '2026-02-28', tz: 'UTC' };
     expect((await dashboard(late.user, query)).orders.current).toBe(0);
     // A sync weeks later attributes an order placed on 3 February.
-    await upsertAttributedOrders(db, [
-      order(
-        late.records.inventoryId,
-        `${late.user.uid}-a`,
-        8_000,
-        "2026-02-03T15:00:00Z",
-      ),
-    ]);
+    await upsertAttributedOrders(db, [order(late.records.inventoryId, `${late.user.uid}-a`, 8_000, '2026-02-03T15:00:00Z')]);
     let answer = await dashboard(late.user, query);
     expect(answer.days[2]).toMatchObject({
-      day: "2026-02-03",
+      day: '2026-02-03',
       orders: 1,
       convertedValueMinor: 8_000,
     });
     // A partial refund read by the next sync: the order stays, its value drops.
-    await upsertAttributedOrders(db, [
-      order(
-        late.records.inventoryId,
-        `${late.user.uid}-a`,
-        6_500,
-        "2026-02-03T15:00:00Z",
-      ),
-    ]);
+    await upsertAttributedOrders(db, [order(late.records.inventoryId, `${late.user.uid}-a`, 6_500, '2026-02-03T15:00:00Z')]);
     answer = await dashboard(late.user, query);
     expect(answer.convertedValue.current).toBe(6_500);
     expect(answer.orders.current).toBe(1);
     // Cancelled: neither counted nor valued.
     await upsertAttributedOrders(db, [
-      order(
-        late.records.inventoryId,
-        `${late.user.uid}-a`,
-        0,
-        "2026-02-03T15:00:00Z",
-        "2026-02-20T10:00:00Z",
-      ),
+      order(late.records.inventoryId, `${late.user.uid}-a`, 0, '2026-02-03T15:00:00Z', '2026-02-20T10:00:00Z'),
     ]);
     answer = await dashboard(late.user, query);
     expect(answer).toMatchObject({
@@ -461,53 +358,43 @@ describe("GET /api/v1/dashboard", () => {
   });
 
   test("the public page's beacon counts today's access through the route's recorder", async () => {
-    const fresh = await merchant("beacon");
+    const fresh = await merchant('beacon');
     const { db } = await testDatabase();
-    const [{ publicId } = { publicId: "" }] = await db
+    const [{ publicId } = { publicId: '' }] = await db
       .select({ publicId: inventories.publicId })
       .from(inventories)
       .where(sql`${inventories.id} = ${fresh.records.inventoryId}`);
     await db
       .update(inventories)
-      .set({ status: "configured", savedSteps: 2 })
+      .set({ status: 'configured', savedSteps: 2 })
       .where(sql`${inventories.id} = ${fresh.records.inventoryId}`);
-    const beacon = await call(
-      `${server.url}/api/v1/storefront/${publicId}/events`,
-      {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent":
-            "Mozilla/5.0 (Linux; Android 14) Chrome/124.0 Mobile Safari/537.36",
-        },
-        body: JSON.stringify({
-          kind: "access",
-          visitorId: "visitor-beacon-1",
-          locale: "pt",
-        }),
+    const beacon = await call(`${server.url}/api/v1/storefront/${publicId}/events`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/124.0 Mobile Safari/537.36',
       },
-    );
+      body: JSON.stringify({
+        kind: 'access',
+        visitorId: 'visitor-beacon-1',
+        locale: 'pt',
+      }),
+    });
     expect(beacon.status).toBe(202);
     const today = new Date().toISOString().slice(0, 10);
     // The recorder writes its batch within a second.
     await expect
-      .poll(
-        async () =>
-          (await dashboard(fresh.user, { from: today, to: today, tz: "UTC" }))
-            .accesses.current,
-        {
-          timeout: 5_000,
-          interval: 200,
-        },
-      )
+      .poll(async () => (await dashboard(fresh.user, { from: today, to: today, tz: 'UTC' })).accesses.current, {
+        timeout: 5_000,
+        interval: 200,
+      })
       .toBe(1);
   });
 
-  test("the rollups equal a recount of the raw events", async () => {
+  test('the rollups equal a recount of the raw events', async () => {
     const { db } = await testDatabase();
     const uid = m.user.uid;
-    const rows = (result: unknown) =>
-      (result as { rows: Record<string, unknown>[] }).rows;
+    const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
     const rolled = rows(
       await db.execute(sql`select sum(accesses)::int as accesses, sum(checkouts)::int as checkouts, sum(catalogs_sent)::int as catalogs,
         sum(orders)::int as orders, sum(order_value_minor)::int as value, sum(requests_text + requests_vision)::int as requests
@@ -534,35 +421,25 @@ describe("GET /api/v1/dashboard", () => {
   });
 });
 
-describe("GET /api/v1/dashboard.csv", () => {
-  test("one row per day and source, every day present, names neutralised", async () => {
-    const m = await merchant("csv");
-    await record(m.secondInventory.id, "access", [
-      "2026-04-02T12:00:00Z",
-      "2026-04-02T12:30:00Z",
-    ]);
-    await answerWithCatalog(m, "2026-04-02T14:00:00Z");
-    const answer = await get(
-      m.user,
-      `/api/v1/dashboard.csv?${new URLSearchParams({ from: "2026-04-01", to: "2026-04-03", tz: "UTC" })}`,
-    );
+describe('GET /api/v1/dashboard.csv', () => {
+  test('one row per day and source, every day present, names neutralised', async () => {
+    const m = await merchant('csv');
+    await record(m.secondInventory.id, 'access', ['2026-04-02T12:00:00Z', '2026-04-02T12:30:00Z']);
+    await answerWithCatalog(m, '2026-04-02T14:00:00Z');
+    const answer = await get(m.user, `/api/v1/dashboard.csv?${new URLSearchParams({ from: '2026-04-01', to: '2026-04-03', tz: 'UTC' })}`);
     expect(answer.status).toBe(200);
-    expect(answer.headers.get("content-type")).toContain("text/csv");
-    expect(answer.headers.get("content-disposition")).toBe(
-      'attachment; filename="catalyst-dashboard-2026-04-01-2026-04-03.csv"',
-    );
-    const lines = answer.text.trimEnd().split("\r\n");
+    expect(answer.headers.get('content-type')).toContain('text/csv');
+    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="catalyst-dashboard-2026-04-01-2026-04-03.csv"');
+    const lines = answer.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      "date,inventory,inventory_id,ai_base,ai_base_id,channel,channel_id,accesses,cart_views,checkouts,catalogs_sent,orders,converted_value,currency,requests,requests_text,requests_vision,requests_file,requests_voice,extra_requests",
+      'date,inventory,inventory_id,ai_base,ai_base_id,channel,channel_id,accesses,cart_views,checkouts,catalogs_sent,orders,converted_value,currency,requests,requests_text,requests_vision,requests_file,requests_voice,extra_requests',
     );
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toBe("2026-04-01,,,,,,,0,0,0,0,0,0,,0,0,0,0,0,0");
-    expect(lines[4]).toBe("2026-04-03,,,,,,,0,0,0,0,0,0,,0,0,0,0,0,0");
+    expect(lines[1]).toBe('2026-04-01,,,,,,,0,0,0,0,0,0,,0,0,0,0,0,0');
+    expect(lines[4]).toBe('2026-04-03,,,,,,,0,0,0,0,0,0,,0,0,0,0,0,0');
     const day2 = lines.slice(2, 4);
     // The inventory named like a formula is quoted with a leading apostrophe.
-    expect(day2).toContainEqual(
-      `2026-04-02,"'=HYPERLINK(""https://evil.example"")",${m.secondInventory.id},,,,,2,0,0,0,0,0,,0,0,0,0,0,0`,
-    );
+    expect(day2).toContainEqual(`2026-04-02,"'=HYPERLINK(""https://evil.example"")",${m.secondInventory.id},,,,,2,0,0,0,0,0,,0,0,0,0,0,0`);
     expect(day2).toContainEqual(
       `2026-04-02,Loja csv,${m.records.inventoryId},Vendedora,${m.records.activeBaseId},+55 11 90000-0000,${m.channelId},0,0,0,1,0,0,,1,1,0,0,0,0`,
     );

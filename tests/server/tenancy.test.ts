@@ -1,32 +1,21 @@
 // Tenant isolation, route by route: account B must never read, change or delete account A's
 // records. Every /api/v1 route must have a row in this table, so a new route without a tenancy
 // case fails here until someone writes one.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ChannelWebhookSetup } from "../../domain/channel";
-import {
-  fixturePhoneNumber,
-  startWhatsAppCloudApiServer,
-  type WhatsAppCloudApiServer,
-} from "../fixtures/whatsapp-cloud-api-server";
-import { newPhoneNumberId, seedAnsweringRecords } from "./support/channel-seed";
-import { createUser, type TestUser } from "./support/emulator-users";
-import { scratchDataDir, storedUploads } from "./support/knowledge-uploads";
-import {
-  seedStorefrontInventory,
-  type SeededInventory,
-} from "./support/storefront-seed";
-import { call, startTestServer, type TestServer } from "./support/test-server";
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ChannelWebhookSetup } from '../../domain/channel';
+import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
+import { newPhoneNumberId, seedAnsweringRecords } from './support/channel-seed';
+import { createUser, type TestUser } from './support/emulator-users';
+import { scratchDataDir, storedUploads } from './support/knowledge-uploads';
+import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
+import { call, startTestServer, type TestServer } from './support/test-server';
 
-type As = (
-  user: TestUser,
-  path: string,
-  init?: { method?: string; body?: unknown },
-) => ReturnType<typeof call>;
+type As = (user: TestUser, path: string, init?: { method?: string; body?: unknown }) => ReturnType<typeof call>;
 
 type TenancyCase =
   | {
       /** The route answers about the caller only (no record id in it): B's answer must carry nothing of A's. */
-      scope: "caller";
+      scope: 'caller';
       method: string;
       url: string;
     }
@@ -35,21 +24,21 @@ type TenancyCase =
        * A public form: it takes records from anyone and gives none back, so nothing of A's can
        * leak through it. B's answer is checked to hold nothing of A's anyway.
        */
-      scope: "public-write";
+      scope: 'public-write';
       method: string;
       url: string;
       body: (owner: TestUser) => unknown;
     }
   | {
       /** A list of the caller's records: B's holds none of A's (A's record is seeded first). */
-      scope: "list";
+      scope: 'list';
       method: string;
       url: string;
       seed: (as: As, owner: TestUser) => Promise<string>;
     }
   | {
       /** Creates a record for the caller: what B creates never shows up among A's records. */
-      scope: "create";
+      scope: 'create';
       method: string;
       url: string;
       body: unknown;
@@ -62,7 +51,7 @@ type TenancyCase =
     }
   | {
       /** Sets one of the caller's own settings: A's change shows in A's account only, never in B's. */
-      scope: "own-setting";
+      scope: 'own-setting';
       method: string;
       url: string;
       body: unknown;
@@ -71,19 +60,19 @@ type TenancyCase =
     }
   | {
       /** Public and the same for everyone (a download): B gets exactly what A gets, nothing of A's. */
-      scope: "public-read";
+      scope: 'public-read';
       method: string;
       url: string;
     }
   | {
       /** Signed-in only, and the same for every account (a list of what the server offers): A and B get the same answer, no token a 401. */
-      scope: "same-for-all";
+      scope: 'same-for-all';
       method: string;
       url: string;
     }
   | {
       /** Staff only (the admin claim): an account without it gets 403 and nothing of anyone's. */
-      scope: "staff";
+      scope: 'staff';
       method: string;
       url: string;
       /** The concrete path, when the route names a record (A's). */
@@ -96,7 +85,7 @@ type TenancyCase =
        * inventory's id answers holds nothing private of its owner's (token, admin address,
        * account), and another inventory's records (a cart, a catalog) are refused there.
        */
-      scope: "storefront";
+      scope: 'storefront';
       method: string;
       url: string;
       /** Asks A's inventory's route with B's record; answers the status it must answer with (a refusal, or 202 for a beacon that ignores it) and the answer. */
@@ -114,7 +103,7 @@ type TenancyCase =
        * A's record; B naming A's record gets the 404 an unknown id gets, and B's own answer holds
        * nothing of A's.
        */
-      scope: "filtered";
+      scope: 'filtered';
       method: string;
       url: string;
       /** Creates a record of A's and returns the query naming it. */
@@ -124,7 +113,7 @@ type TenancyCase =
     }
   | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
-      scope: "record";
+      scope: 'record';
       method: string;
       url: string;
       /** Creates a record of A's and returns the route's concrete path for it. */
@@ -135,49 +124,44 @@ type TenancyCase =
     };
 
 const leadRequest = (owner: TestUser) => ({
-  name: "Tenant",
+  name: 'Tenant',
   email: owner.email,
-  phone: "+5511987654321",
-  position: "Owner",
-  website: "https://loja.com.br",
-  platform: "shopify",
+  phone: '+5511987654321',
+  position: 'Owner',
+  website: 'https://loja.com.br',
+  platform: 'shopify',
   privacyConsent: true,
   whatsappConsent: false,
-  locale: "en",
+  locale: 'en',
 });
 
 const instructions = {
-  name: "Tenant base",
-  function: "support",
-  language: "pt_br",
-  voiceTone: "default",
+  name: 'Tenant base',
+  function: 'support',
+  language: 'pt_br',
+  voiceTone: 'default',
   personalized: false,
-  instructions: "Answer from the catalog only.",
-  expectedInputs: "",
+  instructions: 'Answer from the catalog only.',
+  expectedInputs: '',
 };
 
 // One AI base of A's serves every row: B's attempts must leave it unchanged, which each row checks.
 let aliceBase: Promise<string> | undefined;
 const seedAiBase = (as: As, owner: TestUser) =>
-  (aliceBase ??= as(owner, "/api/v1/ai-bases", {
-    method: "POST",
+  (aliceBase ??= as(owner, '/api/v1/ai-bases', {
+    method: 'POST',
     body: instructions,
   }).then((answer) => {
     expect(answer.status).toBe(201);
     return (answer.body as { id: string }).id;
   }));
-const aiBaseRecord = (
-  method: string,
-  suffix: string,
-  body?: unknown,
-): TenancyCase => ({
-  scope: "record",
+const aiBaseRecord = (method: string, suffix: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
   method,
   url: `/api/v1/ai-bases/:id${suffix}`,
-  seed: async (as, owner) =>
-    `/api/v1/ai-bases/${await seedAiBase(as, owner)}${suffix}`,
+  seed: async (as, owner) => `/api/v1/ai-bases/${await seedAiBase(as, owner)}${suffix}`,
   snapshot: async (as, owner, path) => {
-    const id = path.split("/")[4]!;
+    const id = path.split('/')[4]!;
     const answer = await as(owner, `/api/v1/ai-bases/${id}`);
     expect(answer.status).toBe(200);
     return answer.body;
@@ -188,41 +172,33 @@ const aiBaseRecord = (
 // One inventory of A's, named only (B is refused before any store or catalog is asked).
 let aliceInventory: Promise<string> | undefined;
 const seedInventory = (as: As, owner: TestUser) =>
-  (aliceInventory ??= as(owner, "/api/v1/inventories", {
-    method: "POST",
-    body: { name: "Tenant inventory" },
+  (aliceInventory ??= as(owner, '/api/v1/inventories', {
+    method: 'POST',
+    body: { name: 'Tenant inventory' },
   }).then((answer) => {
     expect(answer.status).toBe(201);
     return (answer.body as { id: string }).id;
   }));
-const inventoryRecord = (
-  method: string,
-  suffix: string,
-  body?: unknown,
-): TenancyCase => ({
-  scope: "record",
+const inventoryRecord = (method: string, suffix: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
   method,
   url: `/api/v1/inventories/:id${suffix}`,
-  seed: async (as, owner) =>
-    `/api/v1/inventories/${await seedInventory(as, owner)}${suffix}`,
+  seed: async (as, owner) => `/api/v1/inventories/${await seedInventory(as, owner)}${suffix}`,
   snapshot: async (as, owner, path) => {
-    const answer = await as(
-      owner,
-      `/api/v1/inventories/${path.split("/")[4]!}`,
-    );
+    const answer = await as(owner, `/api/v1/inventories/${path.split('/')[4]!}`);
     expect(answer.status).toBe(200);
     return answer.body;
   },
   body,
 });
 const integration = {
-  name: "Taken over",
-  ecommerceType: "shopify",
-  shopifyToken: "shpat_0123456789abcdef0123456789abcdef",
-  shopifyUrl: "https://tenant.myshopify.com",
-  website: "https://tenant.example",
-  checkoutParams: "",
-  trackingUrl: "",
+  name: 'Taken over',
+  ecommerceType: 'shopify',
+  shopifyToken: 'shpat_0123456789abcdef0123456789abcdef',
+  shopifyUrl: 'https://tenant.myshopify.com',
+  website: 'https://tenant.example',
+  checkoutParams: '',
+  trackingUrl: '',
   expectedVersion: 1,
 };
 
@@ -232,44 +208,23 @@ let aliceFile: Promise<string> | undefined;
 const seedKnowledgeFile = (as: As, owner: TestUser) =>
   (aliceFile ??= seedAiBase(as, owner).then(async (baseId) => {
     const form = new FormData();
-    form.append(
-      "file",
-      new Blob([
-        "Pergunta;Resposta\nQual o frete?;Frete grátis acima de R$ 200.\n",
-      ]),
-      "faq.csv",
-    );
-    const response = await fetch(
-      `${server.url}/api/v1/ai-bases/${baseId}/files`,
-      {
-        method: "POST",
-        headers: { authorization: `Bearer ${owner.idToken}` },
-        body: form,
-      },
-    );
+    form.append('file', new Blob(['Pergunta;Resposta\nQual o frete?;Frete grátis acima de R$ 200.\n']), 'faq.csv');
+    const response = await fetch(`${server.url}/api/v1/ai-bases/${baseId}/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.idToken}` },
+      body: form,
+    });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     await expect
-      .poll(
-        async () =>
-          (
-            (await as(owner, `/api/v1/ai-bases/${baseId}/files/${id}`))
-              .body as { status: string }
-          ).status,
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBe("ready");
+      .poll(async () => ((await as(owner, `/api/v1/ai-bases/${baseId}/files/${id}`)).body as { status: string }).status, {
+        timeout: 60_000,
+      })
+      .toBe('ready');
     return id;
   }));
-const knowledgeRecord = (
-  method: string,
-  route: string,
-  concrete: (fileId: string) => string,
-  body?: unknown,
-): TenancyCase => ({
-  scope: "record",
+const knowledgeRecord = (method: string, route: string, concrete: (fileId: string) => string, body?: unknown): TenancyCase => ({
+  scope: 'record',
   method,
   body,
   url: `/api/v1/ai-bases/:id${route}`,
@@ -278,7 +233,7 @@ const knowledgeRecord = (
     return `/api/v1/ai-bases/${await seedAiBase(as, owner)}${concrete(fileId)}`;
   },
   snapshot: async (as, owner, path) => {
-    const id = path.split("/")[4]!;
+    const id = path.split('/')[4]!;
     const [base, files, found] = await Promise.all([
       as(owner, `/api/v1/ai-bases/${id}`),
       as(owner, `/api/v1/ai-bases/${id}/files`),
@@ -298,31 +253,27 @@ const knowledgeRecord = (
 // A's chat with A's base (the knowledge file processed): B gets a 404, no passage, and A's
 // count of AI requests stays as it was.
 const chatBody = {
-  message: "Qual o frete?",
+  message: 'Qual o frete?',
   history: [],
-  settings: { blockedTerms: [], creativity: 3, model: "builtin-retrieval" },
+  settings: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' },
 };
 const chatRecord: TenancyCase = {
-  scope: "record",
-  method: "POST",
-  url: "/api/v1/ai-bases/:id/chat",
+  scope: 'record',
+  method: 'POST',
+  url: '/api/v1/ai-bases/:id/chat',
   seed: async (as, owner) => {
     await seedKnowledgeFile(as, owner);
     const path = `/api/v1/ai-bases/${await seedAiBase(as, owner)}/chat`;
-    const own = await as(owner, path, { method: "POST", body: chatBody });
-    expect(own.text).toContain("Frete grátis");
+    const own = await as(owner, path, { method: 'POST', body: chatBody });
+    expect(own.text).toContain('Frete grátis');
     return path;
   },
   snapshot: async (as, owner, path) => {
-    const [base, me] = await Promise.all([
-      as(owner, `/api/v1/ai-bases/${path.split("/")[4]!}`),
-      as(owner, "/api/v1/me"),
-    ]);
+    const [base, me] = await Promise.all([as(owner, `/api/v1/ai-bases/${path.split('/')[4]!}`), as(owner, '/api/v1/me')]);
     expect([base.status, me.status]).toEqual([200, 200]);
     return {
       base: base.body,
-      queries: (me.body as { usage: { queriesThisMonth: number } }).usage
-        .queriesThisMonth,
+      queries: (me.body as { usage: { queriesThisMonth: number } }).usage.queriesThisMonth,
     };
   },
   body: chatBody,
@@ -351,27 +302,22 @@ const connectFormFor = async (owner: TestUser, label: string) => {
   };
 };
 const seedChannel = (as: As, owner: TestUser) =>
-  (aliceChannel ??= connectFormFor(owner, "tenant-a").then(async (form) => {
-    const answer = await as(owner, "/api/v1/channels", {
-      method: "POST",
+  (aliceChannel ??= connectFormFor(owner, 'tenant-a').then(async (form) => {
+    const answer = await as(owner, '/api/v1/channels', {
+      method: 'POST',
       body: form,
     });
     expect(answer.status).toBe(201);
     return (answer.body as ChannelWebhookSetup).channel.id;
   }));
-const channelRecord = (
-  method: string,
-  suffix: string,
-  body?: unknown,
-): TenancyCase => ({
-  scope: "record",
+const channelRecord = (method: string, suffix: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
   method,
   url: `/api/v1/channels/:id${suffix}`,
-  seed: async (as, owner) =>
-    `/api/v1/channels/${await seedChannel(as, owner)}${suffix}`,
+  seed: async (as, owner) => `/api/v1/channels/${await seedChannel(as, owner)}${suffix}`,
   // The channel with its conversations and updatedAt: any write of B's would show.
   snapshot: async (as, owner, path) => {
-    const answer = await as(owner, `/api/v1/channels/${path.split("/")[4]!}`);
+    const answer = await as(owner, `/api/v1/channels/${path.split('/')[4]!}`);
     expect(answer.status).toBe(200);
     return answer.body;
   },
@@ -379,235 +325,214 @@ const channelRecord = (
 });
 
 const tenancyTable: TenancyCase[] = [
-  { scope: "caller", method: "GET", url: "/api/v1/me" },
+  { scope: 'caller', method: 'GET', url: '/api/v1/me' },
   {
-    scope: "own-setting",
-    method: "PUT",
-    url: "/api/v1/me/time-zone",
-    body: { timeZone: "Asia/Tokyo" },
-    read: async (as, caller) =>
-      ((await as(caller, "/api/v1/me")).body as { timeZone: string | null })
-        .timeZone,
+    scope: 'own-setting',
+    method: 'PUT',
+    url: '/api/v1/me/time-zone',
+    body: { timeZone: 'Asia/Tokyo' },
+    read: async (as, caller) => ((await as(caller, '/api/v1/me')).body as { timeZone: string | null }).timeZone,
   },
   {
-    scope: "public-write",
-    method: "POST",
-    url: "/api/v1/contact-requests",
+    scope: 'public-write',
+    method: 'POST',
+    url: '/api/v1/contact-requests',
     body: leadRequest,
   },
   {
-    scope: "public-write",
-    method: "POST",
-    url: "/api/v1/material-requests",
+    scope: 'public-write',
+    method: 'POST',
+    url: '/api/v1/material-requests',
     body: leadRequest,
   },
-  { scope: "staff", method: "GET", url: "/api/v1/admin/lead-requests" },
+  { scope: 'staff', method: 'GET', url: '/api/v1/admin/lead-requests' },
   {
-    scope: "staff",
-    method: "PUT",
-    url: "/api/v1/admin/accounts/:uid/plan",
+    scope: 'staff',
+    method: 'PUT',
+    url: '/api/v1/admin/accounts/:uid/plan',
     path: (owner) => `/api/v1/admin/accounts/${owner.uid}/plan`,
-    body: { plan: "enterprise" },
+    body: { plan: 'enterprise' },
   },
-  { scope: "list", method: "GET", url: "/api/v1/ai-bases", seed: seedAiBase },
+  { scope: 'list', method: 'GET', url: '/api/v1/ai-bases', seed: seedAiBase },
   {
-    scope: "create",
-    method: "POST",
-    url: "/api/v1/ai-bases",
+    scope: 'create',
+    method: 'POST',
+    url: '/api/v1/ai-bases',
     body: { ...instructions, name: "Bob's base" },
-    listOf: async (as, owner) => (await as(owner, "/api/v1/ai-bases")).text,
+    listOf: async (as, owner) => (await as(owner, '/api/v1/ai-bases')).text,
   },
-  aiBaseRecord("GET", ""),
-  aiBaseRecord("PUT", "/instructions", {
+  aiBaseRecord('GET', ''),
+  aiBaseRecord('PUT', '/instructions', {
     ...instructions,
-    name: "Taken over",
+    name: 'Taken over',
     expectedVersion: 1,
   }),
-  aiBaseRecord("PUT", "/knowledge", { expectedVersion: 1 }),
-  aiBaseRecord("PUT", "/refinement", {
-    blockedTerms: ["x"],
+  aiBaseRecord('PUT', '/knowledge', { expectedVersion: 1 }),
+  aiBaseRecord('PUT', '/refinement', {
+    blockedTerms: ['x'],
     creativity: 9,
-    model: "builtin-retrieval",
+    model: 'builtin-retrieval',
     expectedVersion: 1,
   }),
-  aiBaseRecord("POST", "/revert", { expectedVersion: 2 }),
-  aiBaseRecord("POST", "/activate"),
-  aiBaseRecord("POST", "/deactivate"),
-  aiBaseRecord("DELETE", ""),
-  knowledgeRecord("POST", "/files", () => ""),
-  knowledgeRecord("GET", "/files", () => ""),
-  knowledgeRecord("GET", "/files/:fileId", (fileId) => `/files/${fileId}`),
-  knowledgeRecord("DELETE", "/files/:fileId", (fileId) => `/files/${fileId}`),
-  knowledgeRecord(
-    "PUT",
-    "/files/:fileId/columns",
-    (fileId) => `/files/${fileId}/columns`,
-    {
-      columns: [{ sheet: null, index: 0, role: "private" }],
-    },
-  ),
-  knowledgeRecord("GET", "/passages", () => "/passages?q=frete"),
+  aiBaseRecord('POST', '/revert', { expectedVersion: 2 }),
+  aiBaseRecord('POST', '/activate'),
+  aiBaseRecord('POST', '/deactivate'),
+  aiBaseRecord('DELETE', ''),
+  knowledgeRecord('POST', '/files', () => ''),
+  knowledgeRecord('GET', '/files', () => ''),
+  knowledgeRecord('GET', '/files/:fileId', (fileId) => `/files/${fileId}`),
+  knowledgeRecord('DELETE', '/files/:fileId', (fileId) => `/files/${fileId}`),
+  knowledgeRecord('PUT', '/files/:fileId/columns', (fileId) => `/files/${fileId}/columns`, {
+    columns: [{ sheet: null, index: 0, role: 'private' }],
+  }),
+  knowledgeRecord('GET', '/passages', () => '/passages?q=frete'),
   {
-    scope: "public-read",
-    method: "GET",
-    url: "/api/v1/knowledge-template.xlsx",
+    scope: 'public-read',
+    method: 'GET',
+    url: '/api/v1/knowledge-template.xlsx',
   },
   {
-    scope: "storefront",
-    method: "POST",
-    url: "/api/v1/storefront/:publicId/whatsapp-orders",
+    scope: 'storefront',
+    method: 'POST',
+    url: '/api/v1/storefront/:publicId/whatsapp-orders',
     crossed: async (mine, theirs) => ({
       expected: 422,
       answer: await storefrontOrder(mine.publicId, theirs.catalogId),
     }),
   },
   {
-    scope: "storefront",
-    method: "GET",
-    url: "/api/v1/storefront/:publicId/cart",
+    scope: 'storefront',
+    method: 'GET',
+    url: '/api/v1/storefront/:publicId/cart',
     crossed: async (mine, theirs) => {
-      const theirCart = await storefrontOrder(
-        theirs.publicId,
-        theirs.catalogId,
-      );
+      const theirCart = await storefrontOrder(theirs.publicId, theirs.catalogId);
       expect(theirCart.status).toBe(201);
       return {
         expected: 404,
-        answer: await call(
-          `${server.url}/api/v1/storefront/${mine.publicId}/cart?cart=${(theirCart.body as { cartId: string }).cartId}`,
-        ),
+        answer: await call(`${server.url}/api/v1/storefront/${mine.publicId}/cart?cart=${(theirCart.body as { cartId: string }).cartId}`),
       };
     },
   },
   {
-    scope: "storefront",
-    method: "GET",
-    url: "/api/v1/storefront/:publicId/catalog",
+    scope: 'storefront',
+    method: 'GET',
+    url: '/api/v1/storefront/:publicId/catalog',
     // Public by design: A's catalog, with nothing private of A's (or B's) in it.
     crossed: async (mine) => ({
       expected: 200,
-      answer: await call(
-        `${server.url}/api/v1/storefront/${mine.publicId}/catalog`,
-      ),
+      answer: await call(`${server.url}/api/v1/storefront/${mine.publicId}/catalog`),
     }),
   },
   {
-    scope: "storefront",
-    method: "POST",
-    url: "/api/v1/storefront/:publicId/checkout",
+    scope: 'storefront',
+    method: 'POST',
+    url: '/api/v1/storefront/:publicId/checkout',
     crossed: async (mine, theirs) => {
-      const theirCart = await storefrontOrder(
-        theirs.publicId,
-        theirs.catalogId,
-      );
+      const theirCart = await storefrontOrder(theirs.publicId, theirs.catalogId);
       const cartId = (theirCart.body as { cartId: string }).cartId;
       return {
         expected: 404,
-        answer: await storefrontPost(mine.publicId, "checkout", {
+        answer: await storefrontPost(mine.publicId, 'checkout', {
           cartId,
-          source: "items_link",
-          visitorId: "tenant-visitor",
-          locale: "en",
+          source: 'items_link',
+          visitorId: 'tenant-visitor',
+          locale: 'en',
         }),
       };
     },
   },
   {
-    scope: "storefront",
-    method: "POST",
-    url: "/api/v1/storefront/:publicId/events",
+    scope: 'storefront',
+    method: 'POST',
+    url: '/api/v1/storefront/:publicId/events',
     // Another inventory's cart id is accepted and not kept on this inventory's event (storefront.test.ts reads the events).
     crossed: async (mine, theirs) => {
-      const theirCart = await storefrontOrder(
-        theirs.publicId,
-        theirs.catalogId,
-      );
+      const theirCart = await storefrontOrder(theirs.publicId, theirs.catalogId);
       const cartId = (theirCart.body as { cartId: string }).cartId;
       return {
         expected: 202,
-        answer: await storefrontPost(mine.publicId, "events", {
-          kind: "cart_view",
+        answer: await storefrontPost(mine.publicId, 'events', {
+          kind: 'cart_view',
           cartId,
-          visitorId: "tenant-visitor",
-          locale: "en",
+          visitorId: 'tenant-visitor',
+          locale: 'en',
         }),
       };
     },
   },
   chatRecord,
-  { scope: "same-for-all", method: "GET", url: "/api/v1/ai-models" },
+  { scope: 'same-for-all', method: 'GET', url: '/api/v1/ai-models' },
   {
-    scope: "list",
-    method: "GET",
-    url: "/api/v1/inventories",
+    scope: 'list',
+    method: 'GET',
+    url: '/api/v1/inventories',
     seed: seedInventory,
   },
   {
-    scope: "create",
-    method: "POST",
-    url: "/api/v1/inventories",
+    scope: 'create',
+    method: 'POST',
+    url: '/api/v1/inventories',
     body: { name: "Bob's inventory" },
-    listOf: async (as, owner) => (await as(owner, "/api/v1/inventories")).text,
+    listOf: async (as, owner) => (await as(owner, '/api/v1/inventories')).text,
   },
-  inventoryRecord("GET", ""),
-  inventoryRecord("POST", "/store-check", {
+  inventoryRecord('GET', ''),
+  inventoryRecord('POST', '/store-check', {
     shopifyToken: integration.shopifyToken,
     shopifyUrl: integration.shopifyUrl,
   }),
-  inventoryRecord("PUT", "/integration", integration),
-  inventoryRecord("POST", "/catalog-check", { catalogId: "1234567890123456" }),
-  inventoryRecord("PUT", "/catalog", {
-    catalogId: "1234567890123456",
+  inventoryRecord('PUT', '/integration', integration),
+  inventoryRecord('POST', '/catalog-check', { catalogId: '1234567890123456' }),
+  inventoryRecord('PUT', '/catalog', {
+    catalogId: '1234567890123456',
     expectedVersion: 1,
   }),
-  inventoryRecord("POST", "/sync"),
-  inventoryRecord("GET", "/products"),
-  inventoryRecord("GET", "/runs"),
-  inventoryRecord("DELETE", ""),
-  { scope: "list", method: "GET", url: "/api/v1/channels", seed: seedChannel },
+  inventoryRecord('POST', '/sync'),
+  inventoryRecord('GET', '/products'),
+  inventoryRecord('GET', '/runs'),
+  inventoryRecord('DELETE', ''),
+  { scope: 'list', method: 'GET', url: '/api/v1/channels', seed: seedChannel },
   {
-    scope: "create",
-    method: "POST",
-    url: "/api/v1/channels",
+    scope: 'create',
+    method: 'POST',
+    url: '/api/v1/channels',
     body: null,
-    bodyFor: (caller) => connectFormFor(caller, "tenant-b"),
+    bodyFor: (caller) => connectFormFor(caller, 'tenant-b'),
     idOf: (answer) => (answer as ChannelWebhookSetup).channel.id,
-    listOf: async (as, owner) => (await as(owner, "/api/v1/channels")).text,
+    listOf: async (as, owner) => (await as(owner, '/api/v1/channels')).text,
   },
-  channelRecord("GET", ""),
-  channelRecord("POST", "/pause"),
-  channelRecord("POST", "/resume"),
-  channelRecord("PUT", "/answering", {
-    aiBaseId: "0e6f1f3c-94b5-4bd6-8d53-3f3f1bb2a2c1",
+  channelRecord('GET', ''),
+  channelRecord('POST', '/pause'),
+  channelRecord('POST', '/resume'),
+  channelRecord('PUT', '/answering', {
+    aiBaseId: '0e6f1f3c-94b5-4bd6-8d53-3f3f1bb2a2c1',
     inventoryId: null,
   }),
-  channelRecord("PUT", "/retention", { retentionDays: 30 }),
-  channelRecord("PUT", "/token", { accessToken: `EAAG${"x".repeat(60)}` }),
-  channelRecord("POST", "/verify-token"),
-  channelRecord("DELETE", ""),
-  ...["/api/v1/dashboard", "/api/v1/dashboard.csv"].map((url): TenancyCase => ({
-    scope: "filtered",
-    method: "GET",
+  channelRecord('PUT', '/retention', { retentionDays: 30 }),
+  channelRecord('PUT', '/token', { accessToken: `EAAG${'x'.repeat(60)}` }),
+  channelRecord('POST', '/verify-token'),
+  channelRecord('DELETE', ''),
+  ...['/api/v1/dashboard', '/api/v1/dashboard.csv'].map((url): TenancyCase => ({
+    scope: 'filtered',
+    method: 'GET',
     url,
-    seed: async (as, owner) =>
-      `${url}?from=2026-01-01&to=2026-01-31&tz=UTC&inventory=${await seedInventory(as, owner)}`,
+    seed: async (as, owner) => `${url}?from=2026-01-01&to=2026-01-31&tz=UTC&inventory=${await seedInventory(as, owner)}`,
     unfiltered: `${url}?from=2026-01-01&to=2026-01-31&tz=UTC`,
   })),
 ];
 
 let server: TestServer;
 let cloudApi: WhatsAppCloudApiServer;
-const uploads = scratchDataDir("tenancy");
+const uploads = scratchDataDir('tenancy');
 let alice: TestUser;
 let bob: TestUser;
 const as: As = (user, path, init = {}) =>
   call(`${server.url}${path}`, {
-    method: init.method ?? "GET",
+    method: init.method ?? 'GET',
     token: user.idToken,
     ...(init.body === undefined
       ? {}
       : {
-          headers: { "content-type": "application/json" },
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify(init.body),
         }),
   });
@@ -618,10 +543,7 @@ beforeAll(async () => {
     env: { DATA_DIR: uploads.dir, WHATSAPP_GRAPH_URL: cloudApi.graphUrl },
     workers: true,
   });
-  [alice, bob] = await Promise.all([
-    createUser("tenant-a"),
-    createUser("tenant-b"),
-  ]);
+  [alice, bob] = await Promise.all([createUser('tenant-a'), createUser('tenant-b')]);
 });
 afterAll(async () => {
   await server.close();
@@ -629,41 +551,37 @@ afterAll(async () => {
   uploads.remove();
 });
 
-test("every /api/v1 route has a row in the tenancy table, and every row a route", () => {
-  const key = (route: { method: string; url: string }) =>
-    `${route.method} ${route.url}`;
-  const routes = server.app.registeredRoutes
-    .filter((route) => route.url.startsWith("/api/v1/"))
-    .map(key);
+test('every /api/v1 route has a row in the tenancy table, and every row a route', () => {
+  const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+  const routes = server.app.registeredRoutes.filter((route) => route.url.startsWith('/api/v1/')).map(key);
   const rows = tenancyTable.map(key);
   expect(
     routes.filter((route) => !rows.includes(route)),
-    "routes without a tenancy case",
+    'routes without a tenancy case',
   ).toEqual([]);
   expect(
     rows.filter((row) => !routes.includes(row)),
-    "tenancy cases without a route",
+    'tenancy cases without a route',
   ).toEqual([]);
 });
 
 const storefrontPost = (publicId: string, path: string, body: unknown) =>
   call(`${server.url}/api/v1/storefront/${publicId}/${path}`, {
-    method: "POST",
+    method: 'POST',
     headers: {
-      "content-type": "application/json",
-      "user-agent":
-        "Mozilla/5.0 (Linux; Android 14) Chrome/124.0 Mobile Safari/537.36",
+      'content-type': 'application/json',
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/124.0 Mobile Safari/537.36',
     },
     body: JSON.stringify(body),
   });
 const storefrontOrder = (publicId: string, catalogId: string) =>
-  storefrontPost(publicId, "whatsapp-orders", {
+  storefrontPost(publicId, 'whatsapp-orders', {
     catalog_id: catalogId,
-    product_items: [{ product_retailer_id: "CAM-P", quantity: 1 }],
+    product_items: [{ product_retailer_id: 'CAM-P', quantity: 1 }],
   });
 
-describe.each(tenancyTable)("$method $url", (row) => {
-  if (row.scope === "caller") {
+describe.each(tenancyTable)('$method $url', (row) => {
+  if (row.scope === 'caller') {
     test("B's answer is about B and holds nothing of A's", async () => {
       const forA = await as(alice, row.url, { method: row.method });
       const forB = await as(bob, row.url, { method: row.method });
@@ -674,7 +592,7 @@ describe.each(tenancyTable)("$method $url", (row) => {
       expect(forB.text).not.toContain(alice.uid);
       expect(forB.text).not.toContain(alice.email);
     });
-  } else if (row.scope === "own-setting") {
+  } else if (row.scope === 'own-setting') {
     test("A's change is A's: B's setting stays as it was", async () => {
       const bobBefore = await row.read(as, bob);
       const answer = await as(alice, row.url, {
@@ -682,15 +600,13 @@ describe.each(tenancyTable)("$method $url", (row) => {
         body: row.body,
       });
       expect(answer.status, answer.text).toBe(200);
-      expect(await row.read(as, alice)).toEqual(
-        Object.values(row.body as object)[0],
-      );
+      expect(await row.read(as, alice)).toEqual(Object.values(row.body as object)[0]);
       expect(await row.read(as, bob)).toEqual(bobBefore);
     });
-  } else if (row.scope === "filtered") {
+  } else if (row.scope === 'filtered') {
     test("A's record filters A's figures; B naming it gets a 404, and B's figures hold nothing of A's", async () => {
       const path = await row.seed(as, alice);
-      const id = new URL(path, server.url).searchParams.get("inventory")!;
+      const id = new URL(path, server.url).searchParams.get('inventory')!;
       expect((await as(alice, path, { method: row.method })).status).toBe(200);
       const crossed = await as(bob, path, { method: row.method });
       expect(crossed.status).toBe(404);
@@ -700,7 +616,7 @@ describe.each(tenancyTable)("$method $url", (row) => {
       expect(own.text).not.toContain(id);
       expect(own.text).not.toContain(alice.uid);
     });
-  } else if (row.scope === "public-write") {
+  } else if (row.scope === 'public-write') {
     test("A's request is taken; B's answer is the same and holds nothing of A's", async () => {
       const forA = await as(alice, row.url, {
         method: row.method,
@@ -714,7 +630,7 @@ describe.each(tenancyTable)("$method $url", (row) => {
       expect(forB.text).toBe(forA.text);
       expect(forB.text).not.toContain(alice.email);
     });
-  } else if (row.scope === "list") {
+  } else if (row.scope === 'list') {
     test("B's list holds nothing of A's", async () => {
       const id = await row.seed(as, alice);
       const forA = await as(alice, row.url, { method: row.method });
@@ -724,7 +640,7 @@ describe.each(tenancyTable)("$method $url", (row) => {
       expect(forA.text).toContain(id);
       expect(forB.text).not.toContain(id);
     });
-  } else if (row.scope === "create") {
+  } else if (row.scope === 'create') {
     test("what B creates is B's: it never shows among A's records", async () => {
       const before = await row.listOf(as, alice);
       const answer = await as(bob, row.url, {
@@ -732,30 +648,20 @@ describe.each(tenancyTable)("$method $url", (row) => {
         body: row.bodyFor ? await row.bodyFor(bob) : row.body,
       });
       expect(answer.status).toBe(201);
-      const id = row.idOf
-        ? row.idOf(answer.body)
-        : (answer.body as { id: string }).id;
+      const id = row.idOf ? row.idOf(answer.body) : (answer.body as { id: string }).id;
       expect(await row.listOf(as, bob)).toContain(id);
       expect(await row.listOf(as, alice)).toBe(before);
     });
-  } else if (row.scope === "storefront") {
+  } else if (row.scope === 'storefront') {
     test("A's inventory's public id refuses B's records, and no answer holds anything private of A's or B's", async () => {
-      const [mine, theirs] = await Promise.all([
-        seedStorefrontInventory("tenant-a"),
-        seedStorefrontInventory("tenant-b"),
-      ]);
+      const [mine, theirs] = await Promise.all([seedStorefrontInventory('tenant-a'), seedStorefrontInventory('tenant-b')]);
       const { expected, answer } = await row.crossed(mine, theirs);
       expect(answer.status).toBe(expected);
       for (const inventory of [mine, theirs])
-        for (const secret of [
-          inventory.uid,
-          inventory.id,
-          inventory.adminUrl,
-          inventory.tokenSealed,
-        ])
+        for (const secret of [inventory.uid, inventory.id, inventory.adminUrl, inventory.tokenSealed])
           expect(answer.text).not.toContain(secret);
     });
-  } else if (row.scope === "public-read") {
+  } else if (row.scope === 'public-read') {
     test("A, B and no one at all get the same answer, with nothing of A's", async () => {
       await seedAiBase(as, alice);
       const forA = await as(alice, row.url, { method: row.method });
@@ -769,7 +675,7 @@ describe.each(tenancyTable)("$method $url", (row) => {
       expect(forB.text).not.toContain(alice.uid);
       expect(forB.text).not.toContain(alice.email);
     });
-  } else if (row.scope === "same-for-all") {
+  } else if (row.scope === 'same-for-all') {
     test("A and B get the same answer, with nothing of A's; no token gets a 401", async () => {
       await seedAiBase(as, alice);
       const forA = await as(alice, row.url, { method: row.method });
@@ -777,24 +683,22 @@ describe.each(tenancyTable)("$method $url", (row) => {
       expect(forA.status).toBe(200);
       expect(forB.text).toBe(forA.text);
       expect(forB.text).not.toContain(alice.uid);
-      expect(
-        (await call(`${server.url}${row.url}`, { method: row.method })).status,
-      ).toBe(401);
+      expect((await call(`${server.url}${row.url}`, { method: row.method })).status).toBe(401);
     });
-  } else if (row.scope === "staff") {
-    test("a merchant gets 403 and nothing of any account, and changes nothing", async () => {
-      await as(alice, "/api/v1/contact-requests", {
-        method: "POST",
+  } else if (row.scope === 'staff') {
+    test('a merchant gets 403 and nothing of any account, and changes nothing', async () => {
+      await as(alice, '/api/v1/contact-requests', {
+        method: 'POST',
         body: leadRequest(alice),
       });
-      const before = (await as(alice, "/api/v1/me")).body;
+      const before = (await as(alice, '/api/v1/me')).body;
       const forB = await as(bob, row.path?.(alice) ?? row.url, {
         method: row.method,
         body: row.body,
       });
       expect(forB.status).toBe(403);
       expect(forB.text).not.toContain(alice.email);
-      expect((await as(alice, "/api/v1/me")).body).toEqual(before);
+      expect((await as(alice, '/api/v1/me')).body).toEqual(before);
     });
   } else {
     test("B cannot reach A's record: 404, and A's record is unchanged", async () => {
