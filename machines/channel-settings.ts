@@ -1,7 +1,8 @@
 // What a merchant changes on a connected number's page (`/channels/{id}`): a new access token (after
 // Meta refused the old one, or to replace a working one), a new webhook verify token (asked for
-// first, then shown once), and the AI base and inventory that answer. One action at a time: `idle`,
-// then `token`, `rotation` or `answering`, each with its call (tag `saving`) and its failure (tag
+// first, then shown once), the AI base and inventory that answer, and how many days its conversations
+// are kept. One action at a time: `idle`, then `token`, `rotation`, `answering` or `retention`, each
+// with its call (tag `saving`) and its failure (tag
 // `failed`, what was typed kept). A channel waiting for a new token opens on the token form and keeps
 // it open until a token is accepted. The channel as last answered is in the context, for the header.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
@@ -9,6 +10,7 @@ import { fieldErrorsOf } from './field-errors';
 import {
   channelAnsweringSchema,
   channelCheckRefusals,
+  channelRetentionSchema,
   channelValidation,
   replaceAccessTokenSchema,
   tokenAttentionReasons,
@@ -73,11 +75,16 @@ const answeringInputOf = (values: AnsweringValues) => ({
 });
 export const answeringErrorsOf = (values: AnsweringValues) => fieldErrorsOf(channelAnsweringSchema.safeParse(answeringInputOf(values)));
 export const tokenErrorsOf = (accessToken: string) => fieldErrorsOf(replaceAccessTokenSchema.safeParse({ accessToken }));
+/** The retention field as typed ('' or '7.5' are refused with the range's message, as the server does). */
+const retentionInputOf = (retentionDays: string) => ({ retentionDays: retentionDays.trim() === '' ? Number.NaN : Number(retentionDays) });
+export const retentionErrorsOf = (retentionDays: string) => fieldErrorsOf(channelRetentionSchema.safeParse(retentionInputOf(retentionDays)));
 
 export type ChannelSettingsContext = {
   channel: Channel;
   /** The answering form's values as last submitted (the channel's own until then). */
   answering: AnsweringValues;
+  /** The retention days as last typed (the channel's own until then). */
+  retentionDays: string;
   /** The access token as last submitted, until it is accepted (then forgotten). */
   accessToken: string;
   /** Field → message id (the view translates it). */
@@ -87,13 +94,15 @@ export type ChannelSettingsContext = {
   /** The new verify token with the callback URL, while it is shown (once). */
   rotated: ChannelWebhookSetup | null;
   /** What the last call saved, for the view to confirm it (null once another action starts). */
-  saved: 'token' | 'answering' | null;
+  saved: 'token' | 'answering' | 'retention' | null;
 };
 
 export type ChannelSettingsEvent =
   | { type: 'REPLACE_TOKEN' }
   | { type: 'ROTATE_VERIFY_TOKEN' }
   | { type: 'CHANGE_ANSWERING' }
+  | { type: 'CHANGE_RETENTION' }
+  | { type: 'SUBMIT_RETENTION'; retentionDays: string }
   | { type: 'CANCEL' }
   | { type: 'SUBMIT_TOKEN'; accessToken: string }
   | { type: 'CONFIRM' }
@@ -112,6 +121,10 @@ const tokenOf = ({ event }: { event: ChannelSettingsEvent }) => {
 const answeringOf = ({ event }: { event: ChannelSettingsEvent }) => {
   assertEvent(event, 'SUBMIT_ANSWERING');
   return { values: event.values };
+};
+const retentionOf = ({ event }: { event: ChannelSettingsEvent }) => {
+  assertEvent(event, 'SUBMIT_RETENTION');
+  return { retentionDays: event.retentionDays };
 };
 const valuesOfChannel = (channel: Channel): AnsweringValues => ({ aiBaseId: channel.aiBaseId ?? '', inventoryId: channel.inventoryId ?? '' });
 
@@ -135,11 +148,16 @@ export const channelSettingsMachine = setup({
     changeAnswering: fromPromise<Channel, { id: string } & ChannelAnswering>(async () => {
       throw new Error('changeAnswering is not provided');
     }),
+    // PUT /api/v1/channels/:id/retention.
+    changeRetention: fromPromise<Channel, { id: string; retentionDays: number }>(async () => {
+      throw new Error('changeRetention is not provided');
+    }),
   },
   guards: {
     waitsForToken: ({ context }) => waitsForToken(context.channel),
     isTokenValid: (_, { accessToken }: { accessToken: string }) => Object.keys(tokenErrorsOf(accessToken)).length === 0,
     isAnsweringValid: (_, { values }: { values: AnsweringValues }) => Object.keys(answeringErrorsOf(values)).length === 0,
+    isRetentionValid: (_, { retentionDays }: { retentionDays: string }) => Object.keys(retentionErrorsOf(retentionDays)).length === 0,
   },
   actions: {
     rememberToken: assign((_, { accessToken }: { accessToken: string }) => ({
@@ -152,6 +170,11 @@ export const channelSettingsMachine = setup({
       fieldErrors: answeringErrorsOf(values),
       failure: null,
     })),
+    rememberRetention: assign((_, { retentionDays }: { retentionDays: string }) => ({
+      retentionDays,
+      fieldErrors: retentionErrorsOf(retentionDays),
+      failure: null,
+    })),
     rememberFailure: assign((_, { error }: Failed) => {
       const failure = channelSettingsFailureOf(error);
       return { failure, fieldErrors: failureFieldErrors(failure) };
@@ -161,14 +184,21 @@ export const channelSettingsMachine = setup({
       channel,
       accessToken: '',
       answering: valuesOfChannel(channel),
+      retentionDays: String(channel.retentionDays),
       fieldErrors: {},
       failure: null,
     })),
-    rememberSaved: assign((_, saved: 'token' | 'answering') => ({ saved })),
+    rememberSaved: assign((_, saved: 'token' | 'answering' | 'retention') => ({ saved })),
     clearSaved: assign({ saved: null }),
     rememberRotated: assign((_, rotated: ChannelWebhookSetup) => ({ rotated, channel: rotated.channel, failure: null })),
     forgetRotated: assign({ rotated: null }),
-    reset: assign(({ context }) => ({ accessToken: '', answering: valuesOfChannel(context.channel), fieldErrors: {}, failure: null })),
+    reset: assign(({ context }) => ({
+      accessToken: '',
+      answering: valuesOfChannel(context.channel),
+      retentionDays: String(context.channel.retentionDays),
+      fieldErrors: {},
+      failure: null,
+    })),
     // Provided by src/: the page's header shows the channel as it now is.
     announceChannel: (_, _channel: Channel) => {},
   },
@@ -178,6 +208,7 @@ export const channelSettingsMachine = setup({
   context: ({ input }) => ({
     channel: input.channel,
     answering: valuesOfChannel(input.channel),
+    retentionDays: String(input.channel.retentionDays),
     accessToken: '',
     fieldErrors: {},
     failure: null,
@@ -191,6 +222,7 @@ export const channelSettingsMachine = setup({
         REPLACE_TOKEN: { target: 'token', actions: 'clearSaved' },
         ROTATE_VERIFY_TOKEN: { target: 'rotation', actions: 'clearSaved' },
         CHANGE_ANSWERING: { target: 'answering', actions: 'clearSaved' },
+        CHANGE_RETENTION: { target: 'retention', actions: 'clearSaved' },
       },
     },
     token: {
@@ -315,6 +347,56 @@ export const channelSettingsMachine = setup({
                 actions: { type: 'rememberAnswering', params: answeringOf },
               },
               { target: 'editing', actions: { type: 'rememberAnswering', params: answeringOf } },
+            ],
+            CANCEL: { target: '#channelSettings.idle', actions: 'reset' },
+          },
+        },
+      },
+    },
+    retention: {
+      initial: 'editing',
+      states: {
+        editing: {
+          tags: 'editing',
+          on: {
+            SUBMIT_RETENTION: [
+              {
+                guard: { type: 'isRetentionValid', params: retentionOf },
+                target: 'saving',
+                actions: { type: 'rememberRetention', params: retentionOf },
+              },
+              { actions: { type: 'rememberRetention', params: retentionOf } },
+            ],
+            CANCEL: { target: '#channelSettings.idle', actions: 'reset' },
+          },
+        },
+        saving: {
+          tags: 'saving',
+          invoke: {
+            id: 'changeRetention',
+            src: 'changeRetention',
+            input: ({ context }) => ({ id: context.channel.id, ...channelRetentionSchema.parse(retentionInputOf(context.retentionDays)) }),
+            onDone: {
+              target: '#channelSettings.idle',
+              actions: [
+                { type: 'rememberChannel', params: ({ event }) => event.output },
+                { type: 'rememberSaved', params: 'retention' },
+                { type: 'announceChannel', params: ({ event }) => event.output },
+              ],
+            },
+            onError: { target: 'failed', actions: { type: 'rememberFailure', params: failed } },
+          },
+        },
+        failed: {
+          tags: ['editing', 'failed'],
+          on: {
+            SUBMIT_RETENTION: [
+              {
+                guard: { type: 'isRetentionValid', params: retentionOf },
+                target: 'saving',
+                actions: { type: 'rememberRetention', params: retentionOf },
+              },
+              { target: 'editing', actions: { type: 'rememberRetention', params: retentionOf } },
             ],
             CANCEL: { target: '#channelSettings.idle', actions: 'reset' },
           },

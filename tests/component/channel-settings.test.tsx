@@ -4,7 +4,8 @@
 // and marks the channel) says why it needs attention and offers the token form, which says when Meta
 // refuses a token and brings the number back once it accepts one; a new verify token is asked for,
 // then shown once with the callback URL, and only it verifies; the AI base and inventory change
-// (a base switched off is refused at its field), bringing back a number whose base was switched off.
+// (a base switched off is refused at its field), bringing back a number whose base was switched off;
+// the days its conversations are kept change (outside 7–365 refused at the field, before any call).
 import { request } from 'node:http';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -194,3 +195,27 @@ it('another AI base and an inventory: a base switched off is refused at its fiel
     inventoryId: inventory.id,
   });
 }, 60_000);
+
+it('how long conversations are kept: 90 days to start, a day count outside 7–365 refused at its field, 30 saved', async () => {
+  const owner = await merchant('channel-settings-retention');
+  const { channel } = await connect(owner, whatsappNumbers.retained, (await activeBase(owner, 'Ana vendedora')).id);
+  await renderApp(`/en/channels/${channel.id}`, owner);
+  expect(await heading(whatsappNumbers.retained.displayPhoneNumber)).toBeTruthy();
+  const history = () => within(card('Conversation history'));
+  expect(history().getByText('90 days')).toBeTruthy();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Change how long conversations are kept' }));
+  const days = screen.getByLabelText(/^Days conversations are kept/);
+  await userEvent.clear(days);
+  await userEvent.type(days, '400');
+  await userEvent.click(history().getByRole('button', { name: 'Save' }));
+  expect(await history().findByText('Conversations are kept from 7 to 365 days.')).toBeTruthy();
+  expect((await channelOf(owner, channel.id)).retentionDays).toBe(90);
+
+  await userEvent.clear(days);
+  await userEvent.type(days, '30');
+  await userEvent.click(history().getByRole('button', { name: 'Save' }));
+  expect(await history().findByText('Saved: older conversations are deleted at the next hourly clean-up.', undefined, { timeout: 15_000 })).toBeTruthy();
+  expect(history().getByText('30 days')).toBeTruthy();
+  expect((await channelOf(owner, channel.id)).retentionDays).toBe(30);
+});

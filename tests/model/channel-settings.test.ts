@@ -2,7 +2,8 @@
 // its three calls: a channel waiting for a new token opens on the token form and keeps it until a
 // token is accepted; a refused token is said at its field with what was typed kept; the verify token
 // is rotated only once confirmed, then shown once; the AI base and inventory are saved trimmed to the
-// API's shape, their refusals said at their fields; the tags the view reads in every state.
+// API's shape, their refusals said at their fields; the retention days checked against the range
+// before any call, a failure keeping what was typed; the tags the view reads in every state.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { channelCheckRefusals, channelValidation, type Channel, type ChannelWebhookSetup } from '../../domain/channel';
@@ -27,6 +28,7 @@ function start(channel: Channel) {
         replaceToken: world.actor('replaceToken'),
         rotateVerifyToken: world.actor('rotateVerifyToken'),
         changeAnswering: world.actor('changeAnswering'),
+        changeRetention: world.actor('changeRetention'),
       },
       actions: { announceChannel: (_, changed) => void announced.push(changed) },
     }),
@@ -158,5 +160,44 @@ describe('the AI base and inventory', () => {
   it('a channel waiting for its AI base is not held on the token form', () => {
     const run = start({ ...sampleChannel, status: 'needs_attention', attentionReason: 'ai_base_inactive' });
     expect(run.state()).toBe('idle');
+  });
+});
+
+describe('how long conversations are kept', () => {
+  it('starts from the channel’s days; outside 7–365, empty or not whole is said at the field without a call; saved as a number', async () => {
+    const run = start(sampleChannel);
+    run.actor.send({ type: 'CHANGE_RETENTION' });
+    expect(run.state()).toEqual({ retention: 'editing' });
+    expect(run.context().retentionDays).toBe('90');
+    for (const typed of ['6', '366', '', '30.5', 'thirty']) {
+      run.actor.send({ type: 'SUBMIT_RETENTION', retentionDays: typed });
+      expect(run.state()).toEqual({ retention: 'editing' });
+      expect(run.context().fieldErrors).toEqual({ retentionDays: channelValidation.retentionRange.id });
+      expect(run.world.isPending()).toBe(false);
+    }
+
+    run.actor.send({ type: 'SUBMIT_RETENTION', retentionDays: ' 30 ' });
+    expect(run.tags()).toEqual(['saving']);
+    expect(run.world.pendingInput('changeRetention')).toEqual({ id: sampleChannel.id, retentionDays: 30 });
+    await run.settle(refused('changeRetention', { kind: 'unknown' }));
+    expect(run.state()).toEqual({ retention: 'failed' });
+    expect(run.tags()).toEqual(['editing', 'failed']);
+    expect(run.context().retentionDays).toBe(' 30 ');
+
+    run.actor.send({ type: 'SUBMIT_RETENTION', retentionDays: '30' });
+    const saved = { ...sampleChannel, retentionDays: 30 };
+    await run.settle({ type: 'xstate.done.actor.changeRetention', output: saved });
+    expect(run.state()).toBe('idle');
+    expect(run.context()).toMatchObject({ channel: saved, retentionDays: '30', saved: 'retention', fieldErrors: {}, failure: null });
+    expect(run.announced).toEqual([saved]);
+  });
+
+  it('leaving the form forgets what was typed', () => {
+    const run = start(sampleChannel);
+    run.actor.send({ type: 'CHANGE_RETENTION' });
+    run.actor.send({ type: 'SUBMIT_RETENTION', retentionDays: '400' });
+    run.actor.send({ type: 'CANCEL' });
+    expect(run.state()).toBe('idle');
+    expect(run.context()).toMatchObject({ retentionDays: '90', fieldErrors: {} });
   });
 });

@@ -23,4 +23,6 @@ export const whatsappNumbers = {
   tokenRefused: fixturePhoneNumber(9351, { verifiedName: 'Loja Eva' }),
   rotated: fixturePhoneNumber(9352),
   rebased: fixturePhoneNumber(9353),
+  /** channel-settings.test.tsx: how long its conversations are kept, changed. */
+  retained: fixturePhoneNumber(9354),
 };

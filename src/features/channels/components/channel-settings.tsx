@@ -1,13 +1,14 @@
 // What a merchant changes on a number's page, bound to the channel-settings machine: why the number
 // needs attention (in words), its access token (replaced after Meta refused it, or on request), its
-// webhook verify token (a new one after a confirmation, shown once) and the AI base and inventory
-// that answer (the account's choices, read as the connect form reads them). The machine decides; this
+// webhook verify token (a new one after a confirmation, shown once), the AI base and inventory
+// that answer (the account's choices, read as the connect form reads them) and how many days its
+// conversations are kept. The machine decides; this
 // view shows its snapshot and sends its events.
 import { useMemo } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useActor, useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { channelAttentionMessages, type Channel } from '../../../../domain/channel';
 import { channelSettingsMachine, waitsForToken } from '../../../../machines/channel-settings';
@@ -19,11 +20,13 @@ import { Notice } from '../../../ui/notice';
 import { Skeleton } from '../../../ui/skeleton';
 import { channelAnsweringActor } from '../api/channel-answering-api';
 import { channelChoicesApi, type ChannelChoices } from '../api/channel-choices-api';
+import { channelRetentionActor } from '../api/channel-retention-api';
 import { channelTokenActor } from '../api/channel-token-api';
 import { channelVerifyTokenActor } from '../api/channel-verify-token-api';
 import { settingsFailureMessages } from '../channel-messages';
 import { ChannelAnsweringForm } from './channel-answering-form';
 import { Actions } from './channel-connect-form';
+import { ChannelRetentionForm } from './channel-retention-form';
 import { ChannelRotatedToken } from './channel-rotated-token';
 import { ChannelTokenForm } from './channel-token-form';
 
@@ -48,6 +51,7 @@ export function ChannelSettings({ channel: loaded, onChanged }: Props) {
         replaceToken: channelTokenActor(api),
         rotateVerifyToken: channelVerifyTokenActor(api),
         changeAnswering: channelAnsweringActor(api),
+        changeRetention: channelRetentionActor(api),
       },
       actions: { announceChannel: (_, changed) => onChanged(changed) },
     }),
@@ -59,7 +63,7 @@ export function ChannelSettings({ channel: loaded, onChanged }: Props) {
     [api],
   );
   const [choices] = useActor(choicesLogic);
-  const { channel, fieldErrors, failure, rotated, saved, accessToken, answering } = snapshot.context;
+  const { channel, fieldErrors, failure, rotated, saved, accessToken, answering, retentionDays } = snapshot.context;
   const loadedChoices = choices.status === 'done' && choices.output !== 'failed' ? choices.output : null;
   const saving = snapshot.hasTag('saving');
   const failureText = failure && settingsFailureMessages[failure.kind];
@@ -193,6 +197,42 @@ export function ChannelSettings({ channel: loaded, onChanged }: Props) {
           <Actions>
             <Button variant="secondary" disabled={!snapshot.matches('idle')} onClick={() => send({ type: 'CHANGE_ANSWERING' })}>
               <Trans>Change the AI base or inventory</Trans>
+            </Button>
+          </Actions>
+        )}
+      </Card>
+
+      <Card title={t`Conversation history`} headingLevel={3}>
+        {saved === 'retention' && (
+          <Notice variant="positive">
+            <Trans>Saved: older conversations are deleted at the next hourly clean-up.</Trans>
+          </Notice>
+        )}
+        <FactsList>
+          <dt>
+            <Trans>Kept for</Trans>
+          </dt>
+          <dd>
+            <Plural value={channel.retentionDays} one="# day" other="# days" />
+          </dd>
+        </FactsList>
+        <div role="status">{snapshot.matches({ retention: 'saving' }) && <Trans>Saving…</Trans>}</div>
+        {snapshot.matches('retention') ? (
+          <>
+            {snapshot.matches({ retention: 'failed' }) && problem}
+            <ChannelRetentionForm
+              key={snapshot.matches({ retention: 'failed' }) ? 'failed' : 'editing'}
+              initialDays={retentionDays}
+              fieldErrors={fieldErrors}
+              saving={saving}
+              onSubmit={(days) => send({ type: 'SUBMIT_RETENTION', retentionDays: days })}
+              onCancel={() => send({ type: 'CANCEL' })}
+            />
+          </>
+        ) : (
+          <Actions>
+            <Button variant="secondary" disabled={!snapshot.matches('idle')} onClick={() => send({ type: 'CHANGE_RETENTION' })}>
+              <Trans>Change how long conversations are kept</Trans>
             </Button>
           </Actions>
         )}
