@@ -47,6 +47,9 @@ demo.whatsapp.addNumber(channelModelNumber);
 // simulated shopper page, delivered as npm start delivers the demo number's, to this server's webhook.
 const channelWalkNumber = fixturePhoneNumber(9102, { verifiedName: 'Loja Passeio Catalyst' });
 demo.whatsapp.addNumber(channelWalkNumber);
+// The dashboard truth test's number (tests/e2e/dashboard-truth.spec.ts): its callback URL is verified by the test itself.
+const dashboardTruthNumber = fixturePhoneNumber(9103, { verifiedName: 'Loja Painel Catalyst' });
+demo.whatsapp.addNumber(dashboardTruthNumber);
 for (const number of [demo.whatsappNumber, channelWalkNumber])
   demo.whatsapp.setWebhookUrl(number.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
 const scopeLackingStore = await startShopifyAdminServer({
@@ -81,6 +84,7 @@ const peers: E2ePeers = {
     demoNumber: demo.whatsappNumber,
     channelModelNumber,
     channelWalkNumber,
+    dashboardTruthNumber,
   },
 };
 mkdirSync('.tmp', { recursive: true });

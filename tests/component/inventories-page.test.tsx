@@ -4,10 +4,8 @@
 // after a real check against the loopback Shopify store — each with its sync status (pending
 // synchronization), no last update yet, and the way back into its wizard. (Configured inventories
 // and their sync are in inventory-sync.test.tsx: they need a catalog, which this server has none of.)
-// A failed read goes through a door on loopback in front of the real server (startApiDoor): it
-// answers the API's 500 or drops the connection, then lets the retry through.
-import { createServer, request as forward } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// A failed read goes through a door on loopback in front of the real server (support/api-door.ts):
+// it answers the API's 500 or drops the connection, then lets the retry through.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,8 +13,9 @@ import type { Inventory } from '../../domain/inventory';
 import { createApiClient } from '../../src/api/api-client';
 import { InventoriesPage } from '../../src/features/inventories/components/inventories-page';
 import { startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
+import { startApiDoor } from './support/api-door';
 import { api, merchant } from './support/merchant';
-import { renderApp, serverUrl } from './support/render-app';
+import { renderApp } from './support/render-app';
 import { renderView } from './support/render-view';
 
 let store: ShopifyAdminServer;
@@ -30,12 +29,12 @@ afterAll(async () => {
 const main = () => screen.getByRole('main');
 const region = (name: string) => screen.findByRole('region', { name }, { timeout: 15_000 });
 
-it("the dashboard's 'configure products' card and the side menu's Inventories entry lead here", async () => {
+it("the dashboard's 'configure products' card leads a new merchant to the wizard, and the side menu's Inventories entry here", async () => {
   const user = await merchant('inventories-from-dashboard');
   const { router } = await renderApp('/en/dashboard', user);
   const card = (await screen.findByRole('heading', { name: 'Configure products' }, { timeout: 15_000 })).parentElement!;
-  await userEvent.click(within(card).getByRole('link', { name: 'Go to inventories' }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/en/inventories'));
+  await userEvent.click(within(card).getByRole('link', { name: 'Configure new inventory' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/en/inventory'));
   await router.navigate({ to: '/$lang/dashboard', params: { lang: 'en' } });
   await userEvent.click(within(screen.getByRole('navigation', { name: 'Side menu' })).getByRole('link', { name: 'Inventories' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/en/inventories'));
@@ -98,42 +97,6 @@ it('in Portuguese: the same list in the page’s language', async () => {
       .getAttribute('href'),
   ).toMatch(/^\/pt\/inventory\//);
 });
-
-/** A door on loopback in front of the component tests' server: it fails what comes in (`mode`) or passes it on unchanged. */
-async function startApiDoor() {
-  const upstream = new URL(serverUrl);
-  const door = { mode: 'error' as 'error' | 'unreachable' | 'open', url: '' };
-  // The page's origin is the server's: the door answers the browser's CORS questions as a cross-origin API would.
-  const cors = { 'access-control-allow-origin': '*' };
-  const server = createServer((incoming, outgoing) => {
-    if (incoming.method === 'OPTIONS') {
-      const allowed = { 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET' };
-      outgoing.writeHead(204, { ...cors, ...allowed });
-      outgoing.end();
-    } else if (door.mode === 'error') {
-      outgoing.writeHead(500, { ...cors, 'content-type': 'application/json' });
-      outgoing.end(JSON.stringify({ error: { code: 'internal_error', message: 'Internal error.' } }));
-    } else if (door.mode === 'unreachable') {
-      incoming.socket.destroy();
-    } else {
-      const { method, url: path } = incoming;
-      const headers = { ...incoming.headers, host: upstream.host };
-      const passed = forward({ host: upstream.hostname, port: upstream.port, method, path, headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cors });
-        answer.pipe(outgoing);
-      });
-      passed.on('error', () => outgoing.destroy());
-      incoming.pipe(passed);
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  door.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () => {
-    server.closeAllConnections();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-  return { door, close };
-}
 
 it("a failed read (the API's 500, then no answer at all) says so on the page, and trying again loads the list", async () => {
   const user = await merchant('inventories-failed-read');

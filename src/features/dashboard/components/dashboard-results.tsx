@@ -1,0 +1,86 @@
+// The dashboard's results: accesses, catalogs sent, converted value, orders, average ticket, cost per
+// catalog, conversion rate and return on spend, each with its change and its definition. Until an
+// inventory is configured or a number connected, the 'configure first' notice; with sources but
+// nothing counted in the period, a plain empty state rather than zeros that look like a failure.
+import { Trans, useLingui } from '@lingui/react/macro';
+import styled from 'styled-components';
+import { dashboardDefinitions, type Dashboard } from '../../../../domain/dashboard';
+import { useLang } from '../../../i18n/use-lang';
+import { EmptyState } from '../../../ui/empty-state';
+import { Notice } from '../../../ui/notice';
+import { formatRange } from '../dashboard-format';
+import { Figure } from './dashboard-figure';
+
+export const FigureGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr));
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+export const SectionTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.font.size.lg};
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+/** Results are counted from configured inventories (catalog pages, carts) and connected numbers (catalogs sent). */
+export const hasResultSources = ({ sources }: Dashboard) => sources.configuredInventories > 0 || sources.channels > 0;
+
+/** Nothing at all happened in the period: no access, catalog sent or order. */
+export const isQuietPeriod = (dashboard: Dashboard) =>
+  [dashboard.accesses, dashboard.catalogsSent, dashboard.orders, dashboard.convertedValue].every(({ current }) => !current);
+
+export function DashboardResults({ dashboard }: { dashboard: Dashboard }) {
+  const { t } = useLingui();
+  const lang = useLang();
+  const { from, to } = formatRange(lang, dashboard.range);
+  const converted = dashboard.convertedCurrency ?? dashboard.currency;
+  let body;
+  if (!hasResultSources(dashboard)) {
+    body = (
+      <Notice variant="info">
+        <Trans>Configure your first inventory or connect a WhatsApp number to see your results here.</Trans>
+      </Notice>
+    );
+  } else if (isQuietPeriod(dashboard)) {
+    body = (
+      <EmptyState
+        headingLevel={3}
+        title={<Trans>No results in this period</Trans>}
+        description={
+          <Trans>
+            No catalog was opened or sent and no order came in from {from} to {to}.
+          </Trans>
+        }
+      />
+    );
+  } else {
+    const definitions = dashboardDefinitions;
+    body = (
+      <FigureGrid>
+        <Figure name={t`Accesses`} definition={definitions.accesses} figure={dashboard.accesses} kind="count" />
+        <Figure name={t`Catalogs sent`} definition={definitions.catalogsSent} figure={dashboard.catalogsSent} kind="count" />
+        <Figure name={t`Converted value`} definition={definitions.convertedValue} figure={dashboard.convertedValue} kind="money" currency={converted} />
+        <Figure name={t`Orders`} definition={definitions.orders} figure={dashboard.orders} kind="count" />
+        <Figure name={t`Average ticket`} definition={definitions.averageTicket} figure={dashboard.averageTicket} kind="money" currency={converted} />
+        <Figure
+          name={t`Cost per catalog`}
+          definition={definitions.costPerCatalog}
+          figure={dashboard.costPerCatalog}
+          kind="money"
+          currency={dashboard.currency}
+        />
+        <Figure name={t`Conversion rate`} definition={definitions.conversionRate} figure={dashboard.conversionRate} kind="percent" />
+        <Figure name={t`Return on spend`} definition={definitions.returnOnSpend} figure={dashboard.returnOnSpend} kind="multiple" suffix="×" />
+      </FigureGrid>
+    );
+  }
+  return (
+    <section aria-labelledby="dashboard-results">
+      <SectionTitle id="dashboard-results">
+        <Trans>Results</Trans>
+      </SectionTitle>
+      {body}
+    </section>
+  );
+}
