@@ -156,7 +156,12 @@ export function dashboardStore(db: Db) {
    * account's zone and source already. Handed over as one text value (rows joined by ';', fields by
    * ','): hundreds of rows of many columns cost PGlite several times more to hand over as rows.
    */
-  async function daySources(uid: string, query: DashboardQuery): Promise<{ range: DayRange; previous: DayRange; rows: DaySource[] }> {
+  async function daySources(
+    uid: string,
+    query: DashboardQuery,
+    /** The CSV's sources and cart figures; the screen's sums need neither (uuids cost PGlite to write out). */
+    detailed = false,
+  ): Promise<{ range: DayRange; previous: DayRange; rows: DaySource[] }> {
     const range = { from: query.from, to: query.to };
     const previous = previousPeriod(range);
     const filters = [
@@ -167,9 +172,10 @@ export function dashboardStore(db: Db) {
     // concat() writes a null as '' (ids are uuids, currencies ISO codes: neither holds ',' or ';').
     const [result] = rowsOf<{ rows: string | null }>(
       await db.execute(sql`
-      select string_agg(concat(day, ',', inventory_id, ',', ai_base_id, ',', channel_id, ',', currency, ',', accesses, ',', cart_views, ',',
-        checkouts, ',', catalogs_sent, ',', orders, ',', order_value_minor, ',', requests_text, ',', requests_vision, ',', requests_file, ',',
-        requests_voice, ',', extra_requests), ';' order by day) as rows
+      select string_agg(concat(day, ',', ${
+        detailed ? sql`inventory_id, ',', ai_base_id, ',', channel_id` : sql`',,'`
+      }, ',', currency, ',', accesses, ',', ${detailed ? sql`cart_views, ',', checkouts` : sql`'0,0'`}, ',', catalogs_sent, ',', orders, ',',
+        order_value_minor, ',', requests_text, ',', requests_vision, ',', requests_file, ',', requests_voice, ',', extra_requests), ';' order by day) as rows
       from dashboard_rollups
       where uid = ${uid} and day >= ${previous.from}::date and day <= ${range.to}::date${sql.join(filters)}`),
     );
@@ -344,7 +350,7 @@ export function dashboardStore(db: Db) {
     async exportRows(uid: string, query: DashboardQuery, now = new Date()) {
       const facts = await account(uid, query, now);
       await zoneOf(uid, facts.timeZone, query.tz);
-      const { range, rows } = await daySources(uid, query);
+      const { range, rows } = await daySources(uid, query, true);
       const names = rowsOf<{ kind: string; id: string; name: string }>(
         await db.execute(sql`
         select 'inventory' as kind, id::text, name from inventories where uid = ${uid}
