@@ -233,7 +233,9 @@ describe('GET /api/v1/dashboard', () => {
     const inventory = zoned.records.inventoryId;
     // 23:59 UTC on the 14th is the 14th in São Paulo (UTC-3) but the 15th in Kolkata (UTC+5:30);
     // 23:00 UTC on the 7th is already the 8th in Kolkata (04:30), so it moves into the period there.
-    await record(inventory, 'access', ['2026-03-14T23:59:00Z', '2026-03-07T23:00:00Z', '2026-03-10T12:00:00Z']);
+    // 01:00 UTC on the 15th is still the 14th in São Paulo: recorded before the account had a zone
+    // (its rollups were cut in UTC), it moves into the period when the first load adopts São Paulo.
+    await record(inventory, 'access', ['2026-03-14T23:59:00Z', '2026-03-07T23:00:00Z', '2026-03-10T12:00:00Z', '2026-03-15T01:00:00Z']);
     await upsertAttributedOrders((await testDatabase()).db, [order(inventory, `${zoned.user.uid}-z`, 7_000, '2026-03-14T23:30:00Z')]);
 
     const saoPaulo = await dashboard(zoned.user, {
@@ -243,11 +245,11 @@ describe('GET /api/v1/dashboard', () => {
     expect(saoPaulo.range.tz).toBe('America/Sao_Paulo');
     expect(saoPaulo.days.at(-1)).toMatchObject({
       day: '2026-03-14',
-      accesses: 1,
+      accesses: 2,
       orders: 1,
       convertedValueMinor: 7_000,
     });
-    expect(saoPaulo.accesses).toEqual({ current: 2, previous: 1, change: 100 });
+    expect(saoPaulo.accesses).toEqual({ current: 3, previous: 1, change: 200 });
     // The account's zone holds whatever zone a later caller is in.
     const elsewhere = await dashboard(zoned.user, {
       ...utc,
