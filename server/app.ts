@@ -50,9 +50,9 @@ export type AppOptions = {
   /**
    * Called when a request queued background work (a knowledge file): main.ts wakes this process's
    * workers (./workers.ts) with it. The app runs no worker itself; without them the jobs wait in
-   * the queue for any process that does.
+   * the queue for any process that does. `queue`, when given: only that queue's workers need to look.
    */
-  onWorkQueued?: () => void;
+  onWorkQueued?: (queue?: string) => void;
 };
 
 export type RouteEntry = { method: string; url: string; public: boolean };

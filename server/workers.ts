@@ -63,8 +63,11 @@ export function workerSettingsFromEnv(env: Record<string, string | undefined>): 
 export type Workers = {
   /** Starts claiming jobs from the shared queue. */
   start: () => void;
-  /** Looks for work now: this process just queued some (the app's `onWorkQueued`). */
-  nudge: () => void;
+  /**
+   * Looks for work now: this process just queued some (the app's `onWorkQueued`), of `queue` when
+   * it says (only its workers look: on PGlite each look is a statement of the server's own thread).
+   */
+  nudge: (queue?: string) => void;
   /** Stops claiming and hands the running jobs back to the queue; call it before the database closes. */
   stop: () => Promise<void>;
 };
@@ -84,7 +87,7 @@ export function backgroundWorkers({ db, log, settings }: WorkerOptions): Workers
   ];
   return {
     start: () => workers.forEach((worker) => worker.start()),
-    nudge: () => workers.forEach((worker) => worker.nudge()),
+    nudge: (queue) => workers.forEach((worker) => worker.nudge(queue)),
     stop: async () => {
       await Promise.all(workers.map((worker) => worker.stop()));
     },
@@ -98,10 +101,10 @@ export function backgroundWorkers({ db, log, settings }: WorkerOptions): Workers
  */
 export async function appWithWorkers(
   { db, settings }: Omit<WorkerOptions, 'log'>,
-  build: (onWorkQueued: () => void) => Promise<FastifyInstance>,
+  build: (onWorkQueued: (queue?: string) => void) => Promise<FastifyInstance>,
 ): Promise<FastifyInstance> {
-  let nudge = () => {};
-  const app = await build(() => nudge());
+  let nudge: Workers['nudge'] = () => {};
+  const app = await build((queue) => nudge(queue));
   const workers = backgroundWorkers({ db, log: app.log, settings });
   nudge = workers.nudge;
   app.addHook('onReady', async () => workers.start());

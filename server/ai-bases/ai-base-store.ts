@@ -40,7 +40,8 @@ const snapshotOf = (row: Row): AiBaseSnapshot => ({
   savedSteps: row.savedSteps,
 });
 
-function view(row: Row): AiBase {
+/** A row as the API and the answerers see it (the WhatsApp worker reads its channel's base with its message). */
+export function aiBaseView(row: Row): AiBase {
   const { uid: _uid, savedSteps, createdAt, updatedAt, ...fields } = row;
   return {
     ...fields,
@@ -91,7 +92,7 @@ export function aiBaseStore(db: Db) {
         .where(mine(uid, id))
         .returning();
       await tx.insert(aiBaseVersions).values({ baseId: id, version: saved!.version, snapshot: next });
-      return view(saved!);
+      return aiBaseView(saved!);
     });
   }
 
@@ -134,12 +135,12 @@ export function aiBaseStore(db: Db) {
   return {
     async list(uid: string): Promise<AiBase[]> {
       const rows = await db.select().from(aiBases).where(eq(aiBases.uid, uid)).orderBy(asc(aiBases.createdAt), asc(aiBases.id));
-      return rows.map(view);
+      return rows.map(aiBaseView);
     },
 
     async get(uid: string, id: string): Promise<AiBase | null> {
       const [row] = await db.select().from(aiBases).where(mine(uid, id));
-      return row ? view(row) : null;
+      return row ? aiBaseView(row) : null;
     },
 
     async countFor(uid: string): Promise<{ total: number; active: number }> {
@@ -162,7 +163,7 @@ export function aiBaseStore(db: Db) {
           .values({ uid, ...instructions, ...refinement, savedSteps: 1 })
           .returning();
         await tx.insert(aiBaseVersions).values({ baseId: row!.id, version: 1, snapshot: snapshotOf(row!) });
-        return view(row!);
+        return aiBaseView(row!);
       }));
     },
 
@@ -206,7 +207,7 @@ export function aiBaseStore(db: Db) {
         const row = await lockedRow(tx, uid, id);
         if (row.status === 'active') {
           await baseStarted(tx, uid, id);
-          return view(row);
+          return aiBaseView(row);
         }
         if (row.savedSteps < wizardSteps.length) throw new AiBaseRefusal('incomplete');
         const [{ active } = { active: 0 }] = await tx
@@ -216,7 +217,7 @@ export function aiBaseStore(db: Db) {
         if (active >= limit) throw new AiBaseRefusal('plan_limit');
         const [saved] = await tx.update(aiBases).set({ status: 'active', updatedAt: new Date() }).where(mine(uid, id)).returning();
         await baseStarted(tx, uid, id);
-        return view(saved!);
+        return aiBaseView(saved!);
       });
     },
 
@@ -230,7 +231,7 @@ export function aiBaseStore(db: Db) {
           .returning();
         if (!saved) throw new AiBaseRefusal('not_found');
         await baseStopped(tx, uid, id);
-        return view(saved);
+        return aiBaseView(saved);
       });
     },
 

@@ -4,9 +4,9 @@
 // the verify token is made here, returned once and kept as its SHA-256. The webhook finds channels
 // by phone number id (remembered a few seconds, with the opened app secret its signature check
 // needs) and records messages idempotently by Meta's message id: a new one is queued for the
-// answerer in the same transaction, so a message is never recorded without its job, nor queued twice.
+// answerer in the same statement, so a message is never recorded without its job, nor queued twice.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { tokenHint } from '../../domain/inventory';
 import { tokenAttentionReasons } from '../../domain/channel';
 import type {
@@ -22,7 +22,7 @@ import type {
 import type { InboundEvent } from '../../domain/whatsapp-webhook';
 import type { Db } from '../db/database';
 import { aiBases, channels, inventories, whatsappInboundMessages, whatsappMessageStatuses } from '../db/schema';
-import { jobQueue } from '../knowledge/job-queue';
+import { enqueueRows } from '../knowledge/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
 
 type Row = typeof channels.$inferSelect;
@@ -75,7 +75,6 @@ function view(row: Row): Channel {
 
 export function channelStore(db: Db, secrets: SecretBox, { webhookTtlMs = WEBHOOK_CHANNEL_TTL_MS } = {}) {
   const mine = (uid: string, id: string) => and(eq(channels.uid, uid), eq(channels.id, id));
-  const queue = jobQueue(db);
   const remembered = new Map<string, { channel: WebhookChannel; until: number }>();
 
   /** The caller's AI base, active, and inventory (when one is named), or the refusal. */
@@ -327,55 +326,62 @@ export function channelStore(db: Db, secrets: SecretBox, { webhookTtlMs = WEBHOO
     },
 
     /**
-     * Records a payload's events in one transaction: each message once per channel and Meta id (a
+     * Records a payload's events in one statement: each message once per channel and Meta id (a
      * redelivery adds nothing), a new one queued for the answerer when its channel is active, and
      * each status once.
      */
     async recordEvents(events: ReadonlyArray<{ channel: WebhookChannel; event: InboundEvent }>): Promise<RecordedEvents> {
       const messages = events.flatMap(({ channel, event }) => (event.kind === 'message' ? [{ channel, event }] : []));
       const statuses = events.flatMap(({ channel, event }) => (event.kind === 'status' ? [{ channel, event }] : []));
-      const answering = new Set(messages.filter(({ channel }) => channel.status === 'active').map(({ channel }) => channel.id));
-      return db.transaction(async (tx) => {
-        const added = messages.length
-          ? await tx
-              .insert(whatsappInboundMessages)
-              .values(
-                messages.map(({ channel, event }) => ({
-                  channelId: channel.id,
-                  messageId: event.messageId,
-                  sender: event.from,
-                  type: event.content.type,
-                  content: event.content,
-                  replyTo: event.replyTo,
-                  sentAt: new Date(event.timestamp * 1000),
-                })),
-              )
-              .onConflictDoNothing()
-              .returning({ id: whatsappInboundMessages.id, channelId: whatsappInboundMessages.channelId })
-          : [];
-        let queued = 0;
-        for (const message of added) {
-          if (!answering.has(message.channelId)) continue;
-          await queue.enqueue(tx, WHATSAPP_INBOUND_QUEUE, { channelId: message.channelId, inboundMessageId: message.id });
-          queued++;
+      const answering = [...new Set(messages.filter(({ channel }) => channel.status === 'active').map(({ channel }) => channel.id))];
+      const ctes: SQL[] = [];
+      if (messages.length > 0) {
+        const added = db
+          .insert(whatsappInboundMessages)
+          .values(
+            messages.map(({ channel, event }) => ({
+              channelId: channel.id,
+              messageId: event.messageId,
+              sender: event.from,
+              type: event.content.type,
+              content: event.content,
+              replyTo: event.replyTo,
+              sentAt: new Date(event.timestamp * 1000),
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: whatsappInboundMessages.id, channelId: whatsappInboundMessages.channelId });
+        ctes.push(sql`added as (${added.getSQL()})`);
+        if (answering.length > 0) {
+          const payloads = sql`select jsonb_build_object('channelId', channel_id, 'inboundMessageId', id) as payload from added
+            where channel_id in (${sql.join(answering.map((id) => sql`${id}::uuid`), sql`, `)}) order by id`;
+          ctes.push(sql`queued as (${enqueueRows(WHATSAPP_INBOUND_QUEUE, payloads)})`);
         }
-        const recorded = statuses.length
-          ? await tx
-              .insert(whatsappMessageStatuses)
-              .values(
-                statuses.map(({ channel, event }) => ({
-                  channelId: channel.id,
-                  messageId: event.messageId,
-                  status: event.status,
-                  occurredAt: new Date(event.timestamp * 1000),
-                  errorCode: event.errorCodes[0] ?? null,
-                })),
-              )
-              .onConflictDoNothing()
-              .returning({ messageId: whatsappMessageStatuses.messageId })
-          : [];
-        return { queued, unqueued: added.length - queued, duplicates: messages.length - added.length, statuses: recorded.length };
-      });
+      }
+      if (statuses.length > 0) {
+        const recorded = db
+          .insert(whatsappMessageStatuses)
+          .values(
+            statuses.map(({ channel, event }) => ({
+              channelId: channel.id,
+              messageId: event.messageId,
+              status: event.status,
+              occurredAt: new Date(event.timestamp * 1000),
+              errorCode: event.errorCodes[0] ?? null,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ messageId: whatsappMessageStatuses.messageId });
+        ctes.push(sql`recorded as (${recorded.getSQL()})`);
+      }
+      if (ctes.length === 0) return { queued: 0, unqueued: 0, duplicates: 0, statuses: 0 };
+      const counted = (name: string, present: boolean) => (present ? sql.raw(`(select count(*)::int from ${name})`) : sql.raw('0'));
+      const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+        select ${counted('added', messages.length > 0)} as added, ${counted('queued', messages.length > 0 && answering.length > 0)} as queued,
+          ${counted('recorded', statuses.length > 0)} as statuses`);
+      const [row] = (result as unknown as { rows: { added: number; queued: number; statuses: number }[] }).rows;
+      const { added, queued, statuses: recorded } = row!;
+      return { queued, unqueued: added - queued, duplicates: messages.length - added, statuses: recorded };
     },
   };
 }

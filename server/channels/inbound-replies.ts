@@ -5,10 +5,10 @@
 // transaction (only the first writer's counts); each message's Meta id is written as soon as it
 // is sent, with the catalog event it makes, so a message sent is never sent again.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import type { Locale } from '../../domain/locales';
-import { plans, type MediaType } from '../../domain/plans';
+import { defaultPlanId, planIds, plans, type MediaType, type PlanId } from '../../domain/plans';
 import type { ChatTurn, CitedPassage } from '../../domain/refinement-chat';
 import type { StorefrontEventKind } from '../../domain/storefront';
 import type { InboundContent } from '../../domain/whatsapp-webhook';
@@ -18,6 +18,7 @@ import type { Db } from '../db/database';
 import {
   accountMonthlyUsage,
   accounts,
+  aiBases,
   aiRequests,
   channels,
   inventories,
@@ -67,106 +68,207 @@ export function questionOf(content: InboundContent): string | null {
   return null;
 }
 
+/** A row of historyRows: an earlier message of the shopper and what became of its reply. */
+type HistoryRow = { content: InboundContent; outcome: WhatsappReplyOutcome; text: string | null };
+
+/** The job's message as the worker loads it (see load()). */
+export type LoadedMessage = {
+  message: InboundMessage;
+  channel: AnsweringChannel;
+  accessTokenSealed: string;
+  reply: StoredReply | null;
+  base: typeof aiBases.$inferSelect | null;
+  plan: PlanId | null;
+  history: ChatTurn[];
+};
+
+/** The shopper's last `exchanges` replied messages on the channel before message `before`, newest first (`id`: the message's). */
+const historyRows = (before: SQL, channelId: SQL, sender: SQL, exchanges: number) => sql`
+  select r.inbound_message_id as id, m.content, r.outcome, r.text
+  from ${whatsappReplies} r join ${whatsappInboundMessages} m on m.id = r.inbound_message_id
+  where r.channel_id = ${channelId} and r.sender = ${sender} and r.inbound_message_id < ${before}
+  order by r.inbound_message_id desc
+  limit ${exchanges}`;
+
+/** History rows, oldest first, as the answerer's turns: what the shopper asked and what was sent back. */
+const turnsOf = (rows: readonly HistoryRow[]): ChatTurn[] =>
+  rows.flatMap(({ content, outcome, text }): ChatTurn[] => {
+    const question = questionOf(content);
+    return [
+      ...(question ? [{ role: 'customer' as const, content: question.slice(0, 8000) }] : []),
+      ...(outcome === 'sent' && text ? [{ role: 'agent' as const, content: text.slice(0, 8000) }] : []),
+    ];
+  });
+
+/** Each plan's monthly allowance of AI requests when it has one ('up to N'), as the branches of a `case` on the plan. */
+const allowances = sql.raw(
+  planIds
+    .map((id) => {
+      const allowance = plans[id].limits.queriesPerMonth;
+      return `when '${id}' then ${allowance.bound === 'up_to' ? allowance.count : 'null'}::int`;
+    })
+    .join(' '),
+);
+
+/** The placeholders of the plan statement (see inboundReplies' `planStatement`). */
+const planParam = (name: 'uid' | 'month' | 'aiBaseId' | 'channelId' | 'messageId' | 'mediaType' | 'now') => sql.placeholder(name);
+
+/**
+ * The CTEs that count a stored reply's AI request (the `stored` CTE's row, none when another attempt
+ * stored it): the month's usage counted up, and an ai_requests row, `extra` past the account's
+ * allowance when its plan has one (no account: the default plan's).
+ */
+const aiRequestCounted = (db: Db) => [
+  db.$with('month_usage', { queries: sql<number>`queries` }).as(sql`
+    insert into ${accountMonthlyUsage} (uid, month, queries)
+    select ${planParam('uid')}, ${planParam('month')}::date, 1 from stored
+    on conflict (uid, month) do update set queries = ${accountMonthlyUsage.queries} + 1
+    returning queries`),
+  db.$with('ai_request', {}).as(sql`
+    insert into ${aiRequests} (uid, ai_base_id, channel_id, inbound_message_id, media_type, extra, occurred_at)
+    select ${planParam('uid')}, ${planParam('aiBaseId')}::uuid, ${planParam('channelId')}::uuid, ${planParam('messageId')}::bigint, ${planParam('mediaType')}::text,
+      coalesce(month_usage.queries > (case coalesce((select ${accounts.plan} from ${accounts} where ${accounts.uid} = ${planParam('uid')}), ${defaultPlanId}) ${allowances} end), false),
+      ${planParam('now')}::timestamptz
+    from month_usage`),
+];
+
+/** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export function inboundReplies(db: Db) {
-  return {
-    /** The job's message, its channel and the reply stored so far (null: the message or its channel is gone). */
-    async load(
-      inboundMessageId: number,
-    ): Promise<{ message: InboundMessage; channel: AnsweringChannel; reply: StoredReply | null } | null> {
-      const [row] = await db
-        .select({
-          message: whatsappInboundMessages,
-          channel: {
-            id: channels.id,
-            uid: channels.uid,
-            phoneNumberId: channels.phoneNumberId,
-            status: channels.status,
-            attentionReason: channels.attentionReason,
-            aiBaseId: channels.aiBaseId,
-            inventoryId: channels.inventoryId,
-          },
-          reply: whatsappReplies,
+  // Built once (drizzle's SQL of some fifty columns is the worker's own time for every message).
+  const loadMessage = db
+    .select({
+      message: whatsappInboundMessages,
+      channel: {
+        id: channels.id,
+        uid: channels.uid,
+        phoneNumberId: channels.phoneNumberId,
+        status: channels.status,
+        attentionReason: channels.attentionReason,
+        aiBaseId: channels.aiBaseId,
+        inventoryId: channels.inventoryId,
+      },
+      accessTokenSealed: channels.accessTokenSealed,
+      reply: whatsappReplies,
+      base: aiBases,
+      plan: accounts.plan,
+      history: sql<HistoryRow[]>`(select coalesce(json_agg(h order by h.id), '[]'::json) from (${historyRows(
+        sql`${whatsappInboundMessages.id}`,
+        sql`${whatsappInboundMessages.channelId}`,
+        sql`${whatsappInboundMessages.sender}`,
+        HISTORY_EXCHANGES,
+      )}) h)`,
+    })
+    .from(whatsappInboundMessages)
+    .innerJoin(channels, eq(channels.id, whatsappInboundMessages.channelId))
+    .leftJoin(whatsappReplies, eq(whatsappReplies.inboundMessageId, whatsappInboundMessages.id))
+    .leftJoin(aiBases, and(eq(aiBases.id, channels.aiBaseId), eq(aiBases.uid, channels.uid)))
+    .leftJoin(accounts, eq(accounts.uid, channels.uid))
+    .where(eq(whatsappInboundMessages.id, sql.placeholder('id')))
+    .prepare('whatsapp_inbound_load');
+
+  /** The channel's sealed access token as it is now (null: the channel is gone). */
+  const accessTokenSealedOf = (channelId: SQL | string) =>
+    sql<string | null>`(select ${channels.accessTokenSealed} from ${channels} where ${channels.id} = ${channelId})`;
+  /** A reply stored unless one is (see plan()), with its AI request counted (`counted`), built once each. */
+  const planStatement = (counted: boolean) => {
+    const stored = db.$with('stored').as(
+      db
+        .insert(whatsappReplies)
+        .values({
+          inboundMessageId: sql.placeholder('messageId'),
+          channelId: sql.placeholder('channelId'),
+          sender: sql.placeholder('sender'),
+          outcome: 'sending',
+          kind: sql.placeholder('kind'),
+          text: sql.placeholder('text'),
+          passages: sql.placeholder('passages'),
+          model: sql.placeholder('model'),
+          parts: sql.placeholder('parts'),
         })
-        .from(whatsappInboundMessages)
-        .innerJoin(channels, eq(channels.id, whatsappInboundMessages.channelId))
-        .leftJoin(whatsappReplies, eq(whatsappReplies.inboundMessageId, whatsappInboundMessages.id))
-        .where(eq(whatsappInboundMessages.id, inboundMessageId));
-      return row ?? null;
+        .onConflictDoNothing()
+        .returning({
+          ...getTableColumns(whatsappReplies),
+          accessTokenSealed: accessTokenSealedOf(sql`${sql.placeholder('channelId')}::uuid`).as('access_token_sealed'),
+        }),
+    );
+    return db
+      .with(stored, ...(counted ? aiRequestCounted(db) : []))
+      .select()
+      .from(stored)
+      .prepare(counted ? 'whatsapp_reply_plan_counted' : 'whatsapp_reply_plan');
+  };
+  const planCounted = planStatement(true);
+  const planOnly = planStatement(false);
+
+  /** A part's Meta id recorded (`last`: the reply is sent), on `on` (the database, or a transaction's). */
+  const partSentOn = (on: Db, last: boolean) => {
+    const now = sql`${sql.placeholder('now')}::timestamptz`;
+    return on
+      .update(whatsappReplies)
+      .set({
+        parts: sql`jsonb_set(${whatsappReplies.parts}, ${sql.placeholder('path')}::text[], to_jsonb(${sql.placeholder('wamid')}::text))`,
+        updatedAt: now,
+        ...(last ? { outcome: 'sent' as const, sentAt: now } : {}),
+      })
+      .where(eq(whatsappReplies.inboundMessageId, sql.placeholder('id')))
+      .prepare(last ? 'whatsapp_reply_last_part_sent' : 'whatsapp_reply_part_sent');
+  };
+  const partSent = partSentOn(db, false);
+  const lastPartSent = partSentOn(db, true);
+
+  return {
+    /**
+     * The job's message, its channel and the reply stored so far (null: the message or its channel
+     * is gone), with what answering it needs: the channel's AI base (null: none, or gone), the
+     * account's plan, the channel's sealed access token and the shopper's last exchanges before it
+     * (as history() answers them). One statement: on PGlite each is the server's own thread's time.
+     */
+    async load(inboundMessageId: number): Promise<LoadedMessage | null> {
+      const [row] = await loadMessage.execute({ id: inboundMessageId });
+      if (!row) return null;
+      const { history, ...loaded } = row;
+      return { ...loaded, history: turnsOf(history) };
     },
 
     /** The shopper's last exchanges on the channel before `message`, oldest first: what they asked and what was sent back. */
     async history(message: Pick<InboundMessage, 'id' | 'channelId' | 'sender'>, exchanges = HISTORY_EXCHANGES): Promise<ChatTurn[]> {
-      const rows = await db
-        .select({ content: whatsappInboundMessages.content, outcome: whatsappReplies.outcome, text: whatsappReplies.text })
-        .from(whatsappReplies)
-        .innerJoin(whatsappInboundMessages, eq(whatsappInboundMessages.id, whatsappReplies.inboundMessageId))
-        .where(
-          and(
-            eq(whatsappReplies.channelId, message.channelId),
-            eq(whatsappReplies.sender, message.sender),
-            lt(whatsappReplies.inboundMessageId, message.id),
-          ),
-        )
-        .orderBy(desc(whatsappReplies.inboundMessageId))
-        .limit(exchanges);
-      return rows.reverse().flatMap(({ content, outcome, text }): ChatTurn[] => {
-        const question = questionOf(content);
-        return [
-          ...(question ? [{ role: 'customer' as const, content: question.slice(0, 8000) }] : []),
-          ...(outcome === 'sent' && text ? [{ role: 'agent' as const, content: text.slice(0, 8000) }] : []),
-        ];
-      });
+      const rows = rowsOf<HistoryRow>(
+        await db.execute(sql`select * from (${historyRows(sql`${message.id}::bigint`, sql`${message.channelId}::uuid`, sql`${message.sender}`, exchanges)}) h order by h.id`),
+      );
+      return turnsOf(rows);
     },
 
     /**
      * Stores the reply before anything is sent, and counts its AI request (in the month's usage and
      * as an ai_requests row, `extra` past the plan's allowance). Answers the stored reply: this one,
-     * or the one another attempt stored first (then nothing more is counted).
+     * or the one another attempt stored first (then nothing more is counted); with the channel's
+     * sealed access token as it is now, to send it with (null: the channel is gone). One statement,
+     * atomic as the transaction it replaces (on PGlite each statement is the server's own time).
      */
-    async plan(message: InboundMessage, uid: string, plan: ReplyPlan, now: Date): Promise<StoredReply> {
-      return db.transaction(async (tx) => {
-        const [stored] = await tx
-          .insert(whatsappReplies)
-          .values({
-            inboundMessageId: message.id,
-            channelId: message.channelId,
-            sender: message.sender,
-            outcome: 'sending',
-            kind: plan.kind,
-            text: plan.text,
-            passages: plan.passages,
-            model: plan.model,
-            parts: plan.parts,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!stored) {
-          const [existing] = await tx.select().from(whatsappReplies).where(eq(whatsappReplies.inboundMessageId, message.id));
-          return existing!;
-        }
-        if (plan.aiRequest) {
-          const [usage] = await tx
-            .insert(accountMonthlyUsage)
-            .values({ uid, month: monthStart(now), queries: 1 })
-            .onConflictDoUpdate({
-              target: [accountMonthlyUsage.uid, accountMonthlyUsage.month],
-              set: { queries: sql`${accountMonthlyUsage.queries} + 1` },
-            })
-            .returning({ queries: accountMonthlyUsage.queries });
-          const [account] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.uid, uid));
-          const allowance = plans[account?.plan ?? 'basic'].limits.queriesPerMonth;
-          await tx.insert(aiRequests).values({
-            uid,
-            aiBaseId: plan.aiRequest.aiBaseId,
-            channelId: message.channelId,
-            inboundMessageId: message.id,
-            mediaType: plan.aiRequest.mediaType,
-            extra: allowance.bound === 'up_to' && usage!.queries > allowance.count,
-            occurredAt: now,
-          });
-        }
-        return stored;
+    async plan(message: InboundMessage, uid: string, plan: ReplyPlan, now: Date): Promise<StoredReply & { accessTokenSealed: string | null }> {
+      const [row] = await (plan.aiRequest ? planCounted : planOnly).execute({
+        messageId: message.id,
+        channelId: message.channelId,
+        sender: message.sender,
+        kind: plan.kind,
+        text: plan.text,
+        passages: plan.passages,
+        model: plan.model,
+        parts: plan.parts,
+        uid,
+        month: monthStart(now),
+        aiBaseId: plan.aiRequest?.aiBaseId ?? null,
+        mediaType: plan.aiRequest?.mediaType ?? null,
+        now: now.toISOString(),
       });
+      if (row) return row;
+      const [existing] = await db
+        .select({ ...getTableColumns(whatsappReplies), accessTokenSealed: accessTokenSealedOf(message.channelId) })
+        .from(whatsappReplies)
+        .where(eq(whatsappReplies.inboundMessageId, message.id));
+      return existing!;
     },
 
     /**
@@ -181,18 +283,13 @@ export function inboundReplies(db: Db) {
       now: Date,
     ): Promise<void> {
       const last = reply.parts.slice(index + 1).every((part) => part.wamid !== null);
+      const values = { id: reply.inboundMessageId, path: `{${index},wamid}`, wamid, now: now.toISOString() };
+      // A text alone is one statement, without a transaction around it (on PGlite, two statements fewer).
+      if (!catalogEvent) return void (await (last ? lastPartSent : partSent).execute(values));
       await db.transaction(async (tx) => {
-        await tx
-          .update(whatsappReplies)
-          .set({
-            parts: sql`jsonb_set(${whatsappReplies.parts}, ${`{${index},wamid}`}::text[], to_jsonb(${wamid}::text))`,
-            updatedAt: now,
-            ...(last ? { outcome: 'sent' as const, sentAt: now } : {}),
-          })
-          .where(eq(whatsappReplies.inboundMessageId, reply.inboundMessageId));
+        await partSentOn(tx, last).execute(values);
         // An inventory deleted since the reply was decided takes no event, and must not undo the wamid's record.
-        if (catalogEvent)
-          await tx.execute(sql`
+        await tx.execute(sql`
             insert into ${storefrontEvents} (inventory_id, kind, locale, visitor_id, channel_id, occurred_at)
             select id, ${'catalog_sent' satisfies StorefrontEventKind}, ${localeOf[catalogEvent.language]},
               ${shopperVisitorId(reply.channelId, reply.sender)}, ${reply.channelId}::uuid, ${now.toISOString()}::timestamptz

@@ -9,8 +9,7 @@
 // with the queue's back-off, and after the last attempt the message is marked failed with the code.
 // Logs carry ids and codes, never text.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { aiBaseStore } from '../ai-bases/ai-base-store';
-import { accountStore } from '../accounts/account-store';
+import { aiBaseView } from '../ai-bases/ai-base-store';
 import { AnswererFailure } from '../answering/answerer';
 import type { LlmConfig } from '../answering/llm-config';
 import { modelCatalog } from '../answering/model-catalog';
@@ -32,6 +31,7 @@ import {
   type AnsweringChannel,
   type FinalOutcome,
   type InboundMessage,
+  type LoadedMessage,
   type ReplyPlan,
   type StoredReply,
 } from './inbound-replies';
@@ -155,19 +155,18 @@ export function whatsappInboundWorker({
   const replies = inboundReplies(db);
   const channels = channelStore(db, secrets);
   const client = cloudApiClient(cloudApi);
-  const aiBases = aiBaseStore(db);
-  const accounts = accountStore(db);
   const answerDeps = { db, knowledge: knowledgeStore(db), models: modelCatalog(llm), storefront: storefrontStore(db), siteUrl };
 
   const outsideWindow = (message: InboundMessage) => now().getTime() - message.sentAt.getTime() > SERVICE_WINDOW_MS;
 
-  /** Why the channel answers nothing now, or the AI base it answers with. */
-  async function notAnswering(
-    channel: AnsweringChannel,
-  ): Promise<{ skip: 'skipped_paused' | 'skipped_needs_attention' | 'skipped_no_ai_base' } | { base: AiBase }> {
+  /** Why the channel answers nothing now, or the AI base it answers with (`loaded.base`, the channel's as loaded with the message). */
+  async function notAnswering({
+    channel,
+    base: row,
+  }: LoadedMessage): Promise<{ skip: 'skipped_paused' | 'skipped_needs_attention' | 'skipped_no_ai_base' } | { base: AiBase }> {
     if (channel.status === 'paused') return { skip: 'skipped_paused' };
     if (channel.status === 'needs_attention') return { skip: 'skipped_needs_attention' };
-    const base = channel.aiBaseId ? await aiBases.get(channel.uid, channel.aiBaseId) : null;
+    const base = channel.aiBaseId && row ? aiBaseView(row) : null;
     if (base?.status === 'active') return { base };
     await channels.markNeedsAttention(channel.id, 'ai_base_inactive');
     return { skip: 'skipped_no_ai_base' };
@@ -181,18 +180,23 @@ export function whatsappInboundWorker({
       return accessToken === null ? { ok: false, failure: { kind: 'token-invalid' } } : client.media(mediaId, accessToken, maxBytes);
     };
 
-  /** The reply decided and stored (or the one an earlier attempt stored); null when the message gets none. */
-  async function decided(message: InboundMessage, channel: AnsweringChannel, base: AiBase): Promise<StoredReply | null | 'unknown_model'> {
-    const account = await accounts.find(channel.uid);
+  /**
+   * The reply decided and stored (or the one an earlier attempt stored), with the channel's sealed
+   * token as it was stored; null when the message gets none.
+   */
+  async function decided(
+    { message, channel, plan: accountPlan, history }: LoadedMessage,
+    base: AiBase,
+  ): Promise<(StoredReply & { accessTokenSealed: string | null }) | null | 'unknown_model'> {
     let plan: ReplyPlan | null;
     try {
       plan = await replyPlan(answerDeps, {
         uid: channel.uid,
-        plan: account?.plan ?? 'basic',
+        plan: accountPlan ?? 'basic',
         base,
         inventoryId: channel.inventoryId,
         content: message.content,
-        history: await replies.history(message),
+        history,
         media: mediaDownload(channel),
         conversation: { channelId: message.channelId, sender: message.sender, messageId: message.id },
         now: now(),
@@ -223,10 +227,20 @@ export function whatsappInboundWorker({
     }
   }
 
-  /** Sends the reply's parts that have not gone yet, each recorded as it goes. */
-  async function send(message: InboundMessage, channel: AnsweringChannel, base: AiBase, reply: StoredReply, signal: AbortSignal) {
-    const accessToken = await channels.accessToken(channel.id);
-    if (accessToken === null) return 'done' as const; // the channel was disconnected meanwhile
+  /**
+   * Sends the reply's parts that have not gone yet, each recorded as it goes, with the channel's
+   * token (`accessTokenSealed`, read with the reply; null: the channel was disconnected meanwhile).
+   */
+  async function send(
+    message: InboundMessage,
+    channel: AnsweringChannel,
+    base: AiBase,
+    reply: StoredReply,
+    accessTokenSealed: string | null,
+    signal: AbortSignal,
+  ) {
+    if (accessTokenSealed === null) return 'done' as const;
+    const accessToken = secrets.open(accessTokenSealed, channel.id);
     const parts = reply.parts.map((part) => ({ ...part }));
     for (const [index, part] of parts.entries()) {
       if (part.wamid !== null) continue;
@@ -270,21 +284,23 @@ export function whatsappInboundWorker({
     if (!found) return 'done'; // the channel was disconnected with its messages
     const { message, channel } = found;
     let reply = found.reply;
+    let accessTokenSealed: string | null = found.accessTokenSealed;
     if (reply && reply.outcome !== 'sending') return 'done'; // answered (or ended) already: never twice
     // Claimed again after its worker died on every attempt (a crash, not a failure it could name).
     if (job.attempts > job.maxAttempts) return finish(message, 'failed', { failure: 'internal', errorCode: null });
-    const answering = await notAnswering(channel);
+    const answering = await notAnswering(found);
     if ('skip' in answering) return finish(message, answering.skip);
     if (outsideWindow(message)) return finish(message, 'outside_window');
     if (signal.aborted) return 'stopped';
     if (!reply) {
-      const stored = await decided(message, channel, answering.base);
+      const stored = await decided(found, answering.base);
       if (stored === 'unknown_model') return finish(message, 'failed', { failure: 'unknown_model', errorCode: null });
       if (!stored) return finish(message, 'skipped_unsupported');
       reply = stored;
+      accessTokenSealed = stored.accessTokenSealed;
     }
     if (reply.outcome !== 'sending') return 'done';
-    return send(message, channel, answering.base, reply, signal);
+    return send(message, channel, answering.base, reply, accessTokenSealed, signal);
   }
 
   return queueWorker({

@@ -46,8 +46,8 @@ export type QueueWorkerOptions = {
 
 export type QueueWorker = {
   start: () => void;
-  /** Looks for work now (a job was just queued). */
-  nudge: () => void;
+  /** Looks for work now (a job was just queued; of `queue`: a worker not serving it does nothing). */
+  nudge: (queue?: string) => void;
   /** Stops claiming, aborts the running jobs and hands them back to the queue. */
   stop: () => Promise<void>;
 };
@@ -157,8 +157,8 @@ export function queueWorker({
       stopped = false;
       void claim(true);
     },
-    nudge() {
-      void claim(true);
+    nudge(queue) {
+      if (queue === undefined || queues.includes(queue)) void claim(true);
     },
     async stop() {
       stopped = true;

@@ -3,13 +3,60 @@
 // and holds it by a lease it renews while working. A job whose worker died (lease run out) is
 // claimed again; each claim counts an attempt. Done jobs are deleted. Works alike on PGlite.
 // Generic: a job names its queue; a worker claims from the queues it serves.
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { jobs } from '../db/schema';
 
 export type Job = { id: number; queue: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number };
 
+/**
+ * A statement queuing a job of `queue` for each row of `rows` (a select of one jsonb column,
+ * `payload`, in the jobs' order), answering their ids: a data-modifying CTE for a statement that
+ * records work and queues it at once (atomic without a transaction around it; on PGlite every
+ * statement, BEGIN and COMMIT included, is the server's own thread's time).
+ */
+export const enqueueRows = (queue: string, rows: SQL, { maxAttempts = 3 } = {}): SQL =>
+  sql`insert into ${jobs} (queue, payload, max_attempts) select ${queue}, queued_rows.payload, ${maxAttempts}::int from (${rows}) as queued_rows returning id`;
+
 export function jobQueue(db: Db) {
+  /** The claim of a set of queues, built once (a worker claims after every job it ends); named by its queues (PostgreSQL's prepared statement). */
+  const claimStatement = (queues: readonly string[], key: string) => {
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.queue, [...queues]),
+          or(and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`))),
+        ),
+      )
+      .orderBy(asc(jobs.runAfter), asc(jobs.id))
+      .limit(sql.placeholder('count'))
+      .for('update', { skipLocked: true });
+    return (
+      db
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedBy: sql`${sql.placeholder('workerId')}`,
+          lockedUntil: sql`now() + ${sql.placeholder('leaseMs')}::integer * interval '1 millisecond'`,
+        })
+        // `id = any(array(subquery))`, not `in`: an InitPlan, run once, so a claim locks only the rows
+        // it takes; a semi-join may rescan the locking subquery (the PostgreSQL docs' queue idiom is
+        // `id = (subquery)`, this is its form for several rows).
+        .where(sql`${jobs.id} = any(array(${due}))`)
+        .returning({ id: jobs.id, queue: jobs.queue, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts, runAfter: jobs.runAfter })
+        .prepare(`jobs_claim_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`)
+    );
+  };
+  const claims = new Map<string, ReturnType<typeof claimStatement>>();
+  const complete = db
+    .delete(jobs)
+    .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockedBy, sql.placeholder('workerId'))))
+    .prepare('jobs_complete');
+
   return {
     /** Adds a job, inside the caller's transaction when `tx` is one. */
     async enqueue(tx: Db, queue: string, payload: Record<string, unknown>, { maxAttempts = 3 } = {}): Promise<void> {
@@ -37,31 +84,10 @@ export function jobQueue(db: Db) {
      * thread's time: claiming one by one was a fifth of a WhatsApp reply's).
      */
     async claimSome(queues: readonly string[], workerId: string, leaseMs: number, count: number): Promise<Job[]> {
-      const due = db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            inArray(jobs.queue, [...queues]),
-            or(and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`))),
-          ),
-        )
-        .orderBy(asc(jobs.runAfter), asc(jobs.id))
-        .limit(count)
-        .for('update', { skipLocked: true });
-      const claimed = await db
-        .update(jobs)
-        .set({
-          status: 'running',
-          attempts: sql`${jobs.attempts} + 1`,
-          lockedBy: workerId,
-          lockedUntil: sql`now() + ${leaseMs}::integer * interval '1 millisecond'`,
-        })
-        // `id = any(array(subquery))`, not `in`: an InitPlan, run once, so a claim locks only the rows
-        // it takes; a semi-join may rescan the locking subquery (the PostgreSQL docs' queue idiom is
-        // `id = (subquery)`, this is its form for several rows).
-        .where(sql`${jobs.id} = any(array(${due}))`)
-        .returning({ id: jobs.id, queue: jobs.queue, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts, runAfter: jobs.runAfter });
+      const key = queues.join('\n');
+      let claim = claims.get(key);
+      if (!claim) claims.set(key, (claim = claimStatement(queues, key)));
+      const claimed = await claim.execute({ count, workerId, leaseMs });
       // Oldest first, as the subquery chose them (an UPDATE's rows come back in no set order).
       return claimed.sort((a, b) => a.runAfter.getTime() - b.runAfter.getTime() || a.id - b.id).map(({ runAfter: _runAfter, ...job }) => job);
     },
@@ -77,7 +103,7 @@ export function jobQueue(db: Db) {
     },
 
     async complete(id: number, workerId: string): Promise<void> {
-      await db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));
+      await complete.execute({ id, workerId });
     },
 
     /**

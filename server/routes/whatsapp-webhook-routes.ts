@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '../../domain/api-error';
 import { flattenWebhook, phoneNumberIdsOf, whatsappWebhookSchema } from '../../domain/whatsapp-webhook';
-import type { ChannelStore } from '../channels/channel-store';
+import { WHATSAPP_INBOUND_QUEUE, type ChannelStore } from '../channels/channel-store';
 import { HttpError } from '../http/http-error';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
@@ -24,8 +24,8 @@ export const WHATSAPP_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 export type WhatsappWebhookRouteOptions = {
   store: ChannelStore;
-  /** Wakes this process's workers: messages were queued for the answerer. */
-  onQueued: () => void;
+  /** Wakes this process's workers of `queue`: messages were queued for the answerer. */
+  onQueued: (queue: string) => void;
 };
 
 /** Why a POST was refused, as its log line says (the answer is the same 401 for all). */
@@ -152,7 +152,7 @@ export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { stor
             return channel ? [{ channel, event }] : [];
           });
           const recorded = await store.recordEvents(events);
-          if (recorded.queued > 0) onQueued();
+          if (recorded.queued > 0) onQueued(WHATSAPP_INBOUND_QUEUE);
           request.log.info({ whatsappWebhook: 'received', channelIds, ...recorded }, 'whatsapp webhook');
           return reply.send({ status: 'received' });
         },

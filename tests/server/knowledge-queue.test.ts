@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { KnowledgeFailureReason } from '../../domain/knowledge';
 import { jobs, knowledgeFiles, passages } from '../../server/db/schema';
+import { queueWorker } from '../../server/jobs/queue-worker';
 import { jobQueue } from '../../server/knowledge/job-queue';
 import { PROCESS_FILE_QUEUE } from '../../server/knowledge/knowledge-store';
 import { resolveStoredPath, storedPathFor } from '../../server/knowledge/upload-storage';
@@ -88,6 +89,44 @@ describe('the job queue', () => {
     expect(third).toMatchObject({ id: first!.id, attempts: 2 });
     await queue.complete(third!.id, 'next');
     expect(await db.select().from(jobs).where(eq(jobs.queue, name))).toEqual([]);
+  });
+
+  test('a nudge naming another queue leaves a worker asleep; one naming its queue, or none, wakes it', async () => {
+    const { db } = await testDatabase();
+    const queue = jobQueue(db);
+    const [mine, other] = [queueName(), queueName()];
+    const handled: number[] = [];
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const worker = queueWorker({
+      db,
+      name: 'nudge test',
+      queues: [mine],
+      log,
+      pollMs: 60_000, // no poll within the test: only a nudge can wake it
+      handle: async (job) => {
+        handled.push(job.payload.n as number);
+        return 'done';
+      },
+    });
+    const settle = () => new Promise((done) => setTimeout(done, 300));
+    worker.start();
+    try {
+      await settle(); // its first look found nothing: it waits for a nudge
+      await queue.enqueue(db, mine, { n: 1 });
+      worker.nudge(other);
+      await settle();
+      expect(handled).toEqual([]);
+      worker.nudge(mine);
+      await settle();
+      expect(handled).toEqual([1]);
+      await queue.enqueue(db, mine, { n: 2 });
+      worker.nudge();
+      await settle();
+      expect(handled).toEqual([1, 2]);
+    } finally {
+      await worker.stop();
+    }
+    expect(await db.select().from(jobs).where(eq(jobs.queue, mine))).toEqual([]);
   });
 
   test('a knowledge job left running by a crashed process is picked up and the file processed', async () => {

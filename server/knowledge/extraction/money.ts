@@ -38,14 +38,22 @@ const knownCurrency = (code: string): boolean => {
   }
 };
 
+/** The digits of each currency asked so far (a formatter is costly to make; answers price products one by one). */
+const digitsByCurrency = new Map<string, number>();
+
 /** Digits of a currency's minor unit (2 for BRL, 0 for JPY); 2 when unknown. */
 export function minorDigits(currency: string | null): number {
   if (!currency) return 2;
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    if (digitsByCurrency.size < 1_000) digitsByCurrency.set(currency, digits);
   }
+  return digits;
 }
 
 /** The currency a cell names ('R$ 10', '10 EUR', 'USD'), or null. */
@@ -94,12 +102,20 @@ export function parseMoney(text: string, mark: DecimalMark | null = null): Money
 
 const locales: Record<AiBaseLanguage, string> = { pt_br: 'pt-BR', en_us: 'en-US', es: 'es' };
 
+/** The formatter of each language and currency used so far (see digitsByCurrency). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Minor units as a shopper of `language` reads them: 'R$ 299,23', '$1,234.50'; without a symbol when the currency is unknown. */
 export function formatMoney(minor: number, currency: string | null, language: AiBaseLanguage): string {
   const digits = minorDigits(currency);
-  const value = minor / 10 ** digits;
-  const options: Intl.NumberFormatOptions = currency
-    ? { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }
-    : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  return new Intl.NumberFormat(locales[language], options).format(value);
+  const key = `${language} ${currency ?? ''}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const options: Intl.NumberFormatOptions = currency
+      ? { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }
+      : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+    format = new Intl.NumberFormat(locales[language], options);
+    if (moneyFormats.size < 1_000) moneyFormats.set(key, format);
+  }
+  return format.format(minor / 10 ** digits);
 }
