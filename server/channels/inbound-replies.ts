@@ -68,6 +68,19 @@ export function questionOf(content: InboundContent): string | null {
   return null;
 }
 
+/**
+ * What an earlier message said, for the history the LLM reads: its question, or for an image or
+ * document the shopper's caption, marked as such (the model cannot see the file again).
+ */
+export function historyTextOf(content: InboundContent): string | null {
+  const question = questionOf(content);
+  if (question !== null) return question;
+  const caption = 'caption' in content ? content.caption?.trim() : undefined;
+  if (!caption) return null;
+  if (content.type === 'image') return `[image] ${caption}`;
+  return content.type === 'document' ? `[document${content.filename ? ` ${content.filename}` : ''}] ${caption}` : caption;
+}
+
 /** A row of historyRows: an earlier message of the shopper and what became of its reply. */
 type HistoryRow = { content: InboundContent; outcome: WhatsappReplyOutcome; text: string | null };
 
@@ -93,7 +106,7 @@ const historyRows = (before: SQL, channelId: SQL, sender: SQL, exchanges: number
 /** History rows, oldest first, as the answerer's turns: what the shopper asked and what was sent back. */
 const turnsOf = (rows: readonly HistoryRow[]): ChatTurn[] =>
   rows.flatMap(({ content, outcome, text }): ChatTurn[] => {
-    const question = questionOf(content);
+    const question = historyTextOf(content);
     return [
       ...(question ? [{ role: 'customer' as const, content: question.slice(0, 8000) }] : []),
       ...(outcome === 'sent' && text ? [{ role: 'agent' as const, content: text.slice(0, 8000) }] : []),

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { plans } from '../../domain/plans';
-import type { InboundEvent } from '../../domain/whatsapp-webhook';
+import type { InboundContent, InboundEvent } from '../../domain/whatsapp-webhook';
 import { monthStart } from '../../server/accounts/account-store';
 import { channelStore } from '../../server/channels/channel-store';
 import { inboundReplies, type ReplyPlan } from '../../server/channels/inbound-replies';
@@ -18,8 +18,8 @@ import { testDatabase } from './support/test-database';
 
 const secrets = secretBox(randomBytes(32));
 
-/** A merchant with a channel answering with its active base, and the messages `bodies` of one shopper recorded on it (oldest first). */
-async function shopperMessages(label: string, bodies: readonly string[]) {
+/** A merchant with a channel answering with its active base, and the messages `bodies` (a text's, or any content) of one shopper recorded on it (oldest first). */
+async function shopperMessages(label: string, bodies: readonly (string | InboundContent)[]) {
   const { db } = await testDatabase();
   const merchant = await seedChannelMerchant(label);
   const channels = channelStore(db, secrets);
@@ -34,7 +34,7 @@ async function shopperMessages(label: string, bodies: readonly string[]) {
       messageId: `wamid.${label}.${index}.${randomBytes(4).toString('hex')}`,
       from: sender,
       timestamp: Math.floor(Date.now() / 1000),
-      content: { type: 'text', body },
+      content: typeof body === 'string' ? { type: 'text', body } : body,
       replyTo: null,
     }),
   );
@@ -85,6 +85,25 @@ describe('what the worker loads with a message', () => {
     // The first message's reply, once stored, comes with it (and nothing before it).
     expect((await replies.load(first!.id))!.reply).toMatchObject({ outcome: 'sent', text: 'Olá!' });
     expect((await replies.load(first!.id))!.history).toEqual([]);
+  });
+
+  test("an image's or a document's caption is in the history, marked as such (the model cannot see the file again)", async () => {
+    const { merchant, messages, replies } = await shopperMessages('captions', [
+      { type: 'image', mediaId: 'media.1', mimeType: 'image/jpeg', caption: 'Tem essa em azul?' },
+      { type: 'document', mediaId: 'media.2', mimeType: 'application/pdf', caption: 'Segue a lista', filename: 'pedido.pdf' },
+      { type: 'image', mediaId: 'media.3', mimeType: 'image/jpeg', caption: null },
+      'E o frete?',
+    ]);
+    const [image, document, uncaptioned, text] = messages;
+    const now = new Date();
+    await replies.partSent(await replies.plan(image!, merchant.uid, answer('Temos sim, em azul.', merchant.activeBaseId), now), 0, 'wamid.out.1', null, now);
+    await replies.finish(document!, 'failed', { failure: 'server', errorCode: 500 }, now);
+    await replies.finish(uncaptioned!, 'failed', { failure: 'server', errorCode: 500 }, now);
+    expect((await replies.load(text!.id))!.history).toEqual([
+      { role: 'customer', content: '[image] Tem essa em azul?' },
+      { role: 'agent', content: 'Temos sim, em azul.' },
+      { role: 'customer', content: '[document pedido.pdf] Segue a lista' },
+    ]);
   });
 
   test('a message whose channel is gone loads nothing', async () => {
