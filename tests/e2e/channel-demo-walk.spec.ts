@@ -31,31 +31,11 @@ test('the demo walk: connect a number, a shopper’s question, product list and 
   const { demo, shopifyToken, whatsapp } = e2ePeers();
   const number = whatsapp.channelWalkNumber;
   const merchant = await newMerchant(request, 'channel-walk');
-  const headers = { authorization: `Bearer ${merchant.idToken}` };
 
   // What npm start gives the demo account, made through the API at once: an inventory on the demo store
   // (its storefront as the website, where the checkout lands) and catalog, synced; an active AI base.
   const inventories = inventoryApi(request, merchant);
-  const makeInventory = async () => {
-    const created = await inventories.create('Loja Passeio');
-    const integration = await request.put(`/api/v1/inventories/${created.id}/integration`, {
-      headers,
-      data: {
-        name: created.name,
-        ecommerceType: 'shopify',
-        shopifyToken,
-        shopifyUrl: demo.storeUrl,
-        website: demo.storefrontUrl,
-        checkoutParams: 'utm_source=whatsapp',
-        trackingUrl: '',
-        expectedVersion: created.version,
-      },
-    });
-    expect(integration.ok(), await integration.text()).toBe(true);
-    const inventory: Inventory = await inventories.saveCatalog(created, demo.catalogId);
-    await inventories.syncsFinished(inventory.id, 1);
-    return inventory;
-  };
+  const makeInventory = () => inventories.onDemoStore('Loja Passeio', { ...demo, token: shopifyToken }, 'utm_source=whatsapp');
   const makeBase = async () => {
     const bases = merchantApi(request, merchant);
     const base: AiBase = await bases.create({ name: 'Ana da Loja Passeio' });

@@ -11,7 +11,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { AiBase } from '../../domain/ai-base';
 import type { Channel } from '../../domain/channel';
 import { costPerCatalog, dayIn, periodSpendMinor, type Dashboard } from '../../domain/dashboard';
-import type { Inventory } from '../../domain/inventory';
 import { localeTags, type Locale } from '../../domain/locales';
 import { localeCurrency, plans, type Currency } from '../../domain/plans';
 import { DEMO_PRODUCT_QUESTION } from '../../scripts/demo-channel';
@@ -47,26 +46,7 @@ test('the truth test: 3 catalog opens (a crawler’s not counted), 2 catalogs se
 
   // 1. An inventory on the demo store (its storefront records the checkout's order) and catalog, synced;
   // an active seller AI base; the number connected to answer with it from that inventory.
-  const makeInventory = async () => {
-    const created = await inventories.create('Loja Painel');
-    const integration = await request.put(`/api/v1/inventories/${created.id}/integration`, {
-      headers,
-      data: {
-        name: created.name,
-        ecommerceType: 'shopify',
-        shopifyToken,
-        shopifyUrl: demo.storeUrl,
-        website: demo.storefrontUrl,
-        checkoutParams: '',
-        trackingUrl: '',
-        expectedVersion: created.version,
-      },
-    });
-    expect(integration.ok(), await integration.text()).toBe(true);
-    const inventory: Inventory = await inventories.saveCatalog(created, demo.catalogId);
-    await inventories.syncsFinished(inventory.id, 1);
-    return inventory;
-  };
+  const makeInventory = () => inventories.onDemoStore('Loja Painel', { ...demo, token: shopifyToken });
   const makeBase = async () => {
     const bases = merchantApi(request, merchant);
     const base: AiBase = await bases.create({ name: 'Ana do Painel' });

@@ -9,7 +9,7 @@
 // tests/server/shop-pages.test.ts.
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Page } from '@playwright/test';
-import type { Inventory, InventoryDetail } from '../../domain/inventory';
+import type { InventoryDetail } from '../../domain/inventory';
 import { demoStoreProducts } from '../fixtures/shopify/store-products';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { inventoryApi } from './fixtures/inventory-api';
@@ -33,23 +33,7 @@ test('a shopper on a phone finds two variants, keeps them over a reload, and che
   const inventories = inventoryApi(request, merchant);
   // The demo store, its storefront as the inventory's website (where the permalink records the order).
   const headers = { authorization: `Bearer ${merchant.idToken}` };
-  const created = await inventories.create('Loja do Telefone');
-  const integration = await request.put(`/api/v1/inventories/${created.id}/integration`, {
-    headers,
-    data: {
-      name: created.name,
-      ecommerceType: 'shopify',
-      shopifyToken,
-      shopifyUrl: demo.storeUrl,
-      website: demo.storefrontUrl,
-      checkoutParams: 'utm_source=whatsapp',
-      trackingUrl: '',
-      expectedVersion: created.version,
-    },
-  });
-  expect(integration.ok(), await integration.text()).toBe(true);
-  const inventory: Inventory = await inventories.saveCatalog(created, demo.catalogId);
-  await inventories.syncsFinished(inventory.id, 1);
+  const inventory = await inventories.onDemoStore('Loja do Telefone', { ...demo, token: shopifyToken }, 'utm_source=whatsapp');
   // The demo store's own week of orders (some from Catalyst carts) counts from the first sync.
   const before = ((await inventories.get(inventory.id)) as InventoryDetail).converted;
 
