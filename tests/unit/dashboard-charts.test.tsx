@@ -50,11 +50,11 @@ const days = [
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
-function show(lang: Locale, convertedCurrency: string | null) {
+function show(lang: Locale, convertedCurrency: string | null, areas?: { results: boolean; aiUse: boolean }) {
   return render(
     <I18nProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
-        <DashboardCharts days={days} lang={lang} convertedCurrency={convertedCurrency} />
+        <DashboardCharts days={days} lang={lang} convertedCurrency={convertedCurrency} {...(areas ? { areas } : {})} />
       </ThemeProvider>
     </I18nProvider>,
   );
@@ -91,6 +91,15 @@ describe('the charts', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(within(catalog).queryByRole('table')).toBeNull();
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)!.hidden).toBe(true);
+  });
+
+  test("an area still waiting for its sources (its 'configure first' notice) gets no chart of flat zeros", () => {
+    const titles = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    show('en', 'USD', { results: true, aiUse: false });
+    expect(titles()).toEqual(['Catalog evolution', 'Converted value per day']);
+    cleanup();
+    show('en', null, { results: false, aiUse: true });
+    expect(titles()).toEqual(['Requests by media type']);
   });
 
   test('“Show as table” opens the figures of each day in the page’s language, and closes them again', async () => {

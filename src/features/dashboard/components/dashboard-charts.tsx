@@ -40,9 +40,20 @@ export type DashboardChartsProps = {
   convertedCurrency: string | null;
   /** The charts' titles' level in the page's outline. */
   headingLevel?: HeadingLevel;
+  /**
+   * Which areas have sources to count from (an inventory or number; an AI base): an area still
+   * showing its 'configure first' notice gets no chart of flat zeros. Both by default.
+   */
+  areas?: { results: boolean; aiUse: boolean };
 };
 
-export function DashboardCharts({ days, lang, convertedCurrency, headingLevel = 2 }: DashboardChartsProps) {
+export function DashboardCharts({
+  days,
+  lang,
+  convertedCurrency,
+  headingLevel = 2,
+  areas = { results: true, aiUse: true },
+}: DashboardChartsProps) {
   const { t, i18n } = useLingui();
   const specs = useMemo(
     () =>
@@ -60,14 +71,16 @@ export function DashboardCharts({ days, lang, convertedCurrency, headingLevel = 
   );
   return (
     <Charts data-testid="dashboard-charts">
-      <ChartCard
-        title={t`Catalog evolution`}
-        description={i18n._(dashboardDefinitions.catalogEvolution)}
-        spec={specs.catalog}
-        lang={lang}
-        headingLevel={headingLevel}
-      />
-      {specs.converted ? (
+      {areas.results && (
+        <ChartCard
+          title={t`Catalog evolution`}
+          description={i18n._(dashboardDefinitions.catalogEvolution)}
+          spec={specs.catalog}
+          lang={lang}
+          headingLevel={headingLevel}
+        />
+      )}
+      {!areas.results ? null : specs.converted ? (
         <ChartCard
           title={t`Converted value per day`}
           description={i18n._(dashboardDefinitions.convertedValue)}
@@ -82,13 +95,15 @@ export function DashboardCharts({ days, lang, convertedCurrency, headingLevel = 
           </Empty>
         </Card>
       )}
-      <ChartCard
-        title={t`Requests by media type`}
-        description={i18n._(dashboardDefinitions.mediaTypes)}
-        spec={specs.media}
-        lang={lang}
-        headingLevel={headingLevel}
-      />
+      {areas.aiUse && (
+        <ChartCard
+          title={t`Requests by media type`}
+          description={i18n._(dashboardDefinitions.mediaTypes)}
+          spec={specs.media}
+          lang={lang}
+          headingLevel={headingLevel}
+        />
+      )}
     </Charts>
   );
 }

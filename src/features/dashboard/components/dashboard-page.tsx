@@ -187,7 +187,12 @@ function DashboardScreen({ lang }: { lang: Locale }) {
             <DashboardResults dashboard={dashboard} />
             <DashboardAiUse dashboard={dashboard} />
             <Suspense fallback={<Skeleton block lines={2} label={t`Loading the charts`} />}>
-              <DashboardCharts days={dashboard.days} lang={lang} convertedCurrency={dashboard.convertedCurrency} />
+              <DashboardCharts
+                days={dashboard.days}
+                lang={lang}
+                convertedCurrency={dashboard.convertedCurrency}
+                areas={{ results: hasResultSources(dashboard), aiUse: hasAiSources(dashboard) }}
+              />
             </Suspense>
           </>
         )}
