@@ -40,11 +40,17 @@ function post(method: string, body: unknown): Promise<{ localId: string; idToken
   });
 }
 
+/**
+ * A new user and a token from a sign-in of its own. The token signUp answers can look revoked:
+ * the emulator stamps its auth_time with the request's start and the user's validSince a moment
+ * later, so across a second boundary auth_time < validSince and verifyIdToken(…, true) refuses it
+ * (seen in CI: 'token_revoked' for a user nobody revoked).
+ */
 export async function createUser(label = 'user'): Promise<TestUser> {
   const email = uniqueEmail(label);
   const password = 'secret-password';
-  const { localId, idToken } = await post('signUp', { email, password, returnSecureToken: true });
-  return { uid: localId, email, password, idToken };
+  const { localId } = await post('signUp', { email, password, returnSecureToken: true });
+  return { uid: localId, email, password, idToken: await signIn({ email, password }) };
 }
 
 export async function signIn(user: Pick<TestUser, 'email' | 'password'>): Promise<string> {
