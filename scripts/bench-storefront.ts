@@ -782,7 +782,11 @@ async function main() {
           });
 
         if (index === 0 && parts.includes('lighthouse')) {
-          if (first.isShopPage) await lighthousePart(target.name, `${server.url}${path}`);
+          if (first.isShopPage) {
+            // The product images made first, as a CDN's are: else the first run's LCP is the fixture's PNG encoder.
+            await images.prepare();
+            await lighthousePart(target.name, `${server.url}${path}`);
+          }
           else noPage('Lighthouse mobile', `perf ≥ ${BUDGET.performance}, a11y 100, LCP ≤ 1.5 s, CLS ≤ 0.02`);
         }
         if (index === 0 && parts.includes('js')) {
