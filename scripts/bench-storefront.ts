@@ -786,8 +786,7 @@ async function main() {
             // The product images made first, as a CDN's are: else the first run's LCP is the fixture's PNG encoder.
             await images.prepare();
             await lighthousePart(target.name, `${server.url}${path}`);
-          }
-          else noPage('Lighthouse mobile', `perf ≥ ${BUDGET.performance}, a11y 100, LCP ≤ 1.5 s, CLS ≤ 0.02`);
+          } else noPage('Lighthouse mobile', `perf ≥ ${BUDGET.performance}, a11y 100, LCP ≤ 1.5 s, CLS ≤ 0.02`);
         }
         if (index === 0 && parts.includes('js')) {
           if (first.isShopPage) await jsPart(target.name, first.html, distDir, server.url);

@@ -194,7 +194,12 @@ function currencyDigits(currency: string): number {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
-async function readDashboard(request: APIRequestContext, merchant: Merchant, range: { from: string; to: string }, currency: Currency): Promise<Dashboard> {
+async function readDashboard(
+  request: APIRequestContext,
+  merchant: Merchant,
+  range: { from: string; to: string },
+  currency: Currency,
+): Promise<Dashboard> {
   const answer = await request.get('/api/v1/dashboard', {
     headers: { authorization: `Bearer ${merchant.idToken}` },
     params: { ...range, tz: ZONE, currency },
