@@ -661,42 +661,27 @@ async function eventsPart(target: Target, server: ShopServer, inventoryId: strin
   const [alone, aloneCpu] = await withCpu(server, () => page(EVENTS_DURATION_S));
   loadLine(`GET ${path} alone`, alone, aloneCpu);
 
+  /** The events load (a phone's, or a crawler's) and the page load at once; each one's figures and the server's CPU. */
+  const beside = async (label: string, job: Pick<EventsJob, 'tag' | 'userAgent'>) => {
+    const [[load, pageFigures], cpu] = await withCpu(server, () =>
+      Promise.all([
+        eventsLoadInChild({ origin: server.url, publicId, rate: EVENTS_RATE, durationS: EVENTS_DURATION_S, ...job }),
+        page(EVENTS_DURATION_S),
+      ]),
+    );
+    loadLine(label, load, cpu, false);
+    if (load.failed) console.log(`  statuses: ${JSON.stringify(load.statuses)}`);
+    loadLine(`GET ${path} meanwhile`, pageFigures, cpu, false);
+    return [load, pageFigures] as const;
+  };
+
   const tag = `bsf${Date.now().toString(36)}`;
   console.log(`  then ${EVENTS_RATE} events/s for ${EVENTS_DURATION_S} s with the page at ${EVENTS_PAGE_RATE} req/s…`);
-  const [[events, withEvents], cpu] = await withCpu(server, () =>
-    Promise.all([
-      eventsLoadInChild({
-        origin: server.url,
-        publicId,
-        rate: EVENTS_RATE,
-        durationS: EVENTS_DURATION_S,
-        tag,
-      }),
-      page(EVENTS_DURATION_S),
-    ]),
-  );
-  loadLine(`POST events`, events, cpu, false);
-  if (events.failed) console.log(`  statuses: ${JSON.stringify(events.statuses)}`);
-  loadLine(`GET ${path} meanwhile`, withEvents, cpu, false);
-
+  const [events, withEvents] = await beside('POST events', { tag });
   // The control: the same requests from a crawler, which the route answers alike without recording.
   // What the page loses beside them is the load's; what it loses beyond that, the recording's.
   console.log(`  then the same ${EVENTS_RATE} requests/s from a crawler (answered, not recorded), the page at ${EVENTS_PAGE_RATE} req/s…`);
-  const [[control, withControl], controlCpu] = await withCpu(server, () =>
-    Promise.all([
-      eventsLoadInChild({
-        origin: server.url,
-        publicId,
-        rate: EVENTS_RATE,
-        durationS: EVENTS_DURATION_S,
-        tag: `${tag}c`,
-        userAgent: CRAWLER_UA,
-      }),
-      page(EVENTS_DURATION_S),
-    ]),
-  );
-  loadLine(`POST events (crawler)`, control, controlCpu, false);
-  loadLine(`GET ${path} meanwhile`, withControl, controlCpu, false);
+  const [, withControl] = await beside('POST events (crawler)', { tag: `${tag}c`, userAgent: CRAWLER_UA });
 
   // The recorder writes a batch every 250 ms (or at 250 events): wait for the last, then count.
   let counted: { rows: number; visitors: number };
