@@ -93,7 +93,13 @@ test('the demo walk: connect a number, a shopper’s question, product list and 
   const cartId = new URL((await cartLink.getAttribute('href'))!).searchParams.get('cart');
 
   // The link opens the cart summary; its checkout lands on the store's cart permalink for that cart.
+  // Its button works once React has hydrated the server's HTML, which the page says by reporting the
+  // cart view: a click on the bare HTML before that is lost (CI saw one, and the walk waited for nothing).
+  const cartViewed = page
+    .context()
+    .waitForEvent('response', (answer) => answer.url().endsWith(`/api/v1/storefront/${inventory.publicId}/events`));
   const [cart] = await Promise.all([page.context().waitForEvent('page'), cartLink.click()]);
+  await cartViewed;
   await expect(cart.getByRole('heading', { level: 3, name: 'IPod Nano - 8GB' })).toHaveCount(2);
   await cart.getByRole('button', { name: 'Finalizar compra' }).click();
   await cart.waitForURL((url) => url.href.startsWith(`${demo.storefrontUrl}/cart/`));
