@@ -14,7 +14,7 @@ import pg from 'pg';
 import { pgliteStartParams } from '../server/db/database';
 import type { TestUser } from '../tests/server/support/emulator-users';
 import { EMULATOR_HOST } from './auth-emulator';
-import { buildScratchServer, SERVER_NODE_FLAGS } from './build-server';
+import { buildScratchServer, SERVER_ENV, SERVER_NODE_FLAGS } from './build-server';
 import { cpuMs } from './process-cpu';
 
 /** The seeded PRNG the benchmarks generate their data with (tests/fixtures/seeded-random.ts). */
@@ -79,7 +79,7 @@ export async function startBenchServer(env: Record<string, string>, options: Ben
   // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
+    env: { ...SERVER_ENV, ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
     stdio: ['ignore', stdout, 'inherit'],
   });
   onSpawn?.(child);
@@ -197,6 +197,7 @@ export async function startPublicServer({ main, distDir, dataDir, env = {} }: { 
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),

@@ -1,8 +1,8 @@
 // `npm run build:server`: the product server as production runs it, `node dist-server/main.js`.
 // esbuild bundles server/ and domain/ into ES modules; the packages stay in node_modules. Plain
 // node holds some 80 MB less at rest than tsx, which keeps a 100 MB import under the 400 MB RSS
-// budget. Beside main.js: the extraction thread's entry and boot file and the SQL migrations,
-// where run-extraction.ts and database.ts look for them.
+// budget. Beside main.js: the extraction and PGlite threads' entries and boot files and the SQL
+// migrations, where run-extraction.ts, pglite-thread-client.ts and database.ts look for them.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +26,15 @@ export const SERVER_OUT_DIR = 'dist-server';
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512', '--expose-gc'];
 
+/**
+ * The environment the product server is started with, beside the flags: `MALLOC_ARENA_MAX=2`.
+ * glibc gives each thread that allocates its own malloc arena and keeps what each has held; with
+ * PGlite in a thread of its own (server/db/pglite-thread.ts) a 104 MB PDF's import peaked at
+ * 402–423 MB RSS, and at 359 MB with two arenas (budget 400; npm run bench:ingest), its time the same.
+ * glibc reads it as the process starts: start.ts, the benches and a deployment set it (README).
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
 export async function buildServer(outDir = SERVER_OUT_DIR): Promise<string> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -33,6 +42,7 @@ export async function buildServer(outDir = SERVER_OUT_DIR): Promise<string> {
     entryPoints: {
       main: 'server/main.ts',
       'extraction-thread': 'server/knowledge/extraction/extraction-thread.ts',
+      'pglite-thread': 'server/db/pglite-thread.ts',
     },
     outdir: outDir,
     bundle: true,
@@ -46,6 +56,7 @@ export async function buildServer(outDir = SERVER_OUT_DIR): Promise<string> {
     logLevel: 'warning',
   });
   cpSync('server/knowledge/extraction/extraction-thread-boot.js', join(outDir, 'extraction-thread-boot.js'));
+  cpSync('server/db/pglite-thread-boot.js', join(outDir, 'pglite-thread-boot.js'));
   cpSync('server/db/migrations', join(outDir, 'migrations'), { recursive: true });
   return resolve(outDir, 'main.js');
 }

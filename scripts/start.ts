@@ -14,7 +14,7 @@ import { createServer as createNetServer } from 'node:net';
 import { SERVER_RENDERER_FILE, serverRendererDir } from '../domain/public-pages';
 import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator } from './auth-emulator';
 import { buildAll } from './build';
-import { SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
+import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
 import { DEMO_SHOPPER_PATH } from '../tests/fixtures/whatsapp-cloud-api-server';
 import { demoChannelNotice, ensureDemoChannel } from './demo-channel';
@@ -86,6 +86,7 @@ await ensureEmulatorUser(DEMO.email, DEMO.password);
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
+    ...SERVER_ENV,
     ...process.env,
     PORT: port,
     DATA_DIR: dataDir,

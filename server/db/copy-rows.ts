@@ -6,10 +6,10 @@
 // import's budget is 1.3 × (npm run bench:ingest).
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from './database';
+import { PgliteThread } from './pglite-thread-client';
 
 /** A value of one column: SQL NULL, a number, text (as it is: JSON text for a jsonb column), or an object or array, written as JSON. */
 export type CopyValue = string | number | null | object;
@@ -41,9 +41,6 @@ export function copyText(rows: CopyRows['rows']): string {
 const copyStatement = ({ table, columns }: CopyRows, source: string) =>
   `COPY ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(', ')}) FROM ${source}`;
 
-/** The statement after the COPY found nothing: the transaction is rolled back. */
-class NothingFound extends Error {}
-
 /**
  * Copies `copy.rows` into `copy.table`, then runs `then`, all in one transaction; false (nothing
  * kept) when `then` returns no row. A failed COPY (a foreign key, a bad value) rolls the whole
@@ -53,23 +50,17 @@ class NothingFound extends Error {}
  */
 export async function copyRowsThen(db: Db, copy: CopyRows, then: RawStatement): Promise<boolean> {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) return copyOnPglite(client, copy, then);
+  if (client instanceof PgliteThread) return copyOnPglite(client, copy, then);
   if (client instanceof pg.Pool) return copyOnPostgres(client, copy, then);
-  throw new Error('copyRowsThen: the database is neither PGlite nor a node-postgres pool');
+  throw new Error('copyRowsThen: the database is neither the PGlite thread nor a node-postgres pool');
 }
 
-async function copyOnPglite(client: PGlite, copy: CopyRows, then: RawStatement): Promise<boolean> {
-  try {
-    await client.transaction(async (tx) => {
-      if (copy.rows.length > 0) await tx.query(copyStatement(copy, `'/dev/blob'`), [], { blob: new Blob([copyText(copy.rows)]) });
-      const found = await tx.query(then.text, [...then.params]);
-      if (found.rows.length === 0) throw new NothingFound();
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof NothingFound) return false;
-    throw error;
-  }
+async function copyOnPglite(client: PgliteThread, copy: CopyRows, then: RawStatement): Promise<boolean> {
+  // One message: the thread runs the transaction from BEGIN to COMMIT without waiting on this one.
+  return client.copyThen(copyStatement(copy, `'/dev/blob'`), copy.rows.length > 0 ? copyText(copy.rows) : '', {
+    text: then.text,
+    params: [...then.params],
+  });
 }
 
 async function copyOnPostgres(pool: pg.Pool, copy: CopyRows, then: RawStatement): Promise<boolean> {

@@ -3,7 +3,7 @@
 // Both run the same SQL migrations from server/db/migrations.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { PgliteThread } from './pglite-thread-client';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -53,43 +54,10 @@ export const pgliteStartParams = () => [...PGlite.defaultStartParams, ...PGLITE_
 /**
  * What drizzle's PGlite session passes as `parsers` with every statement: timestamps, dates,
  * intervals and their arrays (and numeric[]) kept as PostgreSQL writes them, for drizzle's own
- * mapping. Given any `parsers`, PGlite copies its 300-odd default parsers into a new object per
- * statement (~0.15 ms, as much as a simple statement's own work: npm run bench:channel). So these are
- * made the client's defaults, and left out of a statement's options when they are exactly these.
+ * mapping. Functions cannot cross to the PGlite thread: they are its client's defaults there, and a
+ * statement's parsers may name only these (pglite-thread-client.ts).
  */
 const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
-const keptAsText = (value: string) => value;
-
-/** `options` without drizzle's parsers once the client has them (see DRIZZLE_TEXT_TYPES); any others as given. */
-function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | undefined {
-  const parsers = options?.parsers;
-  if (!parsers) return options;
-  const keys = Object.keys(parsers);
-  if (keys.length !== DRIZZLE_TEXT_TYPES.length || !DRIZZLE_TEXT_TYPES.every((type) => type in parsers)) return options;
-  const { parsers: _parsers, ...rest } = options;
-  return rest;
-}
-
-/**
- * The PGlite client drizzle is given: the parsers above as its defaults (PGlite's array parsers,
- * set at start, replaced too, as drizzle replaces them), its statements and transactions' statements
- * run without them. Anything else calling the client directly gets those types as text as well.
- */
-function parsingAsDrizzle(client: PGlite): PGlite {
-  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = keptAsText;
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  const txQuery =
-    (tx: Transaction): Transaction['query'] =>
-    (text, params, options) =>
-      tx.query(text, params, withoutTextParsers(options));
-  Object.assign(client, {
-    query: ((text, params, options) => query(text, params, withoutTextParsers(options))) satisfies PGlite['query'],
-    transaction: (<T>(callback: (tx: Transaction) => Promise<T>) =>
-      transaction((tx) => callback(Object.create(tx, { query: { value: txQuery(tx) } }) as Transaction))) satisfies PGlite['transaction'],
-  });
-  return client;
-}
 
 /** `purpose` names the owner in the PGlite lock file, for the refusal message another process prints. */
 export async function openDatabase(target: DatabaseTarget, purpose: string): Promise<Database> {
@@ -99,13 +67,12 @@ export async function openDatabase(target: DatabaseTarget, purpose: string): Pro
 async function openPglite(dataDir: string | null, purpose: string): Promise<Database> {
   const lock = dataDir === null ? null : await acquireDataDirLock(dataDir, purpose);
   try {
-    const client = parsingAsDrizzle(
-      await PGlite.create({
-        dataDir: dataDir === null ? undefined : join(dataDir, 'pglite'),
-        startParams: pgliteStartParams(),
-      }),
+    const client = await PgliteThread.start(
+      { dataDir: dataDir === null ? undefined : join(dataDir, 'pglite'), startParams: pgliteStartParams() },
+      DRIZZLE_TEXT_TYPES,
     );
-    const db = drizzlePglite(client, { schema });
+    // Drizzle's PGlite session uses query and transaction alone, which the thread's client offers.
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
       kind: 'pglite',

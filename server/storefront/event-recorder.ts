@@ -20,9 +20,11 @@ export type StorefrontEvent = {
   occurredAt?: Date;
 };
 
-// Small, frequent batches: on PGlite a write runs in the server's own thread, and a batch of 1,000
-// held every request for ~30 ms (npm run bench:storefront, 1,000 events/s: the page's p99 38 ms
-// beside 5 ms without events; 250 every 250 ms: 21–22 ms, and no better at 100).
+// Small, frequent batches: PGlite runs one statement at a time, and a batch of 1,000 (~30 ms) held
+// every other statement that long. When PGlite still ran on the server's own thread it held every
+// request (npm run bench:storefront, 1,000 events/s: the page's p99 38 ms beside 5 ms without
+// events; 250 every 250 ms: 21–22 ms); in its own thread (server/db/pglite-thread.ts), 10 ms beside
+// 7 ms for the same load unrecorded.
 export type EventRecorderOptions = { flushMs?: number; maxBatch?: number; maxPending?: number; log?: FastifyBaseLogger };
 
 export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPending = 100_000, log }: EventRecorderOptions = {}) {

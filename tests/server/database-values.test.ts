@@ -1,7 +1,7 @@
 // Values as the server's code reads them from the database, whichever it is: drizzle maps timestamps
 // to Dates through the query builder and leaves dates, timestamps, intervals and their arrays as
-// PostgreSQL writes them through `execute`, in a transaction too. On PGlite the client is given
-// those parsers once (server/db/database.ts, parsingAsDrizzle) rather than with every statement.
+// PostgreSQL writes them through `execute`, in a transaction too. On PGlite those parsers are the
+// PGlite thread's defaults (server/db/pglite-thread.ts): functions cannot cross to it.
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { accountMonthlyUsage, accounts } from '../../server/db/schema';

@@ -1,0 +1,105 @@
+// The PGlite thread: the embedded database runs here, not on the server's own thread. PGlite is
+// PostgreSQL compiled to WebAssembly and runs each statement synchronously where it lives; on the
+// server's thread every write held every request meanwhile (a storefront event batch, an import's
+// COPY). Here it answers pglite-thread-client.ts's messages: statements, in PGlite's own order (its
+// lock makes a statement outside a transaction wait until the open one ends), and transactions
+// held open between a `begin` and an `end`.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { ThreadError, ThreadReply, ThreadRequest, ThreadStart } from './pglite-thread-protocol';
+
+const start = workerData as ThreadStart;
+const port = parentPort!;
+
+const client = await PGlite.create({ dataDir: start.dataDir, startParams: start.startParams });
+// Drizzle's mapping expects these types as PostgreSQL writes them (see database.ts).
+for (const type of start.textTypes) client.parsers[type] = (value: string) => value;
+
+/** Thrown into a transaction's callback to end it with a rollback. */
+const ROLLBACK = Symbol('rollback');
+
+type Open = { tx: Transaction; end: (commit: boolean) => void; done: Promise<unknown> };
+const open = new Map<number, Open>();
+
+function errorFields(error: unknown): ThreadError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) if (value === null || typeof value !== 'object') fields[key] = value;
+  return { name: error.name, message: error.message, fields };
+}
+
+async function begin(txId: number) {
+  let begun!: () => void;
+  const started = new Promise<void>((resolve) => (begun = resolve));
+  let entry: Open | undefined;
+  const done = client.transaction(
+    (tx) =>
+      new Promise<void>((resolve, reject) => {
+        entry = { tx, end: (commit) => (commit ? resolve() : reject(ROLLBACK)), done };
+        open.set(txId, entry);
+        begun();
+      }),
+  );
+  // A transaction that could not begin rejects before its callback runs.
+  await Promise.race([started, done]);
+}
+
+async function end(txId: number, commit: boolean) {
+  const entry = open.get(txId);
+  if (!entry) throw new Error(`No open transaction ${txId}`);
+  open.delete(txId);
+  entry.end(commit);
+  try {
+    await entry.done;
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+}
+
+/** The statement after the COPY found nothing: the transaction is rolled back. */
+const NOTHING_FOUND = Symbol('nothing found');
+
+/**
+ * A COPY and the statement after it, in one transaction that starts and ends here: no other
+ * statement waits on a message from the server's thread between them.
+ */
+async function copyThen({ copy, blobText, then }: Extract<ThreadRequest, { op: 'copyThen' }>): Promise<boolean> {
+  try {
+    await client.transaction(async (tx) => {
+      if (blobText.length > 0) await tx.query(copy, [], { blob: new Blob([blobText]) });
+      if ((await tx.query(then.text, then.params)).rows.length === 0) throw NOTHING_FOUND;
+    });
+    return true;
+  } catch (error) {
+    if (error === NOTHING_FOUND) return false;
+    throw error;
+  }
+}
+
+async function answer(request: ThreadRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const target = request.tx === undefined ? client : open.get(request.tx)?.tx;
+      if (!target) throw new Error(`No open transaction ${request.tx}`);
+      const blob = request.blobText === undefined ? undefined : new Blob([request.blobText]);
+      return target.query(request.text, request.params, { rowMode: request.rowMode, ...(blob ? { blob } : {}) });
+    }
+    case 'copyThen':
+      return copyThen(request);
+    case 'begin':
+      return begin(request.tx);
+    case 'end':
+      return end(request.tx, request.commit);
+    case 'close':
+      await client.close();
+      return undefined;
+  }
+}
+
+port.on('message', (request: ThreadRequest) => {
+  answer(request).then(
+    (value) => port.postMessage({ id: request.id, ok: true, value } satisfies ThreadReply),
+    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: errorFields(error) } satisfies ThreadReply),
+  );
+});
+port.postMessage('ready');
