@@ -21,14 +21,17 @@ export type KnowledgeWorkerOptions = {
   leaseMs?: number;
   limits?: ExtractionLimits;
   /**
-   * Passages stored per batch. PGlite stores a batch in the server's own thread: 250 held every
-   * request ~110 ms (another screen's reads during a 20 MB import: p50 78 ms), 100 ~40 ms (p50
-   * 18 ms) for ~20 % more import time. PostgreSQL works in its own process: bigger batches cost
-   * fewer round trips and hold no one (npm run bench:ingest).
+   * Passages stored per batch. PGlite runs one statement at a time, in its own thread: a batch
+   * holds the other statements while it is stored, not the server's requests. 250 a batch put a
+   * 100 MB CSV at 164 s (1.21 × its COPY floor) against 184–191 s with 100, another screen's reads
+   * meanwhile at p50 53 ms against 35–42 (when PGlite ran on the server's own thread, 250 held
+   * every request ~110 ms). PostgreSQL works in its own process: bigger batches cost fewer round
+   * trips and hold no one (npm run bench:ingest).
    */
   batchSize?: number;
   /**
-   * Batches stored at once. PGlite has one thread: 1. PostgreSQL stores two batches in two
+   * Batches stored at once. PGlite runs one statement at a time: 1 (2 saved 5 % of a 20 MB import
+   * and tripled the reads' p50 meanwhile, each waiting behind two batches). PostgreSQL stores two batches in two
    * backends, on two cores, while the extraction thread reads the next (npm run bench:ingest).
    */
   storesAtOnce?: number;
