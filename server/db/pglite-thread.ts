@@ -18,8 +18,10 @@ for (const type of start.textTypes) client.parsers[type] = (value: string) => va
 /** Thrown into a transaction's callback to end it with a rollback. */
 const ROLLBACK = Symbol('rollback');
 
-type Open = { tx: Transaction; end: (commit: boolean) => void; done: Promise<unknown> };
+type Open = { tx: Transaction; end: (commit: boolean) => void };
 const open = new Map<number, Open>();
+/** Each open transaction's outcome: resolves once it has committed or rolled back. */
+const outcomes = new Map<number, Promise<void>>();
 
 function errorFields(error: unknown): ThreadError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
@@ -31,26 +33,32 @@ function errorFields(error: unknown): ThreadError {
 async function begin(txId: number) {
   let begun!: () => void;
   const started = new Promise<void>((resolve) => (begun = resolve));
-  let entry: Open | undefined;
-  const done = client.transaction(
+  const outcome = client.transaction(
     (tx) =>
       new Promise<void>((resolve, reject) => {
-        entry = { tx, end: (commit) => (commit ? resolve() : reject(ROLLBACK)), done };
-        open.set(txId, entry);
+        open.set(txId, { tx, end: (commit) => (commit ? resolve() : reject(ROLLBACK)) });
         begun();
       }),
   );
-  // A transaction that could not begin rejects before its callback runs.
-  await Promise.race([started, done]);
+  outcomes.set(txId, outcome);
+  try {
+    // A transaction that could not begin rejects before its callback runs.
+    await Promise.race([started, outcome]);
+  } catch (error) {
+    outcomes.delete(txId);
+    throw error;
+  }
 }
 
 async function end(txId: number, commit: boolean) {
   const entry = open.get(txId);
-  if (!entry) throw new Error(`No open transaction ${txId}`);
+  const outcome = outcomes.get(txId);
+  if (!entry || !outcome) throw new Error(`No open transaction ${txId}`);
   open.delete(txId);
+  outcomes.delete(txId);
   entry.end(commit);
   try {
-    await entry.done;
+    await outcome;
   } catch (error) {
     if (error !== ROLLBACK) throw error;
   }
