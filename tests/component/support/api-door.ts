@@ -24,7 +24,9 @@ export async function startApiDoor(mode: DoorMode = 'error') {
       outgoing.writeHead(500, { ...cors, 'content-type': 'application/json' });
       outgoing.end(JSON.stringify({ error: { code: 'internal_error', message: 'Internal error.' } }));
     } else if (door.mode === 'unreachable') {
-      incoming.socket.destroy();
+      // Dropped after a moment, as a connection that hangs then fails: the view's loading state is
+      // there to be seen (dropped at once, the retry could fail before a test looked for it).
+      setTimeout(() => incoming.socket.destroy(), 200);
     } else {
       const { method, url: path } = incoming;
       const headers = { ...incoming.headers, host: upstream.host };
