@@ -112,6 +112,17 @@ export class PgliteThread {
     return (await this.#send({ op: 'copyThen', copy, blobText, then })) as boolean;
   }
 
+  /**
+   * `statements` in order, in one transaction the thread runs alone (one message, no round trip
+   * between them): each one's result; the first that fails rolls all back and is thrown.
+   */
+  async inTransaction(statements: readonly { text: string; params: readonly unknown[] }[]): Promise<Results[]> {
+    return (await this.#send({
+      op: 'statements',
+      statements: statements.map(({ text, params }) => ({ text, params: [...params] })),
+    })) as Results[];
+  }
+
   /** `callback`'s statements in one transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     const txId = this.#nextTx++;

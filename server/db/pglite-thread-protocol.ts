@@ -1,6 +1,6 @@
 // What the server's thread and the PGlite thread (pglite-thread.ts) say to each other: statements,
-// a COPY with the statement after it (one transaction, one message), a transaction's start and end,
-// and close; each answered once by id, with the result or the
+// a COPY with the statement after it, a list of statements (each one transaction, one message), a
+// transaction's start and end, and close; each answered once by id, with the result or the
 // error's fields (a PostgreSQL error keeps its SQLSTATE `code`, constraint, table… across).
 
 export type RowMode = 'array' | 'object';
@@ -24,6 +24,12 @@ export type ThreadRequest =
       copy: string;
       blobText: string;
       then: { text: string; params: unknown[] };
+    }
+  | {
+      id: number;
+      op: 'statements';
+      /** Statements run in order in one transaction the thread begins and ends alone: each one's result, or the first error (nothing kept). */
+      statements: { text: string; params: unknown[] }[];
     }
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }

@@ -84,6 +84,14 @@ async function copyThen({ copy, blobText, then }: Extract<ThreadRequest, { op: '
   }
 }
 
+/** Statements in one transaction that starts and ends here, as copyThen's: each one's result. */
+const inTransaction = ({ statements }: Extract<ThreadRequest, { op: 'statements' }>) =>
+  client.transaction(async (tx) => {
+    const results = [];
+    for (const { text, params } of statements) results.push(await tx.query(text, params));
+    return results;
+  });
+
 async function answer(request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
@@ -94,6 +102,8 @@ async function answer(request: ThreadRequest): Promise<unknown> {
     }
     case 'copyThen':
       return copyThen(request);
+    case 'statements':
+      return inTransaction(request);
     case 'begin':
       return begin(request.tx);
     case 'end':
