@@ -99,6 +99,10 @@ describe('passage search', () => {
     expect(await search('camiseta azul', 'all')).toEqual([last]);
     expect(await search('camiseta verde', 'all')).toEqual([]);
     expect(await search('camisetas pretas', 'all', 50)).toHaveLength(50);
+    // One common word is the same question in either mode: 50 black shirts (odd n, so odd rows) both ways.
+    const black = await search('pretas', 'all', 50);
+    expect(black).toEqual(await search('pretas', 'any', 50));
+    expect(black.filter((label) => Number(label.slice('row '.length)) % 2 === 1)).toHaveLength(50);
   });
 
   test('stop words that lose their accent are ignored; another account’s passages are never found', async () => {
