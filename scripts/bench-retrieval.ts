@@ -7,7 +7,8 @@
 // for comparison. Budget: p99 under 20 ms on both databases.
 // BENCH_PASSAGES (per base), BENCH_OTHER_PASSAGES, BENCH_QUERIES and BENCH_LANGUAGES (pt_br,en_us,es)
 // change the sizes: BENCH_PASSAGES=1000000 BENCH_LANGUAGES=pt_br shows how p99 grows.
-// BENCH_TARGETS (pglite,postgres) and BENCH_MINISEARCH=0 leave engines out of a run.
+// BENCH_TARGETS (pglite,postgres) and BENCH_MINISEARCH=0 leave engines out of a run; BENCH_SLOWEST=n
+// prints each run's n slowest questions.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,6 +30,8 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 1_000);
 const LANGUAGES = (process.env.BENCH_LANGUAGES ?? 'pt_br,en_us,es').split(',') as AiBaseLanguage[];
 const P99_BUDGET_MS = 20;
 const MINISEARCH_QUERIES = Math.min(QUERIES, 300);
+/** BENCH_SLOWEST=n prints each run's n slowest questions (what to look at when a p99 grows). */
+const SLOWEST = Number(process.env.BENCH_SLOWEST ?? 0);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 
 type Words = { products: string; qualities: string; filler: string; labels: [string, string, string, string, string, string] };
@@ -140,16 +143,21 @@ async function timed(
 ) {
   for (const q of questions.slice(0, 100)) await search(q); // warm-up
   const times: number[] = [];
+  const slowest: { q: string; ms: number }[] = [];
   let hits = 0;
   for (const q of questions) {
     const started = performance.now();
     hits += await search(q);
-    times.push(performance.now() - started);
+    const ms = performance.now() - started;
+    times.push(ms);
+    if (SLOWEST > 0) slowest.push({ q, ms });
   }
   times.sort((a, b) => a - b);
   console.log(
     `  ${label.target} ${label.language} ${label.match}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
   );
+  for (const { q, ms } of slowest.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST))
+    console.log(`    ${ms.toFixed(1)} ms: ${JSON.stringify(q)}`);
   return {
     ...label,
     p50: percentile(times, 50),
@@ -283,7 +291,8 @@ const results: Figures[] = [];
 try {
   if (TARGETS.includes('pglite')) results.push(...(await benchDatabase('PGlite', { kind: 'pglite', dataDir })));
   if (!TARGETS.includes('postgres')) console.log('PostgreSQL left out (BENCH_TARGETS).');
-  else if (process.env.DATABASE_URL) results.push(...(await benchDatabase('PostgreSQL', { kind: 'postgres', url: process.env.DATABASE_URL })));
+  else if (process.env.DATABASE_URL)
+    results.push(...(await benchDatabase('PostgreSQL', { kind: 'postgres', url: process.env.DATABASE_URL })));
   else console.log('DATABASE_URL is not set: PGlite only.');
   if (process.env.BENCH_MINISEARCH !== '0') results.push(...(await benchMiniSearch()));
 } finally {
