@@ -76,10 +76,11 @@ export async function startBenchServer(env: Record<string, string>, options: Ben
   const main = options.main ?? (await serverBundle());
   const port = await freePort();
   const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...inherited } = process.env;
-  // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+  // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it);
+  // BENCH_LOG_LEVEL its log level (default warn; info shows each knowledge file's ready line with its times).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
-    env: { ...SERVER_ENV, ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
+    env: { ...SERVER_ENV, ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
     stdio: ['ignore', stdout, 'inherit'],
   });
   onSpawn?.(child);

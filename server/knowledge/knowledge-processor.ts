@@ -86,8 +86,10 @@ export async function processKnowledgeFile({ store, dataDir, limits, batchSize, 
   } else if (position === 0) {
     await store.fail(fileId, 'no_content');
   } else {
+    const finishing = Date.now();
     await store.finish(fileId);
-    log.info({ fileId, kind: file.kind, passages: position, ms: Date.now() - startedAt }, 'knowledge file ready');
+    // finishMs: the words' count and the index's merge after the last passage (knowledge-store.ts's finish).
+    log.info({ fileId, kind: file.kind, passages: position, ms: Date.now() - startedAt, finishMs: Date.now() - finishing }, 'knowledge file ready');
   }
   return 'done';
 }

@@ -306,8 +306,8 @@ export function knowledgeStore(db: Db) {
     /**
      * Ready, with the passages following the base's language if it changed meanwhile, and the
      * file's words counted for search (./passage-search). The count runs a slice of the file at a
-     * time, each its own statement: PGlite runs in the server's thread, and the whole file's count
-     * in one statement held every request for seconds (1.9 s for 74,000 passages). A word in one
+     * time, each its own statement: PGlite runs one statement at a time, and the whole file's count
+     * in one statement held every other statement for seconds (1.9 s for 74,000 passages). A word in one
      * passage of a slice is not written (search reads no count as one): a catalog's SKUs and model
      * numbers are most of its words, and their rows were most of the count's time.
      */
