@@ -37,6 +37,8 @@ let app: FastifyInstance;
 let url: string;
 let distDir: string;
 let shop: SeededInventory;
+/** The path of each shop page the server rendered, in order. */
+const shopRenders: string[] = [];
 
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'catalyst-shop-pages-'));
@@ -49,7 +51,13 @@ beforeAll(async () => {
     env: { ...testEnv, KNOWLEDGE_WORKER: 'off' },
     database: await testDatabase(),
     distDir,
-    renderer: { renderPage, renderShopPage },
+    renderer: {
+      renderPage,
+      renderShopPage: (request) => {
+        shopRenders.push(request.url);
+        return renderShopPage(request);
+      },
+    },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -167,6 +175,26 @@ describe('the catalog page', () => {
     const after = await page(`/en/c/${shop.publicId}`).finally(() => vi.useRealTimers());
     expect(after.html).toContain('Meia Listrada');
     expect(after.html).not.toContain('>Meia<');
+  });
+
+  test('the requests that come while a new sync’s page is rendered share that one render', async () => {
+    const busy = await seedStorefrontInventory('busy');
+    const path = `/pt/c/${busy.publicId}`;
+    await page(path);
+    const { db } = await testDatabase();
+    await db
+      .update(inventories)
+      .set({ lastSyncedAt: new Date(Date.now() + 1_000) })
+      .where(eq(inventories.id, busy.id));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 6_000);
+    const rendersBefore = shopRenders.filter((rendered) => rendered === path).length;
+    // The page and its product list, asked at once as shoppers' phones would right after the sync.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => fetch(`${url}${path}${n % 2 ? '/products.json' : ''}`).then((response) => response.status)),
+    ).finally(() => vi.useRealTimers());
+    expect(answers).toEqual(Array(8).fill(200));
+    expect(shopRenders.filter((rendered) => rendered === path).length - rendersBefore).toBe(1);
   });
 
   test('an unknown public id is a 404 page that says so in the page’s language; an unknown language is not a shop page', async () => {
