@@ -9,6 +9,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SyncTrigger } from '../../domain/inventory-sync';
 import type { Db } from '../db/database';
+import { executeInOneTransaction } from '../db/in-one-transaction';
 import { inventories, inventoryProducts, inventorySyncRows, inventorySyncRuns, jobs } from '../db/schema';
 import { jobQueue } from '../knowledge/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
@@ -95,17 +96,21 @@ export async function syncInventory(
     report.counts.ordersAttributed = orders.attributed;
     if (inventory.storeIsTruth && mismatches.length > 0)
       await correctCatalog({ meta, catalogId: inventory.catalogId, rows, report, mismatches, ...(sleep ? { sleep } : {}) });
-    await db.transaction(async (tx) => {
-      await rows.promote(tx);
-      await tx
+    // One transaction handed over whole: under load, PGlite (and the shop pages reading it) is not
+    // held while each statement waits its turn on the server's thread.
+    await executeInOneTransaction(db, [
+      ...rows.promotion(),
+      db
         .update(inventorySyncRuns)
         .set({ status: 'succeeded', finishedAt: new Date(), report })
-        .where(eq(inventorySyncRuns.id, runId));
-      await tx
+        .where(eq(inventorySyncRuns.id, runId))
+        .getSQL(),
+      db
         .update(inventories)
         .set({ syncStatus: 'synced', syncFailure: null, lastSyncedAt: new Date() })
-        .where(eq(inventories.id, inventoryId));
-    });
+        .where(eq(inventories.id, inventoryId))
+        .getSQL(),
+    ]);
     return 'done';
   } catch (error) {
     if (signal.aborted) {

@@ -5,7 +5,7 @@
 // that compare with the last run, and the variants missing from the catalog, are queries; the
 // rows replace the inventory's products only when the run succeeds. At 100,000 variants the
 // server holds a page, the mapping the last run found and the mismatches, never the store.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
 import type { Db } from '../db/database';
 import { inventoryProducts, inventorySyncRows, inventorySyncRuns } from '../db/schema';
@@ -219,13 +219,19 @@ export async function syncRows(db: Db, inventoryId: string, runId: number) {
         where run_id = ${runId} and key = any (array(select jsonb_array_elements_text(${jsonList(keys)})))`);
     },
 
-    /** The rows become the inventory's products (in the caller's transaction, with the run's outcome). */
-    async promote(tx: Executor) {
-      await tx.execute(sql`delete from ${inventoryProducts} where inventory_id = ${inventoryId}`);
-      await tx.execute(sql`
+    /**
+     * The statements that make the rows the inventory's products, for the caller to run in one
+     * transaction with the run's outcome (../db/in-one-transaction.ts: handed over whole, PGlite is
+     * not held between them).
+     */
+    promotion(): SQL[] {
+      return [
+        sql`delete from ${inventoryProducts} where inventory_id = ${inventoryId}`,
+        sql`
         insert into ${inventoryProducts} (inventory_id, key, position, search_text, product)
-        select ${inventoryId}, key, position, search_text, product from ${inventorySyncRows} where run_id = ${runId}`);
-      await tx.execute(sql`delete from ${inventorySyncRows} where run_id = ${runId}`);
+        select ${inventoryId}, key, position, search_text, product from ${inventorySyncRows} where run_id = ${runId}`,
+        sql`delete from ${inventorySyncRows} where run_id = ${runId}`,
+      ];
     },
 
     /** The run failed: its rows go, the last good products stay. */

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import type { InventoryProduct } from '../../domain/inventory-sync';
+import { executeInOneTransaction } from '../../server/db/in-one-transaction';
 import { accounts, inventories, inventoryProducts, inventorySyncRows, inventorySyncRuns } from '../../server/db/schema';
 import { catalogPriceMinor, type CatalogItem, type StoreVariant } from '../../server/inventories/catalog-match';
 import { syncRows } from '../../server/inventories/sync-rows';
@@ -62,7 +63,7 @@ async function matchCatalog(inventoryId: string, variants: StoreVariant[], items
   for (let at = 0; at < variants.length; at += 2) await rows.addVariants(variants.slice(at, at + 2));
   for (let at = 0; at < items.length; at += 2) await rows.addItems(items.slice(at, at + 2));
   const { report } = await rows.report();
-  await db.transaction((tx) => rows.promote(tx));
+  await executeInOneTransaction(db, rows.promotion());
   const products = await db
     .select({ product: inventoryProducts.product })
     .from(inventoryProducts)
