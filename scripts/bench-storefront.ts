@@ -665,14 +665,18 @@ async function eventsPart(target: Target, server: ShopServer, inventoryId: strin
   const [alone, aloneCpu] = await withCpu(server, () => page(EVENTS_DURATION_S));
   loadLine(`GET ${path} alone`, alone, aloneCpu);
 
+  /** When each load ran: a sync the server ran meanwhile (its hourly one) is told against the load it fell in. */
+  const timeline: Array<{ label: string; from: number; to: number }> = [];
   /** The events load (a phone's, or a crawler's) and the page load at once; each one's figures and the server's CPU. */
   const beside = async (label: string, job: Pick<EventsJob, 'tag' | 'userAgent'>) => {
+    const from = Date.now();
     const [[load, pageFigures], cpu] = await withCpu(server, () =>
       Promise.all([
         eventsLoadInChild({ origin: server.url, publicId, rate: EVENTS_RATE, durationS: EVENTS_DURATION_S, ...job }),
         page(EVENTS_DURATION_S),
       ]),
     );
+    timeline.push({ label: `${label} (${job.tag})`, from, to: Date.now() });
     loadLine(label, load, cpu, false);
     if (load.failed) console.log(`  statuses: ${JSON.stringify(load.statuses)}`);
     loadLine(`GET ${path} meanwhile`, pageFigures, cpu, false);
@@ -729,6 +733,20 @@ async function eventsPart(target: Target, server: ShopServer, inventoryId: strin
     counted = await countAll(recordedTags);
   }
   const lost = events.sent - counted.rows;
+  // A sync renders the catalog page again: a round it fell in is not like the others.
+  const syncs = await readTargetDatabase(
+    target,
+    async (run) =>
+      (await run(`select started_at, trigger from inventory_sync_runs where inventory_id = $1 and started_at >= $2 order by started_at`, [
+        inventoryId,
+        new Date(timeline[0]!.from).toISOString(),
+      ])) as Array<{ started_at: string | Date; trigger: string }>,
+  );
+  for (const sync of syncs) {
+    const at = new Date(sync.started_at).getTime();
+    const during = timeline.find((load) => at >= load.from && at <= load.to);
+    console.log(`  a ${sync.trigger} sync ran ${during ? `during ${during.label}` : 'between loads'}`);
+  }
   const crawlerRows = (await countAll(controls.map((_, i) => `${tag}c${i + 1}`))).rows;
   console.log(
     `  ${events.sent} sent, ${events.ok} answered 202, ${whileRunning}${counted.rows} rows (${counted.visitors} visitors) after the server stopped: ${lost} lost; the crawler's: ${crawlerRows} rows`,
