@@ -26,11 +26,12 @@ function rebuilt({ name, message, fields }: ThreadError): Error {
  */
 export type ThreadQueryOptions = QueryOptions & { blobText?: string };
 
-async function threadOptions(options: ThreadQueryOptions | undefined, textTypes: readonly number[]) {
+/** The row mode a statement asks for; refuses what cannot cross to the thread. */
+function rowModeOf(options: ThreadQueryOptions | undefined, textTypes: readonly number[]): RowMode | undefined {
   const parsers = options?.parsers ? Object.keys(options.parsers).map(Number) : [];
   if (parsers.some((type) => !textTypes.includes(type))) throw new Error('The PGlite thread keeps only its own parsers');
   if (options?.serializers) throw new Error('The PGlite thread takes no serializers');
-  return { rowMode: options?.rowMode as RowMode | undefined, blobText: options?.blobText ?? (await options?.blob?.text()) };
+  return options?.rowMode as RowMode | undefined;
 }
 
 /** A transaction's statements, as PGlite's Transaction offers them to drizzle. */
@@ -101,7 +102,10 @@ export class PgliteThread {
   }
 
   async query<T>(text: string, params: unknown[] = [], options?: ThreadQueryOptions, tx?: number): Promise<Results<T>> {
-    return (await this.#send({ op: 'query', text, params, ...(await threadOptions(options, this.#textTypes)), tx })) as Results<T>;
+    const rowMode = rowModeOf(options, this.#textTypes);
+    // Only a COPY's Blob is awaited: the statements of every request go without an extra turn.
+    const blobText = options?.blobText ?? (options?.blob ? await options.blob.text() : undefined);
+    return (await this.#send({ op: 'query', text, params, rowMode, blobText, tx })) as Results<T>;
   }
 
   /**
