@@ -35,7 +35,7 @@ export const siteUrlFromEnv = (env: Record<string, string | undefined>) =>
   env.SITE_URL ? siteOrigin(env.SITE_URL) : `http://localhost:${env.PORT ?? 3000}`;
 
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
-export const knowledgeStoring = { pglite: { batchSize: 250, storesAtOnce: 1 }, postgres: { batchSize: 1_000, storesAtOnce: 2 } } as const;
+export const knowledgeStoring = { pglite: { batchSize: 250, storesAtOnce: 2 }, postgres: { batchSize: 1_000, storesAtOnce: 2 } } as const;
 
 /** KNOWLEDGE_WORKER (`off`), KNOWLEDGE_WORKER_CONCURRENCY, DATA_DIR and the database's batch size; throws on a bad value. */
 export function workerSettingsFromEnv(env: Record<string, string | undefined>): WorkerSettings {

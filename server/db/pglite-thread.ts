@@ -84,6 +84,13 @@ async function copyThen({ copy, blobText, then }: Extract<ThreadRequest, { op: '
   }
 }
 
+/**
+ * The COPYs one after another, each asked of PGlite only when the one before has ended: the server
+ * may send the next batch early (its text made while this one is stored, no gap between them), yet a
+ * statement that came meanwhile (another screen's read) still goes first, not behind two batches.
+ */
+let copies: Promise<unknown> = Promise.resolve();
+
 /** Statements in one transaction that starts and ends here, as copyThen's: each one's result. */
 const inTransaction = ({ statements }: Extract<ThreadRequest, { op: 'statements' }>) =>
   client.transaction(async (tx) => {
@@ -100,8 +107,13 @@ async function answer(request: ThreadRequest): Promise<unknown> {
       const blob = request.blobText === undefined ? undefined : new Blob([request.blobText]);
       return target.query(request.text, request.params, { rowMode: request.rowMode, ...(blob ? { blob } : {}) });
     }
-    case 'copyThen':
-      return copyThen(request);
+    case 'copyThen': {
+      // PGlite runs a statement without returning to this thread's event loop: the messages sent
+      // meanwhile are read only once it has, so the next COPY waits that one turn (setImmediate).
+      const copied = copies.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => copyThen(request));
+      copies = copied.catch(() => {});
+      return copied;
+    }
     case 'statements':
       return inTransaction(request);
     case 'begin':

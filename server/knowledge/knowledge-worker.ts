@@ -22,17 +22,19 @@ export type KnowledgeWorkerOptions = {
   limits?: ExtractionLimits;
   /**
    * Passages stored per batch. PGlite runs one statement at a time, in its own thread: a batch
-   * holds the other statements while it is stored, not the server's requests. 250 a batch put a
-   * 100 MB CSV at 164 s (1.21 × its COPY floor) against 184–191 s with 100, another screen's reads
-   * meanwhile at p50 53 ms against 35–42 (when PGlite ran on the server's own thread, 250 held
-   * every request ~110 ms). PostgreSQL works in its own process: bigger batches cost fewer round
-   * trips and hold no one (npm run bench:ingest).
+   * holds the other statements while it is stored, not the server's requests. 250 a batch (two at
+   * once, below) put a 100 MB CSV at 129–132 s, 1.08–1.14 × its COPY floor (184–191 s with 100 a
+   * batch, one at once), another screen's reads meanwhile at p50 49–50 ms. PostgreSQL works in its
+   * own process: bigger batches cost fewer round trips and hold no one (npm run bench:ingest).
    */
   batchSize?: number;
   /**
-   * Batches stored at once. PGlite runs one statement at a time: 1 (2 saved 5 % of a 20 MB import
-   * and tripled the reads' p50 meanwhile, each waiting behind two batches). PostgreSQL stores two batches in two
-   * backends, on two cores, while the extraction thread reads the next (npm run bench:ingest).
+   * Batches stored at once. PostgreSQL stores two batches in two backends, on two cores, while the
+   * extraction thread reads the next. PGlite runs one statement at a time: with 2, the next batch
+   * waits in its thread, made and sent while this one is stored, so no gap between them (a 20 MB
+   * CSV in 27.6 s against 32–35 with 1); the thread lets a statement that came meanwhile go first
+   * (pglite-thread.ts), so another screen's reads wait behind one batch, not two (p50 56 ms, as
+   * with 1; npm run bench:ingest).
    */
   storesAtOnce?: number;
 };

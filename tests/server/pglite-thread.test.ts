@@ -2,7 +2,8 @@
 // server's requests: what the server's code relies on from PGlite's own client holds across the
 // thread. A refusal keeps PostgreSQL's SQLSTATE and constraint (database-errors.ts reads them); a
 // transaction keeps all or nothing and its caller gets its own error back; a statement outside an
-// open transaction waits for it to end rather than slipping into it; a stopped thread refuses at once.
+// open transaction waits for it to end rather than slipping into it; a statement sent while a COPY
+// runs goes before the COPY sent ahead of it; a stopped thread refuses at once.
 import { types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PgliteThread } from '../../server/db/pglite-thread-client';
@@ -87,6 +88,19 @@ test('COPY from a blob lands inside a transaction', async () => {
     { id: 31, note: null },
   ]);
   await thread.query('delete from probe');
+});
+
+test('a statement sent while one COPY runs goes before the COPY sent ahead of it (an import’s next batch)', async () => {
+  await thread.query('create table bulk (n int, note text)');
+  const rows = Array.from({ length: 50_000 }, (_, n) => `${n}\tnote ${n}\n`).join('');
+  const order: string[] = [];
+  const copy = (name: string) =>
+    thread.copyThen(`copy bulk (n, note) from '/dev/blob'`, rows, { text: 'select 1', params: [] }).then(() => order.push(name));
+  await Promise.all([copy('first batch'), copy('second batch'), count().then(() => order.push('read'))]);
+  // The batches in the order sent; the read never behind both.
+  expect(order.filter((name) => name !== 'read')).toEqual(['first batch', 'second batch']);
+  expect(order.indexOf('read')).toBeLessThan(order.indexOf('second batch'));
+  expect((await thread.query<{ n: number }>('select count(*)::int as n from bulk')).rows[0]!.n).toBe(100_000);
 });
 
 test('a stopped thread refuses every statement at once, with why', async () => {

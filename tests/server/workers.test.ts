@@ -74,12 +74,12 @@ test('the workers, started beside the app, process what waited; stopped, they ha
 test('KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database\'s; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep', () => {
   const off = { INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off', CONVERSATION_RETENTION_WORKER: 'off' };
   expect(workerSettingsFromEnv({ ...off })).toEqual({
-    knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 250, storesAtOnce: 1 },
+    knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 250, storesAtOnce: 2 },
     inventorySync: null,
     whatsappInbound: null,
     conversationRetention: null,
   });
-  expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({ dataDir: data.dir, concurrency: 2, batchSize: 250, storesAtOnce: 1 });
+  expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({ dataDir: data.dir, concurrency: 2, batchSize: 250, storesAtOnce: 2 });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' }).knowledge).toEqual({
     dataDir: data.dir,
     concurrency: 1,
