@@ -99,9 +99,9 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
 
   /**
    * Renders being made, by key: the requests that come while a page is rendered (right after a sync,
-   * 100 a second) wait for that one render. Each rendering its own made a queue of renders in the
-   * render pool: the page's p99 went to 1.3 s, its slowest to 2.3 s, during a sync under 1,000
-   * events/s (npm run bench:storefront).
+   * 100 a second) wait for that one render. When each rendered its own, renders queued up in the
+   * render pool; one round of npm run bench:storefront, most likely one a sync fell in, had the
+   * page's p99 at 1.3 s and its slowest at 2.3 s.
    */
   const rendering = new Map<string, Promise<CatalogPages>>();
 
