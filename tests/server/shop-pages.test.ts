@@ -67,6 +67,26 @@ afterAll(async () => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
+/** A new sync of the inventory as the pages see it: its sync time moves on (a catalog page's key holds it). */
+async function syncedAgain(inventoryId: string, aheadMs = 1_000) {
+  const { db } = await testDatabase();
+  await db
+    .update(inventories)
+    .set({ lastSyncedAt: new Date(Date.now() + aheadMs) })
+    .where(eq(inventories.id, inventoryId));
+}
+
+/** `ask` once the server's few seconds' memory of an inventory has passed (the clock moved on; Date alone). */
+async function afterInventoryMemory<T>(ask: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + 6_000);
+  try {
+    return await ask();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 async function page(path: string) {
   const response = await fetch(url + path);
   const html = await response.text();
@@ -166,13 +186,8 @@ describe('the catalog page', () => {
     // The same sync: the same page.
     expect((await page(`/en/c/${shop.publicId}`)).html).toBe(en.html);
     // A new sync: the new products, once the page's few seconds' memory of the inventory has passed.
-    await db
-      .update(inventories)
-      .set({ lastSyncedAt: new Date(Date.now() + 1_000) })
-      .where(eq(inventories.id, shop.id));
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 6_000);
-    const after = await page(`/en/c/${shop.publicId}`).finally(() => vi.useRealTimers());
+    await syncedAgain(shop.id);
+    const after = await afterInventoryMemory(() => page(`/en/c/${shop.publicId}`));
     expect(after.html).toContain('Meia Listrada');
     expect(after.html).not.toContain('>Meia<');
   });
@@ -181,18 +196,14 @@ describe('the catalog page', () => {
     const busy = await seedStorefrontInventory('busy');
     const path = `/pt/c/${busy.publicId}`;
     await page(path);
-    const { db } = await testDatabase();
-    await db
-      .update(inventories)
-      .set({ lastSyncedAt: new Date(Date.now() + 1_000) })
-      .where(eq(inventories.id, busy.id));
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 6_000);
+    await syncedAgain(busy.id);
     const rendersBefore = shopRenders.filter((rendered) => rendered === path).length;
     // The page and its product list, asked at once as shoppers' phones would right after the sync.
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, n) => fetch(`${url}${path}${n % 2 ? '/products.json' : ''}`).then((response) => response.status)),
-    ).finally(() => vi.useRealTimers());
+    const answers = await afterInventoryMemory(() =>
+      Promise.all(
+        Array.from({ length: 8 }, (_, n) => fetch(`${url}${path}${n % 2 ? '/products.json' : ''}`).then((response) => response.status)),
+      ),
+    );
     expect(answers).toEqual(Array(8).fill(200));
     expect(shopRenders.filter((rendered) => rendered === path).length - rendersBefore).toBe(1);
   });
@@ -224,10 +235,7 @@ describe('the catalog page', () => {
         return { inventoryId: large.id, key: product.key, position: 100 + i, searchText: product.title, product };
       }),
     );
-    await db
-      .update(inventories)
-      .set({ lastSyncedAt: new Date(Date.now() + 3_000) })
-      .where(eq(inventories.id, large.id));
+    await syncedAgain(large.id, 3_000);
     const catalogPage = await page(`/pt/c/${large.publicId}`);
     if (catalogPage.document?.data.page !== 'catalog') throw new Error('not a catalog page');
     const { data } = catalogPage.document;
@@ -273,10 +281,7 @@ describe('the catalog page', () => {
       .update(inventoryProducts)
       .set({ product: sampleProduct({ key: 'v:101', variantId: '101', productId: '1', retailerId: 'CAM-P', title }) })
       .where(and(eq(inventoryProducts.inventoryId, hostile.id), eq(inventoryProducts.key, 'v:101')));
-    await db
-      .update(inventories)
-      .set({ lastSyncedAt: new Date(Date.now() + 2_000) })
-      .where(eq(inventories.id, hostile.id));
+    await syncedAgain(hostile.id, 2_000);
     const { status, html, document } = await page(`/en/c/${hostile.publicId}`);
     expect(status).toBe(200);
     expect(html).not.toContain('<script>alert(1)');
