@@ -18,6 +18,8 @@ export interface ApiClientOptions {
   defaultRetryDelayMs?: number;
   /** Clock for Retry-After HTTP-dates; injectable for tests. Default Date.now. */
   now?: () => number;
+  /** Waits before a retry (tests record the wait instead of racing a timer). Default: a timer. */
+  wait?: (ms: number, signal: AbortSignal | null | undefined) => Promise<void>;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -75,6 +77,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         maxRetryDelayMs: options.maxRetryDelayMs ?? 5000,
         defaultDelayMs: options.defaultRetryDelayMs ?? 300,
         now: options.now ?? Date.now,
+        wait: options.wait,
       }),
       bearerAuth(options.getIdToken),
     ])

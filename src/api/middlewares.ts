@@ -20,6 +20,8 @@ export interface RetryOnceOptions {
   maxRetryDelayMs: number;
   defaultDelayMs: number;
   now: () => number;
+  /** Waits before the retry; rejects with the signal's reason on abort. Default: a timer. */
+  wait?: (ms: number, signal: AbortSignal | null | undefined) => Promise<void>;
 }
 
 /**
@@ -30,6 +32,7 @@ export interface RetryOnceOptions {
  * pending forever; refusing a too-long Retry-After would also need a second copy of the rules in `until`.
  */
 export function retryOnce(options: RetryOnceOptions): ConfiguredMiddleware {
+  const wait = options.wait ?? sleep;
   return (next) => async (url, opts) => {
     const first = await next(url, opts);
     if (first.ok) return first;
@@ -44,7 +47,7 @@ export function retryOnce(options: RetryOnceOptions): ConfiguredMiddleware {
     if (!decision.retry) return first;
     // Discard the failed body so the connection is released during the wait.
     await first.body?.cancel().catch(() => undefined);
-    await sleep(decision.delayMs, opts.signal);
+    await wait(decision.delayMs, opts.signal);
     return next(url, opts);
   };
 }

@@ -22,9 +22,21 @@ function client(overrides: Partial<ApiClientOptions> = {}) {
   });
 }
 
-const caught = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const caught = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 const gapMs = () => server.requests[1]!.at - server.requests[0]!.at;
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The retry waits a test's client asked for, in order; the wait itself returns at once. */
+let waits: number[] = [];
+const recordWait = (ms: number) => {
+  waits.push(ms);
+  return Promise.resolve();
+};
+beforeEach(() => {
+  waits = [];
+});
 const retryableStatuses = [408, 409, 425, 429, 500, 502, 503, 504];
 
 describe('base URL', () => {
@@ -101,66 +113,72 @@ describe('retries of safe methods', () => {
 
   it('does not retry a second failure', async () => {
     server.handle(sequence({ status: 503 }));
-    const error = await caught(client().get('/things'));
+    const error = await caught(client({ wait: recordWait }).get('/things'));
     expect(error).toMatchObject({ status: 503 });
-    await delay(100); // a third attempt would have arrived by now
+    // Every attempt happens before the call settles: one wait, two requests.
+    expect(waits).toEqual([10]);
     expect(server.requests).toHaveLength(2);
   });
 
   it('waits the default delay when there is no Retry-After', async () => {
     server.handle(sequence({ status: 503 }, { status: 200, body: {} }));
-    await client({ defaultRetryDelayMs: 150 }).get('/things');
-    expect(gapMs()).toBeGreaterThanOrEqual(140);
-    expect(gapMs()).toBeLessThan(1000);
+    await client({ defaultRetryDelayMs: 150, wait: recordWait }).get('/things');
+    expect(waits).toEqual([150]);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('honours Retry-After in delta-seconds', async () => {
     server.handle(sequence({ status: 429, headers: { 'retry-after': '1' } }, { status: 200, body: {} }));
-    await client({ defaultRetryDelayMs: 10 }).get('/things');
-    expect(gapMs()).toBeGreaterThanOrEqual(990);
-    expect(gapMs()).toBeLessThan(2000);
+    await client({ defaultRetryDelayMs: 10, wait: recordWait }).get('/things');
+    expect(waits).toEqual([1000]);
   });
 
   it('honours Retry-After: 0 over a longer default delay', async () => {
     server.handle(sequence({ status: 503, headers: { 'retry-after': '0' } }, { status: 200, body: {} }));
-    await client({ defaultRetryDelayMs: 3000 }).get('/things');
-    expect(gapMs()).toBeLessThan(500);
+    await client({ defaultRetryDelayMs: 3000, wait: recordWait }).get('/things');
+    expect(waits).toEqual([0]);
   });
 
   it('honours Retry-After as an HTTP-date', async () => {
     const retryAt = 'Wed, 21 Oct 2037 07:28:00 GMT';
     server.handle(sequence({ status: 503, headers: { 'retry-after': retryAt } }, { status: 200, body: {} }));
-    // The client's clock reads 200 ms before the date, so it should wait ~200 ms (not the 3 s default).
-    await client({ defaultRetryDelayMs: 3000, now: () => Date.parse(retryAt) - 200 }).get('/things');
-    expect(gapMs()).toBeGreaterThanOrEqual(190);
-    expect(gapMs()).toBeLessThan(1000);
+    // The client's clock reads 200 ms before the date, so it waits 200 ms (not the 3 s default).
+    await client({ defaultRetryDelayMs: 3000, now: () => Date.parse(retryAt) - 200, wait: recordWait }).get('/things');
+    expect(waits).toEqual([200]);
+  });
+
+  it('waits on a real timer by default, then retries', async () => {
+    server.handle(sequence({ status: 503 }, { status: 200, body: { ok: true } }));
+    await expect(client({ defaultRetryDelayMs: 50 }).get('/things')).resolves.toEqual({ ok: true });
+    // A timer never fires early: the retry came after the delay, however slow the machine.
+    expect(gapMs()).toBeGreaterThanOrEqual(45);
   });
 
   it('fails at once when Retry-After exceeds the default 5 s bound', async () => {
     server.handle(sequence({ status: 503, headers: { 'retry-after': '6' } }, { status: 200, body: {} }));
-    const started = performance.now();
-    const error = await caught(client().get('/things'));
+    const error = await caught(client({ wait: recordWait }).get('/things'));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 503 });
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(waits).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
 
   it('fails at once when Retry-After exceeds a configured bound', async () => {
     server.handle(sequence({ status: 429, headers: { 'retry-after': '1' } }, { status: 200, body: {} }));
-    const error = await caught(client({ maxRetryDelayMs: 500 }).get('/things'));
+    const error = await caught(client({ maxRetryDelayMs: 500, wait: recordWait }).get('/things'));
     expect(error).toMatchObject({ status: 429 });
+    expect(waits).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
 
   it('stops waiting when aborted during the retry delay', async () => {
-    server.handle(sequence({ status: 503, headers: { 'retry-after': '2' } }, { status: 200, body: {} }));
+    // Retry-After 5 s on the real timer: had the abort not ended the wait, the retry would succeed.
+    server.handle(sequence({ status: 503, headers: { 'retry-after': '5' } }, { status: 200, body: {} }));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const started = performance.now();
-    const error = await caught(client().get('/things', { signal: controller.signal }));
-    expect(error).toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    const pending = caught(client().get('/things', { signal: controller.signal }));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
     expect(server.requests).toHaveLength(1);
   });
 });
@@ -168,9 +186,9 @@ describe('retries of safe methods', () => {
 describe('writes', () => {
   it.each(['post', 'put', 'patch', 'delete'] as const)('%s is never retried', async (method) => {
     server.handle(sequence({ status: 503, headers: { 'retry-after': '0' } }, { status: 200, body: {} }));
-    const error = await caught(client()[method]('/things/1', { a: 1 }));
+    const error = await caught(client({ wait: recordWait })[method]('/things/1', { a: 1 }));
     expect(error).toMatchObject({ status: 503 });
-    await delay(100); // a retry would have arrived by now
+    expect(waits).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
 });
@@ -184,7 +202,13 @@ describe('typed errors', () => {
     expect(error).toBeInstanceOf(Error);
     expect(isApiError(error)).toBe(true);
     expect(isNetworkError(error)).toBe(false);
-    expect(error).toMatchObject({ name: 'ApiError', status: 422, code: 'validation_failed', message: 'Check the form', fields: { name: 'Required' } });
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      status: 422,
+      code: 'validation_failed',
+      message: 'Check the form',
+      fields: { name: 'Required' },
+    });
   });
 
   it('gives code "unknown", keeping the message, for a code this build does not know', async () => {
