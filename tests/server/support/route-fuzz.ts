@@ -275,7 +275,6 @@ export async function fuzzRoutes(
       if (request.auth === 'garbage') headers.authorization = 'Bearer not.a.token';
       if (request.contentType) headers['content-type'] = request.contentType;
       const target = `${world.url}${request.path}${request.query ? `?${request.query}` : ''}`;
-      const started = performance.now();
       let status = 0;
       let text = '';
       try {
@@ -283,6 +282,7 @@ export async function fuzzRoutes(
           method: operation.method,
           headers,
           body: request.body ?? undefined,
+          // A hung request is aborted and counts as answered nothing; no duration is asserted.
           signal: AbortSignal.timeout(10_000),
         });
         status = response.status;
@@ -290,14 +290,12 @@ export async function fuzzRoutes(
       } catch (error) {
         text = String(error);
       }
-      const elapsed = performance.now() - started;
       row[`${Math.min(5, Math.max(2, Math.floor(status / 100)))}xx` as keyof typeof row]++;
       const problems: string[] = [];
       if (status === 0 || status >= 500) problems.push(`answered ${status || 'nothing'}`);
       if (status >= 400 && status < 500 && !hasErrorShape(text)) problems.push(`a ${status} without the error shape`);
       // The database's own refusal is a net, not the check: a value it caught got past a schema.
       if (errorCodeOf(text) === 'invalid_value') problems.push('a value got past the schemas to the database (invalid_value)');
-      if (elapsed > 5000) problems.push(`took ${Math.round(elapsed)} ms`);
       if (world.foreignMarkers.some((marker) => text.includes(marker))) problems.push("holds the other account's data");
       if (problems.length > 0 && failures.length < 20) {
         failures.push(
