@@ -5,6 +5,7 @@
 // field. The two calls are named actors, supplied with .provide() (src/features/settings/api).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { dashboardValidation, isTimeZone } from '../domain/dashboard';
+import { failureOf } from './failure';
 
 /** Why a save failed: the server refused the zone (`invalid`, with its field → message id), or anything else. */
 export const timeZoneFailureKinds = ['invalid', 'unknown'] as const;
@@ -12,10 +13,7 @@ export type TimeZoneFailureKind = (typeof timeZoneFailureKinds)[number];
 export type TimeZoneFailure = { kind: TimeZoneFailureKind; fields?: Record<string, string> };
 
 /** A thrown value as a failure: failures pass through; anything else is `unknown`. */
-export function timeZoneFailureOf(error: unknown): TimeZoneFailure {
-  const kind = (error as { kind?: unknown } | null)?.kind;
-  return (timeZoneFailureKinds as readonly unknown[]).includes(kind) ? (error as TimeZoneFailure) : { kind: 'unknown' };
-}
+export const timeZoneFailureOf = (error: unknown) => failureOf<TimeZoneFailure>(error, timeZoneFailureKinds);
 
 const refusedHere = { timeZone: dashboardValidation.timeZoneInvalid.id };
 

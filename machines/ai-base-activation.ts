@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { aiBaseFailureOf, type AiBase, type AiBaseFailureKind } from '../domain/ai-base';
+import { aiBaseFailureKinds, type AiBase, type AiBaseFailure, type AiBaseFailureKind } from '../domain/ai-base';
+import { failureOf } from './failure';
 
 /**
  * `/ia-base/{id}/activate`: the base's summary, the merchant confirms, the base goes live. The
@@ -16,6 +17,8 @@ export type AiBaseActivationContext = {
 };
 
 export type AiBaseActivationEvent = { type: 'CONFIRM' } | { type: 'RETRY' };
+
+const aiBaseFailureOf = (error: unknown) => failureOf<AiBaseFailure>(error, aiBaseFailureKinds);
 
 export const aiBaseActivationMachine = setup({
   types: {

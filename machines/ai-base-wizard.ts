@@ -1,11 +1,13 @@
 import { assertEvent, assign, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { failed, failureOf, type Failed } from './failure';
 import { fieldErrorsOf } from './field-errors';
 import { isSendingFiles, knowledgeFilesMachine } from './knowledge-files';
 import {
-  aiBaseFailureOf,
+  aiBaseFailureKinds,
   instructionsSchema,
   refinementSchema,
   type AiBase,
+  type AiBaseFailure,
   type AiBaseFailureKind,
   type Instructions,
   type Refinement,
@@ -103,10 +105,8 @@ function draftOf(base: AiBase | null): WizardDraft {
   };
 }
 
-
+const aiBaseFailureOf = (error: unknown) => failureOf<AiBaseFailure>(error, aiBaseFailureKinds);
 const failureKind = (error: unknown) => aiBaseFailureOf(error).kind;
-/** A failed save or load, as its guards and actions take it. */
-type Failed = { error: unknown };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 /**
  * What the stored draft should be: none once nothing in it differs from the base; else the draft,
@@ -131,7 +131,6 @@ export function resumeStepOf({ base, draft }: Pick<LoadedBase, 'base' | 'draft'>
 const storeDraft = { type: 'storeDraft', params: unsavedDraft } as const;
 const loaded = ({ event }: { event: { output: LoadedBase } }) => event.output;
 const saved = ({ event }: { event: { output: AiBase } }) => event.output;
-const failed = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const rememberFailure = { type: 'rememberFailure', params: failed } as const;
 
 export const aiBaseWizardMachine = setup({

@@ -6,6 +6,7 @@
 // `failed`, what was typed kept). A channel waiting for a new token opens on the token form and keeps
 // it open until a token is accepted. The channel as last answered is in the context, for the header.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { failed, failureOf, type Failed } from './failure';
 import { fieldErrorsOf } from './field-errors';
 import {
   channelAnsweringSchema,
@@ -40,10 +41,7 @@ export type ChannelSettingsFailureKind = (typeof channelSettingsFailureKinds)[nu
 export type ChannelSettingsFailure = { kind: ChannelSettingsFailureKind; fields?: Record<string, string> };
 
 /** A thrown value as a failure: failures pass through; anything else is `unknown`. */
-export function channelSettingsFailureOf(error: unknown): ChannelSettingsFailure {
-  const kind = (error as { kind?: unknown } | null)?.kind;
-  return (channelSettingsFailureKinds as readonly unknown[]).includes(kind) ? (error as ChannelSettingsFailure) : { kind: 'unknown' };
-}
+export const channelSettingsFailureOf = (error: unknown) => failureOf<ChannelSettingsFailure>(error, channelSettingsFailureKinds);
 
 /** The field a refusal is about, and what the merchant reads there. */
 const fieldOfFailure: Partial<Record<ChannelSettingsFailureKind, [string, string]>> = {
@@ -112,8 +110,6 @@ export type ChannelSettingsEvent =
   /** The new verify token was pasted in Meta's settings: it is not shown again. */
   | { type: 'FINISH' };
 
-type Failed = { error: unknown };
-const failed = ({ event }: { event: { error: unknown } }): Failed => ({ error: event.error });
 const tokenOf = ({ event }: { event: ChannelSettingsEvent }) => {
   assertEvent(event, 'SUBMIT_TOKEN');
   return { accessToken: event.accessToken };

@@ -7,6 +7,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { dayIn, rangeDays, type Dashboard, type DashboardQuery, type DashboardRangeKind, type DayRange } from '../domain/dashboard';
 import type { Currency } from '../domain/plans';
+import { failed, failureOf, type Failed } from './failure';
 
 /** What the merchant picked (the URL's search params, read and checked by the view). */
 export type DashboardSelection = {
@@ -56,11 +57,10 @@ export const dashboardFailureKinds = ['offline', 'not_found', 'unknown'] as cons
 export type DashboardFailureKind = (typeof dashboardFailureKinds)[number];
 export type DashboardFailure = { kind: DashboardFailureKind };
 
-/** A thrown value as a failure: failures pass through; anything else is `unknown`. */
-export function dashboardFailureOf(error: unknown): DashboardFailure {
-  const kind = (error as Partial<DashboardFailure> | null)?.kind;
-  return typeof kind === 'string' && (dashboardFailureKinds as readonly string[]).includes(kind) ? { kind } : { kind: 'unknown' };
-}
+/** A thrown value as a failure (its kind: no kind carries more); anything else is `unknown`. */
+export const dashboardFailureOf = (error: unknown): DashboardFailure => ({
+  kind: failureOf<DashboardFailure>(error, dashboardFailureKinds).kind,
+});
 
 export type DashboardInput = { selection: DashboardSelection; browserZone: string; currency: Currency };
 
@@ -86,13 +86,11 @@ export type DashboardEvent =
 
 type Selected = { selection: DashboardSelection };
 type Answered = { dashboard: Dashboard };
-type Failed = { error: unknown };
 const selected = ({ event }: { event: DashboardEvent }): Selected => {
   assertEvent(event, 'SELECT');
   return { selection: event.selection };
 };
 const answered = ({ event }: { event: { output: Dashboard } }): Answered => ({ dashboard: event.output });
-const failed = ({ event }: { event: { error: unknown } }): Failed => ({ error: event.error });
 /** What the read asks for: the selection, counted in the current zone. */
 const requestOf = ({ context }: { context: DashboardContext }): DashboardRequest => ({
   selection: context.selection,

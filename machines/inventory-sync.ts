@@ -10,6 +10,7 @@
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import type { Inventory, InventoryDetail, SyncStatus } from '../domain/inventory';
 import type { InventoryProduct, SyncRun } from '../domain/inventory-sync';
+import { failureOf, type FailureKinds } from './failure';
 
 /**
  * The status as one ask brings it: the inventory (its sync status, last update, what its links
@@ -32,17 +33,15 @@ export type InventoryProductsQuery = { page: number; q: string };
 export type InventorySyncFailure =
   { kind: 'not_found' | 'incomplete' | 'unknown' } | { kind: 'too_many_requests'; retryAfterSeconds: number; retryAt: number };
 
-const failureKinds: readonly string[] = ['not_found', 'incomplete', 'unknown', 'too_many_requests'];
+const failureKinds = ['not_found', 'incomplete', 'unknown', 'too_many_requests'] as const satisfies FailureKinds<InventorySyncFailure>;
 
-/** A thrown value as a failure: failures pass through; anything else is `unknown`. */
+/** A thrown value as a failure (a 429's wait checked: 60 s when it has none); anything else is `unknown`. */
 export function inventorySyncFailureOf(error: unknown): InventorySyncFailure {
-  const failure = error as Partial<{ kind: unknown; retryAfterSeconds: unknown; retryAt: unknown }> | null;
-  if (!failure || typeof failure.kind !== 'string' || !failureKinds.includes(failure.kind)) return { kind: 'unknown' };
-  if (failure.kind === 'too_many_requests') {
-    const seconds = typeof failure.retryAfterSeconds === 'number' && failure.retryAfterSeconds > 0 ? failure.retryAfterSeconds : 60;
-    return { kind: 'too_many_requests', retryAfterSeconds: seconds, retryAt: typeof failure.retryAt === 'number' ? failure.retryAt : 0 };
-  }
-  return { kind: failure.kind as 'not_found' | 'incomplete' | 'unknown' };
+  const failure = failureOf<InventorySyncFailure>(error, failureKinds);
+  if (failure.kind !== 'too_many_requests') return { kind: failure.kind };
+  const { retryAfterSeconds, retryAt } = failure as Partial<Record<'retryAfterSeconds' | 'retryAt', unknown>>;
+  const seconds = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? retryAfterSeconds : 60;
+  return { kind: 'too_many_requests', retryAfterSeconds: seconds, retryAt: typeof retryAt === 'number' ? retryAt : 0 };
 }
 
 export type InventorySyncInput = { inventoryId: string };

@@ -6,6 +6,7 @@
 // its saved step; what the merchant types is kept as a draft (storeDraft) until it is saved — never
 // the Shopify token, which is write-only. Tags for the view: `editing`, `checking`, `saving`, `failed`.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { failed, failureOf, type Failed } from './failure';
 import { fieldErrorsOf } from './field-errors';
 import {
   catalogSchema,
@@ -42,13 +43,10 @@ export const inventoryFailureKinds = ['not_found', 'conflict', 'invalid', 'peer'
 export type InventoryFailureKind = (typeof inventoryFailureKinds)[number];
 export type InventoryFailure = { kind: InventoryFailureKind; fields?: Record<string, string>; reason?: PeerFailureReason };
 
-/** A thrown value as a failure: failures pass through; anything else is `unknown`. */
+/** A thrown value as a failure: failures pass through (a `peer` one with a reason we know); anything else is `unknown`. */
 export function inventoryFailureOf(error: unknown): InventoryFailure {
-  const failure = error as Partial<InventoryFailure> | null;
-  if (!failure || typeof failure.kind !== 'string' || !(inventoryFailureKinds as readonly string[]).includes(failure.kind))
-    return { kind: 'unknown' };
-  if (failure.kind === 'peer' && !(peerFailureReasons as readonly unknown[]).includes(failure.reason)) return { kind: 'unknown' };
-  return failure as InventoryFailure;
+  const failure = failureOf<InventoryFailure>(error, inventoryFailureKinds);
+  return failure.kind === 'peer' && !(peerFailureReasons as readonly unknown[]).includes(failure.reason) ? { kind: 'unknown' } : failure;
 }
 
 export type InventoryWizardInput = { inventoryId: string | null };
@@ -161,8 +159,6 @@ export function resumePointOf({ inventory, draft }: LoadedInventory): ResumePoin
 const storeDraft = { type: 'storeDraft', params: unsavedDraft } as const;
 const loaded = ({ event }: { event: { output: LoadedInventory } }) => event.output;
 const saved = ({ event }: { event: { output: Inventory } }) => event.output;
-const failed = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-type Failed = { error: unknown };
 const failureKind = (error: unknown) => inventoryFailureOf(error).kind;
 const rememberFailure = { type: 'rememberFailure', params: failed } as const;
 /**
