@@ -45,7 +45,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SHOP_DATA_ELEMENT_ID } from '../domain/public-pages';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
-import { startProductImageServer, storefrontBenchProducts } from '../tests/fixtures/storefront-bench-store';
+import { startProductImageServer } from '../tests/fixtures/product-image-server';
+import { storefrontBenchProducts } from '../tests/fixtures/storefront-bench-store';
 import { createUser } from '../tests/server/support/emulator-users';
 import { startAuthEmulator } from './auth-emulator';
 import {
@@ -805,7 +806,7 @@ async function main() {
     });
   } else if (!existsSync(main)) throw new Error('--no-build: nothing built in .tmp/bench-storefront yet');
 
-  const images = await startProductImageServer();
+  const images = await startProductImageServer({ https: true });
   const products = storefrontBenchProducts(images.origin, PRODUCTS);
   const peers = await startDemoPeers({
     products,
