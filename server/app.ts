@@ -93,7 +93,8 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
   registerErrorHandling(app, BODY_LIMIT);
 
   const runtimeConfig = runtimeConfigFromEnv(env);
-  const csp = cspDirectives(runtimeConfig);
+  // Outside production a store on this machine is taken (the demo's), and so are its images.
+  const csp = cspDirectives({ ...runtimeConfig, loopbackImages: env.NODE_ENV !== 'production' });
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: { ...csp, 'upgrade-insecure-requests': null } },

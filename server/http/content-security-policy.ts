@@ -5,7 +5,14 @@ import { createHash } from 'node:crypto';
 
 export type CspDirectives = Record<string, string[]>;
 
-export function cspDirectives({ authEmulatorUrl }: { authEmulatorUrl?: string }): CspDirectives {
+export function cspDirectives({
+  authEmulatorUrl,
+  loopbackImages = false,
+}: {
+  authEmulatorUrl?: string;
+  /** Images from plain-http loopback origins too: outside production, where stores on this machine (the demo's) are taken. */
+  loopbackImages?: boolean;
+}): CspDirectives {
   const connectSrc = ["'self'", 'https://*.googleapis.com', 'https://*.firebaseapp.com'];
   if (authEmulatorUrl) connectSrc.push(authEmulatorUrl);
   return {
@@ -13,7 +20,7 @@ export function cspDirectives({ authEmulatorUrl }: { authEmulatorUrl?: string })
     'script-src': ["'self'"], // no inline scripts
     'style-src': ["'self'", "'unsafe-inline'"], // styled-components injects <style> tags
     // Products' images come from the merchant's store and catalog CDNs (cdn.shopify.com, Meta's): any https origin.
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(loopbackImages ? ['http://127.0.0.1:*', 'http://localhost:*'] : [])],
     'connect-src': connectSrc,
     'font-src': ["'self'"],
     'worker-src': ["'self'"],
