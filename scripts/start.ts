@@ -2,10 +2,11 @@
 // (scripts/build.ts: the SPA, the server renderer, the static landing pages, the server bundle)
 // when a source is newer than the build, starts the Firebase Auth emulator (accounts kept in
 // .data/auth-emulator) with a demo account, then the product server on PGlite (.data/) at
-// http://localhost:3000, with the demo Shopify store, Meta catalog and WhatsApp number on
-// loopback (tests/fixtures/demo-peers.ts; their URLs, tokens, catalog ID and number printed). The
-// demo number's webhooks go to this server, its simulated shopper page is printed, and the number
-// is connected to the demo account when that account has an active AI base (scripts/demo-channel.ts).
+// http://localhost:3000, with the demo Shopify store (its orders kept in .data/demo-store.json), Meta
+// catalog, product images and WhatsApp number on loopback (tests/fixtures/demo-peers.ts; their URLs,
+// tokens, catalog ID and number printed). The demo number's webhooks go to this server, its
+// simulated shopper page is printed, and the number is connected to the demo account when that
+// account has an active AI base (scripts/demo-channel.ts).
 // Ctrl-C stops them all.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +32,7 @@ const sources = [
   'locales',
   'public',
   'index.html',
+  'landing.html',
   'shop.html',
   'vite.config.ts',
   'scripts',
@@ -40,6 +42,7 @@ const serverMain = join(SERVER_OUT_DIR, 'main.js');
 const outputs = [
   'dist/build-id.json',
   'dist/en/index.html',
+  'dist/landing.html',
   'dist/shop.html',
   join(serverRendererDir('dist'), SERVER_RENDERER_FILE),
   serverMain,
@@ -58,8 +61,10 @@ if (built < Math.max(...sources.map(newestMtime))) {
   await buildAll({ outDir: 'dist', serverOutDir: SERVER_OUT_DIR });
 }
 
-// The demo store, catalog and number on fixed ports, so an inventory or channel linked to them
-// still works after a restart; a port in use falls back to any free one (and says so).
+// The demo store, catalog, images and number on fixed ports, so an inventory or channel linked to
+// them (and the image addresses a sync saved) still work after a restart; a port in use falls back
+// to any free one (and says so). The store keeps its orders in the data directory, so an order
+// placed before a restart is not placed again under the same id after it.
 async function portOr(name: string, preferred: number): Promise<number> {
   const port = Number(process.env[name] ?? preferred);
   const free = await new Promise<boolean>((resolve) => {
@@ -73,6 +78,8 @@ const demoPeers: DemoPeers = await startDemoPeers({
   shopifyPort: await portOr('DEMO_SHOPIFY_PORT', 3101),
   metaPort: await portOr('DEMO_META_PORT', 3102),
   whatsappPort: await portOr('DEMO_WHATSAPP_PORT', 3103),
+  imagesPort: await portOr('DEMO_IMAGES_PORT', 3104),
+  stateDir: dataDir,
 });
 
 // Meta's callback for the demo number: this server's webhook (server/routes/whatsapp-webhook-routes.ts).
@@ -130,6 +137,7 @@ if (await waitUntilUp()) {
   console.log(`  Shopify URL: ${demoPeers.shopify.adminUrl}`);
   console.log(`  Shopify token: ${demoPeers.shopify.accessToken}`);
   console.log(`  Shopify website: ${demoPeers.shopify.storefrontUrl}`);
+  console.log(`  Product images: ${demoPeers.images.origin}/products/`);
   console.log(`Demo WhatsApp catalog (step 2): catalog ID ${demoPeers.catalogId}`);
   console.log('Demo WhatsApp number (for a channel):');
   console.log(`  WhatsApp Graph URL: ${demoPeers.whatsapp.graphUrl}`);

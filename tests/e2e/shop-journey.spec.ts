@@ -4,8 +4,9 @@
 // survives a reload, the cart summary lists them at today's prices, 'Go to checkout' lands on the
 // store's (the fixture's) cart permalink with those variants, quantities, the inventory's `ref` and
 // the cart's attribute; the store records that order, and after Sync now the inventory counts it
-// as converted value (on top of the demo store's week of orders). Both pages pass axe. What needs no browser (filters, the cart's rules, each
-// view's states, the pages' HTTP answers) is proved in tests/unit/shop-*.test.ts* and
+// as converted value (on top of the demo store's week of orders). The products' pictures load from
+// the demo peers on loopback. Both pages pass axe. What needs no browser (filters, the cart's
+// rules, each view's states, the pages' HTTP answers) is proved in tests/unit/shop-*.test.ts* and
 // tests/server/shop-pages.test.ts.
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Page } from '@playwright/test';
@@ -66,6 +67,10 @@ test('a shopper on a phone finds two variants, keeps them over a reload, and che
   await expect(products).toHaveText(['IPod Nano - 8GB']);
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'IPod Nano - 8GB' }) });
+  // Its picture, which the demo peers serve on this machine, loaded (a broken one leaves an empty box, no <img>).
+  await expect
+    .poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
   const option = card.getByLabel('Opção');
   const add = card.getByRole('button', { name: 'Adicionar ao carrinho' });
   const choose = async (colour: string) =>

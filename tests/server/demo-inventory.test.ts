@@ -1,9 +1,11 @@
 // `npm start`'s demo inventory (scripts/demo-inventory.ts) against the real API and the demo
 // store and catalog: linked once through the wizard's own API (configured, its first sync run by
 // the workers into products), found again at the next start rather than doubled, and named so
-// as not to collide with an inventory the merchant already named 'Loja Demo'.
+// as not to collide with an inventory the merchant already named 'Loja Demo'. Its products show
+// pictures the demo peers serve on loopback, so the demo has them offline.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Inventory } from '../../domain/inventory';
+import type { InventoryProduct } from '../../domain/inventory-sync';
 import { DEMO_INVENTORY_NAME, ensureDemoInventory } from '../../scripts/demo-inventory';
 import { startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
 import { createUser } from './support/emulator-users';
@@ -53,7 +55,15 @@ test('the demo account gets one inventory on the demo store and catalog, synced,
     (await call(`${server.url}/api/v1/inventories/${first.inventory.id}`, { token: merchant.idToken })).body as Inventory;
   await expect.poll(async () => (await read()).syncStatus, { timeout: 60_000 }).toBe('synced');
   const products = await call(`${server.url}/api/v1/inventories/${first.inventory.id}/products?page=1`, { token: merchant.idToken });
-  expect((products.body as { total: number }).total).toBeGreaterThan(0);
+  const listed = products.body as { total: number; products: InventoryProduct[] };
+  expect(listed.total).toBeGreaterThan(0);
+  // Every product's picture, at the address the sync saved: an image on this machine.
+  for (const product of listed.products) {
+    expect([product.title, new URL(product.imageUrl ?? 'about:blank').hostname]).toEqual([product.title, '127.0.0.1']);
+    const image = await fetch(product.imageUrl!);
+    expect([product.title, image.status, image.headers.get('content-type')]).toEqual([product.title, 200, 'image/png']);
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }
 
   const again = await ensureDemoInventory(server.url, merchant, store);
   expect([again.created, again.inventory.id]).toEqual([false, first.inventory.id]);

@@ -824,7 +824,7 @@ describe('orders', () => {
 });
 
 describe('the stores', () => {
-  test('the demo store is the corpus’s real products', () => {
+  test('the demo store is the corpus’s real products, its plush toys priced', () => {
     const products = demoStoreProducts();
     expect(products.map((product) => product.title)).toEqual(['IPod Nano - 8GB', 'IPod Touch 8GB', 'Cat', 'Not Cat']);
     const nano = products[0]!;
@@ -846,10 +846,11 @@ describe('the stores', () => {
     expect(nano.createdAt).toBe('2023-02-02T14:09:49Z');
     // Storefront ids come from the cursors (the fixture's node ids are one copied value).
     expect(products[2]).toMatchObject({ id: 7857989384, handle: 'cat', vendor: 'sendmecats' });
+    // The corpus's plush toys sell at 0.00 (a test shop's); the demo gives them prices of its own.
     expect(products[2]!.variants.map((variant) => [variant.id, variant.title, variant.price])).toEqual([
-      [25602235976, 'Fluffy', '0.00'],
-      [25602236040, 'Extra Fluffy', '0.00'],
-      [25602236104, 'Mega Fluff', '0.00'],
+      [25602235976, 'Fluffy', '59.90'],
+      [25602236040, 'Extra Fluffy', '79.90'],
+      [25602236104, 'Mega Fluff', '119.90'],
     ]);
     expect(variantCount(products)).toBe(11);
   });
