@@ -128,6 +128,18 @@ export type KnowledgeFileNotes = {
   products?: number;
 };
 
+/** Why a Shopify export's product was left out of the knowledge. */
+export type LeftOutReason = keyof NonNullable<KnowledgeFileNotes['skippedProducts']>;
+
+/**
+ * A product a file holds but the knowledge leaves out, by its name: the answerer says it is not
+ * for sale when a shopper names it. Kept beside the file, never shown in step 2, never a passage.
+ */
+export type LeftOutProduct = { name: string; reason: LeftOutReason };
+
+/** How many left-out products a file keeps at most (a store's archive may be large; the first ones are kept). */
+export const MAX_LEFT_OUT_PRODUCTS = 2_000;
+
 /** Adds `more`'s counts to `notes` (in place). */
 export function addNotes(notes: KnowledgeFileNotes, more: KnowledgeFileNotes): KnowledgeFileNotes {
   for (const key of ['scientificNumbers', 'scannedPages', 'totalPages', 'products'] as const) {

@@ -22,6 +22,12 @@ export type AgentPhrases = {
   notFound: string;
   /** A support agent without an answer offers a person. */
   offerHuman: string;
+  /** The question names a product no passage is about (after `sorry`). */
+  productNotFound: string;
+  /** The product the question names was left out of the knowledge (archived, draft, unpublished): not sold. */
+  notForSale: (name: string) => string;
+  /** Heads the products close to the one asked for, offered as suggestions. */
+  closest: string;
   /** The polite refusal when a blocked term is in the question or would be in the answer. */
   refusal: string;
 };
@@ -42,6 +48,9 @@ export const agentPhrases: Record<AiBaseLanguage, AgentPhrases> = {
     sorry: { default: 'Desculpe.', friendly: 'Sinto muito!', informal: 'Poxa!' },
     notFound: 'Não encontrei essa informação na base de conhecimento.',
     offerHuman: 'Quer que eu transfira você para um atendente humano?',
+    productNotFound: 'Não encontrei esse produto.',
+    notForSale: (name) => `${name} não está à venda no momento.`,
+    closest: 'Os mais parecidos que temos:',
     refusal: 'Desculpe, não posso falar sobre esse assunto. Posso ajudar com outra coisa?',
   },
   en_us: {
@@ -59,6 +68,9 @@ export const agentPhrases: Record<AiBaseLanguage, AgentPhrases> = {
     sorry: { default: 'Sorry.', friendly: "I'm so sorry!", informal: 'Oops!' },
     notFound: 'I could not find this in the knowledge base.',
     offerHuman: 'Would you like me to hand you over to a human agent?',
+    productNotFound: 'I could not find that product.',
+    notForSale: (name) => `The ${name} is not for sale at the moment.`,
+    closest: 'The closest ones we have:',
     refusal: "Sorry, I can't talk about that subject. Can I help you with something else?",
   },
   es: {
@@ -76,6 +88,9 @@ export const agentPhrases: Record<AiBaseLanguage, AgentPhrases> = {
     sorry: { default: 'Lo siento.', friendly: '¡Lo siento mucho!', informal: '¡Uy!' },
     notFound: 'No encontré esta información en la base de conocimiento.',
     offerHuman: '¿Quieres que te transfiera a un agente humano?',
+    productNotFound: 'No encontré ese producto.',
+    notForSale: (name) => `${name} no está a la venta por ahora.`,
+    closest: 'Los más parecidos que tenemos:',
     refusal: 'Lo siento, no puedo hablar de ese tema. ¿Puedo ayudarte con otra cosa?',
   },
 };

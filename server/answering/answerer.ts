@@ -3,7 +3,7 @@
 // checks blocked terms; an answerer only turns the question and the passages into an answer.
 import type { AiBase, Refinement } from '../../domain/ai-base';
 import type { Passage } from '../../domain/knowledge';
-import type { PassageFacts } from '../../domain/knowledge-columns';
+import type { LeftOutProduct, PassageFacts } from '../../domain/knowledge-columns';
 
 /** A passage search found, with what it means when the importer knew (a product, an answer). */
 export type SearchedPassage = Passage & { facts?: PassageFacts | null };
@@ -22,6 +22,8 @@ export type AnswerInput = {
   image?: string;
   /** The text of a document the shopper sent with the question, labelled and cut to size (context, not a question). */
   document?: string;
+  /** Products the question names that the import left out (archived, draft, unpublished), the closest first: not for sale. */
+  leftOut?: readonly LeftOutProduct[];
 };
 
 export type AnswerResult = {

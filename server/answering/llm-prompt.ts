@@ -56,7 +56,7 @@ export function passageContext(passage: SearchedPassage, language: AiBaseLanguag
     .join('\n');
 }
 
-export function systemPrompt({ base, settings, passages }: Pick<AnswerInput, 'base' | 'settings' | 'passages'>): string {
+export function systemPrompt({ base, settings, passages, leftOut = [] }: Pick<AnswerInput, 'base' | 'settings' | 'passages' | 'leftOut'>): string {
   const sections = [
     `You are "${base.name}", an AI agent of an online store, chatting with its customers on WhatsApp. ${roles[base.function]}`,
     `Always answer in ${languageNames[base.language]}. Voice tone: ${tones[base.voiceTone]}. Keep answers short, as in a chat.`,
@@ -74,6 +74,10 @@ export function systemPrompt({ base, settings, passages }: Pick<AnswerInput, 'ba
         ].join('\n')
       : "No passage of the store's knowledge base matches this question: do not make up facts about the store; say you could not find it.",
   );
+  if (leftOut.length > 0) {
+    const names = leftOut.map((product) => `"${product.name}"`).join(', ');
+    sections.push(`The customer names ${names}, which the store does not sell at the moment: say it is not for sale, never give it a price, and do not offer another product as if it were that one.`);
+  }
   return sections.join('\n\n');
 }
 

@@ -2,7 +2,9 @@
 // term in the question gets the polite refusal without asking the answerer; otherwise the base's
 // best passages (full-text, in its language) go to the model's answerer, and an answer holding a
 // blocked term is replaced by the refusal. Every message answered (refusals and "not found"
-// included) counts as an AI request of the month; a failed answerer counts nothing. The pipeline
+// included) counts as an AI request of the month; a failed answerer counts nothing. A question
+// naming a product no passage is about is checked against the products the files left out
+// (archived, draft), so the answer can say it is not for sale. The pipeline
 // (answerAsBase) is also how the WhatsApp answerer (server/channels/inbound-worker.ts) answers.
 import type { AiBase } from '../../domain/ai-base';
 import type { Passage } from '../../domain/knowledge';
@@ -10,10 +12,13 @@ import { MAX_CHAT_PASSAGES, type ChatAnswer, type ChatRequest, type CitedPassage
 import type { AccountStore } from '../accounts/account-store';
 import type { AiBaseStore } from '../ai-bases/ai-base-store';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';
+import type { LeftOutProduct } from '../../domain/knowledge-columns';
 import { agentPhrases } from './agent-phrases';
+import type { SearchedPassage } from './answerer';
 import { builtinAnswer } from './builtin-answerer';
 import { findBlockedTerm } from './blocked-terms';
 import type { ModelCatalog } from './model-catalog';
+import { leftOutNamed, lookUpProduct, mayNameLeftOut } from './product-match';
 
 export type RefinementChatDependencies = { aiBases: AiBaseStore; knowledge: KnowledgeStore; accounts: AccountStore; models: ModelCatalog };
 
@@ -28,6 +33,21 @@ export class ChatRefusal extends Error {
 const DOCUMENT_SEARCH_CHARS = 300;
 
 const cited = ({ fileId, fileName, source, content }: Passage): CitedPassage => ({ fileId, fileName, source, content });
+
+/**
+ * The products the question names that the base's files left out (archived, draft, unpublished),
+ * looked for only when it names a product and no found passage is about it (./product-match).
+ */
+export async function leftOutAsked(
+  knowledge: Pick<KnowledgeStore, 'leftOutProducts'>,
+  uid: string,
+  base: AiBase,
+  question: string,
+  passages: readonly SearchedPassage[],
+): Promise<LeftOutProduct[]> {
+  if (!question.trim() || !mayNameLeftOut(lookUpProduct(question, passages))) return [];
+  return leftOutNamed(question, await knowledge.leftOutProducts(uid, base.id));
+}
 
 export type BaseAnswerDependencies = Pick<RefinementChatDependencies, 'knowledge' | 'models'>;
 
@@ -53,15 +73,17 @@ export async function answerAsBase(
   // A document sent without a word is searched by its beginning (what it is about, as far as a search can tell).
   const searched = message.trim() || (document ?? '').slice(0, DOCUMENT_SEARCH_CHARS);
   const passages = await knowledge.search(uid, base, searched, { limit: MAX_CHAT_PASSAGES, match: 'any' });
+  const leftOut = await leftOutAsked(knowledge, uid, base, message, passages);
   const result =
     onlyFromKnowledge && passages.length === 0
-      ? builtinAnswer({ base, settings, passages, question: message })
+      ? builtinAnswer({ base, settings, passages, question: message, leftOut })
       : await answerer.answer({
           base,
           settings,
           question: message,
           history,
           passages,
+          leftOut,
           ...(image ? { image } : {}),
           ...(document ? { document } : {}),
         });

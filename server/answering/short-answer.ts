@@ -4,87 +4,16 @@
 // several matching products as a short "name — price" list. Short enough for WhatsApp
 // (MAX_ANSWER_CHARS), never HTML, never a column name.
 import type { AiBaseLanguage } from '../../domain/ai-base';
-import type { PassageFacts, ProductFacts } from '../../domain/knowledge-columns';
+import type { ProductFacts } from '../../domain/knowledge-columns';
 import { formatMoney } from '../knowledge/extraction/money';
 import type { SearchedPassage } from './answerer';
-import { foldText } from './blocked-terms';
+import { lookUpProduct, type AskedProduct, type ProductPassage } from './product-match';
+import { intentsOf, type Intent } from './question-intents';
 
 /** The longest reply, greeting and ending included: a WhatsApp message read at a glance. */
 export const MAX_ANSWER_CHARS = 600;
 /** How many products a list names at most. */
 export const MAX_LISTED_PRODUCTS = 5;
-
-type Intent = 'price' | 'stock' | 'description' | 'variants';
-
-/** Folded words that say what a question asks about a product (price when none). */
-const intentWords: Record<Exclude<Intent, 'price'>, readonly string[]> = {
-  stock: [
-    'estoque',
-    'disponivel',
-    'disponiveis',
-    'disponibilidade',
-    'esgotado',
-    'stock',
-    'available',
-    'availability',
-    'disponible',
-    'disponibles',
-    'agotado',
-    'existencias',
-    'inventory',
-  ],
-  description: [
-    'descricao',
-    'detalhes',
-    'caracteristicas',
-    'describe',
-    'description',
-    'details',
-    'features',
-    'descripcion',
-    'detalles',
-    'caracteristicas',
-    'specs',
-    'especificacoes',
-  ],
-  variants: [
-    'tamanho',
-    'tamanhos',
-    'cor',
-    'cores',
-    'size',
-    'sizes',
-    'color',
-    'colors',
-    'colour',
-    'colours',
-    'talla',
-    'tallas',
-    'colores',
-    'variantes',
-    'variants',
-    'opcoes',
-    'options',
-    'opciones',
-  ],
-};
-
-export function intentsOf(question: string): Set<Intent> {
-  const words = new Set(foldText(question).match(/[\p{L}\p{N}]+/gu) ?? []);
-  const intents = new Set<Intent>();
-  for (const [intent, list] of Object.entries(intentWords) as [Exclude<Intent, 'price'>, readonly string[]][]) {
-    if (list.some((word) => words.has(word))) intents.add(intent);
-  }
-  if (
-    intents.size === 0 ||
-    /\b(preco|precos|price|prices|precio|precios|custa|custam|valor|cost|costs|cuesta|cuestan|quanto|cuanto|how much)\b/.test(
-      foldText(question),
-    )
-  ) {
-    intents.add('price');
-  }
-  return intents;
-}
 
 const phrasing: Record<
   AiBaseLanguage,
@@ -176,20 +105,6 @@ function productReply(product: ProductFacts, intents: Set<Intent>, language: AiB
   return sentences.join(' ');
 }
 
-const significantWords = (text: string) => (foldText(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word.length > 1);
-
-/** How many of the question's words a product's name holds (a word of 4+ letters may match by its first 4: plural and singular). */
-function nameCoverage(question: string, name: string): number {
-  const nameWords = significantWords(name);
-  return new Set(
-    significantWords(question).filter((word) =>
-      nameWords.some(
-        (candidate) => candidate === word || (word.length >= 4 && candidate.length >= 4 && candidate.slice(0, 4) === word.slice(0, 4)),
-      ),
-    ),
-  ).size;
-}
-
 /** What a passage says: an answer row's answer cell, a table row's values without their headers, a page's text. */
 function valuesOf(passage: SearchedPassage): string {
   if (passage.facts?.kind === 'answer') return passage.facts.answer;
@@ -198,6 +113,20 @@ function valuesOf(passage: SearchedPassage): string {
     .split('\n')
     .map((line) => line.replace(/^[^:\n]{1,60}:\s+/, ''))
     .join('\n');
+}
+
+/** A list's lines: its heading, then '• name — price' for each product (MAX_LISTED_PRODUCTS at most) that fits in `room`. */
+export function productList(heading: string, products: readonly ProductPassage[], language: AiBaseLanguage, room: number) {
+  const lines = [heading];
+  const used: SearchedPassage[] = [];
+  for (const passage of products.slice(0, MAX_LISTED_PRODUCTS)) {
+    const amount = price(passage.facts.priceMinor, passage.facts.currency, language);
+    const line = `• ${shorten(withoutMarkup(passage.facts.name), 120)}${amount ? ` — ${amount}` : ''}`;
+    if ([...lines, line].join('\n').length > room) break;
+    lines.push(line);
+    used.push(passage);
+  }
+  return { body: lines.join('\n'), used };
 }
 
 /** `products`: composed from products' fields; `text`: answers or values quoted. */
@@ -212,40 +141,35 @@ export function composeAnswer(
   passages: readonly SearchedPassage[],
   language: AiBaseLanguage,
   { quotes, room, also }: { quotes: number; room: number; also: string },
+  asked: AskedProduct = lookUpProduct(question, passages),
 ): ComposedAnswer {
   const top = passages[0]!;
-  const facts: PassageFacts | null = top.facts ?? null;
-
-  const products = passages.filter((passage): passage is SearchedPassage & { facts: ProductFacts } => passage.facts?.kind === 'product');
-  if (products.length > 0 && (facts?.kind === 'product' || facts === null)) {
-    const intents = intentsOf(question);
-    const scored = products.map((passage, order) => ({ passage, order, coverage: nameCoverage(question, passage.facts.name) }));
-    scored.sort((a, b) => b.coverage - a.coverage || a.order - b.order);
-    const best = scored[0]!;
-    const tied = scored.filter((entry) => entry.coverage === best.coverage);
-    // One product clearly named (more of the question's words than any other): its answer.
-    if (tied.length === 1 || best.coverage === 0) {
-      if (best.coverage > 0 || facts?.kind === 'product')
-        return {
-          body: shorten(withoutMarkup(productReply(best.passage.facts, intents, language)), room),
-          used: [best.passage],
-          from: 'products',
-        };
-    } else {
-      const lines = [phrasing[language].several];
-      const used: SearchedPassage[] = [];
-      for (const { passage } of tied.slice(0, MAX_LISTED_PRODUCTS)) {
-        const amount = price(passage.facts.priceMinor, passage.facts.currency, language);
-        const line = `• ${shorten(withoutMarkup(passage.facts.name), 120)}${amount ? ` — ${amount}` : ''}`;
-        if ([...lines, line].join('\n').length > room) break;
-        lines.push(line);
-        used.push(passage);
-      }
-      return { body: lines.join('\n'), used, from: 'products' };
-    }
+  if (asked.kind === 'found') {
+    const best = asked.products[0]!;
+    const tied = asked.products.filter((entry) => entry.match.score === best.match.score);
+    // One product named more closely than any other: its answer; several as close: their list.
+    if (tied.length === 1)
+      return {
+        body: shorten(withoutMarkup(productReply(best.passage.facts, intentsOf(question), language)), room),
+        used: [best.passage],
+        from: 'products',
+      };
+    return {
+      ...productList(
+        phrasing[language].several,
+        tied.map((entry) => entry.passage),
+        language,
+        room,
+      ),
+      from: 'products',
+    };
   }
+  // A question that names no product ('quanto custa?') asked of a product: that product.
+  if (asked.kind === 'unnamed' && top.facts?.kind === 'product')
+    return { body: shorten(withoutMarkup(productReply(top.facts, intentsOf(question), language)), room), used: [top], from: 'products' };
 
-  const used = passages.slice(0, quotes);
+  // Text about what the question names (an FAQ's answer, a page), else the best passages, quoted.
+  const used = (asked.kind === 'text' ? asked.passages : passages).slice(0, quotes);
   const share = Math.floor(room / used.length);
   const quoted = used.map(
     (passage, index) => (index === 0 ? '' : `${also} `) + shorten(withoutMarkup(valuesOf(passage)), share - also.length - 1),

@@ -28,7 +28,7 @@ import {
   type KnowledgeFileStatus,
   type TextSearchConfig,
 } from '../../domain/knowledge';
-import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
+import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
 import type { CatalogCheck, EcommerceType, InventoryStatus, PeerFailureReason, StoreCheck, SyncStatus } from '../../domain/inventory';
 import type { InventoryProduct, SyncReport, SyncRunStatus, SyncTrigger } from '../../domain/inventory-sync';
 import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/lead-requests';
@@ -232,6 +232,8 @@ export const knowledgeFiles = pgTable(
     columnOverrides: jsonb('column_overrides').$type<ColumnOverride[]>().notNull().default([]),
     /** What the import noticed (counts only): products, skipped products, scanned pages… */
     notes: jsonb('notes').$type<KnowledgeFileNotes>().notNull().default({}),
+    /** Products the file holds that the knowledge leaves out (archived, draft, unpublished), by name: never shown, never a passage. */
+    leftOutProducts: jsonb('left_out_products').$type<LeftOutProduct[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -61,8 +61,8 @@ export async function processKnowledgeFile({ store, dataDir, limits, batchSize, 
       onColumns: async (columns) => {
         if (!(await store.addColumns(fileId, columns))) gone.abort();
       },
-      onNotes: async (notes) => {
-        if (!(await store.setNotes(fileId, notes))) gone.abort();
+      onNotes: async (notes, leftOut) => {
+        if (!(await store.setNotes(fileId, notes, leftOut))) gone.abort();
       },
       onProgress: (fraction) => {
         progress = Math.min(99, Math.floor(fraction * 100));

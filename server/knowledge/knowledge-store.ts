@@ -12,7 +12,7 @@ import {
   type Passage,
   type TextSearchConfig,
 } from '../../domain/knowledge';
-import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
+import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
 import { monthStart } from '../accounts/account-store';
 import { copyRowsThen } from '../db/copy-rows';
 import type { Db } from '../db/database';
@@ -173,6 +173,15 @@ export function knowledgeStore(db: Db) {
       return deleted?.storedPath ?? null;
     },
 
+    /** The products the base's ready files hold but its knowledge leaves out (archived, draft, unpublished), by name. */
+    async leftOutProducts(uid: string, baseId: string): Promise<LeftOutProduct[]> {
+      const rows = await db
+        .select({ leftOut: knowledgeFiles.leftOutProducts })
+        .from(knowledgeFiles)
+        .where(and(eq(knowledgeFiles.uid, uid), eq(knowledgeFiles.baseId, baseId), eq(knowledgeFiles.status, 'ready')));
+      return rows.flatMap((row) => row.leftOut);
+    },
+
     /** The base's passages best matching `q`, best first (./passage-search). */
     search(uid: string, base: { id: string; language: AiBaseLanguage }, q: string, options: { limit: number; match: 'any' | 'all' }): Promise<FoundPassage[]> {
       return searchPassages(db, uid, base, q, options);
@@ -197,7 +206,7 @@ export function knowledgeStore(db: Db) {
         await tx.delete(passageLexemes).where(eq(passageLexemes.fileId, fileId));
         const [file] = await tx
           .update(knowledgeFiles)
-          .set({ status: 'processing', progress: 0, passageCount: 0, failureReason: null, columns: [], notes: {}, updatedAt: new Date() })
+          .set({ status: 'processing', progress: 0, passageCount: 0, failureReason: null, columns: [], notes: {}, leftOutProducts: [], updatedAt: new Date() })
           .where(eq(knowledgeFiles.id, fileId))
           .returning();
         return { file: file!, config: textSearchConfigs[found.language], language: found.language };
@@ -250,9 +259,13 @@ export function knowledgeStore(db: Db) {
       return updated.length > 0;
     },
 
-    /** False when the file is gone. */
-    async setNotes(fileId: string, notes: KnowledgeFileNotes): Promise<boolean> {
-      const updated = await db.update(knowledgeFiles).set({ notes }).where(eq(knowledgeFiles.id, fileId)).returning({ id: knowledgeFiles.id });
+    /** The file's notes and the products it left out by name; false when the file is gone. */
+    async setNotes(fileId: string, notes: KnowledgeFileNotes, leftOut: readonly LeftOutProduct[] = []): Promise<boolean> {
+      const updated = await db
+        .update(knowledgeFiles)
+        .set({ notes, leftOutProducts: [...leftOut] })
+        .where(eq(knowledgeFiles.id, fileId))
+        .returning({ id: knowledgeFiles.id });
       return updated.length > 0;
     },
 

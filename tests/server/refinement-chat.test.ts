@@ -3,6 +3,8 @@
 // function and by creativity, blocked terms on the question and on the answer, "not found",
 // usage counted per message answered, and the refusals (404, 400). No LLM endpoint here: only the
 // built-in model exists (refinement-chat-llm.test.ts has the endpoint).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BUILTIN_MODEL, type AiBase, type Instructions } from '../../domain/ai-base';
 import { chatAnswerSchema, UNKNOWN_MODEL_FIELD_MESSAGE, type ChatAnswer } from '../../domain/refinement-chat';
@@ -142,6 +144,49 @@ describe('the built-in retrieval answerer', () => {
       '¡Uy! No encontré esta información en la base de conocimiento. ¿Quieres que te transfiera a un agente humano?',
     );
     expect((await chat(user, spanish.id, '¿Cuál es el precio?', { blockedTerms: ['PRECIO'] })).answer).toBe('Lo siento, no puedo hablar de ese tema. ¿Puedo ayudarte con otra cosa?');
+  });
+});
+
+describe('a product the knowledge does not hold', () => {
+  // A Shopify export whose Example Beanie is archived and Example Scarf a draft (both left out of the knowledge).
+  const exportFile = readFileSync(resolve(import.meta.dirname, '../fixtures/knowledge/shopify-example-products.csv'));
+  let user: TestUser;
+  let seller: AiBase;
+
+  beforeAll(async () => {
+    user = await merchant('chat-absent');
+    seller = await createBase(user, { name: 'Example Store', function: 'seller', voiceTone: 'default', language: 'pt_br' });
+    await settled(user, seller.id, (await uploaded(user, seller.id, 'products_export.csv', exportFile)).id);
+  });
+
+  test('an archived product is not for sale, never another product’s price; marked not in the knowledge base', async () => {
+    expect(await chat(user, seller.id, 'Quanto custa o Example Beanie?')).toEqual({
+      answer: 'Desculpe. Example Beanie não está à venda no momento.\nQuer que eu envie o nosso catálogo completo?',
+      outcome: 'no_knowledge',
+      passages: [],
+      model: BUILTIN_MODEL,
+    });
+    const english = await createBase(user, { name: 'Example Store EN', function: 'support', voiceTone: 'default', language: 'en_us' });
+    await settled(user, english.id, (await uploaded(user, english.id, 'products_export.csv', exportFile)).id);
+    expect(await chat(user, english.id, 'Do you have the Example Scarf?')).toMatchObject({
+      answer: 'Sorry. The Example Scarf is not for sale at the moment.\nWould you like me to hand you over to a human agent?',
+      outcome: 'no_knowledge',
+    });
+  });
+
+  test('a made-up product of the same brand is not found, without a list of the brand’s other products', async () => {
+    expect(await chat(user, seller.id, 'Quanto custa o Example Hoverboard Z9 Turquesa?')).toEqual({
+      answer: 'Desculpe. Não encontrei esse produto.\nQuer que eu envie o nosso catálogo completo?',
+      outcome: 'no_knowledge',
+      passages: [],
+      model: BUILTIN_MODEL,
+    });
+  });
+
+  test('a misspelt name of a real product still gets its own price', async () => {
+    const answer = await chat(user, seller.id, 'qto custa a exmaple t-shrit?');
+    expect(answer).toMatchObject({ outcome: 'answered', passages: [expect.objectContaining({ source: 'row 2' })] });
+    expect(answer.answer.replace(/\u00a0/g, ' ')).toBe('Example T-Shirt custa R$ 25,00.\nQuer que eu envie o nosso catálogo completo?');
   });
 });
 

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { productFacts, type ProductFacts } from '../../domain/knowledge-columns';
 import type { SearchedPassage } from '../../server/answering/answerer';
-import { composeAnswer, intentsOf, MAX_LISTED_PRODUCTS, shorten } from '../../server/answering/short-answer';
+import { intentsOf } from '../../server/answering/question-intents';
+import { composeAnswer, MAX_LISTED_PRODUCTS, shorten } from '../../server/answering/short-answer';
 
 const product = (name: string, priceMinor: number | null, more: Partial<ProductFacts> = {}) => productFacts(name, priceMinor, { currency: 'BRL', ...more });
 let next = 1;

@@ -143,7 +143,7 @@ export async function extractCsv(path: string, sink: PassageSink, request: Pick<
     if (headers) {
       const last = reader ?? (await startReader(headers));
       await emit(last.end());
-      sink.note(last.notes());
+      sink.note(last.notes(), last.leftOut?.());
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

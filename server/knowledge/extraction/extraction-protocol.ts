@@ -3,7 +3,7 @@
 // never runs more than a couple of batches ahead of the database (bounded memory).
 import type { AiBaseLanguage } from '../../../domain/ai-base';
 import type { KnowledgeFailureReason, KnowledgeFileKind } from '../../../domain/knowledge';
-import type { ColumnOverride, KnowledgeFileNotes, PassageFacts, TableColumn } from '../../../domain/knowledge-columns';
+import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, TableColumn } from '../../../domain/knowledge-columns';
 
 export type { ColumnOverride };
 
@@ -31,8 +31,8 @@ export type ThreadMessage =
   | { type: 'progress'; fraction: number }
   /** A table's columns with their roles (once per CSV, once per sheet). */
   | { type: 'columns'; columns: TableColumn[] }
-  /** What the reader noticed (counts), sent before `done`. */
-  | { type: 'notes'; notes: KnowledgeFileNotes }
+  /** What the reader noticed (counts), and the products it left out by name, sent before `done`. */
+  | { type: 'notes'; notes: KnowledgeFileNotes; leftOut: LeftOutProduct[] }
   | { type: 'done' }
   | { type: 'failed'; reason: KnowledgeFailureReason; detail: string };
 
@@ -44,8 +44,8 @@ export type PassageSink = {
   progress: (fraction: number) => void;
   /** A table's columns, as soon as its header and first rows are read. */
   columns: (columns: TableColumn[]) => void;
-  /** Counts for the file's status line; later calls add to earlier ones. */
-  note: (notes: KnowledgeFileNotes) => void;
+  /** Counts for the file's status line, and products left out by name; later calls add to earlier ones. */
+  note: (notes: KnowledgeFileNotes, leftOut?: readonly LeftOutProduct[]) => void;
 };
 
 /** A file that cannot be imported, for a reason the merchant is told. */

@@ -5,7 +5,7 @@
 // work go on.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { KnowledgeFileKind } from '../../../domain/knowledge';
-import { addNotes, type KnowledgeFileNotes } from '../../../domain/knowledge-columns';
+import { addNotes, MAX_LEFT_OUT_PRODUCTS, type KnowledgeFileNotes, type LeftOutProduct } from '../../../domain/knowledge-columns';
 import { ExtractionFailure, type ExtractedPassage, type ExtractionRequest, type PassageSink, type ServerMessage, type ThreadMessage } from './extraction-protocol';
 
 const port = parentPort!;
@@ -43,6 +43,7 @@ port.on('message', (message: ServerMessage) => {
 let batch: ExtractedPassage[] = [];
 let lastProgress = 0;
 const notes: KnowledgeFileNotes = {};
+const leftOut: LeftOutProduct[] = [];
 
 async function flush() {
   if (batch.length === 0) return;
@@ -66,8 +67,9 @@ const sink: PassageSink = {
   columns(columns) {
     send({ type: 'columns', columns });
   },
-  note(more) {
+  note(more, products = []) {
     addNotes(notes, more);
+    leftOut.push(...products.slice(0, MAX_LEFT_OUT_PRODUCTS - leftOut.length));
   },
 };
 
@@ -75,7 +77,7 @@ try {
   const extract = await extractors[request.kind]();
   await extract(request.path, sink, request);
   await flush();
-  if (Object.keys(notes).length > 0) send({ type: 'notes', notes });
+  if (Object.keys(notes).length > 0 || leftOut.length > 0) send({ type: 'notes', notes, leftOut });
   while (inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
   send({ type: 'done' });
 } catch (error) {

@@ -3,7 +3,7 @@
 // ends as `too_complex`, a crash as `processing_failed`; the server process is never at risk.
 import { Worker } from 'node:worker_threads';
 import type { KnowledgeFailureReason } from '../../../domain/knowledge';
-import type { KnowledgeFileNotes, TableColumn } from '../../../domain/knowledge-columns';
+import type { KnowledgeFileNotes, LeftOutProduct, TableColumn } from '../../../domain/knowledge-columns';
 import type { ExtractedPassage, ExtractionRequest, ServerMessage, ThreadMessage } from './extraction-protocol';
 
 export type ExtractionLimits = {
@@ -26,8 +26,8 @@ type Handlers = {
   onProgress: (fraction: number) => void;
   /** A table's columns with their roles. */
   onColumns: (columns: TableColumn[]) => Promise<void>;
-  /** What the reader noticed, just before it is done. */
-  onNotes: (notes: KnowledgeFileNotes) => Promise<void>;
+  /** What the reader noticed, and the products it left out by name, just before it is done. */
+  onNotes: (notes: KnowledgeFileNotes, leftOut: LeftOutProduct[]) => Promise<void>;
 };
 
 const boot = new URL('./extraction-thread-boot.js', import.meta.url);
@@ -120,7 +120,7 @@ export function runExtraction(
         await allStored();
         if (settled) return;
         if (message.type === 'columns') await stored(() => handlers.onColumns(message.columns))();
-        else if (message.type === 'notes') await stored(() => handlers.onNotes(message.notes))();
+        else if (message.type === 'notes') await stored(() => handlers.onNotes(message.notes, message.leftOut))();
         else if (message.type === 'done') finish({ ok: true });
         else finish({ ok: false, reason: message.reason, detail: message.detail });
       });

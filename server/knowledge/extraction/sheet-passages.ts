@@ -90,7 +90,7 @@ export async function extractSheet(path: string, sink: PassageSink, request: Pic
     }
     if (reader) {
       await emitTablePassages(sink, reader.end());
-      sink.note(reader.notes());
+      sink.note(reader.notes(), reader.leftOut?.());
     }
     // The sheet is done: let it go before the next.
     delete workbook.Sheets[name];

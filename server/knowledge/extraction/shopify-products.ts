@@ -1,9 +1,17 @@
 // Shopify's product CSV export ('Handle, Title, Body (HTML), … Variant Price …, Status'): the rows
 // of one handle are one product — its first row carries the title and description, the others a
 // variant or an image each — so a product is complete only when the next handle starts (memory
-// holds one product's rows). Archived, draft and unpublished products are left out and counted;
+// holds one product's rows). Archived, draft and unpublished products are left out, counted and
+// named (leftOut: the answerer says such a product is not for sale);
 // Shopify's operational columns (status, weights, tax, SEO, 'Cost per item'…) are never shown.
-import type { ColumnRole, KnowledgeFileNotes, ProductFacts, ProductVariant } from '../../../domain/knowledge-columns';
+import {
+  MAX_LEFT_OUT_PRODUCTS,
+  type ColumnRole,
+  type KnowledgeFileNotes,
+  type LeftOutProduct,
+  type ProductFacts,
+  type ProductVariant,
+} from '../../../domain/knowledge-columns';
 import { foldText } from '../../answering/blocked-terms';
 import { parseMoney, SCIENTIFIC } from './money';
 import {
@@ -66,6 +74,7 @@ export function shopifyReader({ sheet, headers, sample, overrides, language }: T
   const options = [1, 2, 3].map((n) => index(`option${n} value`));
   const currency = currencyOfTable(headers, at.price >= 0 ? sample.map((row) => row[at.price] ?? '') : [], language);
   const notes: KnowledgeFileNotes = {};
+  const leftOut: LeftOutProduct[] = [];
   let pending: Pending | null = null;
 
   const cell = (cells: readonly string[], column: number) => (column >= 0 ? (cells[column] ?? '') : '');
@@ -97,6 +106,8 @@ export function shopifyReader({ sheet, headers, sample, overrides, language }: T
     if (reason) {
       const counts = (notes.skippedProducts ??= {});
       counts[reason] = (counts[reason] ?? 0) + 1;
+      const name = cell(product.first, at.name) || product.handle;
+      if (name && leftOut.length < MAX_LEFT_OUT_PRODUCTS) leftOut.push({ name, reason });
       return [];
     }
     const variants = [product.first, ...product.rows].map(variantOf).filter((variant) => variant !== null);
@@ -166,5 +177,6 @@ export function shopifyReader({ sheet, headers, sample, overrides, language }: T
       return done;
     },
     notes: () => notes,
+    leftOut: () => leftOut,
   };
 }

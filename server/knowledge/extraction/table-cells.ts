@@ -8,6 +8,7 @@ import {
   type ColumnOverride,
   type ColumnRole,
   type KnowledgeFileNotes,
+  type LeftOutProduct,
   type PassageFacts,
   type TableColumn,
 } from '../../../domain/knowledge-columns';
@@ -147,6 +148,8 @@ export type TableReader = {
   end: () => TablePassage[];
   /** Counts for the file's status line. */
   notes: () => KnowledgeFileNotes;
+  /** The products the file holds but the knowledge leaves out (a Shopify export's archived, draft, unpublished ones). */
+  leftOut?: () => LeftOutProduct[];
 };
 
 /** A product's description kept in its facts: enough for an answer, not the whole page. */

@@ -1,0 +1,1 @@
+ALTER TABLE "knowledge_files" ADD COLUMN "left_out_products" jsonb DEFAULT '[]'::jsonb NOT NULL;
