@@ -1,16 +1,21 @@
 // `npm run bench:answers`: answer quality on the labelled set (tests/fixtures/answer-set). Each
 // language gets a base in a throwaway in-memory PGlite with the files its questions ask about,
 // imported through the real pipeline; every question is searched as the refinement chat searches
-// and answered by the built-in answerer. Prints top-1/top-3 hit rates (the expected row or page
-// among the first passages), the share of price answers holding the right price, the misses,
-// and the time per question. Figures only: nothing here passes or fails.
+// and answered by the built-in answerer (with the products the files left out, as the chat does).
+// Prints top-1/top-3 hit rates (the expected row or page among the first passages), the share of
+// price answers holding the right price, the wrong-answer rate (of the questions about a product: an
+// amount answered that is not the right price, or a product the files do not hold answered as if
+// they did, rather than marked 'not in the knowledge base'), the misses, and the time per question.
+// Figures only: nothing here passes or fails.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AiBase, AiBaseFunction, AiBaseLanguage } from '../domain/ai-base';
 import { MAX_CHAT_PASSAGES } from '../domain/refinement-chat';
+import { agentPhrases } from '../server/answering/agent-phrases';
 import { builtinAnswer } from '../server/answering/builtin-answerer';
+import { leftOutAsked } from '../server/answering/refinement-chat';
 import { openDatabase } from '../server/db/database';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
 import {
@@ -21,13 +26,27 @@ import {
   holdsPrice,
   importFile,
   isExpected,
+  plainSpaces,
   setFileExists,
   type AnswerQuestion,
 } from '../tests/fixtures/answer-set/answer-set';
 
-type Outcome = { question: AnswerQuestion; rank: number | null; top3: string[]; answer: string; priceHeld: boolean | null; ms: number };
+type Outcome = {
+  question: AnswerQuestion;
+  rank: number | null;
+  top3: string[];
+  answer: string;
+  priceHeld: boolean | null;
+  /** Of a question about a product: whether the answer is wrong (null: not about a product). */
+  wrong: boolean | null;
+  /** Of a left-out product: whether the answer says it is not for sale. */
+  notForSale: boolean | null;
+  ms: number;
+};
 
 const languages: AiBaseLanguage[] = ['pt_br', 'en_us', 'es'];
+/** Whether a text states an amount of money ('R$ 20,96', '$20.96', '20,96', '13 €'). */
+const saysAmount = (text: string) => /(?:R\$|US\$|\$|€)\s?\d|\d(?:[.,]\d{3})*[.,]\d{2}(?!\d)|\d\s?(?:€|reais)/.test(plainSpaces(text));
 const percent = (part: number, whole: number) => (whole === 0 ? '    –' : `${((100 * part) / whole).toFixed(0).padStart(4)} %`);
 const oneLine = (text: string, max = 140) => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -68,8 +87,9 @@ try {
       const started = performance.now();
       // As the refinement chat asks (server/answering/refinement-chat.ts).
       const passages = await store.search(owner.uid, base, question.question, { limit: MAX_CHAT_PASSAGES, match: 'any' });
+      const leftOut = await leftOutAsked(store, owner.uid, base, question.question, passages);
       // Not a literal: the answerer takes the question only since it composes replies (no excess-property error before).
-      const input = { base, settings, passages, question: question.question, history: [] };
+      const input = { base, settings, passages, question: question.question, history: [], leftOut };
       const answer = builtinAnswer(input);
       const ms = performance.now() - started;
       const index = passages.findIndex((passage) => isExpected(passage, question));
@@ -79,7 +99,13 @@ try {
           passage.fileName === question.file.split('/').pop() ? passage.source : `${passage.fileName}: ${passage.source}`,
         );
       const priceHeld = question.expected.price === undefined ? null : holdsPrice(answer.text, question.expected.price);
-      outcomes.push({ question, rank: index === -1 ? null : index + 1, top3, answer: answer.text, priceHeld, ms });
+      // Wrong: an amount said with confidence that is not the right price (a page quoted without the
+      // amount is a miss, not a wrong answer), or an absent product answered as if it were there.
+      const confident = !answer.noKnowledge;
+      const wrong = question.expected.absent ? confident : priceHeld === null ? null : confident && !priceHeld && saysAmount(answer.text);
+      const leftOutName = question.expected.leftOut;
+      const notForSale = leftOutName === undefined ? null : answer.text.includes(agentPhrases[language].notForSale(leftOutName));
+      outcomes.push({ question, rank: index === -1 ? null : index + 1, top3, answer: answer.text, priceHeld, wrong, notForSale, ms });
     }
   }
 } finally {
@@ -88,19 +114,23 @@ try {
 }
 
 function figures(label: string, of: Outcome[]) {
+  // Hit rates are of the questions with an expected passage (a product the files do not hold has none).
+  const sourced = of.filter((outcome) => !outcome.question.expected.absent);
   const priced = of.filter((outcome) => outcome.priceHeld !== null);
+  const judged = of.filter((outcome) => outcome.wrong !== null);
   const times = of.map((outcome) => outcome.ms).sort((a, b) => a - b);
-  const top = (n: number) => of.filter((outcome) => outcome.rank !== null && outcome.rank <= n).length;
+  const top = (n: number) => sourced.filter((outcome) => outcome.rank !== null && outcome.rank <= n).length;
   const mean = times.reduce((sum, ms) => sum + ms, 0) / Math.max(times.length, 1);
+  const wrong = judged.filter((outcome) => outcome.wrong).length;
   console.log(
-    `${label.padEnd(16)} ${String(of.length).padStart(4)} ${percent(top(1), of.length)} ${percent(top(3), of.length)}  ${percent(priced.filter((outcome) => outcome.priceHeld).length, priced.length)} of ${String(priced.length).padEnd(3)} ${mean.toFixed(1).padStart(8)} ${(times[Math.floor(times.length * 0.95)] ?? 0).toFixed(1).padStart(7)}`,
+    `${label.padEnd(16)} ${String(of.length).padStart(4)} ${percent(top(1), sourced.length)} ${percent(top(3), sourced.length)}  ${percent(priced.filter((outcome) => outcome.priceHeld).length, priced.length)} of ${String(priced.length).padEnd(3)} ${percent(wrong, judged.length)} of ${String(judged.length).padEnd(3)} ${mean.toFixed(1).padStart(8)} ${(times[Math.floor(times.length * 0.95)] ?? 0).toFixed(1).padStart(7)}`,
   );
 }
 
 console.log(
-  `\nAnswer quality on the labelled set: ${MAX_CHAT_PASSAGES} passages searched per question (match=any), built-in answerer; target top-3 ≥ 90 %\n`,
+  `\nAnswer quality on the labelled set: ${MAX_CHAT_PASSAGES} passages searched per question (match=any), built-in answerer; target top-3 ≥ 90 %, wrong answers ≤ 2 % of the product questions\n`,
 );
-console.log('                    n  top-1  top-3   right price       ms/q  p95 ms');
+console.log('                    n  top-1  top-3   right price     wrong answers     ms/q  p95 ms');
 for (const language of languages)
   figures(
     language,
@@ -114,11 +144,28 @@ for (const tag of [...new Set(outcomes.flatMap((outcome) => outcome.question.tag
     outcomes.filter((outcome) => outcome.question.tags.includes(tag)),
   );
 
-const misses = outcomes.filter((outcome) => outcome.rank === null || outcome.rank > 3 || outcome.priceHeld === false);
-console.log(`\nMisses (not in the top 3, or the answer without the right price): ${misses.length}`);
-for (const { question, rank, top3, answer, priceHeld } of misses) {
-  const expected = typeof question.expected.source === 'string' ? question.expected.source : question.expected.source.join(' | ');
-  const found = rank === null ? 'not found' : `rank ${rank}`;
-  console.log(`  ${question.id} "${question.question}"  expected ${expected} (${found}); top 3: ${top3.join('; ') || 'none'}`);
-  if (priceHeld === false) console.log(`      price ${question.expected.price} not in: ${oneLine(answer)}`);
+const absent = outcomes.filter((outcome) => outcome.question.expected.absent);
+const leftOut = absent.filter((outcome) => outcome.notForSale !== null);
+console.log(
+  `\nProducts the files do not hold: ${absent.length}, told 'not found' (not in the knowledge base) ${absent.filter((outcome) => !outcome.wrong).length}; left out of an export ${leftOut.length}, told 'not for sale' ${leftOut.filter((outcome) => outcome.notForSale).length}`,
+);
+
+const misses = outcomes.filter(
+  (outcome) =>
+    (!outcome.question.expected.absent && (outcome.rank === null || outcome.rank > 3)) ||
+    outcome.priceHeld === false ||
+    outcome.wrong === true ||
+    outcome.notForSale === false,
+);
+console.log(
+  `\nMisses (not in the top 3, the answer without the right price, a wrong answer, a left-out product not said to be not for sale): ${misses.length}`,
+);
+for (const { question, rank, top3, answer, priceHeld, wrong, notForSale } of misses) {
+  const { source } = question.expected;
+  const expected = question.expected.absent ? 'not found' : typeof source === 'string' ? source : (source ?? []).join(' | ');
+  const found = question.expected.absent ? '' : rank === null ? ' (not found)' : ` (rank ${rank})`;
+  console.log(`  ${question.id} "${question.question}"  expected ${expected}${found}; top 3: ${top3.join('; ') || 'none'}`);
+  if (wrong) console.log(`      WRONG: ${oneLine(answer)}`);
+  else if (priceHeld === false) console.log(`      price ${question.expected.price} not in: ${oneLine(answer)}`);
+  if (notForSale === false) console.log(`      not said to be not for sale: ${oneLine(answer)}`);
 }
