@@ -4,12 +4,14 @@
 // the catalog message. Products are those of the inventory's last sync (inventory_products) that
 // the catalog lists, the store sells and has in stock. The question's words are stemmed and folded
 // as the knowledge search folds them (PostgreSQL's configuration of the base's language, stop words
-// dropped), then looked for in each product's search text, the products holding most words first.
+// dropped), then looked for in each product's search text, the products holding most words first;
+// of those, only the ones that are the product the question names (the answerer's own rule).
 import { sql } from 'drizzle-orm';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import { textSearchConfigs } from '../../domain/knowledge';
 import type { ProductListSection } from '../../domain/whatsapp-reply';
 import { foldText } from '../answering/blocked-terms';
+import { matchName, namingWords } from '../answering/product-match';
 import type { Db } from '../db/database';
 import { inventoryProducts } from '../db/schema';
 import { withoutFoldedStopWords } from '../knowledge/passage-search';
@@ -22,7 +24,8 @@ const listable = sql`product->>'retailerId' is not null and product->>'variantId
 
 /**
  * The inventory's in-stock products matching `question`, as the sections of a product_list (one per
- * product title, Meta's limits kept: 10 sections, 30 items); empty when no word of it matches.
+ * product title, Meta's limits kept: 10 sections, 30 items); empty when no word of it matches, or
+ * when the question names a product and none of them is that one.
  */
 export async function matchingProducts(
   db: Db,
@@ -33,7 +36,7 @@ export async function matchingProducts(
   const words = withoutFoldedStopWords(question);
   if (!/[\p{L}\p{N}]/u.test(words)) return [];
   const config = sql.raw(`'${textSearchConfigs[language]}'::regconfig`);
-  const rows = rowsOf<{ title: string; retailer_id: string }>(
+  const rows = rowsOf<{ title: string; retailer_id: string; search_text: string }>(
     await db.execute(sql`
       with stems as (
         -- Stems of three letters or more, as LIKE patterns ('camisetas' → '%camiset%').
@@ -41,15 +44,18 @@ export async function matchingProducts(
         from unnest(tsvector_to_array(to_tsvector(${config}, fold_accents(${words})))) as stem
         where length(stem) >= 3
       )
-      select product->>'title' as title, product->>'retailerId' as retailer_id
+      select product->>'title' as title, product->>'retailerId' as retailer_id, search_text
       from ${inventoryProducts},
         lateral (select count(*) as hits from stems where fold_accents(search_text) like stems.pattern) as found
       where inventory_id = ${inventoryId} and ${listable} and found.hits > 0
       order by found.hits desc, position
       limit ${WHATSAPP_MESSAGE_LIMITS.productListItems}`),
   );
+  // Only the product the question names (../answering/product-match): a word in common is not enough.
+  const naming = namingWords(question);
+  const named = naming.length === 0 ? rows : rows.filter((row) => matchName(naming, [row.title, row.search_text]).verdict === 'same');
   const sections = new Map<string, string[]>();
-  for (const row of rows) sections.set(row.title, [...(sections.get(row.title) ?? []), row.retailer_id]);
+  for (const row of named) sections.set(row.title, [...(sections.get(row.title) ?? []), row.retailer_id]);
   return fitProductSections([...sections].map(([title, retailerIds]) => ({ title, retailerIds })));
 }
 

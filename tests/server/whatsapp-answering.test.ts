@@ -7,6 +7,8 @@
 // Meta's refusals (5xx, 130429, 190, 131047), the 24-hour window, a paused channel, media by plan,
 // AI requests counted with their media type, and logs without a shopper's text or number.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
@@ -93,14 +95,20 @@ type Shop = {
 };
 let numbers = 500;
 
-/** A merchant on `plan` with an active base (the FAQ as its knowledge), its number on the fixture, and an inventory when asked. */
+/** A merchant on `plan` with an active base (the FAQ and `files` as its knowledge), its number on the fixture, and an inventory when asked. */
 async function shop(
   label: string,
-  { plan = 'enterprise', fn = 'support', inventory = false }: { plan?: PlanId; fn?: AiBase['function']; inventory?: boolean } = {},
+  {
+    plan = 'enterprise',
+    fn = 'support',
+    inventory = false,
+    files = [],
+  }: { plan?: PlanId; fn?: AiBase['function']; inventory?: boolean; files?: { name: string; bytes: Uint8Array }[] } = {},
 ): Promise<Shop> {
   const user = await merchant(`wa-${label}`, plan);
   const created = await createBase(user, { name: `Base ${label}`, function: fn, voiceTone: 'default', language: 'pt_br' });
   await settled(user, created.id, (await uploaded(user, created.id, 'faq.csv', faq)).id);
+  for (const file of files) await settled(user, created.id, (await uploaded(user, created.id, file.name, file.bytes)).id);
   await db.update(aiBases).set({ status: 'active', savedSteps: 3 }).where(eq(aiBases.id, created.id));
   const base = (await api(user, 'GET', `/ai-bases/${created.id}`)).body as AiBase;
   const seeded = inventory ? await seedInventory(user.uid, label) : null;
@@ -464,6 +472,31 @@ describe('a seller with an inventory', () => {
     expect(rows.every((row) => row.kind === 'catalog_sent' && row.locale === 'pt')).toBe(true);
     return rows.length;
   }
+});
+
+describe('a product the knowledge does not hold', () => {
+  // A Shopify export whose Example Beanie is archived (left out of the knowledge).
+  const exportFile = readFileSync(resolve(import.meta.dirname, '../fixtures/knowledge/shopify-example-products.csv'));
+  let seller: Shop;
+  beforeAll(async () => {
+    seller = await shop('absent', { fn: 'seller', files: [{ name: 'products_export.csv', bytes: exportFile }] });
+  });
+
+  test('the shopper is told an archived product is not for sale and a made-up one was not found, never another product’s price', async () => {
+    const archived = await deliver(textMessage(seller.number, SHOPPER, 'Quanto custa o Example Beanie?'));
+    expect(await settledReply(seller, archived)).toMatchObject({ outcome: 'sent', kind: 'no_knowledge', passages: [] });
+    expect(textOf(sentFor(seller, archived)[0])).toBe('Desculpe. Example Beanie não está à venda no momento.\nQuer que eu envie o nosso catálogo completo?');
+
+    const madeUp = await deliver(textMessage(seller.number, SHOPPER, 'Quanto custa o Example Hoverboard Z9 Turquesa?'));
+    expect(await settledReply(seller, madeUp)).toMatchObject({ outcome: 'sent', kind: 'no_knowledge', passages: [] });
+    expect(textOf(sentFor(seller, madeUp)[0])).toBe('Desculpe. Não encontrei esse produto.\nQuer que eu envie o nosso catálogo completo?');
+  });
+
+  test('a misspelt name of a real product still gets its own price', async () => {
+    const id = await deliver(textMessage(seller.number, SHOPPER, 'qto custa a exmaple t-shrit?'));
+    expect(await settledReply(seller, id)).toMatchObject({ outcome: 'sent', kind: 'answer', passages: [expect.objectContaining({ source: 'row 2' })] });
+    expect(textOf(sentFor(seller, id)[0])?.replace(/\u00a0/g, ' ')).toBe('Example T-Shirt custa R$ 25,00.\nQuer que eu envie o nosso catálogo completo?');
+  });
 });
 
 describe('what stops an answer', () => {
