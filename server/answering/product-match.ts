@@ -22,12 +22,12 @@ const askingWords: ReadonlySet<string> = new Set(
     'custa custam custaria custar custo preco precos valor valores quanto quantos quanta quantas qto qnto qual quanto oi ola bom boa dia',
     'tarde noite obrigado obrigada favor gostaria queria quero saber ver mostrar mostra manda mandar enviar envia produto produtos item',
     'itens modelo loja comprar compra algum alguma ainda pode podem poderia consegue existe existem informar informa sobre tudo bem opa',
-    'hoje agora entao mesmo mesma la cade achar acho procurando procuro busco catalogo catalogos vitrine cardapio',
+    'hoje agora entao mesmo mesma la cade achar acho procurando procuro busco catalogo catalogos vitrine cardapio unitario unidade',
     // English
     'an the of for to in on at by with without and or is are was be been do does did you your we our us i me my it its this that these',
     'those what which who how much many when where why can could would will please hi hello hey thanks thank there have has had got',
     'sell sells selling sold price prices priced pricing cost costs any some want wanted like know tell show send product products item',
-    'items model store shop buy get still need looking look find catalog catalogue menu',
+    'items model store shop buy get still need looking look find catalog catalogue menu unit each',
     // Spanish
     'el la los las un una unos unas del al en para por con sin y o que cual cuales quien donde cuando como cuanto cuanta cuantos cuantas',
     'se me mi mis yo tu usted ustedes te le lo les es son esta estan hay tiene tienen tienes tenes venden vende cuesta cuestan costo',

@@ -17,6 +17,7 @@ describe('naming words', () => {
     expect(words('Quanto custa o Example Beanie?')).toEqual(['example:word', 'beanie:word']);
     expect(words('Olá, boa tarde! Vocês têm o mouse E50 cinza em estoque?')).toEqual(['mouse:word', 'e50:code', 'cinza:word']);
     expect(words('how much is the canvas tote, please?')).toEqual(['canvas:word', 'tote:word']);
+    expect(words('Qual é o preço unitário do Contoso Mouse E50?')).toEqual(['contoso:word', 'mouse:word', 'e50:code']);
     expect(words('¿Cuánto cuestan las cámaras A. Datum SLR M140?')).toEqual(['camaras:word', 'datum:word', 'slr:word', 'm140:code']);
   });
 
