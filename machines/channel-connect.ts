@@ -2,7 +2,9 @@
 // inventory) that answer on it (`details`), the connect call, in which the server checks the token
 // against the number on the Cloud API before it saves anything (`checking`), the webhook's callback
 // URL and verify token shown this once with Meta's steps (`connected`), or why not (`failure`, back
-// to the details with everything typed kept). Tags for the view: `editing`, `saving`, `failed`.
+// to the details with everything typed kept). Once the steps are done the channel is read again
+// (`finishing`): Meta may have verified the webhook meanwhile, and the list shows it as it is now.
+// Tags for the view: `editing`, `saving`, `failed`, `finishing`.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { fieldErrorsOf } from './field-errors';
 import {
@@ -132,12 +134,16 @@ export const channelConnectMachine = setup({
   types: {
     context: {} as ChannelConnectContext,
     events: {} as ChannelConnectEvent,
-    tags: {} as 'editing' | 'saving' | 'failed',
+    tags: {} as 'editing' | 'saving' | 'failed' | 'finishing',
   },
   actors: {
     // POST /api/v1/channels, provided by src/features/channels; it rejects with a ChannelConnectFailure.
     connect: fromPromise<ChannelWebhookSetup, ConnectChannel>(async () => {
       throw new Error('connect is not provided');
+    }),
+    // GET /api/v1/channels/:id, provided by src/features/channels: the channel as it is now.
+    readChannel: fromPromise<Channel, { id: string }>(async () => {
+      throw new Error('readChannel is not provided');
     }),
   },
   guards: {
@@ -166,7 +172,7 @@ export const channelConnectMachine = setup({
       failure: null,
     })),
     forgetVerifyToken: assign({ connected: null }),
-    // Provided by src/: the list shows the new channel.
+    // Provided by src/: the list shows the new channel (as connected, then as read again once done).
     announceConnected: (_, _channel: Channel) => {},
   },
 }).createMachine({
@@ -212,7 +218,20 @@ export const channelConnectMachine = setup({
     },
     // The callback URL and the verify token, with Meta's steps: the token is never shown again.
     connected: {
-      on: { FINISH: 'done' },
+      on: { FINISH: 'finishing' },
+    },
+    // Meta checks the callback URL while the steps are shown: the list gets the channel as it is now
+    // (its webhook verified, say). Unread (no network, or disconnected meanwhile), it keeps the one
+    // connected.
+    finishing: {
+      tags: 'finishing',
+      invoke: {
+        id: 'readChannel',
+        src: 'readChannel',
+        input: ({ context }) => ({ id: context.connected!.channel.id }),
+        onDone: { target: 'done', actions: { type: 'announceConnected', params: ({ event }) => event.output } },
+        onError: 'done',
+      },
     },
     done: { type: 'final', entry: 'forgetVerifyToken' },
   },

@@ -6,7 +6,8 @@
 // to them, the keyboard on the first to fix), `checking` (progress said, submit busy, the fields
 // locked, the trimmed values sent), a failure (its kind said, every typed value kept, the refused
 // field marked once back), the server's field errors, and `connected` (the callback URL and verify
-// token with copy buttons and Meta's steps, shown once).
+// token with copy buttons and Meta's steps, shown once; Done reads the channel again, through the
+// app's own `readChannel`, before the panel closes).
 import { useRef, useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +19,7 @@ import type { Inventory } from '../../domain/inventory';
 import type { ChannelConnectFailure } from '../../machines/channel-connect';
 import { createApiClient } from '../../src/api/api-client';
 import { channelConnectApi } from '../../src/features/channels/api/channel-connect-api';
+import { channelReadActor } from '../../src/features/channels/api/channel-detail-api';
 import { ChannelConnectPanel } from '../../src/features/channels/components/channel-connect-panel';
 import type { TestUser } from '../server/support/emulator-users';
 import { api, completeBase, merchant } from './support/merchant';
@@ -51,8 +53,10 @@ type Release = { changed: Partial<ConnectChannel> } | { failure: ChannelConnectF
  * what the server cannot be made to answer from here (Meta not answering: the Cloud API fixture's
  * faults are set in global-setup's process).
  */
+const userApi = () => createApiClient({ baseUrl: `${serverUrl}/api/v1`, getIdToken: async () => user.idToken });
+
 function heldConnect() {
-  const channels = channelConnectApi(createApiClient({ baseUrl: `${serverUrl}/api/v1`, getIdToken: async () => user.idToken }));
+  const channels = channelConnectApi(userApi());
   const calls: ConnectChannel[] = [];
   const answers: ChannelWebhookSetup[] = [];
   const waiting: ((release: Release) => void)[] = [];
@@ -87,6 +91,7 @@ async function renderPanel(connect = heldConnect(), choices = { aiBases, invento
     return (
       <ChannelConnectPanel
         connect={connect.logic}
+        readChannel={channelReadActor(userApi())}
         {...choices}
         headingRef={headingRef}
         onConnected={(channel) => connected.push(channel)}
@@ -288,6 +293,9 @@ it("connected: the callback URL and the verify token with copy buttons and Meta'
   await userEvent.click(button('Done'));
   expect(await screen.findByText('Panel closed')).toBeTruthy();
   expect(document.body.textContent).not.toContain(answer!.verifyToken);
+  // Read again before closing: the list gets the channel as the server holds it now.
+  expect(connected).toHaveLength(2);
+  expect(connected[1]).toMatchObject({ id: answer!.channel.id, webhookVerifiedAt: null });
   // The server holds the number.
   const { channels } = await api<{ channels: Channel[] }>(user, 'GET', '/channels');
   expect(channels.map((channel) => channel.phoneNumberId)).toEqual([number.phoneNumberId]);

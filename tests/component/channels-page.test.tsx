@@ -5,7 +5,8 @@
 // loading, failure, empty and listed states (number, verified name, quality, status with the
 // translated attention reason, AI base and inventory, the webhook verified by Meta), pause and
 // resume (and a refused resume, said on its card), disconnect after a confirmation, and the connect
-// flow opening on the page and its new number joining the list. A stand-in for the channel routes
+// flow opening on the page and its new number joining the list (as Meta left it: a webhook Meta
+// verified while the steps were shown is said verified once done). A stand-in for the channel routes
 // (support/channels-api-double.ts) answers only what the real server cannot be made to answer from
 // here: a failed read, and the numbers that need attention (the inbound worker marks them when Meta
 // refuses a reply's token or a message comes for a base no longer active).
@@ -254,9 +255,17 @@ it('connects a number from the page: the form opens with the keyboard on it, and
     accessTokenHint: `…${number.accessToken.slice(-4)}`,
   });
 
+  // The merchant pastes the callback URL and the verify token in Meta's App Dashboard: Meta checks them.
+  const query = new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.verify_token': verifyToken, 'hub.challenge': 'c-456' });
+  expect(await (await fetch(`${serverUrl}/webhooks/whatsapp?${query}`)).text()).toBe('c-456');
+
   await userEvent.click(screen.getByRole('button', { name: 'Done' }));
   await waitFor(() => expect(screen.queryByRole('heading', { name: 'Connect a WhatsApp number' })).toBeNull());
-  expect(facts(card(number.displayPhoneNumber))).toMatchObject({ 'AI base': 'Ana vendedora', Inventory: 'Loja da Praia' });
+  expect(facts(card(number.displayPhoneNumber))).toMatchObject({
+    'AI base': 'Ana vendedora',
+    Inventory: 'Loja da Praia',
+    Webhook: 'Verified by Meta',
+  });
   expect(document.activeElement).toBe(opener);
   expect(document.body.textContent).not.toContain(verifyToken);
 });

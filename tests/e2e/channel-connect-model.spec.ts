@@ -6,8 +6,10 @@
 // let through: what is typed decides what the Cloud API says (the number's real token connects it, a
 // wrong one is refused, an id no number has is not found), or its connection is dropped (unknown).
 // The server's own field refusal is the real server's answer to a request changed in flight, as an
-// SPA built before the server's rules would send it. One merchant of its own, with one active AI base,
-// and one page per worker; each path starts with the merchant owning no channel.
+// SPA built before the server's rules would send it. Once Done is chosen, the channel's read is held
+// the same way while the steps say so, then let through or dropped (the list keeps it as connected).
+// One merchant of its own, with one active AI base, and one page per worker; each path starts with
+// the merchant owning no channel.
 import { expect, test, type Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { channelCheckRefusals, channelValidationMessages } from '../../domain/channel';
@@ -95,6 +97,8 @@ type World = {
   merchant: Merchant;
   aiBaseId: string;
   connect: HeldRoutes;
+  /** The channel's read once Done is chosen (GET /api/v1/channels/:id). */
+  read: HeldRoutes;
   /** What the merchant typed last (submitted): what the form must still show. */
   typed: ChannelConnectValues;
 };
@@ -179,6 +183,12 @@ async function expectScreen(world: World, path: ModelPath, index: number) {
       await expect(button(page, 'Done')).toBeEnabled();
       break;
     }
+    case 'finishing':
+      // The steps stay while the channel is read again; Done is busy.
+      await expect(main(page).locator('input[name=verifyToken]')).toHaveValue(/\S{16,}/);
+      await expect(button(page, 'Done')).toHaveAttribute('aria-busy', 'true');
+      await expect(button(page, 'Done')).toBeDisabled();
+      break;
     case 'done': {
       // The panel is gone with the verify token; the list shows the number.
       await expect(panelTitle(page)).toHaveCount(0);
@@ -207,7 +217,7 @@ async function typeValues(page: Page, values: ChannelConnectValues) {
 
 /** Performs one model event through the UI or the network. */
 async function perform(world: World, path: ModelPath, index: number) {
-  const { page, connect } = world;
+  const { page, connect, read } = world;
   const event = eventsOf(path)[index]!;
   switch (event.type) {
     case 'SUBMIT': {
@@ -223,6 +233,8 @@ async function perform(world: World, path: ModelPath, index: number) {
     case 'FINISH':
       return button(page, 'Done').click();
   }
+  if (event.type === 'xstate.done.actor.readChannel') return read.release();
+  if (event.type === 'xstate.error.actor.readChannel') return read.drop();
   if (event.error?.kind === 'unknown') return connect.drop();
   if (event.error?.kind === 'invalid') {
     // Changed in flight, then answered by the real server: its schema refuses the number's id.
@@ -288,7 +300,8 @@ test.describe('channel-connect machine, model-based (UI level)', () => {
         await expect(panelTitle(page)).toBeFocused();
         // Held from here: Playwright turns the HTTP cache off while a page routes requests, and the app's start fetches its scripts.
         const connect = await HeldRoutes.on(page, 'POST', /^\/api\/v1\/channels$/, '**/api/v1/**');
-        world = { page, merchant, aiBaseId, connect, typed: emptyConnectValues };
+        const read = await HeldRoutes.on(page, 'GET', /^\/api\/v1\/channels\/[^/]+$/, '**/api/v1/**');
+        world = { page, merchant, aiBaseId, connect, read, typed: emptyConnectValues };
         await expectScreen(world, path, -1);
         await testPath(channelConnectMachine, path, {
           events: eachEvent(path, (step) => perform(world!, path, path.steps.indexOf(step))),
@@ -304,10 +317,13 @@ test.describe('channel-connect machine, model-based (UI level)', () => {
         // What the screen said is what the server holds: the number connected, or nothing.
         const last = String(snapshotAt(path, path.steps.length - 1).value);
         const connected = (await channelsOf(page, merchant)).map((channel) => channel.phoneNumberId);
-        expect(connected).toEqual(['connected', 'done'].includes(last) ? [e2ePeers().whatsapp.channelModelNumber.phoneNumberId] : []);
+        expect(connected).toEqual(
+          ['connected', 'finishing', 'done'].includes(last) ? [e2ePeers().whatsapp.channelModelNumber.phoneNumberId] : [],
+        );
       } finally {
         // A connect the path ends in (checking) is forgotten with the page's routes.
         while (world && world.connect.heldCount > 0) await world.connect.discard();
+        while (world && world.read.heldCount > 0) await world.read.discard();
         await page.unrouteAll({ behavior: 'ignoreErrors' });
       }
       passed.push(path);

@@ -1,6 +1,7 @@
 // The channel-connect test model, derived mechanically from the production machine with sample
 // payloads where its guards need data: the form submitted empty and as a merchant fills it in, the
-// connect's answer, and each kind of failure it can reject with. Shared by the logic-level (Vitest)
+// connect's answer, each kind of failure it can reject with, and the channel read again once done
+// (Meta verified its webhook meanwhile). Shared by the logic-level (Vitest)
 // and, later, the UI-level (Playwright) tests.
 import type { EventObject } from 'xstate';
 import { channelValidation, type Channel, type ChannelWebhookSetup } from '../../domain/channel';
@@ -63,6 +64,13 @@ export const sampleAnswer: ChannelWebhookSetup = {
   webhookUrl: 'https://catalyst.example/webhooks/whatsapp',
 };
 
+/** The channel as read again once the steps are done: Meta checked its callback URL meanwhile. */
+export const verifiedChannel: Channel = {
+  ...sampleChannel,
+  webhookVerifiedAt: '2026-11-27T00:05:00.000Z',
+  updatedAt: '2026-11-27T00:05:00.000Z',
+};
+
 const failed = (error: ChannelConnectFailure) => ({ type: 'xstate.error.actor.connect', error });
 
 /** Every way the connect can fail: the server's field errors, Meta's refusals and silence, the connect's own refusals. */
@@ -85,6 +93,7 @@ export const channelConnectSamples: EventSamples = {
   ],
   'xstate.done.actor.connect': [{ type: 'xstate.done.actor.connect', output: sampleAnswer }],
   'xstate.error.actor.connect': connectFailures.map(failed),
+  'xstate.done.actor.readChannel': [{ type: 'xstate.done.actor.readChannel', output: verifiedChannel }],
 };
 
 export function channelConnectTestModel() {

@@ -1,10 +1,11 @@
 // The channel-connect machine at logic level: the model's paths (derived from the production machine)
 // run on it with a promise double for the connect, checking in every state what a merchant relies on
 // — nothing typed is lost through a failure, the connect gets the trimmed values, the secrets and the
-// verify token do not outlive the connect — then the rules the model does not spell out.
+// verify token do not outlive the connect, the list gets the channel as it is once the steps are
+// done — then the rules the model does not spell out.
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import { channelCheckRefusals, channelValidation, type ChannelWebhookSetup, type ConnectChannel } from '../../domain/channel';
+import { channelCheckRefusals, channelValidation, type Channel, type ChannelWebhookSetup, type ConnectChannel } from '../../domain/channel';
 import {
   channelConnectFailureOf,
   channelConnectMachine,
@@ -20,6 +21,7 @@ import {
   sampleAnswer,
   SAMPLE_ACCESS_TOKEN,
   typedValues,
+  verifiedChannel,
 } from './channel-connect-model';
 import { describeModelBasedTests, settleOrSend } from './model-suite';
 import { flush, PromiseWorld } from './promise-world';
@@ -29,12 +31,15 @@ const model = channelConnectTestModel();
 function startRealActor() {
   const world = new PromiseWorld();
   /** The channels the provided action announced to the list. */
-  const announced: string[] = [];
+  const announced: Channel[] = [];
   /** The values of the last SUBMIT: what the merchant typed. */
   const typed = { last: null as ChannelConnectValues | null };
   const logic = channelConnectMachine.provide({
-    actors: { connect: world.actor<ChannelWebhookSetup, ConnectChannel>('connect') },
-    actions: { announceConnected: (_, channel) => void announced.push(channel.id) },
+    actors: {
+      connect: world.actor<ChannelWebhookSetup, ConnectChannel>('connect'),
+      readChannel: world.actor<Channel, { id: string }>('readChannel'),
+    },
+    actions: { announceConnected: (_, channel) => void announced.push(channel) },
   });
   const actor = createActor(logic);
   actor.start();
@@ -43,8 +48,8 @@ function startRealActor() {
 type Run = ReturnType<typeof startRealActor>;
 
 const context = ({ actor }: Run) => actor.getSnapshot().context;
-const tagsOf = ({ actor }: Run) => (['editing', 'saving', 'failed'] as const).filter((tag) => actor.getSnapshot().hasTag(tag));
-const tagsByState: Record<string, string[]> = { details: ['editing'], checking: ['saving'], failure: ['failed'] };
+const tagsOf = ({ actor }: Run) => (['editing', 'saving', 'failed', 'finishing'] as const).filter((tag) => actor.getSnapshot().hasTag(tag));
+const tagsByState: Record<string, string[]> = { details: ['editing'], checking: ['saving'], failure: ['failed'], finishing: ['finishing'] };
 
 /** The effects a merchant relies on in each state. */
 const stateChecks: Record<string, (run: Run) => void> = {
@@ -56,7 +61,8 @@ const stateChecks: Record<string, (run: Run) => void> = {
     // Nothing typed is lost: the machine holds the last values submitted (the secrets dropped once saved).
     const { last } = run.typed;
     if (last && ['details', 'checking', 'failure'].includes(value)) expect(context(run).values).toEqual(last);
-    if (last && ['connected', 'done'].includes(value)) expect(context(run).values).toEqual({ ...last, accessToken: '', appSecret: '' });
+    if (last && ['connected', 'finishing', 'done'].includes(value))
+      expect(context(run).values).toEqual({ ...last, accessToken: '', appSecret: '' });
   },
   'channelConnect.details': (run) => {
     expect(run.world.isPending()).toBe(false);
@@ -73,13 +79,22 @@ const stateChecks: Record<string, (run: Run) => void> = {
   },
   'channelConnect.connected': (run) => {
     expect(context(run).connected).toEqual(sampleAnswer);
-    expect(run.announced).toEqual([sampleAnswer.channel.id]);
+    expect(run.announced).toEqual([sampleAnswer.channel]);
     expect(JSON.stringify(context(run).values)).not.toContain(SAMPLE_ACCESS_TOKEN);
   },
-  // Shown once: the verify token is gone with the steps.
+  // The channel is read again, by its id, the steps still shown.
+  'channelConnect.finishing': (run) => {
+    expect(run.world.pendingInput('readChannel')).toEqual({ id: sampleAnswer.channel.id });
+    expect(context(run).connected).toEqual(sampleAnswer);
+  },
+  // Shown once: the verify token is gone with the steps. The list has the channel as read again (its
+  // webhook verified by Meta meanwhile), or, unread, as connected.
   'channelConnect.done': (run) => {
     expect(context(run).connected).toBeNull();
     expect(run.actor.getSnapshot().status).toBe('done');
+    const read = run.world.calls.some((call) => call.src === 'readChannel');
+    expect(read).toBe(true);
+    expect([[sampleAnswer.channel, verifiedChannel], [sampleAnswer.channel]]).toContainEqual(run.announced);
   },
 };
 
@@ -184,6 +199,18 @@ describe('channel-connect machine, beyond the model', () => {
     run.actor.send({ type: 'RETRY' });
     expect(run.world.pendingInput('connect')).toEqual(expectedConnectInput);
     expect(run.world.calls.filter((call) => call.src === 'connect')).toHaveLength(2);
+  });
+
+  it('once the steps are done, the list gets the channel as read again: Meta verified its webhook meanwhile', async () => {
+    const run = await submitted(typedValues);
+    run.world.settle({ type: 'xstate.done.actor.connect', output: sampleAnswer } as never);
+    await flush();
+    run.actor.send({ type: 'FINISH' });
+    expect(run.actor.getSnapshot().hasTag('finishing')).toBe(true);
+    run.world.settle({ type: 'xstate.done.actor.readChannel', output: verifiedChannel } as never);
+    await flush();
+    expect(run.actor.getSnapshot().status).toBe('done');
+    expect(run.announced.at(-1)).toEqual(verifiedChannel);
   });
 
   it('reads anything thrown that is not one of its failures as unknown', () => {

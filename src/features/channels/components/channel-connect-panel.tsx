@@ -31,6 +31,8 @@ const Outcome = styled.div`
 type Props = {
   /** The machine's `connect`: the API's (channel-connect-api.ts), or a test's. */
   connect: PromiseActorLogic<ChannelWebhookSetup, ConnectChannel>;
+  /** The machine's `readChannel`: the API's (channel-detail-api.ts), or a test's. */
+  readChannel: PromiseActorLogic<Channel, { id: string }>;
   aiBases: AiBase[];
   inventories: Inventory[];
   /** The panel's title: it takes the keyboard when the panel opens. */
@@ -39,7 +41,7 @@ type Props = {
   onClose: () => void;
 };
 
-export function ChannelConnectPanel({ connect, aiBases, inventories, headingRef, onConnected, onClose }: Props) {
+export function ChannelConnectPanel({ connect, readChannel, aiBases, inventories, headingRef, onConnected, onClose }: Props) {
   const { i18n } = useLingui();
   const lang = useLang();
   const activeBases = aiBases.filter((base) => base.status === 'active');
@@ -55,7 +57,10 @@ export function ChannelConnectPanel({ connect, aiBases, inventories, headingRef,
   const connectedRef = useRef<HTMLHeadingElement>(null);
 
   const [snapshot, send] = useMachine(
-    channelConnectMachine.provide({ actors: { connect }, actions: { announceConnected: (_, channel) => onConnected(channel) } }),
+    channelConnectMachine.provide({
+      actors: { connect, readChannel },
+      actions: { announceConnected: (_, channel) => onConnected(channel) },
+    }),
   );
   const { values, fieldErrors, failure, connected } = snapshot.context;
   const state = String(snapshot.value);
@@ -111,7 +116,12 @@ export function ChannelConnectPanel({ connect, aiBases, inventories, headingRef,
     return (
       <Panel aria-labelledby="channel-connect-title">
         {title}
-        <ChannelWebhookSteps answer={connected} headingRef={connectedRef} onFinish={() => send({ type: 'FINISH' })} />
+        <ChannelWebhookSteps
+          answer={connected}
+          headingRef={connectedRef}
+          finishing={snapshot.hasTag('finishing')}
+          onFinish={() => send({ type: 'FINISH' })}
+        />
       </Panel>
     );
   }

@@ -1,6 +1,6 @@
 // A number just connected: the callback URL and the verify token to paste in Meta's App Dashboard,
 // each with a copy button, and Meta's steps to do it. The verify token is shown this once: the
-// server keeps only its fingerprint.
+// server keeps only its fingerprint. Done is busy while the channel is read again.
 import type { RefObject } from 'react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
@@ -22,9 +22,15 @@ const Body = styled.div`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
-type Props = { answer: ChannelWebhookSetup; headingRef: RefObject<HTMLHeadingElement | null>; onFinish: () => void };
+type Props = {
+  answer: ChannelWebhookSetup;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Done was chosen: the channel is being read again. */
+  finishing?: boolean;
+  onFinish: () => void;
+};
 
-export function ChannelWebhookSteps({ answer, headingRef, onFinish }: Props) {
+export function ChannelWebhookSteps({ answer, headingRef, finishing = false, onFinish }: Props) {
   const { displayPhoneNumber, verifiedName } = answer.channel;
   return (
     <Body>
@@ -56,7 +62,7 @@ export function ChannelWebhookSteps({ answer, headingRef, onFinish }: Props) {
       </Steps>
       <ChannelWebhookFields answer={answer} />
       <div>
-        <Button onClick={onFinish}>
+        <Button loading={finishing} onClick={onFinish}>
           <Trans>Done</Trans>
         </Button>
       </div>

@@ -18,6 +18,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import type { ChannelActionFailure } from '../api/channel-action-failure';
 import { channelChoicesApi, type ChannelChoices } from '../api/channel-choices-api';
 import { channelConnectActor } from '../api/channel-connect-api';
+import { channelReadActor } from '../api/channel-detail-api';
 import { channelDisconnectApi } from '../api/channel-disconnect-api';
 import { channelListApi } from '../api/channel-list-api';
 import { channelStatusApi } from '../api/channel-status-api';
@@ -92,6 +93,7 @@ function ChannelsLoaded({ loaded }: { loaded: Loaded }) {
   const { t, i18n } = useLingui();
   const { api } = useRouter().options.context;
   const connect = useMemo(() => channelConnectActor(api), [api]);
+  const readChannel = useMemo(() => channelReadActor(api), [api]);
   const [channels, setChannels] = useState(loaded.channels);
   const [connecting, setConnecting] = useState(false);
   const [busy, setBusy] = useState<{ channelId: string; action: ChannelAction } | null>(null);
@@ -167,6 +169,7 @@ function ChannelsLoaded({ loaded }: { loaded: Loaded }) {
       {connecting && (
         <ChannelConnectPanel
           connect={connect}
+          readChannel={readChannel}
           aiBases={loaded.aiBases}
           inventories={loaded.inventories}
           headingRef={panelTitleRef}
