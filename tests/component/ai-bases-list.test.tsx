@@ -1,11 +1,27 @@
-// /ia-bases as a view: the merchant's AI bases by status, what each card offers, and the plan's cap.
+// /ia-bases as a view: the merchant's AI bases by status, what each card offers (the WhatsApp numbers
+// a base answers on, connected through the real API: none, no badge), and the plan's cap.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
+import type { ChannelWebhookSetup } from '../../domain/channel';
+import type { FixturePhoneNumber } from '../fixtures/whatsapp/phone-numbers';
 import { sampleInstructions } from '../fixtures/sample-ai-base';
+import type { TestUser } from '../server/support/emulator-users';
 import { api, completeBase, merchant } from './support/merchant';
 import { renderApp } from './support/render-app';
+import { whatsappNumbers } from './support/whatsapp-numbers';
+
+/** Connects a number to a base through the real API (the server checks it with the Cloud API fixture). */
+const connectNumber = (owner: TestUser, number: FixturePhoneNumber, aiBaseId: string) =>
+  api<ChannelWebhookSetup>(owner, 'POST', '/channels', {
+    phoneNumberId: number.phoneNumberId,
+    wabaId: number.wabaId,
+    accessToken: number.accessToken,
+    appSecret: number.appSecret,
+    aiBaseId,
+    inventoryId: null,
+  });
 
 const main = () => screen.getByRole('main');
 const region = (name: string) => screen.findByRole('region', { name }, { timeout: 15_000 });
@@ -24,7 +40,9 @@ it('sections by status, the card of a base in configuration, and the plan cap wi
   expect(within(main()).queryByRole('region', { name: 'Deactivated' })).toBeNull();
   expect(within(training).getByText('Agent status: in training')).toBeTruthy();
   expect(within(training).getByRole('progressbar', { name: 'Configuration progress' }).getAttribute('aria-valuenow')).toBe('33');
-  expect(within(training).getByText('WhatsApp')).toBeTruthy();
+  // No number answers for it: no WhatsApp badge.
+  expect(within(training).queryByText(/WhatsApp/)).toBeNull();
+  expect(within(active).queryByText(/WhatsApp/)).toBeNull();
 
   // Two bases on a plan for two: the notice, and the action shown but disabled.
   expect(within(main()).getByText('Upgrade your plan to add more AI Bases.')).toBeTruthy();
@@ -50,4 +68,20 @@ it('with room on the plan: the empty state leads to a new base', async () => {
   await userEvent.click(within(main()).getAllByRole('link', { name: 'New AI base' })[0]!);
   await waitFor(() => expect(router.state.location.pathname).toBe('/en/ia-base'));
   expect(await screen.findByRole('heading', { name: '1. Instructions' }, { timeout: 15_000 })).toBeTruthy();
+});
+
+it('a base’s card shows the WhatsApp numbers it answers on, a paused one said so', async () => {
+  const user = await merchant('list-numbers', 'start');
+  const live = await api<AiBase>(user, 'POST', `/ai-bases/${(await completeBase(user, { name: 'Answering seller' })).id}/activate`);
+  await completeBase(user, { name: 'Quiet draft' });
+  const { baseCardActive, baseCardPaused } = whatsappNumbers;
+  await connectNumber(user, baseCardActive, live.id);
+  const paused = await connectNumber(user, baseCardPaused, live.id);
+  await api(user, 'POST', `/channels/${paused.channel.id}/pause`);
+
+  await renderApp('/en/ia-bases', user);
+  const active = await region('Active');
+  expect(within(active).getByText(`WhatsApp ${baseCardActive.displayPhoneNumber}`)).toBeTruthy();
+  expect(within(active).getByText(`WhatsApp ${baseCardPaused.displayPhoneNumber}, paused`)).toBeTruthy();
+  expect(within(await region('In configuration')).queryByText(/WhatsApp/)).toBeNull();
 });

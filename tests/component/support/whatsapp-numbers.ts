@@ -25,4 +25,7 @@ export const whatsappNumbers = {
   rebased: fixturePhoneNumber(9353),
   /** channel-settings.test.tsx: how long its conversations are kept, changed. */
   retained: fixturePhoneNumber(9354),
+  /** ai-bases-list.test.tsx: the numbers an AI base's card shows, one of them paused. */
+  baseCardActive: fixturePhoneNumber(9361),
+  baseCardPaused: fixturePhoneNumber(9362),
 };

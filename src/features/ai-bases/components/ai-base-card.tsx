@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { AiBase } from '../../../../domain/ai-base';
-import { Badge } from '../../../ui/badge';
+import type { ChannelSummary } from '../../../../domain/channel';
+import { Badge, type BadgeVariant } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
 import { ProgressBar } from '../../../ui/progress-bar';
 import { useLang } from '../../../i18n/use-lang';
@@ -26,11 +27,20 @@ const Details = styled.details`
   }
 `;
 
-const channelNames: Record<string, string> = { whatsapp: 'WhatsApp' };
+const numberBadges: Record<ChannelSummary['status'], BadgeVariant> = { active: 'primary', paused: 'neutral', needs_attention: 'warning' };
 
-/** One AI base in the list: status, function, channels, progress while in configuration, edit, details. */
+/**
+ * One AI base in the list: status, function, the WhatsApp numbers it answers on (none: no badge),
+ * progress while in configuration, edit, details.
+ */
 export function AiBaseCard({ base }: { base: AiBase }) {
   const { t, i18n } = useLingui();
+  const numberLabel = ({ displayPhoneNumber: number, status }: ChannelSummary) =>
+    status === 'active'
+      ? t`WhatsApp ${number}`
+      : status === 'paused'
+        ? t`WhatsApp ${number}, paused`
+        : t`WhatsApp ${number}, needs attention`;
   const lang = useLang();
   const inTraining = base.status === 'training';
   const name = base.name;
@@ -58,10 +68,12 @@ export function AiBaseCard({ base }: { base: AiBase }) {
       }
     >
       <Row>
-        <Badge variant={base.status === 'active' ? 'positive' : inTraining ? 'info' : 'neutral'}>{i18n._(statusBadgeNames[base.status])}</Badge>
-        {base.channels.map((channel) => (
-          <Badge key={channel} variant="primary">
-            {channelNames[channel] ?? channel}
+        <Badge variant={base.status === 'active' ? 'positive' : inTraining ? 'info' : 'neutral'}>
+          {i18n._(statusBadgeNames[base.status])}
+        </Badge>
+        {(base.connectedChannels ?? []).map((channel) => (
+          <Badge key={channel.id} variant={numberBadges[channel.status]}>
+            {numberLabel(channel)}
           </Badge>
         ))}
       </Row>
