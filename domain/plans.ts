@@ -78,6 +78,15 @@ export const plans: Record<PlanId, Plan> = {
   },
 };
 
+/**
+ * Whether the plan has room for another AI base: every base counts against its number, whatever its
+ * status (in configuration, active or deactivated). The server refuses a new one past it; the
+ * screens that offer one (the AI bases list, the dashboard) ask this too.
+ */
+export function hasRoomForAiBase(planAiBases: number, aiBases: number): boolean {
+  return aiBases < planAiBases;
+}
+
 /** The plans in the order the landing page shows them, cheapest first. */
 export const planList: readonly Plan[] = planIds.map((id) => plans[id]);
 

@@ -11,6 +11,7 @@ import {
   type Instructions,
   type Refinement,
 } from '../../domain/ai-base';
+import { hasRoomForAiBase } from '../../domain/plans';
 import type { Db } from '../db/database';
 import { accounts, aiBases, aiBaseVersions, channels, type AiBaseSnapshot } from '../db/schema';
 
@@ -156,7 +157,7 @@ export function aiBaseStore(db: Db) {
       return namingChecked(db.transaction(async (tx) => {
         await lockAccount(tx, uid);
         const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(aiBases).where(eq(aiBases.uid, uid));
-        if (total >= limit) throw new AiBaseRefusal('plan_limit');
+        if (!hasRoomForAiBase(limit, total)) throw new AiBaseRefusal('plan_limit');
         const refinement: Refinement = { blockedTerms: [], creativity: DEFAULT_CREATIVITY, model: BUILTIN_MODEL };
         const [row] = await tx
           .insert(aiBases)

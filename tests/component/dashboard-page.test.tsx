@@ -5,7 +5,7 @@
 // to the default range, a filter naming nothing of the merchant's, and a failed read with its retry
 // (through a door on loopback in front of the real server: the API's 500, then no answer at all).
 import { randomUUID } from 'node:crypto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect, it } from 'vitest';
 import type { AiBase } from '../../domain/ai-base';
@@ -36,12 +36,16 @@ const aiEmptyText = (kind: DashboardRangeKind, custom?: { from: string; to: stri
 it('a new account: the configure-first notice, the action cards saying what is missing, the days in the browser’s zone', async () => {
   const user = await merchant('dashboard-new');
   await renderApp('/en/dashboard', user);
-  expect(await screen.findByText('Configure your first AI base and inventory to see your results here.', {}, { timeout: 15_000 })).toBeTruthy();
+  expect(
+    await screen.findByText('Configure your first AI base and inventory to see your results here.', {}, { timeout: 15_000 }),
+  ).toBeTruthy();
   expect(within(main()).queryByRole('heading', { name: 'Results' })).toBeNull();
   expect(screen.getByText(`Days in ${ZONE} time.`)).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Change the time zone' }).getAttribute('href')).toBe('/en/settings');
   expect(within(card('Configure products')).getByText('No inventory yet')).toBeTruthy();
-  expect(within(card('Configure products')).getByRole('link', { name: 'Configure new inventory' }).getAttribute('href')).toBe('/en/inventory');
+  expect(within(card('Configure products')).getByRole('link', { name: 'Configure new inventory' }).getAttribute('href')).toBe(
+    '/en/inventory',
+  );
   expect(within(card('Configure AI')).getByText('No AI base yet')).toBeTruthy();
   expect(within(card('Configure AI')).getByRole('link', { name: 'Configure a new AI base' }).getAttribute('href')).toBe('/en/ia-base');
   expect(within(card('View AI bases')).getByRole('link', { name: 'Go to AI bases' }).getAttribute('href')).toBe('/en/ia-bases');
@@ -87,8 +91,32 @@ it('an AI base in configuration: AI use counts (nothing yet), results wait for a
   await userEvent.clear(from);
   await userEvent.type(from, '2026-10-25');
   await userEvent.click(within(form).getByRole('button', { name: 'Apply' }));
-  await waitFor(() => expect(router.state.location.search).toEqual({ range: 'custom', from: '2026-10-25', to: '2026-11-01', aiBase: base.id }));
+  await waitFor(() =>
+    expect(router.state.location.search).toEqual({ range: 'custom', from: '2026-10-25', to: '2026-11-01', aiBase: base.id }),
+  );
   expect(await screen.findByText(aiEmptyText('custom', { from: '2026-10-25', to: '2026-11-01' }), {}, { timeout: 15_000 })).toBeTruthy();
+});
+
+it('at the plan’s number of AI bases a new one is offered disabled, as on the AI bases screen; with room, offered', async () => {
+  const user = await merchant('dashboard-base-cap'); // basic: one AI base
+  await api<AiBase>(user, 'POST', '/ai-bases', sampleInstructions);
+  const { router } = await renderApp('/en/dashboard', user);
+  expect(await screen.findByText(aiEmptyText('last_30_days'), {}, { timeout: 15_000 })).toBeTruthy();
+  const configureAi = card('Configure AI');
+  expect(within(configureAi).queryByRole('link', { name: 'Configure a new AI base' })).toBeNull();
+  expect(within(configureAi).getByRole('button', { name: 'Configure a new AI base' }).hasAttribute('disabled')).toBe(true);
+  expect(within(configureAi).getByText('Upgrade your plan to add more AI Bases.')).toBeTruthy();
+  // The AI bases screen says the same.
+  await router.navigate({ to: '/$lang/ia-bases', params: { lang: 'en' } });
+  expect((await screen.findByRole('button', { name: 'New AI base' }, { timeout: 15_000 })).hasAttribute('disabled')).toBe(true);
+
+  cleanup();
+  const roomy = await merchant('dashboard-base-room', 'start'); // two AI bases
+  await api<AiBase>(roomy, 'POST', '/ai-bases', sampleInstructions);
+  await renderApp('/en/dashboard', roomy);
+  expect(await screen.findByText(aiEmptyText('last_30_days'), {}, { timeout: 15_000 })).toBeTruthy();
+  expect(within(card('Configure AI')).getByRole('link', { name: 'Configure a new AI base' }).getAttribute('href')).toBe('/en/ia-base');
+  expect(within(card('Configure AI')).queryByText('Upgrade your plan to add more AI Bases.')).toBeNull();
 });
 
 it('invalid params fall back to the default range and no filter, never an error', async () => {
@@ -131,7 +159,9 @@ it("a failed read (the API's 500, then no answer at all) says so, and trying aga
 
     door.mode = 'open';
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Configure your first AI base and inventory to see your results here.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Configure your first AI base and inventory to see your results here.', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(screen.queryByText('The dashboard could not be loaded.')).toBeNull();
     // Every read asked for the last 30 days in the browser's zone, priced in the page's currency (en: USD).
     const { from, to } = rangeDays('last_30_days', dayIn(new Date(), ZONE));

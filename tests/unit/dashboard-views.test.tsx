@@ -157,7 +157,7 @@ describe('action cards', () => {
   const sources = (values: Partial<Dashboard['sources']>) => ({ ...newAccountDashboard().sources, ...values });
 
   it('a new account: what is missing, and where to configure it', async () => {
-    await show(() => <DashboardActions sources={sources({})} />);
+    await show(() => <DashboardActions planAiBases={null} sources={sources({})} />);
     expect(within(card('Configure products')).getByText('No inventory yet')).toBeTruthy();
     expect(within(card('Configure products')).getByRole('link', { name: 'Configure new inventory' }).getAttribute('href')).toBe('/en/inventory');
     expect(within(card('Configure AI')).getByText('No AI base yet')).toBeTruthy();
@@ -167,7 +167,7 @@ describe('action cards', () => {
   });
 
   it('counts with plurals: one and several, configured and in configuration', async () => {
-    await show(() => <DashboardActions sources={sources({ inventories: 1, aiBases: 1, aiBasesInConfiguration: 1 })} />);
+    await show(() => <DashboardActions planAiBases={null} sources={sources({ inventories: 1, aiBases: 1, aiBasesInConfiguration: 1 })} />);
     expect(plain(card('Configure products').querySelector('p:not(:first-of-type)')?.textContent ?? '')).toMatch(
       /No inventory configured yet, 1 inventory in configuration/,
     );
@@ -176,19 +176,30 @@ describe('action cards', () => {
     // With an inventory, its card leads to the list rather than to a new one.
     expect(within(card('Configure products')).getByRole('link', { name: 'Go to inventories' }).getAttribute('href')).toBe('/en/inventories');
     cleanup();
-    await show(() => <DashboardActions sources={sources({ inventories: 5, configuredInventories: 3, aiBases: 3, aiBasesInConfiguration: 2 })} />);
+    await show(() => <DashboardActions planAiBases={null} sources={sources({ inventories: 5, configuredInventories: 3, aiBases: 3, aiBasesInConfiguration: 2 })} />);
     expect(card('Configure products').textContent).toContain('3 inventories configured, 2 inventories in configuration');
     expect(within(card('Configure AI')).getByText('2 AI bases in configuration')).toBeTruthy();
     expect(within(card('View AI bases')).getByText('You have 3 AI bases')).toBeTruthy();
     cleanup();
-    await show(() => <DashboardActions sources={sources({ inventories: 1, configuredInventories: 1, aiBases: 2 })} />);
+    await show(() => <DashboardActions planAiBases={null} sources={sources({ inventories: 1, configuredInventories: 1, aiBases: 2 })} />);
     expect(card('Configure products').textContent).toContain('1 inventory configured');
     expect(card('Configure products').textContent).not.toContain('in configuration');
     expect(within(card('Configure AI')).getByText('All your AI bases are configured')).toBeTruthy();
   });
 
+  it('a new AI base while the plan has room for one; at its number, shown disabled with why', async () => {
+    await show(() => <DashboardActions planAiBases={2} sources={sources({ aiBases: 1, aiBasesInConfiguration: 1 })} />);
+    expect(within(card('Configure AI')).getByRole('link', { name: 'Configure a new AI base' })).toBeTruthy();
+    cleanup();
+    // Every base counts, deactivated ones too (the server's rule).
+    await show(() => <DashboardActions planAiBases={2} sources={sources({ aiBases: 2 })} />);
+    expect(within(card('Configure AI')).queryByRole('link')).toBeNull();
+    expect(within(card('Configure AI')).getByRole('button', { name: 'Configure a new AI base' }).hasAttribute('disabled')).toBe(true);
+    expect(within(card('Configure AI')).getByText('Upgrade your plan to add more AI Bases.')).toBeTruthy();
+  });
+
   it('in Portuguese: the cards’ titles and links in the page’s language', async () => {
-    await show(() => <DashboardActions sources={sources({ aiBases: 1, aiBasesInConfiguration: 1 })} />, 'pt');
+    await show(() => <DashboardActions planAiBases={null} sources={sources({ aiBases: 1, aiBasesInConfiguration: 1 })} />, 'pt');
     expect(within(card('Configurar produtos')).getByRole('link', { name: 'Configurar novo inventário' }).getAttribute('href')).toBe('/pt/inventory');
     expect(within(card('Configurar IA')).getByRole('link').getAttribute('href')).toBe('/pt/ia-base');
     expect(screen.getByRole('link', { name: 'Ir para as bases de IA' }).getAttribute('href')).toBe('/pt/ia-bases');

@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { AiBase, AiBaseStatus } from '../../../../domain/ai-base';
+import { hasRoomForAiBase } from '../../../../domain/plans';
 import { PageFrame } from '../../../layouts/page-frame';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
@@ -61,7 +62,7 @@ export function AiBasesPage() {
   const bases = listRoute.useLoaderData();
   const account = appRoute.useLoaderData();
   // Without the account (it failed to load) the server still enforces the limit.
-  const atCap = account !== null && account !== undefined && bases.length >= account.limits.aiBases;
+  const atCap = account !== null && account !== undefined && !hasRoomForAiBase(account.limits.aiBases, bases.length);
 
   // At the plan's cap the action stays in place, disabled, with the notice saying why.
   const newBase = atCap ? (

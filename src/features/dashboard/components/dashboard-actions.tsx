@@ -1,11 +1,14 @@
 // The dashboard's action cards: configure products (the inventories), configure AI (a new AI base) and
 // view AI bases, each saying what there is or what is missing ('No inventory yet', '1 AI base in
-// configuration'), counted from the answer's sources.
+// configuration'), counted from the answer's sources. A new AI base is offered while the plan has room
+// for one (domain/plans' hasRoomForAiBase, as on the AI bases list); at its number, it is shown disabled.
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
 import type { Dashboard } from '../../../../domain/dashboard';
+import { hasRoomForAiBase } from '../../../../domain/plans';
 import { useLang } from '../../../i18n/use-lang';
+import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { PrimaryLink } from '../../../ui/primary-link';
 import { VisuallyHidden } from '../../../ui/visually-hidden';
@@ -28,7 +31,12 @@ function InventoryStatus({ sources }: { sources: Sources }) {
   const configuring = sources.inventories - sources.configuredInventories;
   return (
     <>
-      <Plural value={sources.configuredInventories} _0="No inventory configured yet" one="# inventory configured" other="# inventories configured" />
+      <Plural
+        value={sources.configuredInventories}
+        _0="No inventory configured yet"
+        one="# inventory configured"
+        other="# inventories configured"
+      />
       {configuring > 0 && (
         <>
           {', '}
@@ -51,8 +59,15 @@ function AiBaseCount({ sources }: { sources: Sources }) {
   return <Plural value={sources.aiBases} one="You have # AI base" other="You have # AI bases" />;
 }
 
-export function DashboardActions({ sources }: { sources: Sources }) {
+type Props = {
+  sources: Sources;
+  /** The plan's number of AI bases; null when the account is not known (the server still refuses past it). */
+  planAiBases: number | null;
+};
+
+export function DashboardActions({ sources, planAiBases }: Props) {
   const lang = useLang();
+  const roomForAiBase = planAiBases === null || hasRoomForAiBase(planAiBases, sources.aiBases);
   return (
     <section aria-labelledby="dashboard-next">
       <VisuallyHidden as="h2" id="dashboard-next">
@@ -87,16 +102,27 @@ export function DashboardActions({ sources }: { sources: Sources }) {
           title={<Trans>Configure AI</Trans>}
           description={<Trans>Set up the AI base that answers your shoppers.</Trans>}
           footer={
-            <PrimaryLink>
-              <Link to="/$lang/ia-base" params={{ lang }}>
+            roomForAiBase ? (
+              <PrimaryLink>
+                <Link to="/$lang/ia-base" params={{ lang }}>
+                  <Trans>Configure a new AI base</Trans>
+                </Link>
+              </PrimaryLink>
+            ) : (
+              <Button disabled>
                 <Trans>Configure a new AI base</Trans>
-              </Link>
-            </PrimaryLink>
+              </Button>
+            )
           }
         >
           <Status>
             <AiBaseStatus sources={sources} />
           </Status>
+          {!roomForAiBase && (
+            <p>
+              <Trans>Upgrade your plan to add more AI Bases.</Trans>
+            </p>
+          )}
         </Card>
         <Card
           headingLevel={3}

@@ -4,7 +4,7 @@
 // kept (marked as updating) while a new range or filter is read, a notice with a retry when a read
 // fails. The days are the account's (the zone the answer names, shown with a link to Settings).
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { Link, useMatch, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useActor, useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -138,6 +138,8 @@ function DashboardScreen({ lang }: { lang: Locale }) {
   const logic = useMemo(() => dashboardMachine.provide({ actors: { loadDashboard: loadDashboardActor(api) } }), [api]);
   const [snapshot, send] = useMachine(logic, { input: { selection, browserZone: browserZone(), currency: localeCurrency[lang] } });
   const choices = useFilterChoices();
+  // The plan's number of AI bases, from the signed-in layout's account (absent when the view renders alone).
+  const account = useMatch({ from: '/$lang/_app', shouldThrow: false })?.loaderData;
   // The URL changed (a pick here, back and forward): the machine reads the new selection (the same one is ignored).
   useEffect(() => send({ type: 'SELECT', selection }), [selection, send]);
 
@@ -196,7 +198,7 @@ function DashboardScreen({ lang }: { lang: Locale }) {
             </Suspense>
           </>
         )}
-        <DashboardActions sources={dashboard.sources} />
+        <DashboardActions sources={dashboard.sources} planAiBases={account?.limits.aiBases ?? null} />
       </Figures>
     );
   }
