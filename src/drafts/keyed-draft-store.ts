@@ -1,25 +1,34 @@
 // A wizard's unsaved drafts in localStorage, one per account and record ("new" for one not created
 // yet), so a reload — the update's, a chunk's, a refresh — loses nothing typed. Each wizard names
-// its key prefix and checks what it reads back (`parse`: null for a shape this build does not
-// write). `storage` defaults to localStorage, read on each use: where the browser refuses storage
-// even being looked at (a SecurityError), drafts are simply not kept and the wizard works on.
+// its key prefix and the zod schema of what it writes: what is read back is parsed with it, and an
+// entry that does not match (corrupt, written by hand, or by a build that wrote another shape) reads
+// as no draft. `storage` defaults to localStorage, read on each use: where the browser refuses
+// storage even being looked at (a SecurityError), drafts are simply not kept and the wizard works on.
+import { safeParse, type $ZodType } from 'zod/v4/core';
 
 export type DraftStore<T> = {
   read(uid: string, recordId: string | null): T | null;
   write(uid: string, recordId: string | null, draft: T): void;
   clear(uid: string, recordId: string | null): void;
+  /**
+   * What a wizard's storeDraft asks for: the record's draft kept, or forgotten once nothing in it is
+   * unsaved. A record that exists drops the draft kept while it was new: that one is saved as it now.
+   */
+  keep(uid: string, recordId: string | null, draft: T | null): void;
 };
 
 export function keyedDraftStore<T>(
-  { prefix, what, parse }: { prefix: string; what: string; parse: (value: unknown) => T | null },
+  { prefix, what, schema }: { prefix: string; what: string; schema: $ZodType<T> },
   storage: () => Storage = () => localStorage,
 ): DraftStore<T> {
   const keyOf = (uid: string, recordId: string | null) => `${prefix}.${uid}.${recordId ?? 'new'}`;
-  return {
+  const store: DraftStore<T> = {
     read(uid, recordId) {
       try {
         const text = storage().getItem(keyOf(uid, recordId));
-        return text ? parse(JSON.parse(text)) : null;
+        if (!text) return null;
+        const parsed = safeParse(schema, JSON.parse(text));
+        return parsed.success ? parsed.data : null;
       } catch {
         return null; // unreadable: as if there were none
       }
@@ -39,5 +48,11 @@ export function keyedDraftStore<T>(
         // No storage: nothing was kept to clear.
       }
     },
+    keep(uid, recordId, draft) {
+      if (draft) store.write(uid, recordId, draft);
+      else store.clear(uid, recordId);
+      if (recordId) store.clear(uid, null);
+    },
   };
+  return store;
 }
