@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup, stopChild, type ActorRefFrom }
 import { failed, failureOf, type Failed } from './failure';
 import { fieldErrorsOf } from './field-errors';
 import { isSendingFiles, knowledgeFilesMachine } from './knowledge-files';
+import { loadFailures } from './wizard-load';
 import {
   aiBaseFailureKinds,
   instructionsSchema,
@@ -246,10 +247,7 @@ export const aiBaseWizardMachine = setup({
           { guard: { type: 'resumesAtRefinement', params: loaded }, target: 'refinement', actions: { type: 'rememberLoaded', params: loaded } },
           { target: 'instructions', actions: { type: 'rememberLoaded', params: loaded } },
         ],
-        onError: [
-          { guard: { type: 'isNotFound', params: failed }, target: 'notFound', actions: rememberFailure },
-          { target: 'loadFailed', actions: rememberFailure },
-        ],
+        onError: [...loadFailures],
       },
     },
     loadFailed: { on: { RETRY: 'loading' } },

@@ -8,6 +8,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failed, failureOf, type Failed } from './failure';
 import { fieldErrorsOf } from './field-errors';
+import { loadFailures } from './wizard-load';
 import {
   catalogSchema,
   createInventorySchema,
@@ -172,6 +173,14 @@ const saveFailures = [
   { guard: { type: 'isNotFound', params: failed }, target: '#inventoryWizard.notFound', actions: rememberFailure },
   { target: 'failed', actions: rememberFailure },
 ] as const;
+/**
+ * How a step's check fails: the inventory gone, or back to the form, where the store's or catalog's
+ * reason (peer), the fields (invalid) or 'could not check' (unknown) show.
+ */
+const checkFailures = [
+  { guard: { type: 'isNotFound', params: failed }, target: '#inventoryWizard.notFound', actions: rememberFailure },
+  { target: 'editing', actions: rememberFailure },
+] as const;
 
 export const inventoryWizardMachine = setup({
   types: {
@@ -322,10 +331,7 @@ export const inventoryWizardMachine = setup({
           { guard: { type: 'resumesAtOverview', params: loaded }, target: 'overview', actions: { type: 'rememberLoaded', params: loaded } },
           { target: 'integration', actions: { type: 'rememberLoaded', params: loaded } },
         ],
-        onError: [
-          { guard: { type: 'isNotFound', params: failed }, target: 'notFound', actions: rememberFailure },
-          { target: 'loadFailed', actions: rememberFailure },
-        ],
+        onError: [...loadFailures],
       },
     },
     loadFailed: { on: { RETRY: 'loading' } },
@@ -395,11 +401,7 @@ export const inventoryWizardMachine = setup({
               shopifyUrl: integrationSchema.shape.shopifyUrl.parse(context.draft.integration.shopifyUrl),
             }),
             onDone: { target: 'editing', actions: { type: 'rememberStoreCheck', params: ({ event }) => event.output } },
-            onError: [
-              { guard: { type: 'isNotFound', params: failed }, target: '#inventoryWizard.notFound', actions: rememberFailure },
-              // The reason (peer), the fields (invalid) or 'could not check' (unknown) show on the form.
-              { target: 'editing', actions: rememberFailure },
-            ],
+            onError: [...checkFailures],
           },
         },
         // The server checks the store again before it saves.
@@ -453,10 +455,7 @@ export const inventoryWizardMachine = setup({
               catalogId: catalogSchema.parse(context.draft.catalog).catalogId,
             }),
             onDone: { target: 'editing', actions: { type: 'rememberCatalogCheck', params: ({ event }) => event.output } },
-            onError: [
-              { guard: { type: 'isNotFound', params: failed }, target: '#inventoryWizard.notFound', actions: rememberFailure },
-              { target: 'editing', actions: rememberFailure },
-            ],
+            onError: [...checkFailures],
           },
         },
         // The server checks the catalog again, saves it and queues the first sync.
