@@ -6,6 +6,7 @@
 // (`finishing`): Meta may have verified the webhook meanwhile, and the list shows it as it is now.
 // Tags for the view: `editing`, `saving`, `failed`, `finishing`.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { failed, failureOf, type Failed } from './failure';
 import { fieldErrorsOf } from './field-errors';
 import {
   channelCheckRefusals,
@@ -68,12 +69,7 @@ export type ChannelConnectFailureKind = (typeof channelConnectFailureKinds)[numb
 export type ChannelConnectFailure = { kind: ChannelConnectFailureKind; fields?: Record<string, string> };
 
 /** A thrown value as a failure: failures pass through; anything else is `unknown`. */
-export function channelConnectFailureOf(error: unknown): ChannelConnectFailure {
-  const failure = error as Partial<ChannelConnectFailure> | null;
-  if (!failure || typeof failure.kind !== 'string' || !(channelConnectFailureKinds as readonly string[]).includes(failure.kind))
-    return { kind: 'unknown' };
-  return failure as ChannelConnectFailure;
-}
+export const channelConnectFailureOf = (error: unknown) => failureOf<ChannelConnectFailure>(error, channelConnectFailureKinds);
 
 /** The field a refusal is about, and what the merchant reads there once back in the details. */
 const fieldOfFailure: Partial<Record<ChannelConnectFailureKind, [ChannelConnectField, string]>> = {
@@ -123,12 +119,10 @@ export type ChannelConnectEvent =
   | { type: 'FINISH' };
 
 type Submitted = { values: ChannelConnectValues };
-type Failed = { error: unknown };
 const submitted = ({ event }: { event: ChannelConnectEvent }): Submitted => {
   assertEvent(event, 'SUBMIT');
   return { values: event.values };
 };
-const failed = ({ event }: { event: { error: unknown } }): Failed => ({ error: event.error });
 
 export const channelConnectMachine = setup({
   types: {
