@@ -5,6 +5,7 @@
 // zod/mini: the wizard's chunk loads this.
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
+import { withoutBidiControls } from './bidi-controls';
 import { channelSummarySchema } from './channel';
 import { MAX_INT, storableText } from './storable-values';
 
@@ -65,7 +66,13 @@ const text = (max: number) => storable().check(z.trim(), tooLong(max));
 
 /** Step 1, Instructions: who the agent is and how it speaks. */
 export const instructionsSchema = z.strictObject({
-  name: storable().check(z.trim(), z.minLength(1, { error: aiBaseValidation.nameRequired.id, abort: true }), tooLong(80)),
+  // Without bidirectional controls (domain/bidi-controls.ts): the name stored reads as it is.
+  name: storable().check(
+    z.overwrite(withoutBidiControls),
+    z.trim(),
+    z.minLength(1, { error: aiBaseValidation.nameRequired.id, abort: true }),
+    tooLong(80),
+  ),
   function: z.enum(aiBaseFunctions, { error: aiBaseValidation.functionRequired.id }),
   language: z.enum(aiBaseLanguages, { error: aiBaseValidation.languageRequired.id }),
   voiceTone: z.enum(voiceTones, { error: aiBaseValidation.voiceToneRequired.id }),

@@ -7,7 +7,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
 import type { ApiErrorCode } from './api-error';
-import { storableText } from './storable-values';
+import { shownName, storableText } from './storable-values';
 import { whatsappReplyFailures, whatsappReplyKinds, whatsappReplyOutcomes } from './whatsapp-reply';
 
 /**
@@ -29,7 +29,11 @@ export type ChannelAttentionReason = (typeof channelAttentionReasons)[number];
  * The reasons only a new access token clears (PUT /channels/:id/token): pausing and resuming keep
  * them (both are refused, `needs_access_token`). `ai_base_inactive` clears with its base instead.
  */
-export const tokenAttentionReasons = ['token_invalid', 'permission_missing', 'number_unavailable'] as const satisfies readonly ChannelAttentionReason[];
+export const tokenAttentionReasons = [
+  'token_invalid',
+  'permission_missing',
+  'number_unavailable',
+] as const satisfies readonly ChannelAttentionReason[];
 
 /** Meta's quality rating of the number (GREEN, YELLOW, RED), `unknown` when Meta gives none. */
 export const qualityRatings = ['green', 'yellow', 'red', 'unknown'] as const;
@@ -194,8 +198,8 @@ export type ChannelStatusChange = z.infer<typeof channelStatusChangeSchema>;
 
 /** What a check of the number against the Cloud API found (GET /{phone number id}). */
 export const phoneNumberCheckSchema = z.object({
-  displayPhoneNumber: z.string(),
-  verifiedName: z.string(),
+  displayPhoneNumber: shownName(),
+  verifiedName: shownName(),
   qualityRating: z.enum(qualityRatings),
 });
 export type PhoneNumberCheck = z.infer<typeof phoneNumberCheckSchema>;
@@ -203,7 +207,7 @@ export type PhoneNumberCheck = z.infer<typeof phoneNumberCheckSchema>;
 /** A channel as the API returns it: never a token, app secret or verify token. */
 export const channelSchema = z.object({
   id: z.string(),
-  displayPhoneNumber: z.string(),
+  displayPhoneNumber: shownName(),
   phoneNumberId: z.string(),
   wabaId: z.string(),
   /** The access token's last four characters (`…1a2b`, domain/inventory.ts's tokenHint): the only trace of a secret that leaves the server. */
@@ -213,7 +217,7 @@ export const channelSchema = z.object({
   inventoryId: z.nullable(z.string()),
   status: z.enum(channelStatuses),
   attentionReason: z.nullable(z.enum(channelAttentionReasons)),
-  verifiedName: z.string(),
+  verifiedName: shownName(),
   qualityRating: z.enum(qualityRatings),
   /** When Meta last checked the callback with the verify token (null: not yet, the webhook is not set up). */
   webhookVerifiedAt: z.nullable(z.string()),
@@ -238,7 +242,7 @@ export type ChannelWebhookSetup = z.infer<typeof channelWebhookSetupSchema>;
 export const channelListSchema = z.object({ channels: z.array(channelSchema) });
 
 /** A channel as an AI base card lists it among the base's integrated channels. */
-export const channelSummarySchema = z.object({ id: z.string(), displayPhoneNumber: z.string(), status: z.enum(channelStatuses) });
+export const channelSummarySchema = z.object({ id: z.string(), displayPhoneNumber: shownName(), status: z.enum(channelStatuses) });
 export type ChannelSummary = z.infer<typeof channelSummarySchema>;
 
 /** Shoppers (conversations) per page of a channel's detail, and the latest messages shown of each. */
@@ -263,7 +267,7 @@ export const inboundMessageViewSchema = z.object({
 export type InboundMessageView = z.infer<typeof inboundMessageViewSchema>;
 
 /** A knowledge passage a reply used, as the merchant sees it: the file and where in it ("row 3", "page 2"). */
-export const replyPassageSchema = z.object({ fileName: z.string(), source: z.string() });
+export const replyPassageSchema = z.object({ fileName: shownName(), source: z.string() });
 export type ReplyPassage = z.infer<typeof replyPassageSchema>;
 
 /**

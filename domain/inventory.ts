@@ -7,7 +7,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
 import type { ApiErrorCode } from './api-error';
-import { MAX_INT, storableText } from './storable-values';
+import { withoutBidiControls } from './bidi-controls';
+import { MAX_INT, shownName, storableText } from './storable-values';
 
 /** Only Shopify today; the wizard offers the list so more can follow. */
 export const ecommerceTypes = ['shopify'] as const;
@@ -146,7 +147,13 @@ const normalised = (normalise: (input: string) => string | null, invalidId: stri
     }),
   );
 
-export const inventoryNameSchema = storable().check(z.trim(), required(inventoryValidation.nameRequired.id), tooLong(80));
+// Without bidirectional controls (domain/bidi-controls.ts): the name stored reads as it is.
+export const inventoryNameSchema = storable().check(
+  z.overwrite(withoutBidiControls),
+  z.trim(),
+  required(inventoryValidation.nameRequired.id),
+  tooLong(80),
+);
 
 /** 'Configure new inventory' asks for the name first. */
 export const createInventorySchema = z.strictObject({ name: inventoryNameSchema });
@@ -192,17 +199,17 @@ export function tokenHint(token: string): string {
 }
 
 /** What a store check found. */
-export const storeCheckSchema = z.object({ name: z.string(), currency: z.string() });
+export const storeCheckSchema = z.object({ name: shownName(), currency: z.string() });
 export type StoreCheck = z.infer<typeof storeCheckSchema>;
 
 /** What a catalog check found. */
-export const catalogCheckSchema = z.object({ name: z.string(), itemCount: z.int() });
+export const catalogCheckSchema = z.object({ name: shownName(), itemCount: z.int() });
 export type CatalogCheck = z.infer<typeof catalogCheckSchema>;
 
 /** An inventory as the API returns it (never its token: `shopifyTokenHint` only). */
 export const inventorySchema = z.object({
   id: z.string(),
-  name: z.string(),
+  name: shownName(),
   ecommerceType: z.nullable(z.enum(ecommerceTypes)),
   shopifyTokenHint: z.nullable(z.string()),
   shopifyUrl: z.string(),

@@ -4,7 +4,7 @@
 // zod/mini: the wizard's chunk loads this.
 import * as z from 'zod/mini';
 import { knowledgeFileNotesSchema, tableColumnSchema } from './knowledge-columns';
-import { storableText } from './storable-values';
+import { shownName, storableText } from './storable-values';
 import type { AiBaseLanguage } from './ai-base';
 import { locales, type Locale } from './locales';
 
@@ -73,7 +73,7 @@ export const knowledgeFileSchema = z.object({
   id: z.string(),
   baseId: z.string(),
   /** The name it was uploaded with (shown only; the server stores it under its own path). */
-  name: z.string(),
+  name: shownName(),
   kind: z.enum(knowledgeFileKinds),
   sizeBytes: z.int().check(z.nonnegative()),
   status: z.enum(knowledgeFileStatuses),
@@ -114,7 +114,7 @@ export const passageSearchQuerySchema = z.strictObject({
 export const passageSchema = z.object({
   id: z.string(),
   fileId: z.string(),
-  fileName: z.string(),
+  fileName: shownName(),
   /** Where in the file: "row 12", "Sheet1, row 12", "page 3". */
   source: z.string(),
   content: z.string(),

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { refinementSchema } from './ai-base';
 import type { ApiErrorCode } from './api-error';
-import { storableText } from './storable-values';
+import { shownName, storableText } from './storable-values';
 
 export const MAX_CHAT_MESSAGE_LENGTH = 2000;
 /** The conversation sent back with each question: its last turns only. */
@@ -47,7 +47,7 @@ export type ChatRequest = z.infer<typeof chatRequestSchema>;
 /** A knowledge passage an answer used, with where it came from. */
 export const citedPassageSchema = z.object({
   fileId: z.string(),
-  fileName: z.string(),
+  fileName: shownName(),
   /** Where in the file: "row 12", "Sheet1, row 12", "page 3". */
   source: z.string(),
   content: z.string(),

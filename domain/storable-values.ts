@@ -5,6 +5,7 @@
 // stop at MAX_INT (an `integer` column); dates stay within the years 1 to 9999.
 // zod/mini: the SPA's form chunks load this.
 import * as z from 'zod/mini';
+import { withoutBidiControls } from './bidi-controls';
 
 // Without the `u` flag the pattern sees UTF-16 code units: NUL, a high half not followed by a low
 // one, or a low half not preceded by a high one.
@@ -22,6 +23,12 @@ export const withoutUnstorable = (value: string) => value.replace(new RegExp(uns
  * normalised to NFC. Add the field's own checks after it: `storableText(e).check(z.trim(), …)`.
  */
 export const storableText = (error: string) => z.string().check(z.refine(isStorableText, { error, abort: true }), z.normalize('NFC'));
+
+/**
+ * A name as a merchant is shown it (an answer's field, or a peer's: Meta's verified name), without
+ * bidirectional controls (domain/bidi-controls.ts): parsed or encoded, the string comes out clean.
+ */
+export const shownName = () => z.string().check(z.overwrite(withoutBidiControls));
 
 /** The largest value of a PostgreSQL `integer` column (versions, counts). */
 export const MAX_INT = 2_147_483_647;

@@ -6,6 +6,7 @@
 // throughput and pair limits after retryAfterMs, server errors with backoff, the rest never. The
 // token travels in the Authorization header only: no failure, URL or log carries it.
 import * as z from 'zod/mini';
+import { shownName } from '../../domain/storable-values';
 import { jsonOf, PEER_TIMEOUT_MS } from '../inventories/peer-failure';
 import { GRAPH_TOKEN_CODES, graphErrorOf, graphUrlFrom, usageWaitMs, type GraphError } from '../meta/graph-api';
 import { outgoingMessageBody, type OutgoingMessage } from './outgoing-message';
@@ -41,7 +42,12 @@ const TRANSIENT_CODES = new Set([1, 2, 131000, 131016]);
 export const PAIR_RATE_LIMIT_WAIT_MS = 6_000;
 const PHONE_NUMBER_FIELDS = 'display_phone_number,verified_name,quality_rating';
 
-const phoneNumberSchema = z.object({ display_phone_number: z.string(), verified_name: z.string(), quality_rating: z.optional(z.string()) });
+// Meta's names are shown to the merchant: taken without bidirectional controls (domain/bidi-controls.ts).
+const phoneNumberSchema = z.object({
+  display_phone_number: shownName(),
+  verified_name: shownName(),
+  quality_rating: z.optional(z.string()),
+});
 const sentSchema = z.object({ messages: z.array(z.object({ id: z.string() })).check(z.minLength(1)) });
 const mediaSchema = z.object({
   url: z.string(),

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { aiBaseIdParamsSchema } from '../../domain/ai-base';
+import { withoutBidiControls } from '../../domain/bidi-controls';
 import { withoutUnstorable } from '../../domain/storable-values';
 import { apiErrorBodySchema, type ApiErrorCode } from '../../domain/api-error';
 import {
@@ -73,10 +74,13 @@ function megabytes(bytes: number) {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-/** The name to display: no folders, no control characters or half surrogate pairs, NFC, at most 255 characters, its extension kept. */
+/**
+ * The name to display: no folders, no control characters (bidirectional ones included: they make a
+ * name read as another) or half surrogate pairs, NFC, at most 255 characters, its extension kept.
+ */
 function displayName(fileName: string): string {
   const base = withoutUnstorable(
-    fileName
+    withoutBidiControls(fileName)
       .split(/[\\/]/)
       .pop()!
       // eslint-disable-next-line no-control-regex

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
+import { withoutBidiControls } from '../../domain/bidi-controls';
 
 // File names rarely have spaces ("product_template_for_the_summer_catalogue_2026.csv"). Breaking
 // them anywhere reads badly ("product_templat" / "e.csv") and, worse, lets a table column or a
@@ -40,11 +41,14 @@ export function fileNameParts(name: string): string[] {
   return parts;
 }
 
-/** A file's name that wraps between its words, keeping the extension with the last one. */
+/**
+ * A file's name that wraps between its words, keeping the extension with the last one. Bidirectional
+ * controls are taken out (domain/bidi-controls.ts): the name reads as it is, never as another.
+ */
 export function FileName({ name, className }: { name: string; className?: string }) {
   return (
     <Name className={className}>
-      {fileNameParts(name).map((part, index) => (
+      {fileNameParts(withoutBidiControls(name)).map((part, index) => (
         <Fragment key={index}>
           {index > 0 && <wbr />}
           {part.length > LONG_RUN ? <LongRun>{part}</LongRun> : part}

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { knowledgeFileSchema, MAX_KNOWLEDGE_FILE_BYTES, type KnowledgeFile } from '../../domain/knowledge';
-import { passages } from '../../server/db/schema';
+import { knowledgeFiles, passages } from '../../server/db/schema';
 import { TRAININGS_LIMIT_MESSAGE } from '../../server/routes/knowledge-file-routes';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir, storedUploads } from './support/knowledge-uploads';
@@ -50,6 +50,19 @@ describe('uploading', () => {
     expect(ready).toMatchObject({ status: 'ready', progress: 100, passageCount: 2 });
     expect((await api(user, 'GET', `/ai-bases/${base.id}/files`)).body).toEqual({ files: [ready] });
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 1 } });
+  });
+
+  test('a name with bidirectional controls is stored without them: it reads as it is, never as another', async () => {
+    const user = await merchant('kf-bidi');
+    const base = await createBase(user);
+    // 'report' + U+202E (right-to-left override) + 'vsc.csv' reads on screen as 'reportcsv.csv'.
+    const answer = await upload(user, base.id, 'report\u202evsc\u2066.csv', faq);
+    expect(answer.status, answer.text).toBe(201);
+    const file = knowledgeFileSchema.parse(answer.body);
+    expect(file.name).toBe('reportvsc.csv');
+    const { db } = await testDatabase();
+    const [stored] = await db.select({ name: knowledgeFiles.originalName }).from(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+    expect(stored).toEqual({ name: 'reportvsc.csv' });
   });
 
   test('other extensions, renamed files, empty files and forms without a file are refused, nothing stored or counted', async () => {

@@ -32,6 +32,17 @@ describe('fileNameParts', () => {
 });
 
 describe('FileName', () => {
+  it('shows a name without bidirectional controls: it reads as it is, never as another', () => {
+    // 'report' + U+202E + 'vsc.csv' would read 'reportcsv.csv' with the override kept.
+    const html = renderToStaticMarkup(
+      <ThemeProvider theme={theme}>
+        <FileName name={'report\u202evsc.csv'} />
+      </ThemeProvider>,
+    );
+    expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/);
+    expect(html).toMatch(/>reportvsc\.csv</);
+  });
+
   it('offers a line break (<wbr>) at each cut and nowhere else, the text unchanged', () => {
     const html = renderToStaticMarkup(
       <ThemeProvider theme={theme}>
