@@ -153,10 +153,3 @@ export function progressOf(savedSteps: number): number {
 export const aiBaseFailureKinds = ['plan_limit', 'conflict', 'incomplete', 'not_found', 'invalid', 'unknown'] as const;
 export type AiBaseFailureKind = (typeof aiBaseFailureKinds)[number];
 export type AiBaseFailure = { kind: AiBaseFailureKind; fields?: Record<string, string> };
-
-/** A thrown value as a failure: failures pass through; anything else is `unknown`. */
-export function aiBaseFailureOf(error: unknown): AiBaseFailure {
-  const kind = (error as { kind?: unknown } | null)?.kind;
-  if (typeof kind === 'string' && (aiBaseFailureKinds as readonly string[]).includes(kind)) return error as AiBaseFailure;
-  return { kind: 'unknown' };
-}
