@@ -12,3 +12,21 @@ export function formatCurrency(locale: Locale, value: number, currency: string):
 export function formatDate(locale: Locale, value: Date | number, options?: Intl.DateTimeFormatOptions): string {
   return new Intl.DateTimeFormat(localeTags[locale], options ?? { dateStyle: 'medium' }).format(value);
 }
+
+/**
+ * A moment (a date and time) in the browser's zone (or `options.timeZone`), the zone named after it
+ * ('Nov 27, 2026, 10:32 AM GMT-3'): a screen beside the dashboard, whose days are the account's
+ * zone, says which zone it shows.
+ */
+export function formatDateTime(
+  locale: Locale,
+  value: Date | number,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
+  // dateStyle and timeStyle do not combine with timeZoneName: the zone's name is asked apart.
+  const zone = new Intl.DateTimeFormat(localeTags[locale], { timeZoneName: 'short', timeZone: options.timeZone })
+    .formatToParts(value)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const moment = formatDate(locale, value, options);
+  return zone ? `${moment} ${zone}` : moment;
+}

@@ -7,9 +7,10 @@
 // inventory-sync.ts), when the test wants it, so every status can be seen. Proved here: pending
 // synchronization turning into synced by polling, the runs and the report, the products table
 // (prices in the page's language and the store's currency, search, paging), Sync now refused
-// within a minute with the time it can be asked again, Sync now accepted and watched until its
-// run is over (an order from a Catalyst cart then shown as converted value, beside the demo store's
-// own), a failed sync with its reason, and the /inventories list of configured inventories.
+// within a minute with the time it can be asked again (every time in the browser's zone, named),
+// Sync now accepted and watched until its run is over (an order from a Catalyst cart then shown as
+// converted value, beside the demo store's own), a failed sync with its reason, and the
+// /inventories list of configured inventories.
 // Also the inventory screen's 'Inventory info' with its checkout link preview: the attribution code
 // the server gives the inventory as `ref`, the merchant's parameters after ours (their own `ref`
 // left out, and said so), and the link passing through the tracking URL once one is saved.
@@ -151,6 +152,11 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
+/** The browser's zone as a language names it in short ('GMT-3', 'UTC'): every time shown names it. */
+const zoneName = (locale: string, iso: string) =>
+  new Intl.DateTimeFormat(locale, { timeZoneName: 'short' }).formatToParts(new Date(iso)).find((part) => part.type === 'timeZoneName')!
+    .value;
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${serverUrl}/api/v1${path}`, {
     method,
@@ -249,9 +255,9 @@ describe('inventory sync panel', () => {
     expect(within(panel()).queryByText('Pending synchronization')).toBeNull();
     const synced = await call<Inventory>('GET', `/inventories/${demo.id}`);
     const lastUpdate = panel().querySelector(`time[datetime="${synced.lastSyncedAt}"]`);
-    expect(lastUpdate?.textContent).toBe(
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(synced.lastSyncedAt!)),
-    );
+    // In the browser's zone, named: the dashboard's days may be the account's.
+    const lastSynced = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(synced.lastSyncedAt!));
+    expect(lastUpdate?.textContent).toBe(`${lastSynced} ${zoneName('en-US', synced.lastSyncedAt!)}`);
     await waitFor(() => expect(syncNow().hasAttribute('disabled')).toBe(false));
     // The demo store's orders from Catalyst carts: three counted (one less a refund), the cancelled one not.
     const { converted } = await call<InventoryDetail>('GET', `/inventories/${demo.id}`);
@@ -471,7 +477,8 @@ describe('inventory sync panel', () => {
       const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(first.priceMinor! / 100);
       await waitFor(() => expect(document.body.textContent).toContain(brl), { timeout: 12_000 });
       // (Found by its markup, not its words: the pt catalog's words are the lead's to write.)
-      const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(current.lastSyncedAt!));
+      const day = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(current.lastSyncedAt!));
+      const date = `${day} ${zoneName('pt-BR', current.lastSyncedAt!)}`;
       await waitFor(() => expect(document.querySelector(`time[datetime="${current.lastSyncedAt}"]`)?.textContent).toBe(date));
     } finally {
       await activateLocale('en', { app: true });

@@ -1,13 +1,13 @@
 // An inventory's sync status as the list's cards and the sync panel show it: a badge (pending
 // synchronization, syncing, synced, failed), the reason of a failure in the page's language (the
 // wizard's words for a store's or catalog's refusal), and the last update as a date and time of
-// the page's language.
+// the page's language, in the browser's zone, named.
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { PeerFailureReason, SyncStatus } from '../../../../domain/inventory';
 import type { Locale } from '../../../../domain/locales';
-import { formatDate } from '../../../i18n/format';
+import { formatDateTime as formatMoment } from '../../../i18n/format';
 import { useLang } from '../../../i18n/use-lang';
 import { Badge, type BadgeVariant } from '../../../ui/badge';
 import { peerFailureMessages } from '../inventory-messages';
@@ -20,13 +20,13 @@ const Reason = styled.p`
   color: ${({ theme }) => theme.colors.negative};
 `;
 
-/** A date and time of the API (ISO 8601) in the page's language. */
+/** A date and time of the API (ISO 8601) in the page's language, its zone (the browser's) named. */
 export function formatDateTime(
   lang: Locale,
   iso: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
 ): string {
-  return formatDate(lang, new Date(iso), options);
+  return formatMoment(lang, new Date(iso), options);
 }
 
 /** Why a sync failed: the store's or catalog's refusal, else (no code, or `internal`) our own failure. */
