@@ -13,6 +13,16 @@ afterEach(async () => {
   store = undefined;
 });
 
+/**
+ * The fixture's bucket restores only while the reader sleeps: its clock moves by what the reader
+ * waits, never by how long a slow machine takes between two requests.
+ */
+let clockMs = 0;
+const bucketClock = () => clockMs;
+const sleepOnTheClock = async (ms: number) => {
+  clockMs += ms;
+};
+
 const products = generatedStoreProducts(1_200, 7);
 const variantCount = products.reduce((sum, product) => sum + product.variants.length, 0);
 const graphqlCalls = () => store!.requests.filter((request) => request.url.endsWith('/graphql.json'));
@@ -33,10 +43,12 @@ describe('store reader', () => {
       products,
       shop: { currencyCode: 'BRL' },
       bucket: { maximumAvailable: 1_000, restoreRate: 2_000 },
+      now: bucketClock,
     });
     const pages: number[] = [];
     const { variants, progress } = await readStoreVariants(store.adminUrl, store.accessToken, {
       onPage: (read) => void pages.push(read.variants),
+      sleep: sleepOnTheClock,
     });
     expect(variants).toHaveLength(variantCount);
     expect(new Set(variants.map((variant) => variant.variantId)).size).toBe(variantCount);
@@ -58,13 +70,18 @@ describe('store reader', () => {
 
   for (const throttleWith429 of [false, true]) {
     test(`a store drained by another app answers THROTTLED${throttleWith429 ? ' as a 429' : ''}: waited out, then read whole`, async () => {
-      store = await startShopifyAdminServer({ products, bucket: { maximumAvailable: 1_000, restoreRate: 2_000 }, throttleWith429 });
+      store = await startShopifyAdminServer({
+        products,
+        bucket: { maximumAvailable: 1_000, restoreRate: 2_000 },
+        throttleWith429,
+        now: bucketClock,
+      });
       await drain(store);
       const waits: number[] = [];
       const { variants, progress } = await readStoreVariants(store.adminUrl, store.accessToken, {
         sleep: async (ms) => {
           waits.push(ms);
-          await new Promise((resolve) => setTimeout(resolve, ms));
+          await sleepOnTheClock(ms);
         },
       });
       expect(variants).toHaveLength(variantCount);
