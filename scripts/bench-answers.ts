@@ -6,7 +6,7 @@
 // price answers holding the right price, the wrong-answer rate (of the questions about a product: an
 // amount answered that is not the right price, or a product the files do not hold answered as if
 // they did, rather than marked 'not in the knowledge base'), the misses, and the time per question.
-// Figures only: nothing here passes or fails.
+// Figures only: nothing here passes or fails. BENCH_WRITE_DOC=1 rewrites its table in docs/benchmarks.md.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { builtinAnswer } from '../server/answering/builtin-answerer';
 import { leftOutAsked } from '../server/answering/refinement-chat';
 import { openDatabase } from '../server/db/database';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
+import { benchCommand, machineLabel, today, writeBenchBlocks } from './benchmarks-doc';
 import {
   answerSet,
   corpusDir,
@@ -113,7 +114,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-function figures(label: string, of: Outcome[]) {
+/** Prints a row of figures; returns it for docs/benchmarks.md. */
+function figures(label: string, of: Outcome[]): string[] {
   // Hit rates are of the questions with an expected passage (a product the files do not hold has none).
   const sourced = of.filter((outcome) => !outcome.question.expected.absent);
   const priced = of.filter((outcome) => outcome.priceHeld !== null);
@@ -122,21 +124,31 @@ function figures(label: string, of: Outcome[]) {
   const top = (n: number) => sourced.filter((outcome) => outcome.rank !== null && outcome.rank <= n).length;
   const mean = times.reduce((sum, ms) => sum + ms, 0) / Math.max(times.length, 1);
   const wrong = judged.filter((outcome) => outcome.wrong).length;
+  const rightPrice = priced.filter((outcome) => outcome.priceHeld).length;
   console.log(
-    `${label.padEnd(16)} ${String(of.length).padStart(4)} ${percent(top(1), sourced.length)} ${percent(top(3), sourced.length)}  ${percent(priced.filter((outcome) => outcome.priceHeld).length, priced.length)} of ${String(priced.length).padEnd(3)} ${percent(wrong, judged.length)} of ${String(judged.length).padEnd(3)} ${mean.toFixed(1).padStart(8)} ${(times[Math.floor(times.length * 0.95)] ?? 0).toFixed(1).padStart(7)}`,
+    `${label.padEnd(16)} ${String(of.length).padStart(4)} ${percent(top(1), sourced.length)} ${percent(top(3), sourced.length)}  ${percent(rightPrice, priced.length)} of ${String(priced.length).padEnd(3)} ${percent(wrong, judged.length)} of ${String(judged.length).padEnd(3)} ${mean.toFixed(1).padStart(8)} ${(times[Math.floor(times.length * 0.95)] ?? 0).toFixed(1).padStart(7)}`,
   );
+  return [
+    label,
+    String(of.length),
+    percent(top(1), sourced.length),
+    percent(top(3), sourced.length),
+    `${percent(rightPrice, priced.length)} of ${priced.length}`,
+    `${percent(wrong, judged.length)} of ${judged.length}`,
+  ].map((value) => value.trim());
 }
 
 console.log(
   `\nAnswer quality on the labelled set: ${MAX_CHAT_PASSAGES} passages searched per question (match=any), built-in answerer; target top-3 ≥ 90 %, wrong answers ≤ 2 % of the product questions\n`,
 );
 console.log('                    n  top-1  top-3   right price     wrong answers     ms/q  p95 ms');
-for (const language of languages)
+const docRows = languages.map((language) =>
   figures(
     language,
     outcomes.filter((outcome) => outcome.question.language === language),
-  );
-figures('all', outcomes);
+  ),
+);
+docRows.push(figures('all', outcomes));
 console.log('\nby tag (every language)');
 for (const tag of [...new Set(outcomes.flatMap((outcome) => outcome.question.tags))].sort())
   figures(
@@ -169,3 +181,14 @@ for (const { question, rank, top3, answer, priceHeld, wrong, notForSale } of mis
   else if (priceHeld === false) console.log(`      price ${question.expected.price} not in: ${oneLine(answer)}`);
   if (notForSale === false) console.log(`      not said to be not for sale: ${oneLine(answer)}`);
 }
+
+writeBenchBlocks([
+  {
+    name: 'answers',
+    command: benchCommand('bench:answers'),
+    date: today(),
+    machine: machineLabel(),
+    table: { headers: ['language', 'questions', 'top-1', 'top-3', 'right price', 'wrong answers'], rows: docRows },
+    note: `Built-in answerer, ${MAX_CHAT_PASSAGES} passages searched per question (match=any)${missing.length > 0 ? `; ${missing.length} file(s) of the set not here` : ''}.`,
+  },
+]);

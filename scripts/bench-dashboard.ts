@@ -14,7 +14,8 @@
 // Scratch accounts (removed at the end; PGlite in a scratch dir). Prints figures, never fails.
 // BENCH_DASHBOARD (query,ingest), BENCH_EVENTS (10,000,000), BENCH_ACCOUNTS (1,000), BENCH_DAYS (90),
 // BENCH_RATE (100/s), BENCH_DURATION (10 s), BENCH_INGEST_RATE (2,000/s), BENCH_INGEST_DURATION
-// (60 s), BENCH_INGEST_ACCOUNTS (100), BENCH_TARGETS (pglite,postgres).
+// (60 s), BENCH_INGEST_ACCOUNTS (100), BENCH_TARGETS (pglite,postgres). BENCH_WRITE_DOC=1 rewrites
+// each database's table in docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ import { dashboardStore } from '../server/dashboard/dashboard-store';
 import { openDatabase, type DatabaseTarget, type Db } from '../server/db/database';
 import { upsertAttributedOrders } from '../server/inventories/order-reader';
 import { eventRecorder } from '../server/storefront/event-recorder';
+import { benchCommand, machineLabel, today as measuredOn, writeBenchBlocks } from './benchmarks-doc';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000);
@@ -298,12 +300,18 @@ console.log(
   `\nThe dashboard of a ${DAYS}-day range (and its previous period), one account among ${ACCOUNTS.toLocaleString('en')}, at ${RATE}/s for ${DURATION_S} s; ` +
     `budget: p99 under ${P99_BUDGET_MS} ms on an otherwise idle machine (${availableParallelism()} cores)\n`,
 );
+const queryVerdict = (f: Figures) => (f.failed > 0 ? 'FAILED REQUESTS' : f.p99 < P99_BUDGET_MS ? 'within budget' : 'OVER BUDGET');
+const ingestVerdict = (i: IngestFigures) =>
+  i.written !== i.offered || i.mismatched > 0
+    ? 'LOST OR MISCOUNTED'
+    : i.written / i.seconds >= INGEST_RATE * 0.98
+      ? 'within budget'
+      : 'NOT SUSTAINED';
 if (PARTS.includes('query'))
   console.log('database    rollup rows      events  seed s   sent  p50 ms  p90 ms  p99 ms  max ms  failed  load avg  verdict');
 for (const f of PARTS.includes('query') ? figures : []) {
-  const verdict = f.failed > 0 ? 'FAILED REQUESTS' : f.p99 < P99_BUDGET_MS ? 'within budget' : 'OVER BUDGET';
   console.log(
-    `${f.target.padEnd(10)} ${f.rollupRows.toLocaleString('en').padStart(12)} ${f.events.toLocaleString('en').padStart(11)} ${f.seedS.toFixed(0).padStart(7)} ${String(f.sent).padStart(6)} ${f.p50.toFixed(1).padStart(7)} ${f.p90.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)} ${f.max.toFixed(1).padStart(7)} ${String(f.failed).padStart(7)} ${f.load.toFixed(1).padStart(9)}  ${verdict}`,
+    `${f.target.padEnd(10)} ${f.rollupRows.toLocaleString('en').padStart(12)} ${f.events.toLocaleString('en').padStart(11)} ${f.seedS.toFixed(0).padStart(7)} ${String(f.sent).padStart(6)} ${f.p50.toFixed(1).padStart(7)} ${f.p90.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)} ${f.max.toFixed(1).padStart(7)} ${String(f.failed).padStart(7)} ${f.load.toFixed(1).padStart(9)}  ${queryVerdict(f)}`,
   );
 }
 
@@ -316,10 +324,44 @@ if (PARTS.includes('ingest')) {
     const i = f.ingest;
     if (!i) continue;
     const rate = i.written / i.seconds;
-    const verdict =
-      i.written !== i.offered || i.mismatched > 0 ? 'LOST OR MISCOUNTED' : rate >= INGEST_RATE * 0.98 ? 'within budget' : 'NOT SUSTAINED';
     console.log(
-      `${f.target.padEnd(10)} ${String(i.offered).padStart(9)} ${String(i.written).padStart(9)} ${String(i.offered - i.written).padStart(5)} ${rate.toFixed(0).padStart(9)} ${String(i.maxBacklog).padStart(12)} ${i.requestP99.toFixed(1).padStart(17)} ${String(i.accounts).padStart(9)} ${String(i.mismatched).padStart(14)}  ${verdict}`,
+      `${f.target.padEnd(10)} ${String(i.offered).padStart(9)} ${String(i.written).padStart(9)} ${String(i.offered - i.written).padStart(5)} ${rate.toFixed(0).padStart(9)} ${String(i.maxBacklog).padStart(12)} ${i.requestP99.toFixed(1).padStart(17)} ${String(i.accounts).padStart(9)} ${String(i.mismatched).padStart(14)}  ${ingestVerdict(i)}`,
     );
   }
 }
+
+const command = benchCommand('bench:dashboard');
+const machine = machineLabel();
+writeBenchBlocks(
+  figures.map((f) => ({
+    name: `dashboard-${f.target.toLowerCase()}`,
+    command,
+    date: measuredOn(),
+    machine,
+    table: {
+      headers: ['figure', 'measured', 'budget', 'verdict'],
+      rows: [
+        ...(PARTS.includes('query')
+          ? [
+              [
+                `${DAYS}-day dashboard at ${RATE}/s for ${DURATION_S} s, ${f.events.toLocaleString('en')} events of ${ACCOUNTS.toLocaleString('en')} accounts`,
+                `p99 ${f.p99.toFixed(1)} ms (p50 ${f.p50.toFixed(1)}, max ${f.max.toFixed(1)}), ${f.failed} failed`,
+                `p99 < ${P99_BUDGET_MS} ms`,
+                queryVerdict(f),
+              ],
+            ]
+          : []),
+        ...(f.ingest
+          ? [
+              [
+                `ingest for ${INGEST_DURATION_S} s through the real writers`,
+                `${(f.ingest.written / f.ingest.seconds).toFixed(0)} events/s, ${f.ingest.offered - f.ingest.written} lost of ${f.ingest.offered.toLocaleString('en')}, ${f.ingest.mismatched} rollup rows ≠ recount`,
+                `${INGEST_RATE.toLocaleString('en')}/s, 0 lost, 0 ≠ recount`,
+                ingestVerdict(f.ingest),
+              ],
+            ]
+          : []),
+      ],
+    },
+  })),
+);

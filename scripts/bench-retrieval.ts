@@ -8,7 +8,7 @@
 // BENCH_PASSAGES (per base), BENCH_OTHER_PASSAGES, BENCH_QUERIES and BENCH_LANGUAGES (pt_br,en_us,es)
 // change the sizes: BENCH_PASSAGES=1000000 BENCH_LANGUAGES=pt_br shows how p99 grows.
 // BENCH_TARGETS (pglite,postgres) and BENCH_MINISEARCH=0 leave engines out of a run; BENCH_SLOWEST=n
-// prints each run's n slowest questions.
+// prints each run's n slowest questions. BENCH_WRITE_DOC=1 rewrites each engine's table in docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ import { productFacts, type ProductFacts } from '../domain/knowledge-columns';
 import { openDatabase, type Database, type DatabaseTarget } from '../server/db/database';
 import { accounts, aiBases, knowledgeFiles } from '../server/db/schema';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
+import { benchCommand, machineLabel, today, writeBenchBlocks } from './benchmarks-doc';
 import { seededRandom } from './bench-server';
 
 const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 100_000);
@@ -302,10 +303,41 @@ try {
 console.log(
   `\nPassage search over ${PASSAGES.toLocaleString('en')} passages of one base per language (${OTHER_PASSAGES.toLocaleString('en')} more of another account in the table), top 10, ${QUERIES} questions of 1–4 words; budget: p99 under ${P99_BUDGET_MS} ms (load avg ${loadavg()[0]!.toFixed(1)})\n`,
 );
+const verdictOf = (f: Figures) => (f.target === 'MiniSearch' ? '(comparison)' : f.p99 < P99_BUDGET_MS ? 'within budget' : 'OVER BUDGET');
 console.log('engine      lang   match  build s  p50 ms  p90 ms  p99 ms  max ms  hits/q  verdict');
 for (const f of results) {
-  const verdict = f.target === 'MiniSearch' ? '(comparison)' : f.p99 < P99_BUDGET_MS ? 'within budget' : 'OVER BUDGET';
   console.log(
-    `${f.target.padEnd(11)} ${f.language.padEnd(6)} ${f.match.padEnd(5)} ${f.buildS.toFixed(1).padStart(8)} ${f.p50.toFixed(1).padStart(7)} ${f.p90.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)} ${f.max.toFixed(1).padStart(7)} ${f.meanHits.toFixed(1).padStart(7)}  ${verdict}`,
+    `${f.target.padEnd(11)} ${f.language.padEnd(6)} ${f.match.padEnd(5)} ${f.buildS.toFixed(1).padStart(8)} ${f.p50.toFixed(1).padStart(7)} ${f.p90.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)} ${f.max.toFixed(1).padStart(7)} ${f.meanHits.toFixed(1).padStart(7)}  ${verdictOf(f)}`,
   );
 }
+
+const command = benchCommand('bench:retrieval');
+const machine = machineLabel();
+writeBenchBlocks(
+  [...new Set(results.map((f) => f.target))].map((target) => {
+    const ofTarget = results.filter((f) => f.target === target);
+    const ofLanguage = (language: AiBaseLanguage) => ofTarget.filter((f) => f.language === language);
+    const p99 = (language: AiBaseLanguage, match: string) =>
+      ofLanguage(language)
+        .find((f) => f.match === match)
+        ?.p99.toFixed(1) ?? '–';
+    // A language's verdict is its slower mode's.
+    const slower = (language: AiBaseLanguage) => ofLanguage(language).reduce((a, b) => (b.p99 > a.p99 ? b : a));
+    return {
+      name: `retrieval-${target.toLowerCase()}`,
+      command,
+      date: today(),
+      machine,
+      table: {
+        headers: ['language', "'any' p99 ms", "'all' p99 ms", 'verdict'],
+        rows: [...new Set(ofTarget.map((f) => f.language))].map((language) => [
+          language,
+          p99(language, 'any'),
+          p99(language, 'all'),
+          verdictOf(slower(language)),
+        ]),
+      },
+      note: `${PASSAGES.toLocaleString('en')} passages of one base per language beside ${OTHER_PASSAGES.toLocaleString('en')} of another account, top 10, ${(target === 'MiniSearch' ? MINISEARCH_QUERIES : QUERIES).toLocaleString('en')} questions of 1–4 words per match mode.`,
+    };
+  }),
+);
