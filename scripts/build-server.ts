@@ -1,8 +1,8 @@
 // `npm run build:server`: the product server as production runs it, `node dist-server/main.js`.
 // esbuild bundles server/ and domain/ into ES modules; the packages stay in node_modules. Plain
-// node holds some 80 MB less at rest than tsx, which keeps a 100 MB import under the 400 MB RSS
-// budget. Beside main.js: the extraction and PGlite threads' entries and boot files and the SQL
-// migrations, where run-extraction.ts, pglite-thread-client.ts and database.ts look for them.
+// node holds less at rest than tsx, which a big import's RSS budget needs. Beside main.js: the
+// extraction and PGlite threads' entries and boot files and the SQL migrations, where
+// run-extraction.ts, pglite-thread-client.ts and database.ts look for them.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,13 +15,12 @@ export const SERVER_OUT_DIR = 'dist-server';
  * --expose-gc dist-server/main.js`. Flags cannot be set from inside the process: start.ts, the benches and a
  * deployment pass them (README).
  * - V8's young generation is 32 MB by default, all of it resident while the server takes in a
- *   knowledge import's batches: 4 MB put a 104 MB PDF's import on PGlite at a 374 MB peak instead of
- *   430 (budget 400), with GET /api/v1/me at 500 req/s unchanged (p99 27 ms vs 26; 2 MB cost 38).
+ *   knowledge import's batches: 4 MB keeps a big PDF's import under its RSS budget, the API reads'
+ *   speed unchanged (2 MB slows them).
  * - V8 lets the old generation fill with garbage up to 4× what is live before it collects when its
- *   limit is ~4 GB (a machine with 24 GB); under 2 GB it allows less. A sync of
- *   100,000 variants on PGlite peaked at 330 MB without the limit and 245 with it (budget 300), in
- *   the same time. 512 MB is far above what the server keeps live (~30–60 MB) and above the RSS
- *   budgets, so it bounds the garbage, not the work.
+ *   limit is ~4 GB (a machine with 24 GB); under 2 GB it allows less. The limit keeps a sync of
+ *   100,000 variants under its RSS budget in the same time. 512 MB is far above what the server
+ *   keeps live and above the RSS budgets, so it bounds the garbage, not the work.
  * - `--expose-gc`: a knowledge import ends with a full collection (knowledge-worker.ts says why).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512', '--expose-gc'];
@@ -29,8 +28,8 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-si
 /**
  * The environment the product server is started with, beside the flags: `MALLOC_ARENA_MAX=2`.
  * glibc gives each thread that allocates its own malloc arena and keeps what each has held; with
- * PGlite in a thread of its own (server/db/pglite-thread.ts) a 104 MB PDF's import peaked at
- * 402–423 MB RSS, and at 359 MB with two arenas (budget 400; npm run bench:ingest), its time the same.
+ * PGlite in a thread of its own (server/db/pglite-thread.ts), two arenas keep a big PDF's import
+ * under its RSS budget, its time the same.
  * glibc reads it as the process starts: start.ts, the benches and a deployment set it (README).
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' } as const;

@@ -1,9 +1,9 @@
 // Remembers verified ID tokens for a few seconds. A full verification includes a user lookup at
-// Firebase (revoked? disabled?): a network round trip in production, ~1 ms of CPU here against
-// the emulator. A signed-in page fires several API calls with one token, so a short memory
-// saves most lookups, at a price: a revoked or disabled user keeps access for at most `ttlMs`
-// (AUTH_TOKEN_CACHE_SECONDS; 0 checks every request). Only successes are remembered, never past
-// the token's own expiry, and concurrent first uses of one token share one verification.
+// Firebase (revoked? disabled?): a network round trip in production. A signed-in page fires several
+// API calls with one token, so a short memory saves most lookups, at a price: a revoked or disabled
+// user keeps access for at most `ttlMs` (AUTH_TOKEN_CACHE_SECONDS; 0 checks every request). Only
+// successes are remembered, never past the token's own expiry, and concurrent first uses of one
+// token share one verification.
 import { createHash } from 'node:crypto';
 import type { TokenVerifier, VerifiedToken } from './token-verifier';
 

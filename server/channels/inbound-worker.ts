@@ -44,8 +44,8 @@ const DEFAULT_AI_WAIT_MS = 10_000;
 /**
  * The waits before a send is tried again in the job itself, after a failure that passes quickly: a
  * 5xx, no answer, or a throughput limit of a second or less (Meta counts throughput per second).
- * Then the queue's longer back-off takes over. One 5xx in 20 costs its shopper a fifth of a
- * second, not the queue's seconds (npm run bench:channel: p99 5.2 s to 0.x s at 5 % 5xx).
+ * Then the queue's longer back-off takes over. A passing 5xx then costs its shopper a fraction of a
+ * second, not the queue's seconds.
  */
 export const QUICK_RETRY_WAITS_MS = [200, 800] as const;
 

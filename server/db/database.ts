@@ -41,10 +41,9 @@ export function databaseTargetFromEnv(env: Record<string, string | undefined>): 
 
 /**
  * PGlite's buffer cache lives in the server process (its WebAssembly memory, all of it resident
- * from the start): PostgreSQL's default 128 MB puts a 100 MB import over its 400 MB budget. With
- * 16 MB a 100 MB PDF peaks at ~390 MB, and 100,000 passages' search stays at p99 ~41 ms (was ~39;
- * budget 50): the operating system's page cache still holds the table (npm run bench:ingest,
- * bench:retrieval). PGlite serves one session: 5 connections' shared memory, not 100's (~4 MB).
+ * from the start): PostgreSQL's default 128 MB puts a big import over its RSS budget. A small cache
+ * leaves search as fast: the operating system's page cache still holds the table. PGlite serves
+ * one session: 5 connections' shared memory, not 100's.
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=5'];
 

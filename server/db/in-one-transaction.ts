@@ -1,9 +1,8 @@
 // Statements run in order in one transaction, handed over at once: on PGlite one message to its
 // thread (pglite-thread.ts), which runs BEGIN…COMMIT without waiting on the server's thread between
 // them. An interactive transaction there costs a round trip to the thread per statement, and holds
-// PGlite for every other statement meanwhile: passage search's `set_config` + search took four
-// (p99 of pt_br 'all' search over 100,000 passages 20–24 ms; 18 ms as one message; npm run
-// bench:retrieval). On PostgreSQL, a transaction on one pooled connection.
+// PGlite for every other statement meanwhile: passage search's `set_config` + search took four.
+// On PostgreSQL, a transaction on one pooled connection.
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database';

@@ -1,8 +1,7 @@
 // The server's handle on the PGlite thread (pglite-thread.ts): the part of PGlite's client that
 // drizzle and copy-rows.ts use (query, transaction, close), each call a message to the thread. The
-// database's work then runs beside the server's requests instead of inside them: 1,000 storefront
-// events a second on PGlite raised the catalog page's p99 from 7–9 ms to 21–25 ms when PGlite ran
-// on the server's thread (npm run bench:storefront).
+// database's work then runs beside the server's requests instead of inside them, so a burst of
+// writes (storefront events, an import's batches) no longer delays every page and API answer.
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { RowMode, ThreadError, ThreadReply, ThreadRequest, ThreadStart } from './pglite-thread-protocol';

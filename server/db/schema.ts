@@ -261,8 +261,8 @@ export const passages = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /**
      * Its file's base, copied for search. No foreign key of its own: the file's cascades from the
-     * base already, and each key is a check per row written, which a 100 MB import paid 369,005
-     * times (npm run bench:ingest; migration 0021).
+     * base already, and each key is a check per row written, which a big import pays hundreds of
+     * thousands of times (migration 0021).
      */
     baseId: uuid('base_id').notNull(),
     fileId: uuid('file_id')

@@ -24,7 +24,7 @@ import { searchPassages } from './passage-search';
 export const PROCESS_FILE_QUEUE = 'knowledge.process-file';
 /** Filled by a trigger on knowledge_files (migration 0003) whenever a row is deleted. */
 export const REMOVE_FILE_QUEUE = 'knowledge.remove-file';
-/** Passages whose words are counted in one statement when a file is finished (~50 ms on PGlite). */
+/** Passages whose words are counted in one statement when a file is finished: a slice short enough not to hold PGlite long. */
 const LEXEME_COUNT_SLICE = 2_000;
 
 type Row = typeof knowledgeFiles.$inferSelect;
@@ -320,9 +320,9 @@ export function knowledgeStore(db: Db) {
      * Ready, with the passages following the base's language if it changed meanwhile, and the
      * file's words counted for search (./passage-search). The count runs a slice of the file at a
      * time, each its own statement: PGlite runs one statement at a time, and the whole file's count
-     * in one statement held every other statement for seconds (1.9 s for 74,000 passages). A word in one
-     * passage of a slice is not written (search reads no count as one): a catalog's SKUs and model
-     * numbers are most of its words, and their rows were most of the count's time.
+     * in one statement held every other statement for seconds. A word in one passage of a slice is
+     * not written (search reads no count as one): a catalog's SKUs and model numbers are most of
+     * its words, and their rows were most of the count's time.
      */
     async finish(fileId: string): Promise<void> {
       const found = await db.transaction(async (tx) => {

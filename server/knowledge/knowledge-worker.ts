@@ -22,19 +22,17 @@ export type KnowledgeWorkerOptions = {
   limits?: ExtractionLimits;
   /**
    * Passages stored per batch. PGlite runs one statement at a time, in its own thread: a batch
-   * holds the other statements while it is stored, not the server's requests. 250 a batch (two at
-   * once, below) put a 100 MB CSV at 129–132 s, 1.08–1.14 × its COPY floor (184–191 s with 100 a
-   * batch, one at once), another screen's reads meanwhile at p50 49–50 ms. PostgreSQL works in its
-   * own process: bigger batches cost fewer round trips and hold no one (npm run bench:ingest).
+   * holds the other statements while it is stored, not the server's requests, so its size trades
+   * the import's speed against another screen's reads meanwhile. PostgreSQL works in its own
+   * process: bigger batches cost fewer round trips and hold no one.
    */
   batchSize?: number;
   /**
    * Batches stored at once. PostgreSQL stores two batches in two backends, on two cores, while the
    * extraction thread reads the next. PGlite runs one statement at a time: with 2, the next batch
-   * waits in its thread, made and sent while this one is stored, so no gap between them (a 20 MB
-   * CSV in 27.6 s against 32–35 with 1); the thread lets a statement that came meanwhile go first
-   * (pglite-thread.ts), so another screen's reads wait behind one batch, not two (p50 56 ms, as
-   * with 1; npm run bench:ingest).
+   * waits in its thread, made and sent while this one is stored, so no gap between them; the
+   * thread lets a statement that came meanwhile go first (pglite-thread.ts), so another screen's
+   * reads wait behind one batch, not two.
    */
   storesAtOnce?: number;
 };
@@ -43,10 +41,9 @@ export type KnowledgeWorker = QueueWorker;
 
 /**
  * An import leaves the server's heap full of its batches' garbage, which V8 gives back to the
- * system only after some seconds idle: a 100 MB PDF imported right after a 100 MB CSV peaked at
- * 401–404 MB on PGlite (budget 400) against 355–380 once that garbage was gone (npm run
- * bench:ingest). So the import ends with a full collection, when the server runs with --expose-gc
- * (SERVER_NODE_FLAGS): once a file, some tens of milliseconds.
+ * system only after some seconds idle: a big file imported right after another then passes the
+ * RSS budget while the first one's garbage is still held. So the import ends with a full
+ * collection, when the server runs with --expose-gc (SERVER_NODE_FLAGS): once a file.
  */
 function releaseImportGarbage() {
   (globalThis as { gc?: (options: { type: 'major'; execution: 'sync' }) => void }).gc?.({ type: 'major', execution: 'sync' });

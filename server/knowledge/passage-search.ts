@@ -124,8 +124,7 @@ export async function searchPassages(
   // match=all: the passages holding every word, from the index (common words together are most
   // often rarer than in the first rows, so reading rows would mostly be a detour); a word the base
   // lacks finds none. One word is the same question either way: a common one ('blue', in a tenth
-  // of a catalog) is then read from the first rows, not from thousands of index entries (p99 of
-  // 'all' over 100,000 passages on PGlite 25 ms with it from the index; npm run bench:retrieval).
+  // of a catalog) is then read from the first rows, not from thousands of index entries.
   const allWords = match === 'all' && ranking.length > 1;
   if (allWords) indexed(tsquery(ranking), SEARCH_CANDIDATES);
   else {

@@ -100,8 +100,7 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
   /**
    * Renders being made, by key: the requests that come while a page is rendered (right after a sync,
    * 100 a second) wait for that one render. When each rendered its own, renders queued up in the
-   * render pool; one round of npm run bench:storefront, most likely one a sync fell in, had the
-   * page's p99 at 1.3 s and its slowest at 2.3 s.
+   * render pool and the page's slowest answers took seconds.
    */
   const rendering = new Map<string, Promise<CatalogPages>>();
 

@@ -34,7 +34,7 @@ export type StaticSpaOptions = {
 
 /**
  * The shell with its own stylesheets written into it: a shopper's phone on a slow network then
- * paints the page from the HTML alone, without a round trip for 1.5 KB of CSS (the CSP allows
+ * paints the page from the HTML alone, without a round trip for a small stylesheet (the CSP allows
  * inline styles already). A stylesheet the build did not write is left as a link.
  */
 export function inlineStylesheets(shell: string, root: string): string {

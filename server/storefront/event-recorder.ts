@@ -20,11 +20,8 @@ export type StorefrontEvent = {
   occurredAt?: Date;
 };
 
-// Small, frequent batches: PGlite runs one statement at a time, and a batch of 1,000 (~30 ms) held
-// every other statement that long. When PGlite still ran on the server's own thread it held every
-// request (npm run bench:storefront, 1,000 events/s: the page's p99 38 ms beside 5 ms without
-// events; 250 every 250 ms: 21–22 ms); in its own thread (server/db/pglite-thread.ts), 10 ms beside
-// 7 ms for the same load unrecorded.
+// Small, frequent batches: PGlite runs one statement at a time, so a big batch holds every other
+// statement (the catalog page's reads among them) for as long as it takes to write.
 export type EventRecorderOptions = { flushMs?: number; maxBatch?: number; maxPending?: number; log?: FastifyBaseLogger };
 
 export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPending = 100_000, log }: EventRecorderOptions = {}) {

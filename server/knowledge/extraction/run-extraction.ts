@@ -15,7 +15,7 @@ export type ExtractionLimits = {
 
 export const defaultExtractionLimits: ExtractionLimits = { heapMb: 256, stallMs: 120_000 };
 
-/** The thread's V8 limits; a small young generation: more, shorter scavenges, and some 15 MB less resident memory. */
+/** The thread's V8 limits; a small young generation: more, shorter scavenges, and less resident memory. */
 export const threadResourceLimits = ({ heapMb }: Pick<ExtractionLimits, 'heapMb'>) => ({ maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 });
 
 export type ExtractionOutcome = { ok: true } | { ok: false; reason: KnowledgeFailureReason; detail: string } | { ok: false; reason: 'aborted' };
@@ -104,7 +104,7 @@ export function runExtraction(
           if (settled) return;
           // The server's requests first: this chain of stores is all promises (PGlite answers
           // without leaving them), so while the thread keeps a batch ahead it would run on and
-          // starve the event loop's I/O for the whole import (a 20 MB file: 44 s without a read).
+          // starve the event loop's I/O for the whole import.
           await new Promise<void>((resolve) => setImmediate(resolve));
           const store = stored(() => handlers.onPassages(message.passages))().then(
             // Only a batch of passages is acknowledged: the thread counts those in flight.
