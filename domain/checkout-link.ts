@@ -1,30 +1,7 @@
-// The link 'Go to checkout' sends a shopper to (issue 14, part 3): the Shopify cart permalink
-// `{website}/cart/{variant_id}:{qty},…` with `ref=` the inventory's attribution code (Shopify keeps
-// it as the order's referral code), `attributes[catalyst_cart]=` the cart's id (kept on the order),
-// and the merchant's additional checkout parameters, passed through the merchant's tracking URL
-// when one is set. Pure, with no imports (the shopper's page loads it, and its budget has no room
-// for zod), so the storefront, the server and the inventory screen's preview build the same link.
-//
-// - Only the website's origin is used: the permalink lives at the storefront's root, so a path,
-//   query or fragment left on the address (`https://shop.example/collections/?x#y`) is dropped.
-// - Variant ids are numeric; a `gid://shopify/ProductVariant/123` becomes `123`. A line whose id
-//   is not one, or whose quantity is not a whole number of at least 1, is left out and reported
-//   (`leftOut`) so the caller can say so; the same variant twice becomes one line, quantities added.
-// - Parameters are parsed and merged with URLSearchParams, never glued: the merchant's keep their
-//   order after ours, and a merchant parameter named like one of ours (`ref`,
-//   `attributes[catalyst_cart]`) is dropped — ours always win. Every name and value is encoded, so
-//   `&`, `#`, `=`, `?`, an absolute URL or emoji in a value stay a value: they never add a
-//   parameter, a fragment, or change the host or the path.
-// - The tracking URL rule, first that applies:
-//   1. it contains the placeholder `{checkout_url}` (or `%7Bcheckout_url%7D`, as URL
-//      normalisation writes braces): every placeholder becomes the checkout URL, encoded with
-//      encodeURIComponent — `https://t.example/r?to={checkout_url}&src=wa`;
-//   2. it ends with `=` (the tracker's parameter is left for us): the encoded checkout URL is
-//      appended — `https://t.example/r?u=` → `https://t.example/r?u=https%3A%2F%2F…`;
-//   3. otherwise a `url` query parameter holds the checkout URL (set with URLSearchParams, so it
-//      replaces a `url` the tracking URL had) — `https://t.example/r` → `https://t.example/r?url=…`.
-//   A tracking URL that is not an http(s) URL, or whose host the placeholder would change, is not
-//   used (`tracked: false`): the shopper still reaches the checkout.
+// The link 'Go to checkout' sends a shopper to: the Shopify cart permalink with the inventory's
+// attribution code and the cart's id, passed through the merchant's tracking URL when one is set.
+// Pure, with no imports (the shopper's page has no room for zod), so the storefront, the server and
+// the inventory screen's preview build the same link. Rules: docs/how-it-works.md, 'Checkout link'.
 
 /** A line to check out: a Shopify variant (its numeric id, or its `gid://shopify/ProductVariant/…`) and how many. */
 export type CheckoutLine = { variantId: string | number; quantity: number };

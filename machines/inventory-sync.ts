@@ -1,12 +1,7 @@
-// The inventory screen's 'Inventory sync' flow: the inventory's sync status and last runs, watched
-// (polled) while a sync is underway — the first one until it finishes, or one asked for with 'Sync
-// now' until its run is over — and left alone once settled. A failed ask is asked again later and
-// later (exponential back-off, capped); nothing is asked while the page is hidden (the view sends
-// PAGE_HIDDEN / PAGE_VISIBLE from `visibilitychange`; back in view, the status is asked at once).
-// 'Sync now' refused for a minute (429) says when it can be asked again and is offered again then.
-// The products table (a page of the products, a search) is reloaded when a sync brought new ones.
-// Tags for the view: `polling` (the status is being watched), `syncing` (a sync is asked for or
-// underway), `failed` (the last ask for the status failed: what is shown may be out of date).
+// The inventory screen's 'Inventory sync' flow: watches the sync status while a sync is under way
+// (polling, backing off on failure, quiet while the page is hidden) and leaves it alone once
+// settled; 'Sync now', refused for a minute after the last. Tags for the view: `polling`,
+// `syncing`, `failed`. Details: docs/how-it-works.md, 'Inventory sync (screen)'.
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import type { Inventory, InventoryDetail, SyncStatus } from '../domain/inventory';
 import type { InventoryProduct, SyncRun } from '../domain/inventory-sync';

@@ -1,11 +1,7 @@
-// Whether a found product is the one a shopper's question names. The question's naming words are
-// its folded words less those that ask rather than name (articles, pronouns, greetings, 'quanto
-// custa', 'price', 'tienen'… in pt, en and es, and what short-answer's intents ask: stock, sizes);
-// each is looked for among the product's naming words (its name, SKU, options and a row's short
-// values, such as a colour column). A model code or number ('E50', 'X105', '750') must be there as
-// it is; another word may differ by a typo, an accent or a plural. The verdict: 'same' (the
-// product the question names), 'close' (most of its words, not all: a suggestion, said as one) or
-// 'other'. A question without naming words ('quanto custa?') names no product.
+// Whether a found product is the one a shopper's question names: 'same', 'close' (most of its
+// naming words: a suggestion, said as one) or 'other'. A model code must be there as written;
+// another word may differ by a typo, an accent or a plural. Details: docs/how-it-works.md,
+// 'Answers'.
 import type { ProductFacts } from '../../domain/knowledge-columns';
 import type { SearchedPassage } from './answerer';
 import { foldText } from './blocked-terms';

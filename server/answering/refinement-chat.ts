@@ -1,11 +1,7 @@
-// One message of step 3's refinement chat: the saved base with the settings being tried. A blocked
-// term in the question gets the polite refusal without asking the answerer; otherwise the base's
-// best passages (full-text, in its language) go to the model's answerer, and an answer holding a
-// blocked term is replaced by the refusal. Every message answered (refusals and "not found"
-// included) counts as an AI request of the month; a failed answerer counts nothing. A question
-// naming a product no passage is about is checked against the products the files left out
-// (archived, draft), so the answer can say it is not for sale. The pipeline
-// (answerAsBase) is also how the WhatsApp answerer (server/channels/inbound-worker.ts) answers.
+// One message of step 3's refinement chat: the saved base with the settings being tried, answered
+// from its best passages, blocked terms refused, each answer an AI request of the month. Its
+// pipeline, answerAsBase, is also how the WhatsApp answerer answers. Details: docs/how-it-works.md,
+// 'Answers'.
 import type { AiBase } from '../../domain/ai-base';
 import type { Passage } from '../../domain/knowledge';
 import { MAX_CHAT_PASSAGES, type ChatAnswer, type ChatRequest, type CitedPassage } from '../../domain/refinement-chat';

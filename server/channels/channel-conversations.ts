@@ -1,12 +1,7 @@
-// A channel's conversations as its detail shows them: the messages shoppers sent, grouped by
-// shopper, the shopper who wrote last first, a page of shoppers at a time with the latest few
-// messages of each. The cursor is the newest message id of the page's last shopper (a row id,
-// nothing of the shopper's). The shopper's number leaves masked but for its last four digits, and
-// neither Meta's message id (it embeds the number) nor a media id leaves at all. Each message comes
-// with the reply the whatsapp-inbound worker stored for it (whatsapp_replies): its outcome, text, the
-// names of the products a product list showed, and the passages it used (file and place, no content,
-// no wamid), and the inputs a qualifier collected from the shopper (./conversation-inputs.ts). The
-// caller checks the channel is the account's first.
+// A channel's conversations as its detail page shows them: the shoppers' messages grouped by
+// shopper, a page of shoppers at a time, each message with the reply stored for it. Nothing of a
+// shopper leaves but a number masked to its last four digits. Details: docs/how-it-works.md,
+// 'Conversations'.
 import { and, count, desc, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import {
   CONVERSATIONS_PAGE_SIZE,

@@ -1,11 +1,6 @@
-// Conversations are kept for their channel's retention (issue 15: "Retention: 90 days, configurable";
-// channels.retention_days, 7–365, set per number with PUT /channels/{id}/retention). A sweep deletes
-// the shoppers' messages received longer ago than that (their replies go with them, by the foreign
-// key) and the inputs a qualifier collected that were last written longer ago, a batch at a time so
-// no transaction holds many rows. What the dashboard counts is not conversation content and stays:
-// ai_requests (their message id is set null), storefront_events and whatsapp_message_statuses.
-// The sweep is a job on the shared queue, queued by every process's scheduler (one queued or running
-// at a time: jobs_one_conversation_retention), so any number of processes share it.
+// Conversations are kept for their channel's retention: a sweep, a job on the shared queue, deletes
+// the shoppers' older messages (their replies with them) and stale qualifier inputs, a batch at a
+// time; what the dashboard counts stays. Details: docs/how-it-works.md, 'Retention'.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { channels, jobs, whatsappConversationInputs, whatsappInboundMessages } from '../db/schema';

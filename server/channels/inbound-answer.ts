@@ -1,14 +1,7 @@
-// What the AI base replies to one shopper's message on WhatsApp, decided before anything is sent
-// (the worker stores it, then sends it): a text or a button/list reply is answered by the refinement
-// chat's own pipeline (answerAsBase: blocked terms, passages, the base's model) with the shopper's
-// recent exchanges, a seller adding the in-stock products it matches or the catalog, a qualifier
-// asking its expected inputs one at a time and keeping the answers (./qualifier.ts); an order gets
-// the cart summary link of the channel's inventory (the order-to-cart API's own function). Media
-// the plan includes is read when the base answers with an OpenAI-compatible model (./inbound-media:
-// an image by the model's vision, a voice note transcribed, a document's text) and answered as a
-// question, its AI request typed by the media; otherwise, or when it cannot be read, a polite line.
-// Every line is in the base's language. The passages used are kept for the merchant; the shopper's
-// text names none.
+// What the AI base replies to one shopper's WhatsApp message, decided before anything is sent (the
+// worker stores it, then sends it): a text through the refinement chat's pipeline, an order the
+// cart summary link, media read when the plan and the model allow (else a polite line), always in
+// the base's language. Details: docs/how-it-works.md, 'WhatsApp replies'.
 import { eq } from 'drizzle-orm';
 import { BUILTIN_MODEL, type AiBase } from '../../domain/ai-base';
 import { MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '../../domain/refinement-chat';

@@ -1,11 +1,6 @@
-// What a seller's WhatsApp answer shows of its inventory: the in-stock products matching the
-// shopper's question (a product_list of the inventory's Meta catalog: items by retailer id, one
-// section per product) and, when nothing specific matches but the shopper asks for the catalog,
-// the catalog message. Products are those of the inventory's last sync (inventory_products) that
-// the catalog lists, the store sells and has in stock. The question's words are stemmed and folded
-// as the knowledge search folds them (PostgreSQL's configuration of the base's language, stop words
-// dropped), then looked for in each product's search text, the products holding most words first;
-// of those, only the ones that are the product the question names (the answerer's own rule).
+// What a seller's WhatsApp answer shows of its inventory: the in-stock products the question names
+// (a product_list of the inventory's Meta catalog), or the catalog message when the shopper asks
+// for it. How products are matched: docs/how-it-works.md, 'WhatsApp replies'.
 import { sql } from 'drizzle-orm';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import { textSearchConfigs } from '../../domain/knowledge';

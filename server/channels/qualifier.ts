@@ -1,12 +1,6 @@
-// A qualifier AI base on WhatsApp (issue 15: "asks for its expected inputs until it has them, and
-// keeps the answers on the conversation"). Each expected input not yet known is asked, one at a
-// time, in the base's language and tone; the shopper's next message is the answer to the question
-// asked: it becomes that input's value on the conversation (./conversation-inputs.ts), or, when the
-// input is an email or a number and the answer holds none, the question comes again politely. When
-// every input is known the base thanks the shopper with a summary, and answers normally from then
-// on. A first message (nothing asked yet) is answered normally, the first question after the answer.
-// The normal answer is the caller's (inbound-answer.ts's aiReply), given the base without its
-// expected inputs, so neither answerer asks for them all at once as the refinement chat does.
+// A qualifier AI base on WhatsApp: asks for its expected inputs one at a time until it has them,
+// keeps each answer on the conversation, thanks the shopper with a summary, then answers normally.
+// Details: docs/how-it-works.md, 'Qualifier'.
 import type { AiBase } from '../../domain/ai-base';
 import { qualifierInputs, inputValueOf, type QualifierInput } from '../../domain/qualifier';
 import { agentPhrases } from '../answering/agent-phrases';

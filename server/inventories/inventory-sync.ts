@@ -1,11 +1,7 @@
-// One sync of an inventory, as the sync worker runs it: reads every variant of the store and every
-// item of the catalog a page at a time, gathered a thousand at a time (./page-buffer.ts), into the
-// run's rows (./sync-rows.ts, matched by ./catalog-match.ts), then the store's orders since the
-// last run, keeping those from Catalyst carts (./order-reader.ts), and makes the rows the
-// inventory's products in one transaction, recording the run with its report. A store or catalog
-// that refuses (a store without `read_orders` too) ends the run as failed with its reason and
-// leaves the last good products in place (the next hour tries again); anything else is thrown for
-// the queue to retry.
+// One sync of an inventory, as the sync worker runs it: the store's variants and the catalog's
+// items read a page at a time into the run's rows, the store's orders from Catalyst carts, then the
+// rows made the inventory's products in one transaction. A refusal fails the run and keeps the last
+// good products (the next hour tries again); anything else is thrown for the queue to retry.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SyncTrigger } from '../../domain/inventory-sync';
 import type { Db } from '../db/database';

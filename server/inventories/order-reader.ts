@@ -1,16 +1,7 @@
-// The orders a Shopify store took from Catalyst carts, read by each sync (issue 14, part 5): the
-// store's orders updated since the inventory's last sync that read orders (`orders` sorted by
-// UPDATED_AT with an `updated_at:>` search, a page at a time, paced by the cost-based limit as the
-// variant read is), kept when they came from a Catalyst cart — the `catalyst_cart` attribute the
-// checkout link sets, else the inventory's attribution code as the referral code of the shopper's
-// last visit — and written to attributed_orders by order id, so reading an order again (a refund,
-// a cancellation, the overlap below) updates it instead of counting it twice. A store refusing
-// orders (no `read_orders`) throws the PeerFailure shopifyQuery makes: the sync fails with its reason.
-//
-// The watermark: the start of the last succeeded run that read orders (its report counts
-// `ordersAttributed`), less WATERMARK_OVERLAP_MS, since Shopify's clock and its search index may lag
-// ours; with no such run, the last FIRST_READ_DAYS days (Shopify shows an app 60 days of orders
-// without `read_all_orders`, and a Catalyst cart's order comes within days of the chat).
+// The orders a Shopify store took from Catalyst carts, read by each sync since the last one that
+// read orders and written to attributed_orders by order id, so reading an order again (a refund, a
+// cancellation) updates it instead of counting it twice. Which orders, and the watermark:
+// docs/how-it-works.md, 'Order attribution'.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_ATTRIBUTE } from '../../domain/checkout-link';
 import type { Db } from '../db/database';

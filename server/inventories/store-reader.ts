@@ -1,12 +1,6 @@
-// Reads every variant of a Shopify store through the Admin GraphQL API, a page of 250 at a time
-// (`productVariants`, each with its product), pacing itself by Shopify's cost-based limit
-// (shopify-admin.ts's pacedQueries): after each answer it knows the bucket (`throttleStatus`) and
-// waits until it holds what the next page costs rather than being THROTTLED; a THROTTLED or 429
-// answer that comes anyway is waited out and asked again. Past BULK_THRESHOLD variants (Shopify's
-// count says so) it runs a bulk operation instead — one cheap mutation, Shopify exports the store
-// to a JSONL file, read as a stream — which the rate limit does not pace. Money comes as decimal
-// strings: read into minor units. The product's type (the public catalog's category) comes with
-// each variant, Shopify's '' read as none.
+// Reads every variant of a Shopify store through the Admin GraphQL API, a page at a time, paced by
+// Shopify's cost-based limit so it waits rather than being throttled; past BULK_THRESHOLD variants,
+// a bulk operation read as a stream instead. Details: docs/how-it-works.md, 'Store reading'.
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';

@@ -1,25 +1,7 @@
 // Passage search, as the answerers and the passages route call it: a base's passages best matching
-// a question, found and ranked by its rarest words. Both sides lose their accents (fold_accents,
-// migration 0008) and are stemmed in the base's language; a product's name or an answer's question
-// counts double. Two statements, the work of each bounded whatever the words and however many
-// bases share the table:
-//   1. the question's lexemes and how many of the base's passages hold each (passage_lexemes, an
-//      index lookup per word). A word with no count there is in at most one passage of each slice
-//      the count was made in (knowledge-store.ts's finish: a catalog's SKUs and model numbers, most
-//      of its words, are not written) — or in none: ranked as in one passage, its passages, if any,
-//      come from the GIN index first;
-//   2. candidates, then their ranking:
-//      - a word in few of the base's passages gives all of them, from the GIN index with the base's
-//        own lexeme (GIN's fast scan skips through the base's long posting list), rarest word first,
-//        until SEARCH_CANDIDATES;
-//      - a word in many (DENSE_SHARE and up: 'cinza' in 44 % of a catalog) finds nothing by itself,
-//        and asking the index for all its passages costs more than the rest of the search: its
-//        candidates come from the base's first rows in id order (passages_base), DENSE_SCAN_ROWS
-//        at most, those holding all the words first;
-//      - ranked by the rarity of the words each holds (an IDF sum, as BM25 without length), ties to
-//        PostgreSQL's ts_rank; only the best rows' text is read.
-// A common word ('mouse', 'camiseta') then neither drowns the candidates nor outranks a rare one
-// ('e50', 'x850'). `npm run bench:retrieval` measures it beside MiniSearch.
+// a question, found and ranked by its rarest words, so a common word neither drowns the candidates
+// nor outranks a rare one. Two statements, each one's work bounded whatever the words and however
+// many bases share the table: docs/how-it-works.md, 'Passage search'.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AiBaseLanguage } from '../../domain/ai-base';
 import { textSearchConfigs } from '../../domain/knowledge';

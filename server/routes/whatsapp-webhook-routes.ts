@@ -1,14 +1,7 @@
-// /webhooks/whatsapp: the callback URL merchants give Meta for their connected numbers (public, no
-// sign-in). GET answers Meta's verification with its challenge when the verify token is a
-// channel's. POST takes the Cloud API's events, and trusts nothing in them before the signature:
-// the raw body's phone number ids name the channels, and `X-Hub-Signature-256` must be the HMAC of
-// the raw body with their app secret (every number of a payload the same app's). Then the payload
-// is validated, each new message recorded and queued for the answerer (a redelivery is not), each
-// status recorded, and Meta gets its 200 at once. Refusals are one 401 whatever the cause (a
-// prober learns nothing of which numbers are connected); the log says which, by code and ids only,
-// never the body, a token or a secret. A signed payload we cannot read is acknowledged (Meta would
-// only redeliver it) and logged as `payload_invalid`; a body that is not JSON cannot be attributed
-// to a channel, so it is refused like any unsigned one.
+// /webhooks/whatsapp: the callback URL merchants give Meta for their numbers (public). GET answers
+// Meta's verification; POST trusts nothing before the raw body's HMAC with the app secret of the
+// numbers it names, then records and queues the messages and answers 200 at once. Every refusal is
+// the same 401, so a prober learns nothing. Details: docs/how-it-works.md, 'WhatsApp webhook'.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,12 +1,7 @@
-// The shopper's pages (issue 14): `/{lang}/c/{public id}`, the catalog from the last sync (its
-// first products; the page then loads the rest from `…/products.json`, which the same render
-// makes), and `/{lang}/c/{public id}/cart`, a cart summary (`?cart=` an order's cart id, `?items=`
-// a chat flow's lines), rendered per request by the built renderer into the shop shell
-// (dist/shop.html). A catalog page and its product list are kept until the inventory syncs again
-// (the key holds the sync's time), per language and origin, rendered once however many ask at once
-// and compressed once (brotli and gzip, off the event loop); a cart page is rendered each time (its
-// lines are the request's). Public: nothing of the merchant's beyond the store's name and what it
-// sells.
+// The shopper's pages, rendered per request into the shop shell: the catalog of the last sync (kept
+// and compressed until the next one, rendered once however many ask at once) and a cart summary
+// (rendered each time). Public: nothing of the merchant's beyond the store's name and what it
+// sells. Details: docs/how-it-works.md, 'Shop pages'.
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
