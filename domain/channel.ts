@@ -1,4 +1,4 @@
-// Channels (issue 15): a merchant's WhatsApp Business number on Meta's WhatsApp Cloud API, connected
+// Channels: a merchant's WhatsApp Business number on Meta's WhatsApp Cloud API, connected
 // so that one of their active AI bases answers the shoppers who write to it, selling from one of
 // their inventories. The vocabulary, the connect form's payload and the API's shapes, shared by the
 // SPA and the server. Secrets (access token, app secret, verify token) go in and never come back:

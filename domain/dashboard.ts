@@ -1,4 +1,4 @@
-// The dashboard (issue 16): every figure's definition, written once (the tooltips show them), the
+// The dashboard: every figure's definition, written once (the tooltips show them), the
 // ranges a merchant picks, the query and answer of GET /api/v1/dashboard, and the pure arithmetic
 // both sides share — periods and their previous period, percentage change, days cut in a time zone,
 // the month's cost and its projection. The server sums rollups with these rules; the SPA only shows.

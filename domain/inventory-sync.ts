@@ -63,7 +63,7 @@ export const syncReportSchema = z.object({
     mismatches: z.int(),
     /**
      * The store's orders this run attributed to the inventory for the first time (from a Catalyst
-     * cart, or with its referral code); absent on runs that did not read orders (before issue 14).
+     * cart, or with its referral code); absent on runs that did not read orders (runs from before orders were read).
      */
     ordersAttributed: z.optional(z.int()),
   }),

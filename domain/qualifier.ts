@@ -1,4 +1,4 @@
-// What a qualifier AI base collects on WhatsApp (issue 15): the inputs its merchant listed in
+// What a qualifier AI base collects on WhatsApp: the inputs its merchant listed in
 // "Expected inputs" (one a line, or separated by commas), each with the kind its name makes
 // obvious (an email, a number, else free text), and how a shopper's answer becomes the input's
 // value (an email or a number found in it, or the answer itself), or null when it holds none.

@@ -1,4 +1,4 @@
-// The shopper's side of an inventory (issue 14): the carts a catalog page or a WhatsApp order
+// The shopper's side of an inventory: the carts a catalog page or a WhatsApp order
 // makes, the WhatsApp Cloud API `order` message the public API turns into a cart, what is recorded
 // when a shopper opens a page or checks out, and the orders a store attributes back to a cart.
 import * as z from 'zod/mini';
@@ -43,7 +43,7 @@ export const whatsappOrderSchema = z.object({
 export type WhatsappOrder = z.infer<typeof whatsappOrderSchema>;
 
 /**
- * What a shopper's visit records (issue 16 counts them): a catalog open, a cart summary opened, a
+ * What a shopper's visit records (the dashboard counts them): a catalog open, a cart summary opened, a
  * checkout click; and the catalog (or a list of its products) sent to a shopper on WhatsApp.
  */
 export const storefrontEventKinds = ['access', 'cart_view', 'checkout', 'catalog_sent'] as const;

@@ -1,4 +1,4 @@
-// What the AI base did with a shopper's WhatsApp message (issue 15, parts 3–5): the outcome the
+// What the AI base did with a shopper's WhatsApp message: the outcome the
 // conversation page shows beside each message, what kind of reply went (an answer, a cart link, a
 // polite line), the messages it was made of with the id Meta gave each, and why it failed when it
 // did. The whatsapp-inbound worker (server/channels/inbound-worker.ts) writes them; no zod (types

@@ -1,4 +1,4 @@
-// The account's time zone on the Settings page (issue 16): the dashboard cuts its days in it. The
+// The account's time zone on the Settings page: the dashboard cuts its days in it. The
 // zone kept on the account is loaded first (null until the merchant saves one: the browser's zone is
 // offered then); a zone is chosen, saved (tag `saving`), then `saved` until another is chosen. A load
 // or a save that failed says so (tag `failed`) and can be tried again; a refused zone is said at its

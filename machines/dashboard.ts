@@ -1,4 +1,4 @@
-// The dashboard's flow (issue 16): the first answer of GET /api/v1/dashboard (`loading`), the figures
+// The dashboard's flow: the first answer of GET /api/v1/dashboard (`loading`), the figures
 // shown (`ready`), a new range or filter asked for while the last figures stay on screen
 // (`refreshing`), and a failed read with a retry (`failure`). The server cuts days in the account's
 // zone, which may not be the one the days were counted in here: an answer in another zone is not

@@ -1,4 +1,4 @@
-// `npm run bench:channel`: the WhatsApp channel of issue 15 against its budgets, in the real server.
+// `npm run bench:channel`: the WhatsApp channel against its budgets, in the real server.
 // Builds the server bundle into .tmp/bench-channel (`--no-build` reuses it), starts the Auth emulator
 // and the loopback WhatsApp Cloud API (tests/fixtures/whatsapp-cloud-api-server.ts) with two numbers
 // whose webhook target is the server's /webhooks/whatsapp. A merchant (emulator user, Enterprise plan)

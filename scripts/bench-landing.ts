@@ -2,7 +2,7 @@
 // production server on a fresh PGlite database, and runs Lighthouse (mobile emulation, simulated
 // throttling — Lighthouse's defaults) in headless Debian Chromium on /en/, /pt/ and /es/. Prints
 // the performance, accessibility, SEO and best-practices scores with LCP, CLS and TBT, the median
-// of `--runs N` runs (default 3), and the audits that cost points. Targets (issue 9): every score
+// of `--runs N` runs (default 3), and the audits that cost points. Targets: every score
 // 100, LCP ≤ 1.2 s, TBT ≤ 100 ms, CLS 0.
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';

@@ -1,4 +1,4 @@
-// `npm run bench:storefront`: the shopper's pages of issue 14 against their budgets, in the real
+// `npm run bench:storefront`: the shopper's pages against their budgets, in the real
 // server. Builds into .tmp/bench-storefront (`--no-build` reuses it), starts the Auth emulator, a
 // loopback Shopify store of 500 products (tests/fixtures/storefront-bench-store.ts: 1–4 variants,
 // some sold out, product types, Portuguese titles; images on a loopback HTTPS "CDN") with its Meta

@@ -486,7 +486,7 @@ export const carts = pgTable(
  * click, with the page's language and a random visitor id the browser keeps (no address, no
  * personal data); and each catalog (or product list) the WhatsApp answerer sent, with the base's
  * language and a pseudonym of the shopper on the channel as visitor id. The dashboard's daily
- * figures are rolled up from here (issue 16).
+ * figures are rolled up from here.
  */
 export const storefrontEvents = pgTable(
   'storefront_events',
@@ -537,7 +537,7 @@ export const attributedOrders = pgTable(
 );
 
 /**
- * WhatsApp numbers connected to the Cloud API (issue 15), one account's each; a number (its phone
+ * WhatsApp numbers connected to the Cloud API, one account's each; a number (its phone
  * number id) is connected once, whatever the account. The access token and the app secret are
  * sealed (server/secrets/secret-box.ts, the row's id as context); of the verify token only its
  * SHA-256 is kept, for the webhook's verification to find the channel by (the clear one is shown once).
@@ -622,7 +622,7 @@ export const whatsappInboundMessages = pgTable(
 /**
  * The delivery statuses Meta reported for the messages a channel sent (sent, delivered, read,
  * failed with its error code), one row per message and status (a redelivery adds nothing): the
- * dashboard counts them (issue 16).
+ * dashboard counts them.
  */
 export const whatsappMessageStatuses = pgTable(
   'whatsapp_message_statuses',
@@ -644,7 +644,7 @@ export const whatsappMessageStatuses = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Replies to shoppers on WhatsApp and AI requests (issue 15, parts 3–5: the whatsapp-inbound worker).
+// Replies to shoppers on WhatsApp and AI requests (the whatsapp-inbound worker writes them).
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -752,7 +752,7 @@ export const whatsappConversationInputs = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// The dashboard's rollups (issue 16, point 7).
+// The dashboard's rollups.
 // ---------------------------------------------------------------------------------------------
 
 /**

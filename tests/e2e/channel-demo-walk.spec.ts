@@ -1,4 +1,4 @@
-// Issue 15's 'Done when', walked in Chromium as a merchant walks `npm start`'s demo: a merchant of its
+// The WhatsApp channel's whole story, walked in Chromium as a merchant walks `npm start`'s demo: a merchant of its
 // own with an active seller AI base (a Portuguese FAQ as its knowledge) and an inventory on the demo
 // store and catalog connects a number on /en/channels and verifies its webhook on the page that stands
 // in for Meta's settings; a shopper writes to it through the WhatsApp fixture's simulated shopper page

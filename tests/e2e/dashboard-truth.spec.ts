@@ -1,4 +1,4 @@
-// Issue 16's truth test: a walk that causes the dashboard's figures with the demo peers and reads them
+// The dashboard's truth test: a walk that causes the dashboard's figures with the demo peers and reads them
 // back. A merchant of its own (basic plan) with an inventory on the demo store and catalog and an active
 // seller AI base connects a number (all through the API); the catalog page is opened 3 times in Chromium
 // and once by WhatsApp's link-preview crawler (not counted), the simulated shopper asks for products

@@ -1,4 +1,4 @@
-// Issue 13's first 'Done when', in one test, in the Portuguese UI, against the real server, its sync
+// An inventory from start to products, in one test, in the Portuguese UI, against the real server, its sync
 // worker, the Auth emulator and the demo store and catalog `npm start` links (tests/e2e/fixtures/
 // e2e-peers.ts): a merchant names an inventory, links the store (a wrong token first: its reason)
 // and the catalog (an unknown ID first: its reason), watches the first sync turn into products,

@@ -1,4 +1,4 @@
-// What a merchant trying the wizard saw (issue 10), measured in Chromium: a long file name broken
+// What a merchant trying the wizard once saw, measured in Chromium: a long file name broken
 // mid-word ("product_templat" / "e.csv"), a long e-mail address pushing the header onto two
 // lines, and a focus ring around the step heading after every load. Each test signs in as a
 // merchant of its own whose address is long (69 characters), so every screen here has that header.

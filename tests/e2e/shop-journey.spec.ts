@@ -1,4 +1,4 @@
-// Issue 14's shopper, in one walk on a phone (Chromium emulating a Pixel 7, then 360 px wide),
+// The shopper, in one walk on a phone (Chromium emulating a Pixel 7, then 360 px wide),
 // signed out, against the real server, its sync worker and the demo store `npm start` links: the
 // catalog the server rendered is searched and filtered, two variants go into the cart, the cart
 // survives a reload, the cart summary lists them at today's prices, 'Go to checkout' lands on the

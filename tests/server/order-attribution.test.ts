@@ -1,4 +1,4 @@
-// Orders attributed by the sync (issue 14, part 5; server/inventories/order-reader.ts through
+// Orders attributed by the sync (server/inventories/order-reader.ts through
 // inventory-sync.ts's syncInventory, run here by the test on the run's database, PGlite or
 // PostgreSQL) against the loopback demo store and catalog: orders from Catalyst carts (the
 // `catalyst_cart` attribute, placed with addOrder or through the storefront's cart permalink) and

@@ -1,4 +1,4 @@
-// The shopper's pages as the server serves them (issue 14): `/{lang}/c/{public id}` renders the last
+// The shopper's pages as the server serves them: `/{lang}/c/{public id}` renders the last
 // sync's catalog and `/{lang}/c/{public id}/cart` a cart summary (by an order's cart id, or an
 // `items=` list), through the real renderer (src/entry-server.tsx, as Vite builds it) into the shop
 // shell, with the page's data and messages in a JSON block the browser hydrates from. A catalog page

@@ -1,4 +1,4 @@
-// `/dashboard`, the merchant's first screen (issue 16): what Catalyst brought (results), what it cost
+// `/dashboard`, the merchant's first screen: what Catalyst brought (results), what it cost
 // (AI use), and what to configure next (action cards), over a range and filters kept in the URL. The
 // dashboard machine reads GET /api/v1/dashboard: a skeleton before the first answer, the last figures
 // kept (marked as updating) while a new range or filter is read, a notice with a retry when a read

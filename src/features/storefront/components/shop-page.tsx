@@ -1,4 +1,4 @@
-// The shopper's page (issue 14), rendered by the server and hydrated in the browser from the same
+// The shopper's page, rendered by the server and hydrated in the browser from the same
 // data: the catalog, the cart summary or a problem. React and Lingui only, with one plain CSS
 // file: the page's whole JS budget is 80 KB gzip, react-dom included.
 import { useEffect, useRef } from 'react';
