@@ -25,9 +25,7 @@ import { registerStaticSpa } from './spa/static-spa';
 import { MAX_KNOWLEDGE_FILE_BYTES } from '../domain/knowledge';
 import { dataDirFromEnv } from './knowledge/upload-storage';
 import { metaConfigFromEnv } from './inventories/meta-catalog';
-import { secretBox, secretsKeyFrom } from './secrets/secret-box';
-import { storefrontStore } from './storefront/storefront-store';
-import { channelStore } from './channels/channel-store';
+import { buildServices, type Services } from './services';
 import { cloudApiConfigFromEnv } from './channels/cloud-api-client';
 import { registerWhatsappWebhookRoutes } from './routes/whatsapp-webhook-routes';
 
@@ -47,6 +45,8 @@ export type AppOptions = {
    * without it, only the SPA, the runtime config and health (the PWA tests' deploy server).
    */
   database?: Database;
+  /** The stores and keys built once for this process (./services.ts), shared with its workers; built here from `env` when not given. */
+  services?: Services;
   /**
    * Called when a request queued background work (a knowledge file): main.ts wakes this process's
    * workers (./workers.ts) with it. The app runs no worker itself; without them the jobs wait in
@@ -64,7 +64,7 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ env, distDir, renderer, logger = false, database, onWorkQueued = () => {} }: AppOptions) {
+export async function buildApp({ env, distDir, renderer, logger = false, database, services, onWorkQueued = () => {} }: AppOptions) {
   assertSafeForProduction(env);
   const app = Fastify({
     logger,
@@ -111,16 +111,17 @@ export async function buildApp({ env, distDir, renderer, logger = false, databas
     return runtimeConfig;
   });
 
-  // One store for the public API and the shopper's pages: they share its catalog cache.
-  const storefront = database ? storefrontStore(database.db) : null;
-  if (database) {
-    const secretsKey = secretsKeyFrom(env, dataDirFromEnv(env));
-    if (secretsKey.generated)
-      app.log.warn({ file: secretsKey.file }, 'generated a secrets key for merchants’ tokens; set SECRETS_KEY in production');
+  const shared = database ? (services ?? buildServices(database.db, env)) : null;
+  const storefront = shared?.storefront ?? null;
+  if (database && shared) {
+    if (shared.generatedSecretsKeyFile)
+      app.log.warn(
+        { file: shared.generatedSecretsKeyFile },
+        'generated a secrets key for merchants’ tokens; set SECRETS_KEY in production',
+      );
     const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(authConfigFromEnv(env))), { ttlMs: tokenCacheTtlMs(env) });
-    const secrets = secretBox(secretsKey.key);
-    // One store for the channel routes and the webhook: a pause or a disconnect empties the webhook's cache of the channel at once.
-    const channels = channelStore(database.db, secrets);
+    // One store for the channel routes, the webhook and the WhatsApp worker: a change empties the webhook's cache of the channel at once.
+    const { secrets, channels } = shared;
     await registerApiV1(app, {
       database,
       verifyToken,

@@ -4,6 +4,7 @@ import { assertSafeForProduction, EXIT_UNSAFE_CONFIG, UnsafeConfigError } from '
 import { DataDirLockedError, EXIT_DATA_DIR_LOCKED } from './db/data-dir-lock';
 import { databaseTargetFromEnv, openDatabase } from './db/database';
 import { buildApp } from './app';
+import { buildServices } from './services';
 import { appWithWorkers, workerSettingsFromEnv } from './workers';
 
 const env = process.env;
@@ -30,8 +31,10 @@ const database = await openDatabase(databaseTargetFromEnv(env), `catalyst server
   throw error;
 });
 
-const app = await appWithWorkers({ db: database.db, settings: workerSettings }, (onWorkQueued) =>
-  buildApp({ env, distDir: distDir || undefined, database, logger: { level: env.LOG_LEVEL ?? 'info' }, onWorkQueued }),
+// Built once: the app and the workers share each store (the webhook's channel cache among them).
+const services = buildServices(database.db, env);
+const app = await appWithWorkers({ db: database.db, settings: workerSettings, services }, (onWorkQueued) =>
+  buildApp({ env, distDir: distDir || undefined, database, services, logger: { level: env.LOG_LEVEL ?? 'info' }, onWorkQueued }),
 ).catch(async (error: unknown) => {
   await database.close();
   throw error;

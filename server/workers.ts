@@ -15,6 +15,7 @@ import { whatsappInboundWorker, type InboundWorkerOptions } from './channels/inb
 import { llmConfigFromEnv } from './answering/llm-config';
 import { conversationRetentionWorker, type RetentionWorkerOptions } from './channels/conversation-retention';
 import { siteOrigin } from '../domain/runtime-config';
+import type { Services } from './services';
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
@@ -76,13 +77,15 @@ export type WorkerOptions = {
   db: Db;
   log: KnowledgeWorkerOptions['log'];
   settings: WorkerSettings;
+  /** The stores the app shares with its workers (./services.ts). */
+  services: Services;
 };
 
-export function backgroundWorkers({ db, log, settings }: WorkerOptions): Workers {
+export function backgroundWorkers({ db, log, settings, services }: WorkerOptions): Workers {
   const workers = [
     ...(settings.knowledge ? [knowledgeWorker({ db, log, ...settings.knowledge })] : []),
     ...(settings.inventorySync ? [inventorySyncWorker({ db, log, ...settings.inventorySync })] : []),
-    ...(settings.whatsappInbound ? [whatsappInboundWorker({ db, log, ...settings.whatsappInbound })] : []),
+    ...(settings.whatsappInbound ? [whatsappInboundWorker({ db, log, channels: services.channels, ...settings.whatsappInbound })] : []),
     ...(settings.conversationRetention ? [conversationRetentionWorker({ db, log, ...settings.conversationRetention })] : []),
   ];
   return {
@@ -100,12 +103,12 @@ export function backgroundWorkers({ db, log, settings }: WorkerOptions): Workers
  * is ready and hand their jobs back before it closes (and before its database does).
  */
 export async function appWithWorkers(
-  { db, settings }: Omit<WorkerOptions, 'log'>,
+  { db, settings, services }: Omit<WorkerOptions, 'log'>,
   build: (onWorkQueued: (queue?: string) => void) => Promise<FastifyInstance>,
 ): Promise<FastifyInstance> {
   let nudge: Workers['nudge'] = () => {};
   const app = await build((queue) => nudge(queue));
-  const workers = backgroundWorkers({ db, log: app.log, settings });
+  const workers = backgroundWorkers({ db, log: app.log, settings, services });
   nudge = workers.nudge;
   app.addHook('onReady', async () => workers.start());
   app.addHook('preClose', () => workers.stop());

@@ -22,7 +22,7 @@ import type { SecretBox } from '../secrets/secret-box';
 import { storefrontStore } from '../storefront/storefront-store';
 import type { AiBase } from '../../domain/ai-base';
 import type { WhatsappReplyFailure, WhatsappReplyPart } from '../../domain/whatsapp-reply';
-import { channelStore, WHATSAPP_INBOUND_QUEUE } from './channel-store';
+import { WHATSAPP_INBOUND_QUEUE, type ChannelStore } from './channel-store';
 import { cloudApiClient, type CloudApiConfig, type CloudApiFailure } from './cloud-api-client';
 import { replyPlan } from './inbound-answer';
 import { MediaUnavailable, type MediaDownload } from './inbound-media';
@@ -53,6 +53,8 @@ export type InboundWorkerOptions = {
   db: Db;
   log: WorkerLog;
   secrets: SecretBox;
+  /** The app's channel store (../services.ts): marking a channel here empties the webhook's cache of it at once. */
+  channels: ChannelStore;
   cloudApi: CloudApiConfig;
   /** The OpenAI-compatible endpoint (null: the built-in answerer only). */
   llm: LlmConfig | null;
@@ -143,6 +145,7 @@ export function whatsappInboundWorker({
   db,
   log,
   secrets,
+  channels,
   cloudApi,
   llm,
   siteUrl,
@@ -153,7 +156,6 @@ export function whatsappInboundWorker({
   now = () => new Date(),
 }: InboundWorkerOptions): QueueWorker {
   const replies = inboundReplies(db);
-  const channels = channelStore(db, secrets);
   const client = cloudApiClient(cloudApi);
   const answerDeps = { db, knowledge: knowledgeStore(db), models: modelCatalog(llm), storefront: storefrontStore(db), siteUrl };
 
@@ -246,7 +248,12 @@ export function whatsappInboundWorker({
       if (part.wamid !== null) continue;
       if (signal.aborted) return 'stopped' as const;
       if (outsideWindow(message)) return finish(message, 'outside_window');
-      const result = await sendQuickly(channel.phoneNumberId, accessToken, outgoing(part, message.sender, index === 0 ? message.messageId : undefined), signal);
+      const result = await sendQuickly(
+        channel.phoneNumberId,
+        accessToken,
+        outgoing(part, message.sender, index === 0 ? message.messageId : undefined),
+        signal,
+      );
       if (result === 'stopped') return 'stopped' as const;
       if (result.ok) {
         const catalogEvent =

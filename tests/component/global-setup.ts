@@ -14,6 +14,7 @@ import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from '../../script
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
 import { appWithWorkers, workerSettingsFromEnv } from '../../server/workers';
+import { buildServices } from '../../server/services';
 import { DEMO_WHATSAPP_NUMBER, startWhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { startWhatsappControl } from './support/whatsapp-control';
 import { whatsappNumbers } from './support/whatsapp-numbers';
@@ -42,8 +43,9 @@ export default async function setup(project: TestProject) {
     WHATSAPP_GRAPH_URL: whatsapp.graphUrl,
   };
   const database = await openDatabase({ kind: 'pglite', dataDir: join(scratch, 'data') }, 'component tests');
-  const app = await appWithWorkers({ db: database.db, settings: workerSettingsFromEnv(env) }, (onWorkQueued) =>
-    buildApp({ env, database, onWorkQueued }),
+  const services = buildServices(database.db, env);
+  const app = await appWithWorkers({ db: database.db, settings: workerSettingsFromEnv(env), services }, (onWorkQueued) =>
+    buildApp({ env, database, services, onWorkQueued }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../../server/app';
+import { buildServices, type Services } from '../../../server/services';
 import { appWithWorkers, workerSettingsFromEnv } from '../../../server/workers';
 import { emulatorHost, emulatorProject } from './emulator-users';
 import { testDatabase } from './test-database';
@@ -24,11 +25,16 @@ type Options = {
  * The app on the run's database; with `workers`, this process's background workers beside it, wired
  * as server/main.ts wires them (started when the app is ready, stopped before it closes).
  */
-export async function buildTestApp(env: Record<string, string>, { workers = false, logger }: { workers?: boolean; logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildTestApp(
+  env: Record<string, string>,
+  { workers = false, logger, services }: { workers?: boolean; logger?: FastifyServerOptions['logger']; services?: Services } = {},
+) {
   const database = await testDatabase();
-  const build = (onWorkQueued?: () => void) => buildApp({ env, database, ...(logger ? { logger } : {}), ...(onWorkQueued ? { onWorkQueued } : {}) });
-  // Wired as main.ts wires them.
-  return workers ? appWithWorkers({ db: database.db, settings: workerSettingsFromEnv(env) }, build) : build();
+  // Built once for the app and its workers, as main.ts builds them.
+  const shared = services ?? buildServices(database.db, env);
+  const build = (onWorkQueued?: () => void) =>
+    buildApp({ env, database, services: shared, ...(logger ? { logger } : {}), ...(onWorkQueued ? { onWorkQueued } : {}) });
+  return workers ? appWithWorkers({ db: database.db, settings: workerSettingsFromEnv(env), services: shared }, build) : build();
 }
 
 export async function startTestServer({ env, beforeListen, workers = false }: Options = {}): Promise<TestServer> {

@@ -2,14 +2,16 @@
 // uploads are processed; the sync and the app's own WhatsApp worker off) on the test database, the
 // loopback Cloud API (tests/fixtures/whatsapp-cloud-api-server.ts) and, when asked, the loopback
 // OpenAI-compatible endpoint; and the whatsapp-inbound worker of the test's own, polling every 20 ms
-// with short retries, whose log lines are kept (none may hold a shopper's text or number).
+// with short retries, whose log lines are kept (none may hold a shopper's text or number). The app
+// and the worker share one channel store, as in the server, whose webhook remembers a channel for
+// an hour: what reaches the webhook's cache at once is seen, with no clock to race.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { whatsappInboundWorker } from '../../../server/channels/inbound-worker';
 import type { Db } from '../../../server/db/database';
 import type { QueueWorker, WorkerLog } from '../../../server/jobs/queue-worker';
-import { secretBox, type SecretBox } from '../../../server/secrets/secret-box';
+import { buildServices, type Services } from '../../../server/services';
 import { FIXTURE_API_KEY, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../../fixtures/openai-compatible-server';
 import { startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../../fixtures/whatsapp-cloud-api-server';
 import { testDatabase } from './test-database';
@@ -25,7 +27,9 @@ export type WhatsAppHarness = {
   llm: OpenAiCompatibleServer | null;
   worker: QueueWorker;
   /** The key the app seals channels' secrets with, for the tests that connect through the store. */
-  secrets: SecretBox;
+  secrets: Services['secrets'];
+  /** The app's channel store (the webhook's and the worker's), for the tests that connect and pause through it. */
+  channels: Services['channels'];
   /** Every line the worker logged, as JSON. */
   logged: string[];
   close: () => Promise<void>;
@@ -44,7 +48,6 @@ export async function startWhatsAppHarness({
   concurrency?: number;
 }): Promise<WhatsAppHarness> {
   const secretsKey = randomBytes(32).toString('base64');
-  const secrets = secretBox(Buffer.from(secretsKey, 'base64'));
   const logged: string[] = [];
   const collect = (details: object, message: string) => void logged.push(JSON.stringify({ ...details, message }));
   const log: WorkerLog = { info: collect, warn: collect, error: collect };
@@ -52,16 +55,17 @@ export async function startWhatsAppHarness({
   const { db } = await testDatabase();
   const fixture = await startWhatsAppCloudApiServer({ numbers: [] });
   const llm = withLlm ? await startOpenAiCompatibleServer() : null;
-  const app = await buildTestApp(
-    { ...testEnv, DATA_DIR: dataDir, SECRETS_KEY: secretsKey, INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' },
-    { workers: true },
-  );
+  const env = { ...testEnv, DATA_DIR: dataDir, SECRETS_KEY: secretsKey, INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' };
+  const services = buildServices(db, env, { webhookTtlMs: 3_600_000 });
+  const { secrets, channels } = services;
+  const app = await buildTestApp(env, { workers: true, services });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const worker = whatsappInboundWorker({
     db,
     log,
     secrets,
+    channels,
     cloudApi: { graphUrl: fixture.graphUrl },
     llm: llm ? { baseUrl: llm.baseUrl, apiKey: FIXTURE_API_KEY, timeoutMs: 10_000 } : null,
     siteUrl,
@@ -78,6 +82,7 @@ export async function startWhatsAppHarness({
     llm,
     worker,
     secrets,
+    channels,
     logged,
     async close() {
       await worker.stop();
