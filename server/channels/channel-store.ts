@@ -22,7 +22,7 @@ import type {
 import type { InboundEvent } from '../../domain/whatsapp-webhook';
 import type { Db } from '../db/database';
 import { aiBases, channels, inventories, whatsappInboundMessages, whatsappMessageStatuses } from '../db/schema';
-import { enqueueRows } from '../knowledge/job-queue';
+import { enqueueRows } from '../jobs/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
 
 type Row = typeof channels.$inferSelect;

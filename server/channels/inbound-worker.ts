@@ -16,7 +16,7 @@ import { modelCatalog } from '../answering/model-catalog';
 import { ChatRefusal } from '../answering/refinement-chat';
 import type { Db } from '../db/database';
 import { queueWorker, RetryLater, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
-import type { Job } from '../knowledge/job-queue';
+import type { Job } from '../jobs/job-queue';
 import { knowledgeStore } from '../knowledge/knowledge-store';
 import type { SecretBox } from '../secrets/secret-box';
 import { storefrontStore } from '../storefront/storefront-store';

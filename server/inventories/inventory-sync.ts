@@ -7,7 +7,7 @@ import type { SyncTrigger } from '../../domain/inventory-sync';
 import type { Db } from '../db/database';
 import { executeInOneTransaction } from '../db/in-one-transaction';
 import { inventories, inventoryProducts, inventorySyncRows, inventorySyncRuns, jobs } from '../db/schema';
-import { jobQueue } from '../knowledge/job-queue';
+import { jobQueue } from '../jobs/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
 import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
 import { correctionRequests, pushCorrections } from './catalog-corrections';

@@ -1,4 +1,4 @@
-// One process's worker on the shared job queue (../knowledge/job-queue.ts): claims due jobs of its
+// One process's worker on the shared job queue (./job-queue.ts): claims due jobs of its
 // queues up to `concurrency` at a time, renews their leases while they run, retries a job that
 // threw with an exponential back-off until its attempts run out (then `onGiveUp`), and on
 // shutdown aborts what runs and hands it back unpunished. It wakes on a nudge (work queued by this
@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/database';
-import { jobQueue, type Job } from '../knowledge/job-queue';
+import { jobQueue, type Job } from './job-queue';
 
 export type WorkerLog = {
   info: (details: object, message: string) => void;

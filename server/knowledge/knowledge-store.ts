@@ -18,7 +18,7 @@ import { copyRowsThen } from '../db/copy-rows';
 import type { Db } from '../db/database';
 import { accountMonthlyUsage, accounts, aiBases, knowledgeFiles, passageLexemes, passages } from '../db/schema';
 import type { ExtractedPassage } from './extraction/extraction-protocol';
-import { jobQueue } from './job-queue';
+import { jobQueue } from '../jobs/job-queue';
 import { searchPassages } from './passage-search';
 
 export const PROCESS_FILE_QUEUE = 'knowledge.process-file';

@@ -3,7 +3,7 @@
 // or remove a deleted one's stored bytes. A file whose worker died on every attempt is failed.
 import type { Db } from '../db/database';
 import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
-import type { Job } from './job-queue';
+import type { Job } from '../jobs/job-queue';
 import { processKnowledgeFile } from './knowledge-processor';
 import { knowledgeStore, PROCESS_FILE_QUEUE, REMOVE_FILE_QUEUE } from './knowledge-store';
 import { removeStoredFile } from './upload-storage';

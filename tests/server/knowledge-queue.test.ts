@@ -11,7 +11,7 @@ import * as XLSX from 'xlsx';
 import type { KnowledgeFailureReason } from '../../domain/knowledge';
 import { jobs, knowledgeFiles, passages } from '../../server/db/schema';
 import { queueWorker } from '../../server/jobs/queue-worker';
-import { jobQueue } from '../../server/knowledge/job-queue';
+import { jobQueue } from '../../server/jobs/job-queue';
 import { PROCESS_FILE_QUEUE } from '../../server/knowledge/knowledge-store';
 import { resolveStoredPath, storedPathFor } from '../../server/knowledge/upload-storage';
 import type { TestUser } from './support/emulator-users';
