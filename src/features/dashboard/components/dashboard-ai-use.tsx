@@ -15,7 +15,7 @@ import { ProgressBar } from '../../../ui/progress-bar';
 import { formatMonth, formatPercent, formatRange } from '../dashboard-format';
 import { mediaTypeNames } from '../dashboard-messages';
 import { DefinitionTip, Figure, FigureChange } from './dashboard-figure';
-import { FigureGrid, SectionTitle } from './dashboard-results';
+import { FIGURE_GRID_TWO_COLUMNS, FigureGrid, SectionTitle } from './dashboard-results';
 
 const Panel = styled.div`
   display: flex;
@@ -36,6 +36,14 @@ const PanelTitle = styled.h3`
   color: ${({ theme }) => theme.colors.primary};
 `;
 
+// Three columns whose headers are single long words ('Participação') need more than one figure's
+// width: the table takes two of the grid's columns where it has them.
+const WidePanel = styled(Panel)`
+  @container figure-grid (min-width: ${FIGURE_GRID_TWO_COLUMNS}) {
+    grid-column: span 2;
+  }
+`;
+
 const Rows = styled.table`
   width: 100%;
   border-collapse: collapse;
@@ -44,6 +52,11 @@ const Rows = styled.table`
   td {
     padding: ${({ theme }) => theme.space(1)} 0;
     text-align: end;
+  }
+  th + th,
+  th + td,
+  td + td {
+    padding-inline-start: ${({ theme }) => theme.space(3)};
   }
   th:first-child,
   td:first-child {
@@ -84,7 +97,7 @@ function MediaTypes({ dashboard }: { dashboard: Dashboard }) {
   const lang = useLang();
   const name = t`Media types`;
   return (
-    <Panel>
+    <WidePanel>
       <PanelTitle id="dashboard-media-types">
         {name}
         <DefinitionTip name={name} definition={dashboardDefinitions.mediaTypes} />
@@ -116,7 +129,7 @@ function MediaTypes({ dashboard }: { dashboard: Dashboard }) {
           })}
         </tbody>
       </Rows>
-    </Panel>
+    </WidePanel>
   );
 }
 

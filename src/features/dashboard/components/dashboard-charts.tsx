@@ -15,8 +15,11 @@ import { Table, type TableColumn } from '../../../ui/table';
 import { dashboardChartSpecs, dayLongFormat, uplotOptions, type ChartSpec } from '../chart-options';
 import { UplotChart } from './uplot-chart';
 
+// One column no wider than the page: a chart's canvas, drawn at the window's last width, must not
+// hold its card that wide when the window narrows (its frame then redraws it at the new width).
 const Charts = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(6)};
   min-width: 0;
 `;

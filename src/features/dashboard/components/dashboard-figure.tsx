@@ -1,15 +1,16 @@
 // One figure of the dashboard: its name with its definition (a keyboard-focusable button whose
-// tooltip says what the figure counts: domain/dashboard's dashboardDefinitions), its value in the
-// page's language, and its change from the previous period (an arrow and a percentage, 'New' where
-// the previous period had nothing, nothing when there is no figure to compare).
-import { useId, type ReactNode } from 'react';
+// tooltip says what the figure counts: domain/dashboard's dashboardDefinitions; hidden, it takes no
+// room, and shown, it stays inside the window), its value in the page's language, and its change
+// from the previous period (an arrow and a percentage, 'New' where the previous period had nothing,
+// nothing when there is no figure to compare).
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import type { Compared } from '../../../../domain/dashboard';
 import { useLang } from '../../../i18n/use-lang';
 import { focusRing } from '../../../ui/focus-ring';
-import { VisuallyHidden } from '../../../ui/visually-hidden';
+import { VisuallyHidden, visuallyHiddenStyle } from '../../../ui/visually-hidden';
 import { changeShown, formatFigure, type FigureKind } from '../dashboard-format';
 
 const Box = styled.div`
@@ -60,14 +61,17 @@ const TipButton = styled.button`
   ${focusRing}
 `;
 
-// Shown while the button is hovered or has the keyboard; always in the page for screen readers (the button's description).
-const Tip = styled.span`
+/** Space kept between a shown definition and the window's edges (px). */
+const WINDOW_MARGIN = 8;
+
+// Shown below its button, moved sideways (--tip-shift) as far as it takes to stay inside the window.
+const shownTip = css`
   position: absolute;
   inset-block-start: calc(100% + 6px);
   inset-inline-start: -8px;
   z-index: 5;
   width: max-content;
-  max-width: min(20rem, 80vw);
+  max-width: min(20rem, calc(100vw - ${2 * WINDOW_MARGIN}px));
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
   font-size: ${({ theme }) => theme.font.size.sm};
   font-weight: 400;
@@ -77,26 +81,69 @@ const Tip = styled.span`
   border-radius: ${({ theme }) => theme.radius.sm};
   box-shadow: ${({ theme }) => theme.shadow};
   white-space: normal;
-  opacity: 0;
-  visibility: hidden;
-  pointer-events: none;
-  ${TipButton}:hover + &,
-  ${TipButton}:focus-visible + & {
-    opacity: 1;
-    visibility: visible;
+  transform: translateX(var(--tip-shift, 0px));
+  /* Bridges the gap to the button: the pointer on its way to the text keeps it shown. */
+  &::before {
+    content: '';
+    position: absolute;
+    inset-inline: 0;
+    inset-block-end: 100%;
+    height: 6px;
   }
 `;
 
-/** A figure's definition: a focusable 'i' whose tooltip is the definition, read as its description. */
+// Hidden, it stays in the page as the button's description, a pixel wide: a definition of a figure at
+// the window's right edge must not widen the page.
+const Tip = styled.span<{ $open: boolean }>`
+  ${({ $open }) =>
+    $open
+      ? shownTip
+      : css`
+          ${visuallyHiddenStyle}
+          visibility: hidden;
+        `}
+`;
+
+/** How far a shown definition must move sideways to lie inside the window (px; 0 when it does). */
+function shiftIntoWindow(tip: HTMLElement): number {
+  tip.style.setProperty('--tip-shift', '0px');
+  const { left, right } = tip.getBoundingClientRect();
+  const edge = document.documentElement.clientWidth - WINDOW_MARGIN;
+  if (right > edge) return Math.max(WINDOW_MARGIN - left, edge - right);
+  return left < WINDOW_MARGIN ? WINDOW_MARGIN - left : 0;
+}
+
+/**
+ * A figure's definition: a focusable 'i' whose tooltip is the definition, read as its description.
+ * Shown while the pointer is over the button or its tooltip, or the button has the focus; Escape hides it.
+ */
 export function DefinitionTip({ name, definition }: { name: string; definition: MessageDescriptor }) {
   const { t, i18n } = useLingui();
   const id = useId();
+  const tip = useRef<HTMLSpanElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const open = hovered || focused;
+  useLayoutEffect(() => {
+    if (open && tip.current) tip.current.style.setProperty('--tip-shift', `${shiftIntoWindow(tip.current)}px`);
+  }, [open]);
+  const hide = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setHovered(false);
+    setFocused(false);
+  };
   return (
-    <TipAnchor>
-      <TipButton type="button" aria-label={t`What is ${name}?`} aria-describedby={id}>
+    <TipAnchor onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)} onKeyDown={hide}>
+      <TipButton
+        type="button"
+        aria-label={t`What is ${name}?`}
+        aria-describedby={id}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+      >
         <span aria-hidden="true">i</span>
       </TipButton>
-      <Tip role="tooltip" id={id}>
+      <Tip role="tooltip" id={id} ref={tip} $open={open}>
         {i18n._(definition)}
       </Tip>
     </TipAnchor>
@@ -138,7 +185,11 @@ export function FigureChange({ change }: { change: Compared['change'] | undefine
             {shown.direction === 'up' ? '▲' : '▼'} {percent}
           </span>
           <VisuallyHidden>
-            {shown.direction === 'up' ? <Trans>Up {percent} on the previous period</Trans> : <Trans>Down {percent} on the previous period</Trans>}
+            {shown.direction === 'up' ? (
+              <Trans>Up {percent} on the previous period</Trans>
+            ) : (
+              <Trans>Down {percent} on the previous period</Trans>
+            )}
           </VisuallyHidden>
         </ChangeText>
       );

@@ -11,11 +11,16 @@ import { Notice } from '../../../ui/notice';
 import { formatRange } from '../dashboard-format';
 import { Figure } from './dashboard-figure';
 
+// A container: a card that needs two columns' room takes them where the grid has two (FIGURE_GRID_TWO_COLUMNS).
 export const FigureGrid = styled.div`
+  container: figure-grid / inline-size;
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr));
   gap: ${({ theme }) => theme.space(3)};
 `;
+
+/** The grid's width from which it has two columns or more (two of 14rem and the gap between). */
+export const FIGURE_GRID_TWO_COLUMNS = '29rem';
 
 export const SectionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(3)};
@@ -60,9 +65,21 @@ export function DashboardResults({ dashboard }: { dashboard: Dashboard }) {
       <FigureGrid>
         <Figure name={t`Accesses`} definition={definitions.accesses} figure={dashboard.accesses} kind="count" />
         <Figure name={t`Catalogs sent`} definition={definitions.catalogsSent} figure={dashboard.catalogsSent} kind="count" />
-        <Figure name={t`Converted value`} definition={definitions.convertedValue} figure={dashboard.convertedValue} kind="money" currency={converted} />
+        <Figure
+          name={t`Converted value`}
+          definition={definitions.convertedValue}
+          figure={dashboard.convertedValue}
+          kind="money"
+          currency={converted}
+        />
         <Figure name={t`Orders`} definition={definitions.orders} figure={dashboard.orders} kind="count" />
-        <Figure name={t`Average ticket`} definition={definitions.averageTicket} figure={dashboard.averageTicket} kind="money" currency={converted} />
+        <Figure
+          name={t`Average ticket`}
+          definition={definitions.averageTicket}
+          figure={dashboard.averageTicket}
+          kind="money"
+          currency={converted}
+        />
         <Figure
           name={t`Cost per catalog`}
           definition={definitions.costPerCatalog}
@@ -71,7 +88,13 @@ export function DashboardResults({ dashboard }: { dashboard: Dashboard }) {
           currency={dashboard.currency}
         />
         <Figure name={t`Conversion rate`} definition={definitions.conversionRate} figure={dashboard.conversionRate} kind="percent" />
-        <Figure name={t`Return on spend`} definition={definitions.returnOnSpend} figure={dashboard.returnOnSpend} kind="multiple" suffix="×" />
+        <Figure
+          name={t`Return on spend`}
+          definition={definitions.returnOnSpend}
+          figure={dashboard.returnOnSpend}
+          kind="multiple"
+          suffix="×"
+        />
       </FigureGrid>
     );
   }
