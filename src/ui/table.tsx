@@ -57,7 +57,6 @@ const HeaderCell = styled.th<{ $align: 'start' | 'end' }>`
   color: ${({ theme }) => theme.colors.muted};
   background: ${({ theme }) => theme.colors.page};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  white-space: nowrap;
 `;
 
 const RowHeaderCell = styled.th<{ $align: 'start' | 'end' }>`

@@ -32,7 +32,7 @@ export const syncStatusNames: Record<SyncStatus, MessageDescriptor> = {
  */
 export const internalSyncFailure: MessageDescriptor = msg`Something went wrong on our side. The next sync tries again.`;
 
-/** How a run was started (the runs table's 'Started by' column). */
+/** How a run was started (shown below its start in the runs table). */
 export const syncTriggerNames: Record<SyncTrigger, MessageDescriptor> = {
   first: msg({ message: 'First sync', context: 'how a sync run was started' }),
   hourly: msg({ message: 'Hourly', context: 'how a sync run was started' }),

@@ -2,6 +2,8 @@
 // variant, SKU, retailer id): image, title, variant, SKU / retailer id, price in the page's language
 // and the store's currency, stock, availability, and where each was found (store, catalog, both).
 // Where the catalog says another price or availability, the catalog's is shown beside the store's.
+// Texts wrap between words (a price stays whole), so that the table fits a laptop's screen; on a
+// phone it scrolls in its own box.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
@@ -74,7 +76,6 @@ const Secondary = styled.span<{ $warn?: boolean }>`
   display: block;
   font-size: ${({ theme }) => theme.font.size.sm};
   color: ${({ theme, $warn }) => ($warn ? theme.colors.warning : theme.colors.muted)};
-  white-space: nowrap;
 `;
 
 const Codes = styled.span`
@@ -191,7 +192,7 @@ export function InventoryProductsTable({ page, query, loading, failed, onSearch,
         );
       },
     },
-    { key: 'foundIn', header: <Trans>Found in</Trans>, render: (product) => <Nowrap>{i18n._(foundInNames[product.foundIn])}</Nowrap> },
+    { key: 'foundIn', header: <Trans>Found in</Trans>, render: (product) => i18n._(foundInNames[product.foundIn]) },
   ];
 
   const submit = (event: FormEvent) => {

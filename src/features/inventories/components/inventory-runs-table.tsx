@@ -1,6 +1,7 @@
-// The inventory's last syncs, newest first: when each started and how (first, hourly, Sync now),
-// how it ended (with the reason of a failure), how long it took, what it read on each side and
-// what changed since the run before.
+// The inventory's last syncs, newest first: when each started and, below, how (first, hourly, Sync
+// now), how it ended (with the reason of a failure), how long it took, what it read on each side and
+// what changed since the run before. Seven columns, whose texts wrap between words, so that
+// the table fits a laptop's screen; on a phone it scrolls in its own box.
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
@@ -17,6 +18,12 @@ const runBadges: Record<SyncRun['status'], BadgeVariant> = { running: 'info', su
 
 const Nowrap = styled.span`
   white-space: nowrap;
+`;
+
+const Trigger = styled.span`
+  display: block;
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 const Reason = styled.span`
@@ -54,12 +61,12 @@ export function InventoryRunsTable({ runs }: { runs: readonly SyncRun[] }) {
       header: <Trans>Started</Trans>,
       isRowHeader: true,
       render: (run) => (
-        <Nowrap>
+        <>
           <time dateTime={run.startedAt}>{formatDateTime(lang, run.startedAt, { dateStyle: 'short', timeStyle: 'medium' })}</time>
-        </Nowrap>
+          <Trigger>{i18n._(syncTriggerNames[run.trigger])}</Trigger>
+        </>
       ),
     },
-    { key: 'trigger', header: <Trans>Started by</Trans>, render: (run) => i18n._(syncTriggerNames[run.trigger]) },
     {
       key: 'status',
       header: <Trans>Result</Trans>,
