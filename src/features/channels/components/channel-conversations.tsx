@@ -12,6 +12,7 @@ import { formatDate } from '../../../i18n/format';
 import { useLang } from '../../../i18n/use-lang';
 import { Badge, type BadgeVariant } from '../../../ui/badge';
 import { EmptyState } from '../../../ui/empty-state';
+import { FileName } from '../../../ui/file-name';
 import { PassageSource } from '../../../ui/passage-source';
 import { messageTypeNames, replyOutcomeNames, replyOutcomeWord, type ReplyOutcomeWord } from '../channel-messages';
 
@@ -148,13 +149,17 @@ function ReplyDetails({ reply }: { reply: ReplyView | null }) {
           </dt>
           <dd>
             <ul>
-              {reply.passages.map(({ fileName, source }, index) => (
-                <li key={index}>
-                  <Trans>
-                    From {fileName}, <PassageSource source={source} />
-                  </Trans>
-                </li>
-              ))}
+              {reply.passages.map((passage, index) => {
+                // Wraps between the name's words: a long file name has no spaces to wrap at.
+                const fileName = <FileName name={passage.fileName} />;
+                return (
+                  <li key={index}>
+                    <Trans>
+                      From {fileName}, <PassageSource source={passage.source} />
+                    </Trans>
+                  </li>
+                );
+              })}
             </ul>
           </dd>
         </>
