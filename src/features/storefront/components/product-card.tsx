@@ -1,6 +1,7 @@
 // One product of the catalog grid: image, title, price ('from' the lowest when variants differ),
-// the variant chosen before adding (each with its price, sold-out ones marked), and 'Add to cart',
-// disabled with the reason shown when the chosen variant is sold out.
+// the variant chosen before adding (each with its price, sold-out ones marked; the chosen one's text
+// shown whole, on as many lines as a narrow card needs), and 'Add to cart', disabled with the reason
+// shown when the chosen variant is sold out.
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ShopProductView, ShopVariantView } from '../shop-page-data';
@@ -27,6 +28,10 @@ export function ProductCard({
 }) {
   const { t } = useLingui();
   const id = useId();
+  const optionText = (variant: ShopVariantView) => {
+    const label = variant.priceText ? `${variant.title} — ${variant.priceText}` : variant.title;
+    return variant.available ? label : t`${label} (sold out)`;
+  };
   const { variants } = product;
   const [chosenId, setChosenId] = useState(() => (variants.find((variant) => variant.available) ?? variants[0])?.lineId);
   const chosen = variants.find((variant) => variant.lineId === chosenId);
@@ -46,16 +51,19 @@ export function ProductCard({
           <label htmlFor={`${id}v`}>
             <Trans>Option</Trans>
           </label>
-          <select id={`${id}v`} value={chosenId} onChange={(event) => setChosenId(event.target.value)}>
-            {variants.map((variant) => {
-              const label = variant.priceText ? `${variant.title} — ${variant.priceText}` : variant.title;
-              return (
+          {/* The select is laid transparent over the chosen option's text, which wraps where the select's own would be cut. */}
+          <div className="shop-choice">
+            <select id={`${id}v`} value={chosenId} onChange={(event) => setChosenId(event.target.value)}>
+              {variants.map((variant) => (
                 <option key={variant.lineId} value={variant.lineId}>
-                  {variant.available ? label : t`${label} (sold out)`}
+                  {optionText(variant)}
                 </option>
-              );
-            })}
-          </select>
+              ))}
+            </select>
+            <span className="shop-choice-text" aria-hidden="true">
+              {chosen ? optionText(chosen) : null}
+            </span>
+          </div>
         </div>
       ) : null}
       <button
