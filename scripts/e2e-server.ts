@@ -50,6 +50,9 @@ demo.whatsapp.addNumber(channelWalkNumber);
 // The dashboard truth test's number (tests/e2e/dashboard-truth.spec.ts): its callback URL is verified by the test itself.
 const dashboardTruthNumber = fixturePhoneNumber(9103, { verifiedName: 'Loja Painel Catalyst' });
 demo.whatsapp.addNumber(dashboardTruthNumber);
+// The page-overflow test's number (tests/e2e/page-overflow.spec.ts), named as the demo number is.
+const pageOverflowNumber = fixturePhoneNumber(9104, { verifiedName: 'Loja Demo Catalyst' });
+demo.whatsapp.addNumber(pageOverflowNumber);
 for (const number of [demo.whatsappNumber, channelWalkNumber])
   demo.whatsapp.setWebhookUrl(number.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
 const scopeLackingStore = await startShopifyAdminServer({
@@ -85,6 +88,7 @@ const peers: E2ePeers = {
     channelModelNumber,
     channelWalkNumber,
     dashboardTruthNumber,
+    pageOverflowNumber,
   },
 };
 mkdirSync('.tmp', { recursive: true });

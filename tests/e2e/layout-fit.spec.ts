@@ -4,38 +4,13 @@
 // merchant of its own whose address is long (69 characters), so every screen here has that header.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInDirectly } from './fixtures/emulator-users';
+import { textLines } from './fixtures/text-lines';
 import { merchantApi, newMerchant } from './fixtures/merchant-api';
 
 const LONG_EMAIL_LABEL = 'layout-fit-merchant-with-a-long-mailbox-name'; // + "-<12>@example.com"
 const LONG_NAME = 'product_template_for_the_summer_catalogue_2026.csv';
 const UNBROKEN_NAME = 'productcatalogueexportwithoutanyseparatorsforthesummer2026.csv';
 const PHONE = { width: 390, height: 844 };
-
-/** The lines a text is laid out on, read from its characters' boxes (Range.getClientRects). */
-function textLines(element: Locator): Promise<string[]> {
-  return element.evaluate((el) => {
-    const lines: string[] = [];
-    let top = Number.NEGATIVE_INFINITY;
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (let i = 0; i < text.length; i++) {
-        const range = document.createRange();
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        const box = range.getClientRects()[0];
-        if (!box) continue;
-        if (box.top > top + 2) {
-          lines.push(text[i]!);
-          top = box.top;
-        } else {
-          lines[lines.length - 1] += text[i]!;
-        }
-      }
-    }
-    return lines;
-  });
-}
 
 /** How far an element sticks out of its closest `container` (px, 0 when inside), and the container's own overflow. */
 function overflowOf(element: Locator, container: string): Promise<{ left: number; right: number; scroll: number }> {
@@ -109,7 +84,11 @@ function headerLayout(page: Page) {
       oneRow: Math.max(...rows.map((box) => box.top)) < Math.min(...rows.map((box) => box.bottom)),
       height: Math.round(bounds.height),
       oneRowHeight: Math.round(
-        Math.max(...rows.map((box) => box.height)) + px(style.paddingTop) + px(style.paddingBottom) + px(style.borderTopWidth) + px(style.borderBottomWidth),
+        Math.max(...rows.map((box) => box.height)) +
+          px(style.paddingTop) +
+          px(style.paddingBottom) +
+          px(style.borderTopWidth) +
+          px(style.borderBottomWidth),
       ),
       outside: outside.map((el) => el.outerHTML.slice(0, 80)),
       headerOverflow: header.scrollWidth - header.clientWidth,
@@ -140,7 +119,11 @@ test('a long e-mail address is cut with an ellipsis and the header stays one lin
     // Cut, not hidden: some of it shows, the whole address is its text and its title.
     await expect(email).toHaveText(merchant.email);
     await expect(email).toHaveAttribute('title', merchant.email);
-    const cut = await email.evaluate((el) => ({ ellipsis: getComputedStyle(el).textOverflow, cut: el.scrollWidth > el.clientWidth, width: el.clientWidth }));
+    const cut = await email.evaluate((el) => ({
+      ellipsis: getComputedStyle(el).textOverflow,
+      cut: el.scrollWidth > el.clientWidth,
+      width: el.clientWidth,
+    }));
     expect(cut.ellipsis).toBe('ellipsis');
     expect(cut.cut, `${viewport.width} px`).toBe(true);
     expect(cut.width, `${viewport.width} px: some of the address shows`).toBeGreaterThanOrEqual(96);
