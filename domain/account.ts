@@ -13,7 +13,6 @@ export const accountUsageSchema = z.object({
   trainingsThisMonth: count(),
   queriesThisMonth: count(),
 });
-export type AccountUsage = z.infer<typeof accountUsageSchema>;
 
 /** `GET /api/v1/me`: the signed-in account, its plan, the plan's limits and the usage against them. */
 export const meResponseSchema = z.object({
@@ -41,4 +40,3 @@ export const accountTimeZoneSchema = z.object({
     }),
   ),
 });
-export type AccountTimeZone = z.infer<typeof accountTimeZoneSchema>;

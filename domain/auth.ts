@@ -39,8 +39,6 @@ export const loginSchema = z.object({
   password: z.string().check(z.minLength(1, { error: authValidation.passwordRequired.id })),
 });
 
-export type LoginInput = z.infer<typeof loginSchema>;
-
 /** After sign-in, follow `redirect` only when it is a path on this origin. */
 export function safeRedirectPath(value: unknown): string | null {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;

@@ -187,14 +187,12 @@ export const channelRetentionSchema = z.strictObject({
       z.lte(CONVERSATION_RETENTION_DAYS.max, { error: channelValidation.retentionRange.id }),
     ),
 });
-export type ChannelRetention = z.infer<typeof channelRetentionSchema>;
 
 /** A new access token (after Meta refused the old one), checked against the number before it is kept. */
 export const replaceAccessTokenSchema = z.strictObject({ accessToken: connectChannelSchema.shape.accessToken });
 
 /** Pause or resume: the AI base stops or starts answering on the number. */
 export const channelStatusChangeSchema = z.strictObject({ status: z.enum(['active', 'paused']) });
-export type ChannelStatusChange = z.infer<typeof channelStatusChangeSchema>;
 
 /** What a check of the number against the Cloud API found (GET /{phone number id}). */
 export const phoneNumberCheckSchema = z.object({
@@ -268,7 +266,6 @@ export type InboundMessageView = z.infer<typeof inboundMessageViewSchema>;
 
 /** A knowledge passage a reply used, as the merchant sees it: the file and where in it ("row 3", "page 2"). */
 export const replyPassageSchema = z.object({ fileName: shownName(), source: z.string() });
-export type ReplyPassage = z.infer<typeof replyPassageSchema>;
 
 /**
  * What the AI base did with a message (null: not handled yet): the stored outcome and kind

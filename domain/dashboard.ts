@@ -76,7 +76,6 @@ export const dashboardDefinitions = {
     message: 'Projection: the queries and cost at the end of the month if the pace so far continues.',
   },
 } as const satisfies Record<string, MessageDescriptor>;
-export type DashboardFigure = keyof typeof dashboardDefinitions;
 
 /** The query's validation messages (ids in `error.fields`, as the other domains do). */
 export const dashboardValidation = {
@@ -405,7 +404,6 @@ export const monthlyCostSchema = z.object({
   previousTotalMinor: z.int(),
   change: z.nullable(z.union([z.number(), z.literal('new')])),
 });
-export type MonthlyCost = z.infer<typeof monthlyCostSchema>;
 
 /** What exists to count from: the action cards and 'configure first' notices read these. */
 export const dashboardSourcesSchema = z.object({

@@ -184,7 +184,6 @@ export const catalogSchema = z.strictObject({
   /** 'The store is the source of truth': syncs push the store's price and availability to the catalog. Omitted: unchanged. */
   storeIsTruth: z.optional(z.boolean()),
 });
-export type CatalogInput = z.infer<typeof catalogSchema>;
 
 export const expectedVersionSchema = z.int().check(z.positive(), z.lte(MAX_INT));
 export const saveIntegrationSchema = z.strictObject({ ...integrationSchema.shape, expectedVersion: expectedVersionSchema });

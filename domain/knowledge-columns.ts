@@ -57,10 +57,6 @@ export const columnRolesRequestSchema = z.strictObject({
     )
     .check(z.minLength(1), z.maxLength(2_000)),
 });
-export type ColumnRolesRequest = z.infer<typeof columnRolesRequestSchema>;
-
-/** ISO 4217 codes a price may carry; money is kept in minor units (cents). */
-export const CURRENCY_CODE = /^[A-Z]{3}$/;
 
 export type ProductVariant = {
   /** "M / Azul"; '' for a product's only variant. */

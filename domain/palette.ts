@@ -16,5 +16,3 @@ export const palette = {
   text: '#1d1d1f',
   onPrimary: '#ffffff',
 } as const;
-
-export type Palette = typeof palette;

@@ -18,8 +18,6 @@ export const passwordValidation = {
 /** The password reset request: just the account's email. */
 export const passwordResetSchema = z.object({ email: emailSchema });
 
-export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
-
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.string().check(z.minLength(1, { error: passwordValidation.currentPasswordRequired.id })),

@@ -77,7 +77,6 @@ export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
  * provider failed or refused our key), `unknown_model` 400 (not a model the server offers).
  */
 export const chatFailureCodes = ['ai_rate_limited', 'ai_unavailable', 'unknown_model'] as const satisfies readonly ApiErrorCode[];
-export type ChatFailureCode = (typeof chatFailureCodes)[number];
 
 /** How many knowledge passages a question is answered from at most (the best ones). */
 export const MAX_CHAT_PASSAGES = 5;

@@ -59,7 +59,6 @@ export const storefrontBeaconSchema = z.object({
   locale: z.enum(locales),
   cartId: z.optional(z.string().check(z.maxLength(64))),
 });
-export type StorefrontBeacon = z.infer<typeof storefrontBeaconSchema>;
 
 /** How an order was tied to a Catalyst cart: the cart attribute on the order, else the referral code of its visit. */
 export const orderAttributions = ['cart_attribute', 'referral_code'] as const;
@@ -115,7 +114,6 @@ export const checkoutRequestSchema = z.object({
   visitorId: visitorIdSchema,
   locale: z.enum(locales),
 });
-export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 export const checkoutAnswerSchema = z.object({
   cartId: z.string(),
@@ -135,7 +133,6 @@ export const catalogVariantSchema = z.object({
   priceMinor: z.nullable(z.int()),
   available: z.boolean(),
 });
-export type CatalogVariant = z.infer<typeof catalogVariantSchema>;
 
 /** A product of the public catalog: its variants in the store's order (only what the store sells). */
 export const catalogProductSchema = z.object({

@@ -12,7 +12,6 @@ import { whatsappOrderSchema, type WhatsappOrder } from './storefront';
 
 /** The message types we read; any other (sticker, location, reaction…) arrives as `unsupported`. */
 export const inboundMessageTypes = ['text', 'image', 'audio', 'document', 'interactive', 'order'] as const;
-export type InboundMessageType = (typeof inboundMessageTypes)[number];
 
 /** The delivery statuses of the messages we send, as Meta reports them. */
 export const messageStatuses = ['sent', 'delivered', 'read', 'failed'] as const;

@@ -140,5 +140,3 @@ export const accountTimeZoneMachine = setup({
     },
   },
 });
-
-export type AccountTimeZoneMachine = typeof accountTimeZoneMachine;

@@ -93,5 +93,3 @@ export const aiBaseActivationMachine = setup({
     active: { type: 'final', tags: 'outcome' },
   },
 });
-
-export type AiBaseActivationMachine = typeof aiBaseActivationMachine;

@@ -384,5 +384,3 @@ export const aiBaseWizardMachine = setup({
     saved: { type: 'final', entry: 'openActivation' },
   },
 });
-
-export type AiBaseWizardMachine = typeof aiBaseWizardMachine;

@@ -230,5 +230,3 @@ export const channelConnectMachine = setup({
     done: { type: 'final', entry: 'forgetVerifyToken' },
   },
 });
-
-export type ChannelConnectMachine = typeof channelConnectMachine;

@@ -401,5 +401,3 @@ export const channelSettingsMachine = setup({
     },
   },
 });
-
-export type ChannelSettingsMachine = typeof channelSettingsMachine;

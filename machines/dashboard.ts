@@ -215,5 +215,3 @@ export const dashboardMachine = dashboardSetup.createMachine({
     },
   },
 });
-
-export type DashboardMachine = typeof dashboardMachine;

@@ -320,8 +320,6 @@ export const inventorySyncMachine = setup({
   },
 });
 
-export type InventorySyncMachine = typeof inventorySyncMachine;
-
 type SyncSnapshot = { context: InventorySyncContext; hasTag(tag: 'polling' | 'syncing' | 'failed'): boolean };
 
 /**

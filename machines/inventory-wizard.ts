@@ -507,5 +507,3 @@ function catalogValues(catalog: CatalogDraft): CatalogDraft {
 function storeCheckValues(integration: Pick<IntegrationDraft, 'shopifyToken' | 'shopifyUrl'>) {
   return { shopifyToken: integration.shopifyToken, shopifyUrl: integration.shopifyUrl };
 }
-
-export type InventoryWizardMachine = typeof inventoryWizardMachine;

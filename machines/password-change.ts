@@ -110,5 +110,3 @@ export const passwordChangeMachine = setup({
     },
   },
 });
-
-export type PasswordChangeMachine = typeof passwordChangeMachine;

@@ -120,5 +120,3 @@ export const passwordResetMachine = setup({
     },
   },
 });
-
-export type PasswordResetMachine = typeof passwordResetMachine;

@@ -132,5 +132,3 @@ export const refinementChatMachine = setup({
     },
   },
 });
-
-export type RefinementChatMachine = typeof refinementChatMachine;

@@ -168,5 +168,3 @@ export const swUpdateMachine = setup({
     },
   },
 });
-
-export type SwUpdateMachine = typeof swUpdateMachine;

@@ -38,10 +38,6 @@ export async function ensureEmulatorUser(email: string, password: string): Promi
   throw new Error(`Could not create ${email}: ${body.error?.message ?? response.status}`);
 }
 
-export async function clearEmulatorAccounts(): Promise<void> {
-  await fetch(`${base}/emulator/v1/projects/${EMULATOR_PROJECT}/accounts`, { method: 'DELETE' });
-}
-
 /** Starts the emulator unless one already answers; resolves once it is configured. */
 export async function startAuthEmulator(
   options: { quiet?: boolean; persistDir?: string } = {},

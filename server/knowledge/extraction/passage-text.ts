@@ -27,16 +27,6 @@ export function headerNames(cells: readonly string[]): string[] {
   return cells.map((cell, index) => cleanText(cell).replace(/\n+/g, ' ') || columnLabel(index));
 }
 
-/** A table row as "Header: value" lines, blank cells left out; '' when the row is blank. */
-export function rowText(headers: readonly string[], cells: readonly string[]): string {
-  const lines: string[] = [];
-  cells.forEach((cell, index) => {
-    const value = cleanText(cell);
-    if (value) lines.push(`${headers[index] ?? columnLabel(index)}: ${value}`);
-  });
-  return lines.join('\n');
-}
-
 /** Cuts text into parts of at most `max` characters, preferring paragraph, then sentence, then word ends. */
 export function splitText(text: string, max = MAX_PASSAGE_CHARS): string[] {
   const parts: string[] = [];

@@ -54,5 +54,3 @@ export function aiBaseApi(api: ApiClient) {
     deactivate: (id: string): Promise<AiBase> => base(`/ai-bases/${id}/deactivate`, (path) => api.post(path)), // no screen calls it yet: nothing explained
   };
 }
-
-export type AiBaseApi = ReturnType<typeof aiBaseApi>;

@@ -65,5 +65,3 @@ export function inventoryApi(api: ApiClient) {
       inventory(`/inventories/${id}/catalog`, (path) => api.put(path, { ...values, expectedVersion }, explained)),
   };
 }
-
-export type InventoryApi = ReturnType<typeof inventoryApi>;
