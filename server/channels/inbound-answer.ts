@@ -10,7 +10,7 @@ import type { InboundContent } from '../../domain/whatsapp-webhook';
 import type { WhatsappReplyPart } from '../../domain/whatsapp-reply';
 import { agentPhrases } from '../answering/agent-phrases';
 import type { ModelCatalog } from '../answering/model-catalog';
-import { answerAsBase, ChatRefusal } from '../answering/refinement-chat';
+import { answerAsBase, ChatRefusal } from '../answering/base-answer';
 import type { Db } from '../db/database';
 import { inventories } from '../db/schema';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';

@@ -13,7 +13,7 @@ import { aiBaseView } from '../ai-bases/ai-base-store';
 import { AnswererFailure } from '../answering/answerer';
 import type { LlmConfig } from '../answering/llm-config';
 import { modelCatalog } from '../answering/model-catalog';
-import { ChatRefusal } from '../answering/refinement-chat';
+import { ChatRefusal } from '../answering/base-answer';
 import type { Db } from '../db/database';
 import { queueWorker, RetryLater, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
 import type { Job } from '../jobs/job-queue';

@@ -8,7 +8,8 @@ import { aiModelListSchema, chatAnswerSchema, chatRequestSchema, UNKNOWN_MODEL_F
 import { AnswererFailure } from '../answering/answerer';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '../answering/llm-endpoint';
 import type { ModelCatalog } from '../answering/model-catalog';
-import { ChatRefusal, type RefinementChat } from '../answering/refinement-chat';
+import { ChatRefusal } from '../answering/base-answer';
+import type { RefinementChat } from '../answering/refinement-chat';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
