@@ -191,9 +191,6 @@ export const channelRetentionSchema = z.strictObject({
 /** A new access token (after Meta refused the old one), checked against the number before it is kept. */
 export const replaceAccessTokenSchema = z.strictObject({ accessToken: connectChannelSchema.shape.accessToken });
 
-/** Pause or resume: the AI base stops or starts answering on the number. */
-export const channelStatusChangeSchema = z.strictObject({ status: z.enum(['active', 'paused']) });
-
 /** What a check of the number against the Cloud API found (GET /{phone number id}). */
 export const phoneNumberCheckSchema = z.object({
   displayPhoneNumber: shownName(),

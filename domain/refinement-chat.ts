@@ -4,7 +4,6 @@
 // zod/mini: the wizard's chunk loads this.
 import * as z from 'zod/mini';
 import { refinementSchema } from './ai-base';
-import type { ApiErrorCode } from './api-error';
 import { shownName, storableText } from './storable-values';
 
 export const MAX_CHAT_MESSAGE_LENGTH = 2000;
@@ -70,13 +69,6 @@ export const chatAnswerSchema = z.object({
   model: z.string(),
 });
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
-
-/**
- * Why a chat message got no answer (the error `code` of the API's answer):
- * `ai_rate_limited` 429 (the provider's limit; `Retry-After` says when), `ai_unavailable` 502 (the
- * provider failed or refused our key), `unknown_model` 400 (not a model the server offers).
- */
-export const chatFailureCodes = ['ai_rate_limited', 'ai_unavailable', 'unknown_model'] as const satisfies readonly ApiErrorCode[];
 
 /** How many knowledge passages a question is answered from at most (the best ones). */
 export const MAX_CHAT_PASSAGES = 5;

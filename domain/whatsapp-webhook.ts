@@ -10,9 +10,6 @@ import { metaIdPattern } from './channel';
 import { isStorableDate, withoutUnstorable } from './storable-values';
 import { whatsappOrderSchema, type WhatsappOrder } from './storefront';
 
-/** The message types we read; any other (sticker, location, reaction…) arrives as `unsupported`. */
-export const inboundMessageTypes = ['text', 'image', 'audio', 'document', 'interactive', 'order'] as const;
-
 /** The delivery statuses of the messages we send, as Meta reports them. */
 export const messageStatuses = ['sent', 'delivered', 'read', 'failed'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
