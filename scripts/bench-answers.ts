@@ -1,12 +1,7 @@
-// `npm run bench:answers`: answer quality on the labelled set (tests/fixtures/answer-set). Each
-// language gets a base in a throwaway in-memory PGlite with the files its questions ask about,
-// imported through the real pipeline; every question is searched as the refinement chat searches
-// and answered by the built-in answerer (with the products the files left out, as the chat does).
-// Prints top-1/top-3 hit rates (the expected row or page among the first passages), the share of
-// price answers holding the right price, the wrong-answer rate (of the questions about a product: an
-// amount answered that is not the right price, or a product the files do not hold answered as if
-// they did, rather than marked 'not in the knowledge base'), the misses, and the time per question.
-// Figures only: nothing here passes or fails. BENCH_WRITE_DOC=1 rewrites its table in docs/benchmarks.md.
+// `npm run bench:answers`: answer quality on the labelled set (tests/fixtures/answer-set), each
+// question searched and answered as the refinement chat does. Figures only: nothing passes or
+// fails. BENCH_WRITE_DOC=1 rewrites its table in docs/benchmarks.md; what each figure means:
+// docs/benchmarks.md, 'Answers'.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

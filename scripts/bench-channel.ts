@@ -1,36 +1,7 @@
-// `npm run bench:channel`: the WhatsApp channel against its budgets, in the real server.
-// Builds the server bundle into .tmp/bench-channel (`--no-build` reuses it), starts the Auth emulator
-// and the loopback WhatsApp Cloud API (tests/fixtures/whatsapp-cloud-api-server.ts) with two numbers
-// whose webhook target is the server's /webhooks/whatsapp. A merchant (emulator user, Enterprise plan)
-// gets an active seller AI base (built-in answerer) of BENCH_PASSAGES 10,000 Portuguese passages
-// (products with a name and a price, FAQ rows), written with the server's own knowledge store into
-// the target's database before the server starts (as bench-retrieval does: an upload of 10,000 rows
-// would only measure the importer); then the built server (a fresh PGlite data dir; PostgreSQL too
-// when DATABASE_URL is set) and, through the API, both numbers connected to that base (the server
-// checks each against the Cloud API fixture, WHATSAPP_GRAPH_URL); the first is then paused.
-//   webhook  signed text-message deliveries (Meta's JSON and X-Hub-Signature-256) to the PAUSED
-//            number, open loop (scripts/open-loop-load.ts: sent on time, latency from when due) at
-//            BENCH_WEBHOOK_RATE 200/s for BENCH_WEBHOOK_DURATION 20 s after a 3 s warm-up: p99 of the
-//            200 < 20 ms; statuses; server CPU per delivery. The webhook records and queues every
-//            message as for an active number; the worker (running, as in production) ends each as
-//            `skipped_paused` without answering, so no reply loads the machine. Before the next
-//            part the queue is drained: a marker message to the other number is answered only after
-//            every job queued before it was claimed (claims go oldest first).
-//   reply    text messages from distinct shoppers, questions drawn from the base's own passages, to
-//            the active number, open loop at BENCH_REPLY_RATE 50/s for BENCH_REPLY_DURATION 60 s, the
-//            fixture answering 2.5 % of sends 500 (131000), 2.5 % 503 (131016), 1 % 429 130429, and
-//            redelivering 5 % of webhooks (the same bytes right after), drawn from BENCH_SEED 1. Each
-//            reply's latency runs from its delivery's send to the fixture's receipt of the reply's
-//            first message (which quotes the shopper's: context id); p50/p99/max: p99 < 500 ms. The
-//            queue is then drained (every message answered, or 30 s without a call to the Cloud API,
-//            at most BENCH_DRAIN_TIMEOUT 180 s), the server stopped (PGlite has one owner) and counted:
-//            messages delivered, answered once, answered twice or more (sends quoting the same
-//            message in the fixture; `sent` replies per shopper in whatsapp_replies), lost (no reply
-//            and no terminal outcome), failed with their code: 0 lost, 0 twice.
-// The server's log lines of level warn and above are tallied by message and shown after each part.
-// BENCH_CHANNEL=webhook,reply picks parts; BENCH_TARGETS=pglite,postgres picks databases (default
-// PGlite, and PostgreSQL when DATABASE_URL is set). Prints figures, a verdict per budget and the
-// machine's load average (on a busy machine the figures are the machine's too); never fails on a budget.
+// `npm run bench:channel`: the WhatsApp channel against its budgets (webhook answered, reply sent,
+// none lost or doubled), in the real server against the loopback Cloud API. Prints figures and a
+// verdict per budget; never fails on one. What each part does and its settings:
+// docs/benchmarks.md, 'WhatsApp reply'.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';

@@ -1,21 +1,7 @@
-// `npm run bench:dashboard`: the dashboard's two budgets, PGlite then PostgreSQL.
-// - Query: the figures for a 90-day range, one account among many, over the rollups 10 million
-//   events leave. Seeds the rollups directly in bulk (as the triggers would have summed them: a row
-//   per account day and source — the shop's, the AI's and the orders'), then asks the dashboard
-//   store (server/dashboard/dashboard-store.ts, the route's whole database work) open loop at
-//   BENCH_RATE for BENCH_DURATION s, each latency counted from when it was due; HTTP and token checks
-//   are bench:api's. Budget: p99 < 50 ms.
-// - Ingest: BENCH_INGEST_RATE events/s for BENCH_INGEST_DURATION s through the real writers into
-//   BENCH_INGEST_ACCOUNTS fresh accounts: storefront events through the batching recorder
-//   (server/storefront/event-recorder.ts), AI requests one insert each as replies write them (50/s),
-//   attributed orders in a sync's batch every 5 s; then every raw event is counted (0 lost) and each
-//   account's rollups are compared with a recount from its raw events (dashboard_recount). Budget:
-//   2,000 events/s sustained for 60 s, 0 lost, rollups equal to the recount.
-// Scratch accounts (removed at the end; PGlite in a scratch dir). Prints figures, never fails.
-// BENCH_DASHBOARD (query,ingest), BENCH_EVENTS (10,000,000), BENCH_ACCOUNTS (1,000), BENCH_DAYS (90),
-// BENCH_RATE (100/s), BENCH_DURATION (10 s), BENCH_INGEST_RATE (2,000/s), BENCH_INGEST_DURATION
-// (60 s), BENCH_INGEST_ACCOUNTS (100), BENCH_TARGETS (pglite,postgres). BENCH_WRITE_DOC=1 rewrites
-// each database's table in docs/benchmarks.md.
+// `npm run bench:dashboard`: the dashboard's two budgets (a 90-day dashboard over the rollups of 10
+// million events; ingest through the real writers), PGlite then PostgreSQL. Prints figures, never
+// fails; BENCH_WRITE_DOC=1 rewrites each database's table in docs/benchmarks.md. How it measures,
+// and its settings: docs/benchmarks.md, 'Dashboard'.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

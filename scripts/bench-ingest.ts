@@ -1,12 +1,6 @@
-// `npm run bench:ingest`: the knowledge import of big files, end to end. Generates a 100 MB CSV and
-// a ~100 MB PDF (bench-ingest-files.ts), uploads each over HTTP to the real server (PGlite, then
-// PostgreSQL with DATABASE_URL) and waits until it is ready. Prints upload and processing time,
-// passages, the server's peak RSS (main and extraction threads; budget: under 400 MB) and how long
-// another screen's reads take meanwhile (the import shares the server and its database), beside
-// the floor: the slower of the same passages written by one COPY (bench-copy-floor.ts) and the
-// file read alone by the extraction thread (bench-read-floor.ts; a PDF's pages are the slower);
-// budget 1.3 × that floor.
-// BENCH_CSV_MB, BENCH_PDF_PAGES change the sizes; BENCH_FILES=csv|pdf, BENCH_TARGETS=pglite|postgres.
+// `npm run bench:ingest`: the knowledge import of big files (a 100 MB CSV, a ~100 MB PDF), end to
+// end over HTTP to the real server, beside its floor. How it measures, and its settings:
+// docs/benchmarks.md, 'Knowledge file import'.
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

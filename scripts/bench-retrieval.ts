@@ -1,14 +1,7 @@
-// `npm run bench:retrieval`: passage search latency as the answerer calls it (the knowledge store's
-// search, in process), per language: for Portuguese, English and Spanish, one AI base of 100,000
-// passages (products with a name, FAQ rows, Zipf-skewed words) beside 100,000 passages of another
-// account (the search must not pay for other tenants), and 1–4 word questions in that language
-// (sometimes without accents). PGlite, then PostgreSQL with DATABASE_URL. In the same run, the same
-// passages and questions through MiniSearch — the in-process library a team would otherwise pick —
-// for comparison. Budget: p99 under 20 ms on both databases.
-// BENCH_PASSAGES (per base), BENCH_OTHER_PASSAGES, BENCH_QUERIES and BENCH_LANGUAGES (pt_br,en_us,es)
-// change the sizes: BENCH_PASSAGES=1000000 BENCH_LANGUAGES=pt_br shows how p99 grows.
-// BENCH_TARGETS (pglite,postgres) and BENCH_MINISEARCH=0 leave engines out of a run; BENCH_SLOWEST=n
-// prints each run's n slowest questions. BENCH_WRITE_DOC=1 rewrites each engine's table in docs/benchmarks.md.
+// `npm run bench:retrieval`: passage search latency as the answerer calls it, per language, over
+// 100,000 passages of a base beside another account's, on PGlite, PostgreSQL and (for comparison)
+// MiniSearch. BENCH_WRITE_DOC=1 rewrites each engine's table in docs/benchmarks.md. How it
+// measures, and its settings: docs/benchmarks.md, 'Passage search'.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -1,40 +1,7 @@
-// `npm run bench:storefront`: the shopper's pages against their budgets, in the real
-// server. Builds into .tmp/bench-storefront (`--no-build` reuses it), starts the Auth emulator, a
-// loopback Shopify store of 500 products (tests/fixtures/storefront-bench-store.ts: 1–4 variants,
-// some sold out, product types, Portuguese titles; images on a loopback HTTPS "CDN") with its Meta
-// catalog (tests/fixtures/demo-peers.ts), and the built product server (PGlite in a fresh data dir;
-// PostgreSQL too when DATABASE_URL is set). A merchant signed in with the emulator links one
-// inventory through the API and it syncs; then, on its catalog page `/pt/c/{public id}`:
-//   lighthouse  Lighthouse mobile (its defaults: emulated phone, simulated slow 4G and 4× CPU), the
-//               median of `--runs=N` (default 3): performance ≥ 95, accessibility 100, LCP ≤ 1.5 s,
-//               CLS ≤ 0.02 (TBT shown);
-//   js          the JS the page's HTML loads at start (module scripts, modulepreloads, what
-//               public/start-after-paint.js is told to load, inline scripts; static imports followed
-//               through dist/.vite/manifest.json), gzip level 9: ≤ 80 KB; and whether any of it is
-//               Firebase or zod;
-//   html        GET of the page as a phone's browser asks (accepting gzip and br), open loop (as
-//               scripts/open-loop-load.ts: sent on time, latency from when due) at BENCH_HTML_RATE
-//               300 req/s for BENCH_HTML_DURATION 20 s after a 3 s warm-up: p99 < 30 ms;
-//   cart        POST /api/v1/storefront/{id}/whatsapp-orders with a WhatsApp `order` of real retailer
-//               ids, at BENCH_CART_RATE 200 req/s for BENCH_CART_DURATION 20 s: p99 < 20 ms;
-//   events      POST /api/v1/storefront/{id}/events (an access, a phone browser's user agent, a
-//               visitor id each) at BENCH_EVENTS_RATE 1,000 req/s for BENCH_EVENTS_DURATION 30 s from a
-//               child process, while the page is loaded at BENCH_EVENTS_PAGE_RATE 100 req/s; the rows
-//               of storefront_events are then counted (PGlite: the server stopped, which writes its
-//               last batch, and its data dir opened): 0 lost; and the page's p99 beside a run of the
-//               same page load alone, and beside the same requests from a crawler (answered alike,
-//               not recorded: the load without the recording), in BENCH_EVENTS_ROUNDS 3 rounds of
-//               each in turn: no rise of the median over the latter's (a rise within the unrecorded
-//               rounds' own spread is shown as such).
-// The public routes limit each client address (server/routes/storefront-routes.ts: 120 carts, 300
-// events a minute, no setting): the server trusts X-Forwarded-For from loopback (TRUST_PROXY) and
-// the load comes from many addresses, as a proxy in front of the server would report a crowd of
-// shoppers (one address per event; for the carts one per 1.5 carts a second, 90 a minute each).
-// Each load prints its latencies and the server's CPU (per request when it ran alone), and the
-// machine's load average: on a machine busy with other work the figures are the machine's too.
-// BENCH_STOREFRONT=lighthouse,js,html,cart,events picks parts (default all); BENCH_TARGETS=pglite,
-// postgres picks databases (default PGlite, and PostgreSQL when DATABASE_URL is set; Lighthouse and
-// JS run on the first only). Prints figures and a verdict per budget; never fails on a budget.
+// `npm run bench:storefront`: the shopper's catalog page against its budgets (Lighthouse, initial
+// JS, HTML and order-to-cart latency, recorded events), in the real server on a loopback store of
+// 500 products. Prints figures and a verdict per budget; never fails on one. What each part does
+// and its settings: docs/benchmarks.md, 'Shopper catalog page'.
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

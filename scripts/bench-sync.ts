@@ -1,13 +1,6 @@
-// `npm run bench:sync`: the inventory sync, end to end in the production server bundle, against the
-// loopback Shopify store and Meta catalog (tests/fixtures/demo-peers.ts) run by this process:
-//   1. a 10,000-variant store at Shopify's Standard rate (bucket 2,000, restore 100 points/s), read
-//      page by page: sync time beside the floor the rate limit allows (the points the sync spent ÷
-//      the restore rate; and that less the full bucket it starts with); budget ≤ 1.2 × the floor,
-//      peak server RSS ≤ 300 MB;
-//   2. a 100,000-variant store, read through a bulk operation: time and peak RSS (≤ 300 MB);
-//   3. 1,000 inventories of 500 variants, all due at once in one server process (the hour's work):
-//      how long, and on PostgreSQL the database's share of the CPU (its backends' beside the server's).
-// PGlite by default; PostgreSQL too with DATABASE_URL. BENCH_SYNC=1,2,3 picks scenarios; BENCH_TARGETS=pglite|postgres.
+// `npm run bench:sync`: the inventory sync, end to end in the production server bundle, against
+// the loopback Shopify store and Meta catalog, in three scenarios (paged, bulk, 1,000 inventories
+// at once). The scenarios and settings: docs/benchmarks.md, 'Catalog sync'.
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

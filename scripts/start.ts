@@ -1,13 +1,7 @@
-// `npm start`: the whole product on its embedded defaults. Builds what `npm run build` builds
-// (scripts/build.ts: the SPA, the server renderer, the static landing pages, the server bundle)
-// when a source is newer than the build, starts the Firebase Auth emulator (accounts kept in
-// .data/auth-emulator) with a demo account, then the product server on PGlite (.data/) at
-// http://localhost:3000, with the demo Shopify store (its orders kept in .data/demo-store.json), Meta
-// catalog, product images and WhatsApp number on loopback (tests/fixtures/demo-peers.ts; their URLs,
-// tokens, catalog ID and number printed). The demo number's webhooks go to this server, its
-// simulated shopper page is printed, and the number is connected to the demo account when that
-// account has an active AI base (scripts/demo-channel.ts).
-// Ctrl-C stops them all.
+// `npm start`: the whole product on its embedded defaults. Builds when a source is newer than the
+// build, starts the Auth emulator with a demo account, the product server on PGlite at
+// http://localhost:3000 and the demo Shopify store, Meta catalog and WhatsApp number on loopback
+// (printed; README, 'The two commands'). Ctrl-C stops them all.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
