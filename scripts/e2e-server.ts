@@ -1,11 +1,7 @@
-// The e2e suite's server: the real Firebase Auth emulator and the product server on PGlite
-// (a fresh database per run in .tmp/e2e-data) serving the production build, run as production
-// runs it: the server bundle (build-server.ts, made afresh into .tmp/ in a fraction of a second).
-// Beside them, on loopback, the peers the inventory specs link (tests/e2e/fixtures/e2e-peers.ts
-// says which; their addresses are written to .tmp/e2e-peers-<port>.json for the specs). The server
-// runs without NODE_ENV=production (it refuses the Auth emulator in production), so, as under
-// `npm start`, it takes stores on this machine. Playwright starts it as its webServer and stops it
-// with SIGTERM; the children and the peers go down with it.
+// The e2e suite's server, run as production runs it: the Auth emulator and the server bundle on a
+// fresh PGlite (.tmp/e2e-data) serving the production build, beside the loopback peers the specs
+// link (their addresses in .tmp/e2e-peers-<port>.json). Without NODE_ENV=production, which refuses
+// the emulator; Playwright starts it and stops it with SIGTERM, its children and peers with it.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { catalogViewOf, startDemoPeers } from '../tests/fixtures/demo-peers';

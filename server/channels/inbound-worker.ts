@@ -1,13 +1,7 @@
-// The whatsapp-inbound worker: a queue worker (../jobs/queue-worker.ts) whose jobs answer one
-// shopper's message each (the webhook queues them, channel-store.ts's recordEvents). A paused
-// channel, one that needs attention or one without an active AI base answers nothing; a message
-// more than 24 hours old is outside Meta's customer service window. Otherwise the reply is decided
-// (./inbound-answer.ts), stored with the AI request it counts, and sent message by message, each
-// Meta id written as it comes back, so a retry sends only what did not go. Meta's refusals: a token
-// refused puts the channel in needs_attention and ends the job; a rate limit waits as long as Meta
-// says; a server error or no answer is tried again twice within the job (QUICK_RETRY_WAITS_MS), then
-// with the queue's back-off, and after the last attempt the message is marked failed with the code.
-// Logs carry ids and codes, never text.
+// The whatsapp-inbound worker: each job answers one shopper's message (the webhook queues them),
+// unless the channel is paused, needs attention, has no active base, or Meta's 24-hour window has
+// passed. The reply is stored, then sent message by message, so a retry sends only what did not go.
+// Meta's refusals and the retries: docs/how-it-works.md, 'WhatsApp replies'.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { aiBaseView } from '../ai-bases/ai-base-store';
 import { AnswererFailure } from '../answering/answerer';

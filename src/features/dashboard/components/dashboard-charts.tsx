@@ -1,4 +1,4 @@
-// The dashboard's charts (issue 16): catalog evolution (catalogs sent and accesses per day), converted
+// The dashboard's charts: catalog evolution (catalogs sent and accesses per day), converted
 // value per day, and requests by media type per day. Each has its title, what it shows (the domain's
 // definition) and a 'Show as table' toggle with the same figures formatted for the page's language.
 // The dashboard page loads this file with React.lazy: it is the one way to uPlot (uplot-chart.tsx),
