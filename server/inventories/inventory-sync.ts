@@ -2,11 +2,11 @@
 // items read a page at a time into the run's rows, the store's orders from Catalyst carts, then the
 // rows made the inventory's products in one transaction. A refusal fails the run and keeps the last
 // good products (the next hour tries again); anything else is thrown for the queue to retry.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SyncTrigger } from '../../domain/inventory-sync';
 import type { Db } from '../db/database';
 import { executeInOneTransaction } from '../db/in-one-transaction';
-import { inventories, inventoryProducts, inventorySyncRows, inventorySyncRuns, jobs } from '../db/schema';
+import { inventories, inventorySyncRows, inventorySyncRuns, jobs } from '../db/schema';
 import { jobQueue } from '../jobs/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
 import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
@@ -168,37 +168,4 @@ async function correctCatalog({
     if (!(error instanceof PeerFailure)) throw error;
     report.corrections = { sent: requests.length, applied: 0, pending: requests.length, refused: [], failure: error.reason };
   }
-}
-
-/** The inventory's runs, newest first. */
-export function lastRuns(db: Db, inventoryId: string, limit = 20) {
-  return db
-    .select()
-    .from(inventorySyncRuns)
-    .where(eq(inventorySyncRuns.inventoryId, inventoryId))
-    .orderBy(desc(inventorySyncRuns.startedAt), desc(inventorySyncRuns.id))
-    .limit(limit);
-}
-
-/** A page of the inventory's products, in the order the sync found them; `q` searches title, variant, SKU and retailer id. */
-export async function productsPage(db: Db, inventoryId: string, { page, pageSize, q }: { page: number; pageSize: number; q: string }) {
-  const needle = q.trim().toLowerCase();
-  const where = and(
-    eq(inventoryProducts.inventoryId, inventoryId),
-    needle ? sql`${inventoryProducts.searchText} like ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
-  );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ product: inventoryProducts.product })
-      .from(inventoryProducts)
-      .where(where)
-      .orderBy(asc(inventoryProducts.position))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(inventoryProducts)
-      .where(where),
-  ]);
-  return { products: rows.map((row) => row.product), total: counted?.total ?? 0 };
 }

@@ -32,7 +32,8 @@ import { convertedValue } from '../inventories/converted-value';
 import { checkCatalog, type MetaConfig } from '../inventories/meta-catalog';
 import { PeerFailure } from '../inventories/peer-failure';
 import { checkStore } from '../inventories/shopify-admin';
-import { enqueueSync, lastRuns, productsPage } from '../inventories/inventory-sync';
+import { enqueueSync } from '../inventories/inventory-sync';
+import { lastRuns, productsPage } from '../inventories/sync-report-reads';
 import type { Db } from '../db/database';
 import {
   PRODUCTS_PAGE_SIZE,
