@@ -3,13 +3,15 @@
 // with valid ID tokens on loopback (BENCH_RATE 500 req/s, BENCH_DURATION 10 s, BENCH_CONNECTIONS).
 // Prints req/s, p50/p90/p99, the server's CPU and the machine's load; budget: p99 under 25 ms.
 // Emulator tokens are unsigned; either way the server remembers a verified token for
-// AUTH_TOKEN_CACHE_SECONDS (server/auth/token-cache.ts).
+// AUTH_TOKEN_CACHE_SECONDS (server/auth/token-cache.ts). BENCH_WRITE_DOC=1 rewrites each database's
+// table in docs/benchmarks.md.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startAuthEmulator } from './auth-emulator';
 import { startBenchServer } from './bench-server';
+import { benchCommand, machineLabel, today, writeBenchBlocks } from './benchmarks-doc';
 import { cpuMs } from './process-cpu';
 import { createUser } from '../tests/server/support/emulator-users';
 
@@ -107,9 +109,31 @@ console.log(
   `\nGET /api/v1/me at ${RATE} req/s for ${DURATION_S} s; budget: p99 under ${P99_BUDGET_MS} ms on an otherwise idle machine (${availableParallelism()} cores)\n`,
 );
 console.log('database     req/s   p50 ms  p90 ms  p99 ms  max ms  non-2xx  errors  server CPU  load avg  verdict');
+const verdictOf = (f: Figures) => (f.non2xx + f.errors > 0 ? 'FAILED REQUESTS' : f.p99 < P99_BUDGET_MS ? 'within budget' : 'OVER BUDGET');
 for (const f of figures) {
-  const verdict = f.non2xx + f.errors > 0 ? 'FAILED REQUESTS' : f.p99 < P99_BUDGET_MS ? 'within budget' : 'OVER BUDGET';
   console.log(
-    `${f.target.padEnd(10)} ${f.requestsPerSecond.toFixed(0).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p90).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.max).padStart(7)} ${String(f.non2xx).padStart(8)} ${String(f.errors).padStart(7)}  ${`${(f.serverCpu * 100).toFixed(0)}%`.padStart(10)}  ${f.load.toFixed(1).padStart(8)}  ${verdict}`,
+    `${f.target.padEnd(10)} ${f.requestsPerSecond.toFixed(0).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p90).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.max).padStart(7)} ${String(f.non2xx).padStart(8)} ${String(f.errors).padStart(7)}  ${`${(f.serverCpu * 100).toFixed(0)}%`.padStart(10)}  ${f.load.toFixed(1).padStart(8)}  ${verdictOf(f)}`,
   );
 }
+
+const command = benchCommand('bench:api');
+const machine = machineLabel();
+writeBenchBlocks(
+  figures.map((f) => ({
+    name: `api-${f.target.toLowerCase()}`,
+    command,
+    date: today(),
+    machine,
+    table: {
+      headers: ['figure', 'measured', 'budget', 'verdict'],
+      rows: [
+        [
+          `GET /api/v1/me at ${RATE} req/s for ${DURATION_S} s (${f.requestsPerSecond.toFixed(0)} answered a second)`,
+          `p99 ${f.p99} ms (p50 ${f.p50}, p90 ${f.p90}, max ${f.max}), ${f.non2xx} non-2xx, ${f.errors} errors; server CPU ${(f.serverCpu * 100).toFixed(0)} % of a core`,
+          `p99 < ${P99_BUDGET_MS} ms`,
+          verdictOf(f),
+        ],
+      ],
+    },
+  })),
+);
