@@ -1,12 +1,14 @@
 // `npm run bench:sync`: the inventory sync, end to end in the production server bundle, against
 // the loopback Shopify store and Meta catalog, in three scenarios (paged, bulk, 1,000 inventories
-// at once). The scenarios and settings: docs/benchmarks.md, 'Catalog sync'.
+// at once). The scenarios and settings: docs/benchmarks.md, 'Catalog sync'; BENCH_WRITE_DOC=1
+// rewrites each database's table there.
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startAuthEmulator } from './auth-emulator';
 import { startBenchServer, type BenchServer } from './bench-server';
+import { benchCommand, machineLabel, today, writeBenchBlocks } from './benchmarks-doc';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
 import { generatedStoreProducts } from '../tests/fixtures/shopify-admin-server';
 import { createUser, type TestUser } from '../tests/server/support/emulator-users';
@@ -303,3 +305,23 @@ for (const row of rows)
   console.log(
     `${row.target.padEnd(11)} ${row.scenario.padEnd(29)} ${row.seconds.toFixed(1).padStart(7)}  ${row.floor.padEnd(48)} ${row.ratio.padStart(7)}  ${row.peakMb.toFixed(0).padStart(11)}  ${row.share.padEnd(38)} ${row.verdict}`,
   );
+
+const command = benchCommand('bench:sync');
+const machine = machineLabel();
+writeBenchBlocks(
+  targets
+    .filter((target) => rows.some((row) => row.target === target.name))
+    .map((target) => ({
+      name: `sync-${target.name.toLowerCase()}`,
+      command,
+      date: today(),
+      machine,
+      table: {
+        headers: ['scenario', 'time', "× the rate limit's floor", 'peak RSS', 'verdict'],
+        rows: rows
+          .filter((row) => row.target === target.name)
+          .map((row) => [row.scenario, `${row.seconds.toFixed(1)} s`, row.ratio, `${row.peakMb.toFixed(0)} MB`, row.verdict]),
+      },
+      note: `Budgets: ≤ ${FLOOR_BUDGET} × the floor Shopify's rate limit allows, ≤ ${RSS_BUDGET_MB} MB RSS.`,
+    })),
+);
