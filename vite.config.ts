@@ -61,8 +61,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         manifest: true,
         sourcemap: false,
         target: 'es2022',
-        // Two shells: the app's, and the shopper's pages' (React alone, src/entry-shop.tsx: their JS budget is 80 KB).
-        rolldownOptions: { ...rolldownOptions, input: { index: 'index.html', shop: 'shop.html' } },
+        // Three shells: the app's; the landing's (src/entry-landing.tsx, no router: its JS budget is 110 KB); and the
+        // shopper's pages' (React alone, src/entry-shop.tsx: their JS budget is 80 KB).
+        rolldownOptions: { ...rolldownOptions, input: { index: 'index.html', landing: 'landing.html', shop: 'shop.html' } },
       },
   plugins: [
     tanstackRouter({
@@ -114,7 +115,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         workbox: {
           globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
           // The shopper's pages are not the app: the server renders them, and a merchant's installed app must not answer them.
-          globIgnores: ['shop.html', 'assets/shop-*'],
+          // The landing's shell is only ever a template: the server renders the landing into it.
+          globIgnores: ['shop.html', 'assets/shop-*', 'landing.html'],
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/api\//, /^\/runtime-config\.json$/, /^\/build-id\.json$/, /^\/[a-z]{2}\/c\//],
           cleanupOutdatedCaches: true,

@@ -4,25 +4,10 @@
 import * as z from 'zod/mini';
 import { localeSchema } from './locale-schema';
 import { storableText } from './storable-values';
+import { leadValidation, type LeadValidationText } from './lead-validation';
 
-// Validation messages are the seed's English texts: what an API caller reads in `error.fields`.
-// The SPA translates them through ./lead-request-messages (Lingui descriptors of the same texts);
-// this file stays free of Lingui macros because the server imports it as plain TypeScript.
-export const leadValidation = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'The email must be valid',
-  phoneRequired: 'Phone is required',
-  phoneInvalid: 'The phone number must be valid',
-  positionRequired: 'Position is required',
-  websiteRequired: 'Homepage is required',
-  websiteInvalid: 'The website must be valid',
-  platformRequired: 'Platform is required',
-  privacyConsentRequired: 'You must accept the privacy policy',
-  tooLong: 'This field is too long',
-  unstorable: 'This field has characters that cannot be saved',
-} as const;
-export type LeadValidationText = (typeof leadValidation)[keyof typeof leadValidation];
+// The validation messages live apart (zod-free); API callers and tests read them here too.
+export { leadValidation, type LeadValidationText };
 
 export const salesPlatforms = [
   'shopify',
@@ -151,11 +136,4 @@ export type LeadRequestRecord = z.infer<typeof leadRequestRecordSchema>;
 
 export function isHoneypotFilled(input: { nickname?: string | undefined }): boolean {
   return (input.nickname ?? '').trim() !== '';
-}
-
-/** A bare domain ("loja.com.br") becomes a URL; anything with a scheme is left for the schema to judge. */
-export function websiteUrl(text: string): string {
-  const trimmed = text.trim();
-  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
-  return `https://${trimmed.replace(/^\/+/, '')}`;
 }

@@ -1,5 +1,6 @@
 // The contract between the server renderer that Vite builds from src/entry-server.tsx and the
 // product server that loads it (server/spa/): server/ never imports src/, only this and the built file.
+import type { LeadFormPost } from './lead-form-post';
 import { locales } from './locales';
 import type { CartSummary, PublicCatalog } from './storefront';
 
@@ -8,8 +9,10 @@ export type RenderRequest = {
   url: string;
   /** The public origin written into canonical, alternate and Open Graph URLs. */
   siteUrl: string;
-  /** The built SPA shell (dist/index.html): its head, styles and scripts frame the page. */
+  /** The built shell (dist/landing.html for the landing): its head, styles and scripts frame the page. */
   template: string;
+  /** The landing answering a lead form sent as a plain HTML form: what the page shows of it. */
+  form?: LeadFormPost;
 };
 
 export type RenderedPage =
@@ -36,6 +39,14 @@ export const SERVER_RENDERER_FILE = 'entry-server.js';
  */
 export const staticLandingPaths = locales.map((lang) => ({ lang, url: `/${lang}/`, file: `${lang}/index.html` }));
 export const SITE_URL_PLACEHOLDER = 'https://site-url.catalyst.invalid';
+
+/**
+ * The landing's shell (landing.html), built beside index.html: its entry (src/entry-landing.tsx)
+ * hydrates the landing's interactive parts without the router, with what the JSON data block the
+ * server renders after the root holds (the language's messages).
+ */
+export const LANDING_SHELL_FILE = 'landing.html';
+export const LANDING_DATA_ELEMENT_ID = 'landing-data';
 
 /**
  * The shopper's pages (issue 14), `/{lang}/c/{public id}` and `…/cart`: the server reads what they

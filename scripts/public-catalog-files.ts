@@ -6,10 +6,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 
 /** Where the landing page's code starts. */
-const LANDING_ROOTS = ['src/entry-client.tsx', 'src/routes/__root.tsx', 'src/routes/$lang/route.tsx', 'src/routes/$lang/index.tsx'];
+const LANDING_ROOTS = [
+  'src/entry-landing.tsx',
+  'src/entry-client.tsx',
+  'src/routes/__root.tsx',
+  'src/routes/$lang/route.tsx',
+  'src/routes/$lang/index.tsx',
+];
 /** The route tree reaches every page: the landing's own routes are the roots above instead. */
 const NOT_FOLLOWED = [/route-tree\.gen\.ts$/, /create-app-router\.tsx?$/];
-const IMPORT = /(?:^|[;\s])(?:import|export)\s+(?!type\s)[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[;\s])(?:import|export)\s+(?!type\s)[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
 const EXTENSIONS = ['', '.ts', '.tsx'];
 const MESSAGES = /@lingui\/(?:core|react)\/macro/;
 

@@ -10,7 +10,16 @@ import { ServerStyleSheet } from 'styled-components';
 import { HeadContent, RouterContextProvider } from '@tanstack/react-router';
 import { createRequestHandler, renderSsrHtmlResponse, RouterServer } from '@tanstack/react-router/ssr/server';
 import { isLocale, localeTags, locales, type Locale } from '../domain/locales';
-import { SHOP_DATA_ELEMENT_ID, type RenderedPage, type RenderRequest, type ShopRenderRequest } from '../domain/public-pages';
+import {
+  LANDING_DATA_ELEMENT_ID,
+  SHOP_DATA_ELEMENT_ID,
+  type RenderedPage,
+  type RenderRequest,
+  type ShopRenderRequest,
+} from '../domain/public-pages';
+import { messages as enPublic } from '../locales/en/public.po';
+import { messages as esPublic } from '../locales/es/public.po';
+import { messages as ptPublic } from '../locales/pt/public.po';
 import { messages as enShop } from '../locales/en/shop.po';
 import { messages as esShop } from '../locales/es/shop.po';
 import { messages as ptShop } from '../locales/pt/shop.po';
@@ -18,6 +27,9 @@ import { ShopPage } from './features/storefront/components/shop-page';
 import { shopHead } from './features/storefront/shop-head';
 import { CATALOG_PAGE_SIZE, shopPageData, type ShopDocument } from './features/storefront/shop-page-data';
 import type { ShopServices } from './features/storefront/shop-services';
+import type { LandingDocument } from './features/landing/landing-document';
+import { PostedFormContext } from './features/landing/components/posted-form';
+import { LandingHtmlContext } from './features/landing/components/landing-html';
 import type { RuntimeConfig } from '../domain/runtime-config';
 import { App } from './app/app';
 import { createAppRouter } from './app/create-app-router';
@@ -56,20 +68,25 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
   return result;
 }
 
-async function render({ url, siteUrl, template }: RenderRequest): Promise<RenderedPage> {
+async function render({ url, siteUrl, template, form }: RenderRequest): Promise<RenderedPage> {
   const handler = createRequestHandler({
     request: new Request(new URL(url, siteUrl)),
     createRouter: () => createAppRouter(serverContext(siteUrl)),
   });
+  let landing = false;
   const response = await handler(async ({ router, responseHeaders }) => {
     const sheet = new ServerStyleSheet();
     try {
       // prerender waits for every Suspense boundary (the landing's lazy sections), so the HTML is whole.
       const { prelude } = await prerender(
         sheet.collectStyles(
-          <App>
-            <RouterServer router={router} />
-          </App>,
+          <LandingHtmlContext value>
+            <PostedFormContext value={form ?? null}>
+              <App>
+                <RouterServer router={router} />
+              </App>
+            </PostedFormContext>
+          </LandingHtmlContext>,
         ),
         {
           // Inline every boundary: React would otherwise outline big ones behind a script that reveals them later.
@@ -84,7 +101,13 @@ async function render({ url, siteUrl, template }: RenderRequest): Promise<Render
       );
       const segment = router.state.location.pathname.split('/')[1];
       const locale = isLocale(segment) ? segment : 'en';
-      const html = fillTemplate(template, { lang: localeTags[locale], head: head + sheet.getStyleTags(), body });
+      landing = router.state.matches.some((match) => match.routeId === '/$lang/');
+      // The landing's data block: what its own entry (landing.html's) hydrates the page from.
+      const afterRoot = landing
+        ? `<script type="application/json" id="${LANDING_DATA_ELEMENT_ID}">${scriptJson({ locale, messages: publicMessages[locale], ...(form ? { form } : {}) } satisfies LandingDocument)}</script>`
+        : '';
+      const styles = landing ? stylesOfItsOwn(sheet.getStyleTags()) : sheet.getStyleTags();
+      const html = fillTemplate(template, { lang: localeTags[locale], head: head + styles, body, afterRoot });
       // The router adds its doctype and finishes the dehydration scripts <Scripts /> started.
       return renderSsrHtmlResponse({ router, responseHeaders, render: () => html });
     } finally {
@@ -94,7 +117,30 @@ async function render({ url, siteUrl, template }: RenderRequest): Promise<Render
   const location = response.headers.get('location');
   if (response.status >= 300 && response.status < 400 && location) return { kind: 'redirect', status: response.status, location };
   if (response.status >= 500) throw new Error(`Rendering ${url} answered ${response.status}`);
-  return { kind: 'page', status: response.status, html: await response.text() };
+  const html = await response.text();
+  return { kind: 'page', status: response.status, html: landing ? withoutInlineScripts(html) : html };
+}
+
+// The landing is rendered into its own shell (landing.html), whose entry hydrates it without the
+// router: the router's inline scripts (its dehydrated state, scroll restoration) have nothing to
+// run for, and the page is left with no inline script at all. Data blocks (JSON, JSON-LD) stay.
+const inlineScript = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g;
+const withoutInlineScripts = (html: string) => html.replace(inlineScript, '');
+
+const publicMessages: Record<Locale, Messages> = { en: enPublic, pt: ptPublic, es: esPublic };
+
+/**
+ * The landing's styles as a style element of the page's own, not marked as styled-components': the
+ * browser's styled-components would otherwise take it in on start (rehydration), removing it and
+ * inserting its rules again, which restyles the whole page while it loads. The islands'
+ * components add their own few rules (the same) as they hydrate.
+ */
+function stylesOfItsOwn(styleTags: string): string {
+  if (styleTags === '') return '';
+  const own = styleTags.replace(/<style data-styled="[^"]*" data-styled-version="[^"]*"/g, '<style data-landing-styles');
+  if (!own.startsWith('<style data-landing-styles') || own.includes('data-styled='))
+    throw new Error('Unexpected styled-components style tags');
+  return own;
 }
 
 // The shopper's pages: React alone (their JS budget leaves no room for the router), one Lingui

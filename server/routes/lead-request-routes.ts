@@ -42,9 +42,12 @@ const schemas = {
   material: createMaterialRequestSchema(isValidPhoneNumber),
 } satisfies Record<LeadRequestKind, unknown>;
 
+/** Each form's route, below the API prefix (the landing's plain form posts are sent through them too: server/spa/lead-form-posts.ts). */
+export const leadRequestPaths: Record<LeadRequestKind, string> = { contact: '/contact-requests', material: '/material-requests' };
+
 const descriptions: Record<LeadRequestKind, { path: string; summary: string }> = {
-  contact: { path: '/contact-requests', summary: 'Ask to be contacted by a specialist (the landing page form)' },
-  material: { path: '/material-requests', summary: 'Ask for the product material by email (the landing page popup)' },
+  contact: { path: leadRequestPaths.contact, summary: 'Ask to be contacted by a specialist (the landing page form)' },
+  material: { path: leadRequestPaths.material, summary: 'Ask for the product material by email (the landing page popup)' },
 };
 
 export async function registerLeadRequestRoutes(app: FastifyInstance, store: LeadRequestStore, limit: LeadRateLimit) {

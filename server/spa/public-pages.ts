@@ -1,11 +1,14 @@
 // The public pages, server-rendered: the landing of each language from the static files the build
 // rendered (their origin stand-in replaced as they are served), and any page per request through
-// the server renderer Vite built (dist-ssr/entry-server.js). A page that fails to render answers
-// the SPA shell, which the browser renders itself; the failure is logged with the request id.
+// the server renderer Vite built (dist-ssr/entry-server.js), into the landing's own shell. A page
+// that fails to render answers the SPA shell, which the browser renders itself; the failure is
+// logged with the request id. The landing's lead forms sent as plain forms come back here too
+// (lead-form-posts.ts), rendered with their outcome.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  LANDING_SHELL_FILE,
   SERVER_RENDERER_FILE,
   serverRendererDir,
   SITE_URL_PLACEHOLDER,
@@ -15,6 +18,7 @@ import {
 } from '../../domain/public-pages';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
 import { siteOrigin } from '../http/site-origin';
+import { registerLeadFormPosts } from './lead-form-posts';
 import { renderPool } from './render-pool';
 
 export type PublicPagesOptions = {
@@ -40,12 +44,16 @@ export function registerPublicPages(
   options: PublicPagesOptions,
 ): { renderOrShell: PageResponder; renderer: (ServerRenderer & Partial<ShopRenderer>) | null } {
   const shell = readFileSync(join(options.root, 'index.html'), 'utf8');
+  // The landing renders into its own shell, whose entry hydrates it without the router (a build
+  // without one renders into the app's, which hydrates it with the router).
+  const landingShellPath = join(options.root, LANDING_SHELL_FILE);
+  const landingShell = existsSync(landingShellPath) ? readFileSync(landingShellPath, 'utf8') : shell;
   const renderer = options.renderer !== undefined ? options.renderer : builtRenderer(app, options);
 
   const sendHtml = (reply: FastifyReply, html: string, status = 200, csp = cspHeader(options.csp, inlineScriptHashes(html))) =>
     reply
       .code(status)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', reply.getHeader('cache-control') ?? 'no-cache')
       .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
       .send(html);
@@ -53,7 +61,7 @@ export function registerPublicPages(
   const renderOrShell: PageResponder = async (request, reply, url) => {
     if (renderer) {
       try {
-        const page = await renderer.renderPage({ url, siteUrl: siteOrigin(request, options.siteUrl), template: shell });
+        const page = await renderer.renderPage({ url, siteUrl: siteOrigin(request, options.siteUrl), template: landingShell });
         if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
         return sendHtml(reply, page.html, page.status);
       } catch (error) {
@@ -82,6 +90,19 @@ export function registerPublicPages(
     // The service worker precaches the file by this name: it too gets the origin filled in.
     app.get(`/${lang}/index.html`, landing);
   }
+  registerLeadFormPosts(app, {
+    render: async (request, lang, form) => {
+      if (!renderer) return null;
+      const page = await renderer.renderPage({
+        url: `/${lang}/`,
+        siteUrl: siteOrigin(request, options.siteUrl),
+        template: landingShell,
+        form,
+      });
+      return page.kind === 'page' ? page.html : null;
+    },
+    send: (reply, html, status) => sendHtml(reply, html, status),
+  });
   return { renderOrShell, renderer };
 }
 

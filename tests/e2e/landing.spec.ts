@@ -5,7 +5,7 @@
 // the business does (the staff route); the honeypot and the rate limit are answered end to end.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { localeTags, type Locale } from '../../domain/locales';
+import { localeNames, localeTags, type Locale } from '../../domain/locales';
 import { planList, planPrice } from '../../domain/plans';
 import { asNewClient, storedLeadRequests, uniqueLeadEmail } from './fixtures/lead-requests';
 
@@ -262,11 +262,14 @@ for (const lang of langs) {
           '@type': 'FAQPage',
           mainEntity: expect.arrayContaining([expect.objectContaining({ '@type': 'Question', name: t.faqQuestion })]),
         });
-        // The app hydrates it, with the router's dehydrated state, from the build's entry, loaded after
-        // the first paint by a same-origin script (the CSP allows no other inline script).
-        expect(html).toMatch(/<script type="module" src="\/start-after-paint\.js" data-app-entry="\/assets\/index-[^"]+\.js"/);
+        // Its interactive parts hydrate from the landing's own entry (no router), loaded after the first
+        // paint by a same-origin script, with the page's messages from a JSON data block: the page has
+        // no inline script to run at all.
+        expect(html).toMatch(/<script type="module" src="\/start-after-paint\.js" data-app-entry="\/assets\/landing-[^"]+\.js"/);
         expect(html).not.toContain('rel="modulepreload"');
-        expect(html).toContain('$_TSR');
+        expect(html).not.toContain('$_TSR');
+        expect(html.match(/<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>/g) ?? []).toEqual([]);
+        expect(html).toMatch(/<script type="application\/json" id="landing-data">/);
       }
     });
 
@@ -296,7 +299,12 @@ for (const lang of langs) {
       const header = page.locator('header');
       await expect(header.getByRole('link', { name: 'Catalyst' })).toBeVisible();
       await expect(header.getByRole('navigation').getByRole('link')).toHaveCount(6);
-      await expect(header.getByRole('combobox')).toHaveValue(lang);
+      // The language choice: links to the page in each language, the current one marked.
+      await expect(header.locator('summary')).toContainText(localeNames[lang]);
+      await header.locator('summary').click();
+      for (const other of langs)
+        await expect(header.getByRole('link', { name: localeNames[other], exact: true })).toHaveAttribute('href', `/${other}/`);
+      await expect(header.getByRole('link', { name: localeNames[lang], exact: true })).toHaveAttribute('aria-current', 'true');
       await expect(header.getByRole('link', { name: t.signIn })).toHaveAttribute('href', `/${lang}/login`);
       await expect(page).toHaveTitle(t.title);
     });
@@ -417,7 +425,7 @@ for (const lang of langs) {
       await expect(page.getByText(t.contactRequested)).toBeVisible();
       await expect(contactForm(page).getByRole('textbox', { name: t.labels.name, exact: true })).toHaveValue('');
 
-      await page.locator('main').getByRole('button', { name: t.material }).click();
+      await page.locator('main').getByRole('link', { name: t.material }).click();
       const dialog = page.getByRole('dialog', { name: t.material });
       await fillLeadForm(dialog, t, { email, phone: t.phone.typed, whatsapp: false });
       await dialog.getByRole('button', { name: t.material }).click();
@@ -480,7 +488,7 @@ for (const lang of langs) {
         await page.goto(`/${lang}/`);
         await appStarted(page);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.locator('main').getByRole('button', { name: t.material }).click();
+        await page.locator('main').getByRole('link', { name: t.material }).click();
         await expect(page.getByRole('dialog', { name: t.material })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
       });
@@ -504,10 +512,10 @@ test.describe('landing page, any language', () => {
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      // Hold the app's entry script: what the browser shows first is the server's HTML alone.
+      // Hold the landing's entry script: what the browser shows first is the server's HTML alone.
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/index-*.js', async (route) => {
+      await page.route('**/assets/landing-*.js', async (route) => {
         await released;
         await route.continue();
       });
@@ -540,7 +548,7 @@ test.describe('landing page, any language', () => {
     const page = await context.newPage();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
+    await page.route('**/assets/landing-*.js', async (route) => {
       await released;
       await route.continue();
     });
@@ -566,22 +574,22 @@ test.describe('landing page, any language', () => {
     await context.close();
   });
 
-  test("the landing loads the public messages alone; going on to sign in brings the app's, translated", async ({ page }) => {
+  test("the landing's messages come in its HTML; going on to sign in brings the app's, translated", async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
     const catalogs: string[] = [];
     page.on('request', (request) => {
-      const name = new URL(request.url()).pathname.match(/\/assets\/(public|messages)-[^/]+\.js$/)?.[1];
+      const name = new URL(request.url()).pathname.match(/\/assets\/(public|messages)-[\w-]{8}\.js$/)?.[1];
       if (name) catalogs.push(name);
     });
     await page.goto('/pt/');
     await appStarted(page);
-    await page.locator('main').getByRole('button', { name: 'Solicitar material' }).click();
+    await page.locator('main').getByRole('link', { name: 'Solicitar material' }).click();
     await expect(page.getByRole('dialog', { name: 'Solicitar material' })).toBeVisible();
     await page.keyboard.press('Escape');
-    expect(catalogs).toEqual(['public']);
+    expect(catalogs).toEqual([]);
     await page.locator('header').getByRole('link', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/pt\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar no Catalyst' })).toBeVisible();
@@ -601,7 +609,7 @@ test.describe('landing page, any language', () => {
   test('the material popup opens, validates, and gives the focus back when closed', async ({ page }) => {
     await page.goto('/en/');
     await appStarted(page);
-    const opener = page.locator('main').getByRole('button', { name: 'Request material' });
+    const opener = page.locator('main').getByRole('link', { name: 'Request material' });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Request material' });
     await expect(dialog).toBeVisible();

@@ -97,7 +97,9 @@ test("without SITE_URL, the request's own origin; a Host that is not a plain hos
   expect(hostile.body).not.toContain('alert(1)');
 });
 
-test('a page without a static file is rendered per request, with the public origin and the shell', async () => {
+test("a page without a static file is rendered per request, with the public origin, into the landing's own shell", async () => {
+  const landingShell = SHELL.replace('<div id="root"></div>', '<div id="root"></div><!-- the landing shell -->');
+  writeFileSync(join(distDir, 'landing.html'), landingShell);
   const seen: RenderRequest[] = [];
   await start(
     { SITE_URL: 'https://catalyst.example' },
@@ -118,7 +120,7 @@ test('a page without a static file is rendered per request, with the public orig
   expect(response.statusCode).toBe(200);
   expect(response.body).toContain('<h1>Rendered</h1>');
   expect(String(response.headers['content-security-policy'])).toContain(sha256(BOOTSTRAP));
-  expect(seen).toEqual([{ url: '/en/', siteUrl: 'https://catalyst.example', template: SHELL }]);
+  expect(seen).toEqual([{ url: '/en/', siteUrl: 'https://catalyst.example', template: landingShell }]);
 });
 
 test("a redirect from the router is the response's", async () => {

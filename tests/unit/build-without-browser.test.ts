@@ -73,7 +73,10 @@ test('builds without a browser, and the Portuguese landing is whole in its first
     expect(spanish.body).toMatch(/<html lang="es"/);
     expect(spanish.body).toMatch(/<h1[^>]*>Vende más en WhatsApp con IA<\/h1>/);
     expect(spanish.body).toContain('<link rel="canonical" href="https://catalyst.example/es/"/>');
-    expect(spanish.body).toContain('$_TSR');
+    // Rendered into the landing's own shell: its entry hydrates the islands from the data block, without the router's state.
+    expect(spanish.body).toMatch(/data-app-entry="\/assets\/landing-[^"]+\.js"/);
+    expect(spanish.body).toContain('<script type="application/json" id="landing-data">');
+    expect(spanish.body).not.toContain('$_TSR');
   } finally {
     await app.close();
   }

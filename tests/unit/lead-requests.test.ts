@@ -1,12 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
-import {
-  createContactRequestSchema,
-  createMaterialRequestSchema,
-  isHoneypotFilled,
-  leadValidation,
-  websiteUrl,
-} from '../../domain/lead-requests';
+import { createContactRequestSchema, createMaterialRequestSchema, isHoneypotFilled, leadValidation } from '../../domain/lead-requests';
+import { websiteUrl } from '../../domain/lead-form-post';
 import { leadValidationMessages } from '../../src/features/landing/lead-form/lead-validation-messages';
 import { fieldErrorsOf } from '../../src/features/landing/lead-form/lead-form-errors';
 import { emptyLeadForm, type LeadFormValues } from '../../src/features/landing/lead-form/lead-form-values';
@@ -215,7 +210,9 @@ describe('the answer to a submitted request', () => {
 
   it('treats anything else as a failure to send', () => {
     expect(outcomeOf(new ApiError({ status: 404, code: 'not_found', message: 'Not found' }))).toEqual({ kind: 'failed' });
-    expect(outcomeOf(new ApiError({ status: 400, code: 'bad_request', message: 'Bad', fields: { unknown: 'x' } }))).toEqual({ kind: 'failed' });
+    expect(outcomeOf(new ApiError({ status: 400, code: 'bad_request', message: 'Bad', fields: { unknown: 'x' } }))).toEqual({
+      kind: 'failed',
+    });
     expect(outcomeOf(new ApiError({ status: 500, code: 'internal_error', message: 'Boom' }))).toEqual({ kind: 'failed' });
     expect(outcomeOf(new NetworkError(new TypeError('offline')))).toEqual({ kind: 'failed' });
   });

@@ -1,6 +1,6 @@
-// The landing page loads the public catalog alone (src/i18n/i18n.ts): every message it can show
-// must be there, found by following its imports (scripts/public-catalog-files.ts), and the app's
-// screens must not weigh on it.
+// The landing page shows the public catalog alone (in its HTML for its own entry; src/i18n/i18n.ts
+// when the app shows it): every message it can show must be there, found by following its imports
+// (scripts/public-catalog-files.ts), and the app's screens must not weigh on it.
 import { describe, expect, test } from 'vitest';
 import { publicCatalogFiles } from '../../scripts/public-catalog-files';
 import { isLandingPath } from '../../src/i18n/i18n';
@@ -11,14 +11,15 @@ describe('the public catalog', () => {
   test("holds the landing's own messages, its lazy sections', and those of what it shares", () => {
     expect(files).toEqual(
       expect.arrayContaining([
-        'src/layouts/landing-layout.tsx', // the route's layout
+        'src/features/landing/components/landing-layout.tsx', // the page's frame
         'src/features/landing/components/hero-section.tsx',
+        'src/i18n/language-links.tsx', // an island: the landing's own entry hydrates it
+        'src/features/landing/components/posted-form.tsx', // a form sent without JavaScript, answered
         'src/features/landing/components/lead-form.tsx', // loaded lazily below the fold
         'src/features/landing/components/material-request-dialog.tsx',
         'src/api/notify-http-error.ts', // a failed contact request's toast (imported lazily by entry-client.tsx)
         'src/pwa/update-prompt.tsx', // shown over any page
         'src/features/errors/components/not-found-page.tsx',
-        'src/i18n/language-switch.tsx',
       ]),
     );
   });
@@ -36,6 +37,7 @@ describe('the public catalog', () => {
 
   test('only the landing (and the redirect to it) goes without the app catalog', () => {
     for (const path of ['/', '/en', '/pt/', '/es/']) expect(isLandingPath(path), path).toBe(true);
-    for (const path of ['/en/login', '/pt/ia-bases', '/es/ia-base/1/activate', '/en/unknown']) expect(isLandingPath(path), path).toBe(false);
+    for (const path of ['/en/login', '/pt/ia-bases', '/es/ia-base/1/activate', '/en/unknown'])
+      expect(isLandingPath(path), path).toBe(false);
   });
 });

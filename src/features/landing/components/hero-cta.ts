@@ -26,7 +26,7 @@ export const PrimaryCtaLink = styled.a`
   }
 `;
 
-export const SecondaryCtaButton = styled.button`
+export const SecondaryCtaLink = styled.a`
   ${cta}
   color: #fff;
   background: transparent;

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { MaterialRequestButton } from './material-request-button';
+import { LandingIsland } from './landing-islands';
 import { PrimaryCtaLink } from './hero-cta';
 
 const Hero = styled.section`
@@ -70,7 +70,7 @@ export function HeroSection() {
             <PrimaryCtaLink href="#contact">
               <Trans>Talk to a specialist</Trans>
             </PrimaryCtaLink>
-            <MaterialRequestButton />
+            <LandingIsland name="material" />
           </Actions>
         </div>
         <Illustration

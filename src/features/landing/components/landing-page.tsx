@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import { LandingLayout } from '../../../layouts/landing-layout';
+import { LandingLayout } from './landing-layout';
 import { HeroSection } from './hero-section';
+import { MaterialRequestPanel } from './material-request-panel';
 
 const LandingSections = lazy(() => import('./landing-sections'));
 
@@ -11,7 +12,11 @@ const Pending = styled.div`
   min-height: 100vh;
 `;
 
-/** The public landing page at /{lang}/, rendered on the server per language at build time (src/entry-server.tsx). */
+/**
+ * The public landing page at /{lang}/, rendered on the server through the router per language at
+ * build time (src/entry-server.tsx). In its static files only its islands hydrate
+ * (landing-islands.tsx, src/entry-landing.tsx); the app renders it whole when it navigates here.
+ */
 export function LandingPage() {
   return (
     <LandingLayout>
@@ -19,6 +24,7 @@ export function LandingPage() {
       <Suspense fallback={<Pending />}>
         <LandingSections />
       </Suspense>
+      <MaterialRequestPanel />
     </LandingLayout>
   );
 }

@@ -8,13 +8,18 @@ import { Checkbox } from '../../../ui/checkbox';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { platformNames } from '../platform-names';
-import { phoneDefaultCountry } from '../lead-form/phone-country';
+import { LEAD_FORM_KIND_FIELD, phoneDefaultCountry } from '../../../../domain/lead-form-post';
 import { leadFieldId, type LeadFormField, type LeadFormKind } from '../lead-form/lead-form-values';
 
-/** How one field is wired: the live form passes value and handlers; the static form passes nothing (uncontrolled). */
+/**
+ * How one field is wired: the live form passes value and handlers; the static form (uncontrolled)
+ * passes nothing, or, after a plain post, what was typed and the field's message.
+ */
 export type FieldBinding = {
   value?: string;
   checked?: boolean;
+  defaultValue?: string;
+  defaultChecked?: boolean;
   onChange?: (value: string | boolean) => void;
   onBlur?: () => void;
   error?: string | undefined;
@@ -63,6 +68,7 @@ const Honeypot = styled.div`
 
 const input = (binding: FieldBinding) => ({
   value: binding.value,
+  defaultValue: binding.defaultValue,
   onChange: binding.onChange && ((event: { target: { value: string } }) => binding.onChange?.(event.target.value)),
   onBlur: binding.onBlur,
   error: binding.error,
@@ -70,6 +76,7 @@ const input = (binding: FieldBinding) => ({
 
 const checkbox = (binding: FieldBinding) => ({
   checked: binding.checked,
+  defaultChecked: binding.defaultChecked,
   onChange: binding.onChange && ((event: { target: { checked: boolean } }) => binding.onChange?.(event.target.checked)),
   onBlur: binding.onBlur,
   error: binding.error,
@@ -80,7 +87,16 @@ const checkbox = (binding: FieldBinding) => ({
  * server-rendered HTML) and the live one (loaded on demand with TanStack Form and the phone library),
  * so the live form replaces the static one without any visible change.
  */
-export function LeadFormFields({ kind, locale, bind, onSubmit, formRef, submitting = false, formError, live = false }: LeadFormFieldsProps) {
+export function LeadFormFields({
+  kind,
+  locale,
+  bind,
+  onSubmit,
+  formRef,
+  submitting = false,
+  formError,
+  live = false,
+}: LeadFormFieldsProps) {
   const { t } = useLingui();
   const id = (field: LeadFormField) => leadFieldId(kind, field);
   const segmentNames: Record<StoreSegment, string> = {
@@ -108,9 +124,19 @@ export function LeadFormFields({ kind, locale, bind, onSubmit, formRef, submitti
         ? t`Outside the US, start with + and the country code.`
         : t`Start with + and the country code, e.g. +52 55 1234 5678.`;
 
-  // method="post": a submit before any JavaScript runs must not put what was typed in the URL.
+  // A plain post before any JavaScript runs (or without it) goes to the landing itself, which the
+  // server answers with the outcome (domain/lead-form-post.ts), at this form's place in the page.
   return (
-    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} data-live={live || undefined}>
+    <Form
+      ref={formRef}
+      method="post"
+      action={`/${locale}/#${kind}`}
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={submitting || undefined}
+      data-live={live || undefined}
+    >
+      <input type="hidden" name={LEAD_FORM_KIND_FIELD} value={kind} />
       {bind('name', (b) => (
         <TextField id={id('name')} name="name" label={t`Name`} autoComplete="name" required {...input(b)} />
       ))}
@@ -181,6 +207,7 @@ export function LeadFormFields({ kind, locale, bind, onSubmit, formRef, submitti
             tabIndex={-1}
             autoComplete="off"
             value={b.value}
+            defaultValue={b.defaultValue}
             onChange={b.onChange && ((event) => b.onChange?.(event.target.value))}
           />
         </Honeypot>

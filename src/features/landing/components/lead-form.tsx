@@ -1,12 +1,13 @@
-import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
-import { useRouter } from '@tanstack/react-router';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import toast from 'react-hot-toast';
 import { createContactRequestSchema, createMaterialRequestSchema } from '../../../../domain/lead-requests';
 import { isLocale } from '../../../../domain/locales';
 import { Notice } from '../../../ui/notice';
 import { LeadFormFields, type BindField } from './lead-form-fields';
+import { FailureText } from './lead-form-failure';
+import { postedError, usePostedForm } from './posted-form';
 import { fieldErrorsOf, validationText } from '../lead-form/lead-form-errors';
 import {
   emptyLeadForm,
@@ -19,6 +20,7 @@ import {
 import { isValidE164 } from '../lead-form/phone-number';
 import { submitLeadRequest, type LeadSubmitOutcome } from '../lead-form/submit-lead-request';
 import { toLeadRequest } from '../lead-form/to-lead-request';
+import { useLeadServices } from '../lead-form/lead-services-context';
 
 export type LeadFormProps = {
   kind: LeadFormKind;
@@ -44,11 +46,22 @@ const schemas: Record<LeadFormKind, ReturnType<typeof createContactRequestSchema
  */
 export function LeadForm({ kind, takeOver, submitOnMount = false, onSent }: LeadFormProps) {
   const { t, i18n } = useLingui();
-  const { api } = useRouter().options.context;
+  const { api } = useLeadServices();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const schema = schemas[kind];
   const [defaultValues] = useState(() => ({ ...emptyLeadForm, ...takeOver?.values() }));
-  const [serverErrors, setServerErrors] = useState<Partial<Record<LeadFormField, string>>>({});
+  const post = usePostedForm(kind);
+  // Taking over a static form that came back from a plain post: its fields' messages stay until edited.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<LeadFormField, string>>>(() =>
+    takeOver
+      ? Object.fromEntries(
+          leadFormFieldOrder.flatMap((field) => {
+            const message = postedError(post, field);
+            return message ? [[field, message]] : [];
+          }),
+        )
+      : {},
+  );
   const [failure, setFailure] = useState<Exclude<LeadSubmitOutcome, { kind: 'sent' | 'invalid' }> | null>(null);
 
   const focusFirst = (fields: Partial<Record<LeadFormField, unknown>>) => {
@@ -137,14 +150,4 @@ export function LeadForm({ kind, takeOver, submitOnMount = false, onSent }: Lead
       )}
     </form.Subscribe>
   );
-}
-
-function FailureText({ failure }: { failure: Exclude<LeadSubmitOutcome, { kind: 'sent' | 'invalid' }> }): ReactNode {
-  if (failure.kind === 'failed') return <Trans>We could not send your request. Please try again.</Trans>;
-  const seconds = failure.retryAfterSeconds;
-  if (seconds === undefined) return <Trans>Too many requests. Try again in a moment.</Trans>;
-  if (seconds < 60)
-    return <Plural value={seconds} one="Too many requests. Try again in # second." other="Too many requests. Try again in # seconds." />;
-  const minutes = Math.ceil(seconds / 60);
-  return <Plural value={minutes} one="Too many requests. Try again in # minute." other="Too many requests. Try again in # minutes." />;
 }

@@ -1,11 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import { Dialog } from '../../../ui/dialog';
-import { LeadForm } from './lead-form';
+import { LeadForm, type LeadFormProps } from './lead-form';
+import { PostedFormNotice, usePostedForm } from './posted-form';
 
-type MaterialRequestDialogProps = { open: boolean; onClose: () => void };
+type MaterialRequestDialogProps = { open: boolean; onClose: () => void; takeOver?: LeadFormProps['takeOver'] };
 
-/** The material request popup (a lazy chunk with the live form). It closes once the request is sent. */
-export default function MaterialRequestDialog({ open, onClose }: MaterialRequestDialogProps) {
+/**
+ * The material request popup (a lazy chunk with the live form). It closes once the request is sent.
+ * Taking the place of the page's panel, it keeps what the panel showed: what was typed, and what
+ * became of a plain post.
+ */
+export default function MaterialRequestDialog({ open, onClose, takeOver }: MaterialRequestDialogProps) {
+  const post = usePostedForm('material');
   return (
     <Dialog
       open={open}
@@ -13,7 +19,8 @@ export default function MaterialRequestDialog({ open, onClose }: MaterialRequest
       title={<Trans>Request material</Trans>}
       description={<Trans>Get our presentation with plans, success cases and integrations by email.</Trans>}
     >
-      <LeadForm kind="material" onSent={onClose} />
+      {takeOver && <PostedFormNotice post={post} />}
+      <LeadForm kind="material" onSent={onClose} takeOver={takeOver} />
     </Dialog>
   );
 }

@@ -1,9 +1,11 @@
+// The landing page's frame: header (logo, section links, language, sign-in), main and footer. No
+// router here: the landing hydrates from an entry of its own (src/entry-landing.tsx), and its
+// links are plain ones, which work in the server's HTML before any JavaScript runs.
 import type { ReactNode } from 'react';
-import { createLink } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { useLang } from '../i18n/use-lang';
-import { LanguageSwitch } from '../i18n/language-switch';
+import { isLocale } from '../../../../domain/locales';
+import { LandingIsland } from './landing-islands';
 
 const Top = styled.header`
   display: flex;
@@ -18,14 +20,12 @@ const Top = styled.header`
   }
 `;
 
-const LogoAnchor = styled.a`
+const Logo = styled.a`
   font-weight: 800;
   letter-spacing: 0.08em;
   text-decoration: none;
   margin-right: auto;
 `;
-
-const Logo = createLink(LogoAnchor);
 
 // On phones the section links take a row of their own, after the logo, language and sign-in.
 const Sections = styled.nav`
@@ -53,15 +53,13 @@ const Sections = styled.nav`
   }
 `;
 
-const SignInAnchor = styled.a`
+const SignIn = styled.a`
   font-weight: 600;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radius.pill};
   border: 1px solid #fff;
   text-decoration: none;
 `;
-
-const SignIn = createLink(SignInAnchor);
 
 const SkipLink = styled.a`
   position: absolute;
@@ -85,15 +83,15 @@ const Footer = styled.footer`
 
 /** The public landing-page layout: logo, section links, language switch and "Sign in". */
 export function LandingLayout({ children }: { children: ReactNode }) {
-  const { t } = useLingui();
-  const lang = useLang();
+  const { t, i18n } = useLingui();
+  const lang = isLocale(i18n.locale) ? i18n.locale : 'en';
   return (
     <>
       <SkipLink href="#main">
         <Trans>Skip to content</Trans>
       </SkipLink>
       <Top>
-        <Logo to="/$lang" params={{ lang }} aria-label={t`Catalyst home`}>
+        <Logo href={`/${lang}/`} aria-label={t`Catalyst home`}>
           CATALYST
         </Logo>
         <Sections aria-label={t`Page sections`}>
@@ -130,8 +128,8 @@ export function LandingLayout({ children }: { children: ReactNode }) {
             </li>
           </ul>
         </Sections>
-        <LanguageSwitch />
-        <SignIn to="/$lang/login" params={{ lang }}>
+        <LandingIsland name="language" />
+        <SignIn href={`/${lang}/login`}>
           <Trans>Sign in</Trans>
         </SignIn>
       </Top>
