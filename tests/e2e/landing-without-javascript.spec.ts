@@ -3,7 +3,8 @@
 // are plain HTML forms the server answers with the landing and the outcome: every validation
 // message in the page's language with what was typed kept, or the notice that the request was
 // sent, read back as stored. Then, with JavaScript, what hydration adds on top: the language
-// remembered, and a material panel opened before the page was live becoming the popup.
+// remembered, a material panel opened before the page was live becoming the popup, and both forms
+// falling back to what they do without JavaScript when their code cannot load.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { asNewClient, storedLeadRequests, uniqueLeadEmail } from './fixtures/lead-requests';
 
@@ -160,5 +161,35 @@ test.describe('with JavaScript, once live', () => {
     await dialog.getByRole('button', { name: 'Request material' }).click();
     await expect(dialog.getByText('Email is required', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Name is required', { exact: true })).toHaveCount(0);
+  });
+
+  test("the material popup's code failing to load, the link opens the page's panel instead", async ({ page }) => {
+    await page.route('**/assets/material-request-dialog-*.js', (route) => route.abort());
+    await page.goto('/en/');
+    await live(page);
+    await page.locator('main').getByRole('link', { name: 'Request material' }).click();
+    const panel = page.getByRole('region', { name: 'Request material' });
+    await expect(panel).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/#material$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Request material' }).click();
+    await expect(panel.getByText('Name is required', { exact: true })).toBeVisible();
+  });
+
+  test("the live contact form's code failing to load, sending posts the page's form and the server answers", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await asNewClient(context);
+    await page.route('**/assets/lead-form-*.js', (route) => route.abort());
+    await page.goto('/pt/');
+    await live(page);
+    const form = () => page.locator('#contact form');
+    const email = uniqueLeadEmail('sem-chunk');
+    await fill(form(), typedIn(email), true);
+    await form().getByRole('button', { name: 'Solicitar contato' }).click();
+    await expect(page.locator('#contact').getByText('Contato solicitado!')).toBeVisible();
+    expect(await storedLeadRequests(request, email)).toEqual([expect.objectContaining({ kind: 'contact', name: 'Ana Souza', locale: 'pt' })]);
   });
 });

@@ -43,8 +43,12 @@ export function ContactForm() {
     requested.current = true;
     loadLeadForm().then(
       ({ LeadForm }) => setLiveForm(() => LeadForm),
-      // A failed chunk load: the next interaction tries again.
-      () => (requested.current = false),
+      (error: unknown) => {
+        requested.current = false;
+        console.error('The live contact form could not load', error);
+        // Pressed to send: the static form goes as it goes without JavaScript (the server answers with the outcome).
+        if (submitRequested.current && formRef.current) HTMLFormElement.prototype.submit.call(formRef.current);
+      },
     );
   }, []);
 

@@ -3,7 +3,7 @@ import { Dialog } from '../../../ui/dialog';
 import { LeadForm, type LeadFormProps } from './lead-form';
 import { PostedFormNotice, usePostedForm } from './posted-form';
 
-type MaterialRequestDialogProps = { open: boolean; onClose: () => void; takeOver?: LeadFormProps['takeOver'] };
+export type MaterialRequestDialogProps = { open: boolean; onClose: () => void; takeOver?: LeadFormProps['takeOver'] };
 
 /**
  * The material request popup (a lazy chunk with the live form). It closes once the request is sent.
