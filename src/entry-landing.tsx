@@ -61,9 +61,11 @@ function registerServiceWorker() {
   else window.addEventListener('load', register, { once: true });
 }
 
-const block = document.getElementById(LANDING_DATA_ELEMENT_ID);
-const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].filter((element) => isIslandName(element.dataset.island));
-if (block?.textContent && islands.length > 0) {
+/** Hydrates the islands from the page's data block. */
+function hydrateIslands() {
+  const block = document.getElementById(LANDING_DATA_ELEMENT_ID);
+  const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].filter((element) => isIslandName(element.dataset.island));
+  if (!block?.textContent || islands.length === 0) return;
   const { locale, messages, form } = JSON.parse(block.textContent) as LandingDocument;
   i18n.load(locale, messages);
   i18n.activate(locale);
@@ -93,3 +95,6 @@ if (block?.textContent && islands.length > 0) {
     }
   });
 }
+
+// In a task of its own: the one that evaluated the page's modules is long enough already.
+setTimeout(hydrateIslands);

@@ -17,9 +17,6 @@ import {
   type RenderRequest,
   type ShopRenderRequest,
 } from '../domain/public-pages';
-import { messages as enPublic } from '../locales/en/public.po';
-import { messages as esPublic } from '../locales/es/public.po';
-import { messages as ptPublic } from '../locales/pt/public.po';
 import { messages as enShop } from '../locales/en/shop.po';
 import { messages as esShop } from '../locales/es/shop.po';
 import { messages as ptShop } from '../locales/pt/shop.po';
@@ -32,6 +29,7 @@ import { PostedFormContext } from './features/landing/components/posted-form';
 import { LandingHtmlContext } from './features/landing/components/landing-html';
 import type { RuntimeConfig } from '../domain/runtime-config';
 import { App } from './app/app';
+import { i18n } from './i18n/i18n';
 import { createAppRouter } from './app/create-app-router';
 import type { RouterContext } from './app/router-context';
 import type { ApiClient } from './api/api-client';
@@ -102,9 +100,10 @@ async function render({ url, siteUrl, template, form }: RenderRequest): Promise<
       const segment = router.state.location.pathname.split('/')[1];
       const locale = isLocale(segment) ? segment : 'en';
       landing = router.state.matches.some((match) => match.routeId === '/$lang/');
-      // The landing's data block: what its own entry (landing.html's) hydrates the page from.
+      // The landing's data block: what its own entry (landing.html's) hydrates the page from. Its
+      // messages are those the page rendered with: the public catalog its route loaded (src/i18n/i18n.ts).
       const afterRoot = landing
-        ? `<script type="application/json" id="${LANDING_DATA_ELEMENT_ID}">${scriptJson({ locale, messages: publicMessages[locale], ...(form ? { form } : {}) } satisfies LandingDocument)}</script>`
+        ? `<script type="application/json" id="${LANDING_DATA_ELEMENT_ID}">${scriptJson({ locale, messages: i18n.messages, ...(form ? { form } : {}) } satisfies LandingDocument)}</script>`
         : '';
       const styles = landing ? stylesOfItsOwn(sheet.getStyleTags()) : sheet.getStyleTags();
       const html = fillTemplate(template, { lang: localeTags[locale], head: head + styles, body, afterRoot });
@@ -127,18 +126,20 @@ async function render({ url, siteUrl, template, form }: RenderRequest): Promise<
 const inlineScript = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g;
 const withoutInlineScripts = (html: string) => html.replace(inlineScript, '');
 
-const publicMessages: Record<Locale, Messages> = { en: enPublic, pt: ptPublic, es: esPublic };
-
 /**
  * The landing's styles as a style element of the page's own, not marked as styled-components': the
  * browser's styled-components would otherwise take it in on start (rehydration), removing it and
  * inserting its rules again, which restyles the whole page while it loads. The islands'
- * components add their own few rules (the same) as they hydrate.
+ * components add their own few rules (the same) as they hydrate. What only rehydration reads goes
+ * (each component's marker rule, the rules' separators).
  */
 function stylesOfItsOwn(styleTags: string): string {
   if (styleTags === '') return '';
-  const own = styleTags.replace(/<style data-styled="[^"]*" data-styled-version="[^"]*"/g, '<style data-landing-styles');
-  if (!own.startsWith('<style data-landing-styles') || own.includes('data-styled='))
+  const own = styleTags
+    .replace(/<style data-styled="[^"]*" data-styled-version="[^"]*"/g, '<style data-landing-styles')
+    .replace(/data-styled\.g\d+\[id="[^"]*"\]\{content:"[^"]*"\}\/\*!sc\*\/\n?/g, '')
+    .replaceAll('/*!sc*/\n', '');
+  if (!own.startsWith('<style data-landing-styles') || own.includes('data-styled'))
     throw new Error('Unexpected styled-components style tags');
   return own;
 }
