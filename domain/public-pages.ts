@@ -1,5 +1,5 @@
 // The contract between the server renderer that Vite builds from src/entry-server.tsx and the
-// product server that loads it (server/spa/): server/ never imports src/, only this and the built file.
+// product server that loads it (server/pages/): server/ never imports src/, only this and the built file.
 import type { LeadFormPost } from './lead-form-post';
 import { locales } from './locales';
 import type { CartSummary, PublicCatalog } from './storefront';

@@ -42,7 +42,7 @@ const schemas = {
   material: createMaterialRequestSchema(isValidPhoneNumber),
 } satisfies Record<LeadRequestKind, unknown>;
 
-/** Each form's route, below the API prefix (the landing's plain form posts are sent through them too: server/spa/lead-form-posts.ts). */
+/** Each form's route, below the API prefix (the landing's plain form posts are sent through them too: server/pages/lead-form-posts.ts). */
 export const leadRequestPaths: Record<LeadRequestKind, string> = { contact: '/contact-requests', material: '/material-requests' };
 
 const descriptions: Record<LeadRequestKind, { path: string; summary: string }> = {

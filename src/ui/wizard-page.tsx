@@ -7,7 +7,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { PageFrame } from '../layouts/page-frame';
+import { PageFrame } from './page-frame';
 import { Button } from './button';
 import { Notice } from './notice';
 import { Skeleton } from './skeleton';

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { aiBaseActivationMachine } from '../../../../machines/ai-base-activation';
-import { PageFrame } from '../../../layouts/page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Notice } from '../../../ui/notice';

@@ -4,7 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { AiBase, AiBaseStatus } from '../../../../domain/ai-base';
 import { hasRoomForAiBase } from '../../../../domain/plans';
-import { PageFrame } from '../../../layouts/page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Notice } from '../../../ui/notice';

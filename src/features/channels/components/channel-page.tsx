@@ -10,7 +10,7 @@ import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Channel, ChannelDetail, Conversation } from '../../../../domain/channel';
 import { useLang } from '../../../i18n/use-lang';
-import { PageFrame } from '../../../layouts/page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';

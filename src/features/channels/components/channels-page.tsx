@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { Channel } from '../../../../domain/channel';
-import { PageFrame } from '../../../layouts/page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { scriptFocusTarget } from '../../../ui/focus-ring';

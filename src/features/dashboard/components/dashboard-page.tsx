@@ -14,7 +14,7 @@ import type { Locale } from '../../../../domain/locales';
 import { localeCurrency } from '../../../../domain/plans';
 import { dashboardMachine, dashboardQueryOf, type DashboardFailureKind, type DashboardSelection } from '../../../../machines/dashboard';
 import { useLang } from '../../../i18n/use-lang';
-import { PageFrame } from '../../../layouts/page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { Button } from '../../../ui/button';
 import { Notice } from '../../../ui/notice';
 import { Skeleton } from '../../../ui/skeleton';

@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { Inventory, InventoryStatus } from '../../../../domain/inventory';
-import { PageFrame } from '../../../layouts/page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { useLang } from '../../../i18n/use-lang';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';

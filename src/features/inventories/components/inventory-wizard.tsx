@@ -10,7 +10,7 @@ import { inventorySteps } from '../../../../domain/inventory';
 import { inventoryWizardMachine, type LoadedInventory } from '../../../../machines/inventory-wizard';
 import { useAccountDrafts } from '../../../drafts/use-account-drafts';
 import { useLang } from '../../../i18n/use-lang';
-import { PageFrame } from '../../../layouts/page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { Button } from '../../../ui/button';
 import { useStepHeadingFocus, WizardPage } from '../../../ui/wizard-page';
 import { inventoryApi } from '../api/inventory-api';

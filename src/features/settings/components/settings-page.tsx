@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { PageFrame } from '../../../layouts/page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { Card } from '../../../ui/card';
 import { usePwaStatus } from '../../../pwa/pwa-status';
 import { TimeZoneSection } from './time-zone-section';
