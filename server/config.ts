@@ -1,0 +1,326 @@
+// The server's configuration: one zod schema over the environment, parsed once at start into a
+// typed Config that main.ts, the app, the services and the workers read. Each variable carries its
+// meaning (`.describe()`) and its default as shown; the README's table is generated from them
+// (scripts/env-table.ts) and a unit test keeps the two in step.
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import * as z from 'zod';
+import { runtimeConfigFromEnv, siteOrigin, type RuntimeConfig } from '../domain/runtime-config';
+import { SYNC_NOW_INTERVAL_MS } from '../domain/inventory-sync';
+import { DEFAULT_LLM_TIMEOUT_MS, type LlmConfig } from './answering/llm-config';
+import { assertSafeForProduction, type AuthConfig } from './auth/auth-config';
+import { DEFAULT_TOKEN_CACHE_SECONDS } from './auth/token-cache';
+import type { CloudApiConfig } from './channels/cloud-api-client';
+import type { DatabaseTarget } from './db/database';
+import type { MetaConfig } from './inventories/meta-catalog';
+import { BULK_THRESHOLD } from './inventories/store-reader';
+import { graphUrlFrom } from './meta/graph-api';
+import { parseSecretsKey } from './secrets/secret-box';
+
+export type Env = Record<string, string | undefined>;
+
+/** An unset variable reads as undefined; an empty one as the empty string (some variables tell the two apart). */
+const unset = z.string().optional();
+
+/** A variable read by `read`, whose throw becomes the variable's message. */
+const checked = <T>(read: (raw: string | undefined) => T) =>
+  unset.transform((raw, ctx) => {
+    try {
+      return read(raw);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  });
+
+const variable = <T extends z.ZodType>(schema: T, about: string, shownDefault: string) => schema.describe(about).meta({ shownDefault });
+
+/** `off`: this process leaves the queue to others; anything else runs the worker. */
+const workerSwitch = (about: string) => variable(unset.transform((raw) => raw !== 'off'), about, 'on');
+
+function positiveWhole(name: string, fallback: number, unit = '') {
+  return (raw: string | undefined) => {
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number${unit}, not "${raw}"`);
+    return value;
+  };
+}
+
+function tokenCacheTtlMs(raw: string | undefined): number {
+  const seconds = raw === undefined || raw === '' ? DEFAULT_TOKEN_CACHE_SECONDS : Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`AUTH_TOKEN_CACHE_SECONDS must be a number of seconds >= 0, not "${raw}"`);
+  return seconds * 1000;
+}
+
+/**
+ * Behind a load balancer the client's address is in X-Forwarded-For, and only the proxy may say
+ * so: `true` (any hop) or a comma-separated list of the proxies' addresses or CIDRs. Unset: the
+ * socket's address, and the header is ignored.
+ */
+function trustProxy(raw: string | undefined): boolean | string[] {
+  const value = raw?.trim();
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function llmBaseUrl(value: string | undefined): string | null {
+  const raw = value?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${raw}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
+const trimmed = (raw: string | undefined) => raw?.trim() || null;
+
+/** Every environment variable the server reads, in the order of the README's table. */
+export const envSchema = z.object({
+  PORT: variable(unset, 'where the server listens: its port', '`3000`'),
+  HOST: variable(unset, 'where the server listens: its address', '`127.0.0.1`'),
+  DIST_DIR: variable(unset, 'the built SPA to serve; empty: the API alone', '`dist`'),
+  LOG_LEVEL: variable(unset, 'pino log level (JSON lines, each with the request id)', '`info`'),
+  NODE_ENV: variable(unset, '`production` adds HSTS, and refuses to start with `FIREBASE_AUTH_EMULATOR_HOST` set', 'unset'),
+  API_BASE_URL: variable(unset, 'the API base URL the SPA calls', '`/api/v1`'),
+  SITE_URL: variable(
+    checked((raw) => (raw ? siteOrigin(raw) : undefined)),
+    "the public origin (`https://catalyst.example`) written into the public pages' canonical, hreflang and Open Graph URLs and the links " +
+      "the WhatsApp replies carry, at run time: one build serves any domain; not an http(s) URL: the server refuses to start. Set it in " +
+      "production (else the request's `Host` is used, when it is a plain host name; the workers' links: this server on localhost)",
+    "the request's origin",
+  ),
+  TRUST_PROXY: variable(
+    checked(trustProxy),
+    'behind a load balancer: `true`, or its addresses/CIDRs (`10.0.0.0/8,127.0.0.1`, `loopback`), so the client address comes from `X-Forwarded-For`',
+    "unset (the socket's address)",
+  ),
+  DATA_DIR: variable(
+    unset,
+    "PGlite's data (`<DATA_DIR>/pglite`) and its owner lock (`<DATA_DIR>/pglite.lock`), the uploaded knowledge files and the generated secrets key",
+    '`.data`',
+  ),
+  DATABASE_URL: variable(unset, 'PostgreSQL (`postgres://user:password@host:port/db`) instead of PGlite', 'unset'),
+  SECRETS_KEY: variable(
+    checked((raw) => (raw ? (parseSecretsKey(raw), raw) : null)),
+    "32 bytes (base64 or 64 hex digits; `openssl rand -base64 32`) that seal merchants' Shopify and WhatsApp tokens at rest (AES-256-GCM); " +
+      'set it in production and keep it: tokens sealed with another key cannot be read',
+    'generated into `<DATA_DIR>/secrets.key` (mode 0600) on first start, and logged once',
+  ),
+  FIREBASE_PROJECT_ID: variable(unset, "Firebase project (the ID tokens' audience)", '`demo-catalyst`'),
+  FIREBASE_API_KEY: variable(unset, 'Firebase web config: the API key', '`demo-api-key`'),
+  FIREBASE_AUTH_DOMAIN: variable(unset, 'Firebase web config: the auth domain', '`<project>.firebaseapp.com`'),
+  FIREBASE_STORAGE_BUCKET: variable(unset, 'Firebase web config: the storage bucket', '`<project>.appspot.com`'),
+  FIREBASE_MESSAGING_SENDER_ID: variable(unset, 'Firebase web config: the messaging sender id', '`000000000000`'),
+  FIREBASE_APP_ID: variable(unset, 'Firebase web config: the app id', '`1:000000000000:web:<project>`'),
+  FIREBASE_MEASUREMENT_ID: variable(unset, 'Firebase web config: the measurement id', 'empty'),
+  FIREBASE_AUTH_EMULATOR_HOST: variable(
+    unset,
+    '`host:port` of the Auth emulator: the server verifies tokens there and passes it to the SPA',
+    'unset',
+  ),
+  GOOGLE_APPLICATION_CREDENTIALS: variable(
+    unset,
+    'service account JSON for a real Firebase project (user lookups, admin CLI); read by firebase-admin itself',
+    'unset',
+  ),
+  AUTH_TOKEN_CACHE_SECONDS: variable(
+    checked(tokenCacheTtlMs),
+    'how long a verified ID token is remembered; a revoked or disabled user loses access within this time; `0` verifies every request in full',
+    `\`${DEFAULT_TOKEN_CACHE_SECONDS}\``,
+  ),
+  LEAD_RATE_LIMIT_MAX: variable(
+    checked(positiveWhole('LEAD_RATE_LIMIT_MAX', 5)),
+    'contact and material requests allowed per client address per window (both forms together; counted in each server process)',
+    '`5`',
+  ),
+  LEAD_RATE_LIMIT_WINDOW_SECONDS: variable(
+    checked(positiveWhole('LEAD_RATE_LIMIT_WINDOW_SECONDS', 600)),
+    'the window of `LEAD_RATE_LIMIT_MAX`, in seconds',
+    '`600`',
+  ),
+  KNOWLEDGE_WORKER: workerSwitch(
+    '`off`: this process takes no knowledge-file jobs (another process sharing the database and `DATA_DIR` does)',
+  ),
+  KNOWLEDGE_WORKER_CONCURRENCY: variable(
+    checked((raw) => {
+      const concurrency = Number(raw ?? 1);
+      if (!Number.isInteger(concurrency) || concurrency < 1)
+        throw new Error(`KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number, not "${raw}"`);
+      return concurrency;
+    }),
+    'how many knowledge files one process reads at once',
+    '`1`',
+  ),
+  INVENTORY_SYNC_WORKER: workerSwitch(
+    "`off`: this process syncs no inventory (another process sharing the database does); otherwise it syncs two at once and queues each inventory's hourly sync at its own minute of the hour",
+  ),
+  INVENTORY_BULK_THRESHOLD: variable(
+    checked((raw) => {
+      const threshold = Number(raw ?? BULK_THRESHOLD);
+      if (!Number.isInteger(threshold) || threshold < 0) throw new Error(`INVENTORY_BULK_THRESHOLD must be a whole number, not "${raw}"`);
+      return threshold;
+    }),
+    "from how many variants a Shopify store's sync reads it through a bulk operation instead of pages",
+    `\`${BULK_THRESHOLD}\``,
+  ),
+  SYNC_NOW_INTERVAL_MS: variable(
+    checked(positiveWhole('SYNC_NOW_INTERVAL_MS', SYNC_NOW_INTERVAL_MS, ' of milliseconds')),
+    "how long after a sync started 'Sync now' is refused (429 with Retry-After); the e2e suite shortens it so a test can sync twice",
+    `\`${SYNC_NOW_INTERVAL_MS}\``,
+  ),
+  WHATSAPP_INBOUND_WORKER: workerSwitch('`off`: this process answers no WhatsApp message (another process sharing the database does)'),
+  CONVERSATION_RETENTION_WORKER: workerSwitch(
+    '`off`: this process deletes no expired WhatsApp conversation (another process sharing the database does)',
+  ),
+  LLM_BASE_URL: variable(
+    checked(llmBaseUrl),
+    "an OpenAI-compatible chat endpoint's API root (`https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`): its models " +
+      '(`GET {LLM_BASE_URL}/models`) join the built-in answerer in the model field; a malformed URL stops the server at start',
+    'unset (built-in answerer only)',
+  ),
+  LLM_API_KEY: variable(unset, "that endpoint's key (sent as `Authorization: Bearer`; optional for local servers)", 'unset'),
+  LLM_TIMEOUT_MS: variable(unset, 'how long one call to that endpoint may take before the chat answers 502', `\`${DEFAULT_LLM_TIMEOUT_MS}\``),
+  LLM_TRANSCRIPTION_MODEL: variable(
+    unset,
+    "the endpoint's model that transcribes a shopper's WhatsApp voice note (`POST {LLM_BASE_URL}/audio/transcriptions`) when the base answers with one of its models and the plan includes voice",
+    '`whisper-1`',
+  ),
+  META_GRAPH_URL: variable(unset, "Meta's Graph API root, to read and correct merchants' WhatsApp catalogs", '`https://graph.facebook.com/v21.0`'),
+  META_ACCESS_TOKEN: variable(
+    unset,
+    "the platform's system-user token for Meta's Graph API (merchants' WhatsApp catalogs)",
+    'unset (`npm start`: the demo catalog)',
+  ),
+  WHATSAPP_GRAPH_URL: variable(unset, "Meta's Graph API root for merchants' WhatsApp numbers (the Cloud API)", '`https://graph.facebook.com/v21.0`'),
+  RENDER_THREADS: variable(
+    unset,
+    'how many public pages render at once, each in a worker thread of its own (started with the first page rendered per request, stopped after a minute idle)',
+    'one per core',
+  ),
+});
+
+export type EnvVariables = z.output<typeof envSchema>;
+
+export type Config = {
+  port: number;
+  host: string;
+  /** The built SPA; undefined: the API alone. */
+  distDir: string | undefined;
+  logLevel: string;
+  /** NODE_ENV=production: HSTS, and no store on this machine. */
+  production: boolean;
+  database: DatabaseTarget;
+  /** DATA_DIR, resolved: uploads and the generated secrets key (PGlite's data: `database`). */
+  dataDir: string;
+  /** SECRETS_KEY as given (checked), else null: the key file in DATA_DIR. */
+  secretsKey: string | null;
+  auth: AuthConfig & { tokenCacheTtlMs: number };
+  /** What the SPA reads from /runtime-config.json. */
+  runtime: RuntimeConfig;
+  /** SITE_URL's origin; undefined: the request's. */
+  siteUrl: string | undefined;
+  /** The origin of the links the workers write: SITE_URL, else this server on localhost. */
+  workerSiteUrl: string;
+  trustProxy: boolean | string[];
+  leadRateLimit: { max: number; windowSeconds: number };
+  syncNowIntervalMs: number;
+  renderThreads: number;
+  llm: LlmConfig | null;
+  meta: MetaConfig;
+  whatsapp: CloudApiConfig;
+  workers: {
+    knowledge: boolean;
+    knowledgeConcurrency: number;
+    inventorySync: boolean;
+    inventoryBulkThreshold: number;
+    whatsappInbound: boolean;
+    conversationRetention: boolean;
+  };
+};
+
+/** A variable with a value the server cannot run with; the message names it. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function llmConfig(vars: EnvVariables): LlmConfig | null {
+  if (!vars.LLM_BASE_URL) return null;
+  const timeout = vars.LLM_TIMEOUT_MS?.trim();
+  const timeoutMs = timeout ? Number(timeout) : DEFAULT_LLM_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError(`LLM_TIMEOUT_MS must be a positive whole number, not "${timeout}"`);
+  const transcriptionModel = vars.LLM_TRANSCRIPTION_MODEL?.trim();
+  return {
+    baseUrl: vars.LLM_BASE_URL,
+    apiKey: trimmed(vars.LLM_API_KEY),
+    timeoutMs,
+    ...(transcriptionModel ? { transcriptionModel } : {}),
+  };
+}
+
+/**
+ * The configuration of `env` (the process's environment); throws UnsafeConfigError for production
+ * with the Auth emulator and ConfigError naming every variable with a bad value.
+ */
+export function parseConfig(env: Env): Config {
+  assertSafeForProduction(env);
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message).join('\n'));
+  const vars = parsed.data;
+  const threads = Number(vars.RENDER_THREADS);
+  return {
+    port: Number(vars.PORT ?? 3000),
+    host: vars.HOST ?? '127.0.0.1',
+    distDir: (vars.DIST_DIR ?? 'dist') || undefined,
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    production: vars.NODE_ENV === 'production',
+    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'pglite', dataDir: vars.DATA_DIR || '.data' },
+    dataDir: resolve(vars.DATA_DIR || '.data'),
+    secretsKey: vars.SECRETS_KEY,
+    auth: {
+      projectId: vars.FIREBASE_PROJECT_ID || 'demo-catalyst',
+      emulatorHost: vars.FIREBASE_AUTH_EMULATOR_HOST || null,
+      tokenCacheTtlMs: vars.AUTH_TOKEN_CACHE_SECONDS,
+    },
+    runtime: runtimeConfigFromEnv({
+      API_BASE_URL: vars.API_BASE_URL,
+      FIREBASE_PROJECT_ID: vars.FIREBASE_PROJECT_ID,
+      FIREBASE_API_KEY: vars.FIREBASE_API_KEY,
+      FIREBASE_AUTH_DOMAIN: vars.FIREBASE_AUTH_DOMAIN,
+      FIREBASE_STORAGE_BUCKET: vars.FIREBASE_STORAGE_BUCKET,
+      FIREBASE_MESSAGING_SENDER_ID: vars.FIREBASE_MESSAGING_SENDER_ID,
+      FIREBASE_APP_ID: vars.FIREBASE_APP_ID,
+      FIREBASE_MEASUREMENT_ID: vars.FIREBASE_MEASUREMENT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: vars.FIREBASE_AUTH_EMULATOR_HOST,
+      SITE_URL: vars.SITE_URL,
+    }),
+    siteUrl: vars.SITE_URL,
+    workerSiteUrl: vars.SITE_URL ?? `http://localhost:${vars.PORT ?? 3000}`,
+    trustProxy: vars.TRUST_PROXY,
+    leadRateLimit: { max: vars.LEAD_RATE_LIMIT_MAX, windowSeconds: vars.LEAD_RATE_LIMIT_WINDOW_SECONDS },
+    syncNowIntervalMs: vars.SYNC_NOW_INTERVAL_MS,
+    renderThreads: Number.isInteger(threads) && threads > 0 ? threads : availableParallelism(),
+    llm: llmConfig(vars),
+    meta: { graphUrl: graphUrlFrom(vars.META_GRAPH_URL), accessToken: trimmed(vars.META_ACCESS_TOKEN) },
+    whatsapp: { graphUrl: graphUrlFrom(vars.WHATSAPP_GRAPH_URL) },
+    workers: {
+      knowledge: vars.KNOWLEDGE_WORKER,
+      knowledgeConcurrency: vars.KNOWLEDGE_WORKER_CONCURRENCY,
+      inventorySync: vars.INVENTORY_SYNC_WORKER,
+      inventoryBulkThreshold: vars.INVENTORY_BULK_THRESHOLD,
+      whatsappInbound: vars.WHATSAPP_INBOUND_WORKER,
+      conversationRetention: vars.CONVERSATION_RETENTION_WORKER,
+    },
+  };
+}
