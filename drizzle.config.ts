@@ -3,6 +3,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  // Each area's tables sit beside its store: server/<area>/*-tables.ts.
+  schema: './server/*/*-tables.ts',
   out: './server/db/migrations',
 });

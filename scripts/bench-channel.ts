@@ -12,7 +12,9 @@ import { sql } from 'drizzle-orm';
 import { textSearchConfigs } from '../domain/knowledge';
 import { productFacts, type ProductFacts } from '../domain/knowledge-columns';
 import { databaseTargetFromEnv, openDatabase } from '../server/db/database';
-import { accounts, aiBases, knowledgeFiles } from '../server/db/schema';
+import { accounts } from '../server/accounts/account-tables';
+import { aiBases } from '../server/ai-bases/ai-base-tables';
+import { knowledgeFiles } from '../server/knowledge/knowledge-tables';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
 import { WHATSAPP_WEBHOOK_PATH } from '../server/routes/whatsapp-webhook-routes';
 import {

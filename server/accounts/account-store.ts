@@ -3,7 +3,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultPlanId, type PlanId } from '../../domain/plans';
 import type { Db } from '../db/database';
-import { accountMonthlyUsage, accounts, aiBases } from '../db/schema';
+import { accountMonthlyUsage, accounts } from './account-tables';
+import { aiBases } from '../ai-bases/ai-base-tables';
 
 export type Account = {
   uid: string;

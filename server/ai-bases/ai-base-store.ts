@@ -13,7 +13,9 @@ import {
 } from '../../domain/ai-base';
 import { hasRoomForAiBase } from '../../domain/plans';
 import type { Db } from '../db/database';
-import { accounts, aiBases, aiBaseVersions, channels, type AiBaseSnapshot } from '../db/schema';
+import { accounts } from '../accounts/account-tables';
+import { aiBases, aiBaseVersions, type AiBaseSnapshot } from './ai-base-tables';
+import { channels } from '../channels/channel-tables';
 
 type Row = typeof aiBases.$inferSelect;
 

@@ -12,7 +12,9 @@ import {
 } from '../../domain/channel';
 import type { InboundContent } from '../../domain/whatsapp-webhook';
 import type { Db } from '../db/database';
-import { channels, inventoryProducts, whatsappInboundMessages as messages, whatsappReplies as replies } from '../db/schema';
+import { channels, whatsappInboundMessages as messages } from './channel-tables';
+import { inventoryProducts } from '../inventories/inventory-tables';
+import { whatsappReplies as replies } from './whatsapp-reply-tables';
 import { conversationInputs } from './conversation-inputs';
 
 /** `••••4321`: as many dots whatever the number's length, which says nothing of its country. */

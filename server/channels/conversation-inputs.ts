@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { CollectedInput } from '../../domain/channel';
 import type { Db } from '../db/database';
-import { whatsappConversationInputs as inputs } from '../db/schema';
+import { whatsappConversationInputs as inputs } from './whatsapp-reply-tables';
 
 /** One shopper on one channel; `messageId`: the inbound message being answered. */
 export type ConversationRef = {

@@ -3,7 +3,9 @@
 // time; what the dashboard counts stays. Details: docs/how-it-works.md, 'Retention'.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { channels, jobs, whatsappConversationInputs, whatsappInboundMessages } from '../db/schema';
+import { channels, whatsappInboundMessages } from './channel-tables';
+import { jobs } from '../jobs/job-tables';
+import { whatsappConversationInputs } from './whatsapp-reply-tables';
 import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
 import { scheduledWorker } from '../jobs/scheduled-worker';
 

@@ -12,7 +12,7 @@ import { agentPhrases } from '../answering/agent-phrases';
 import type { ModelCatalog } from '../answering/model-catalog';
 import { answerAsBase, ChatRefusal } from '../answering/base-answer';
 import type { Db } from '../db/database';
-import { inventories } from '../db/schema';
+import { inventories } from '../inventories/inventory-tables';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';
 import { StorefrontRefusal, type StorefrontStore } from '../storefront/storefront-store';
 import { readMedia, refusedMedia, type MediaDownload, type ReadMedia, type UnreadableMedia } from './inbound-media';

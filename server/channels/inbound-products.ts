@@ -8,7 +8,7 @@ import type { ProductListSection } from '../../domain/whatsapp-reply';
 import { foldText } from '../answering/blocked-terms';
 import { matchName, namingWords } from '../answering/product-match';
 import type { Db } from '../db/database';
-import { inventoryProducts } from '../db/schema';
+import { inventoryProducts } from '../inventories/inventory-tables';
 import { withoutFoldedStopWords } from '../knowledge/passage-search';
 import { fitProductSections, WHATSAPP_MESSAGE_LIMITS } from './outgoing-message';
 

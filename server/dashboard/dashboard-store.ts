@@ -1,5 +1,5 @@
 // The dashboard's figures for one account (GET /api/v1/dashboard and its CSV): one query over the
-// rollups (server/db/schema.ts, dashboard_rollups: a row per day of the account's zone and source)
+// rollups (server/dashboard/dashboard-tables.ts, dashboard_rollups: a row per day of the account's zone and source)
 // from the previous period's first day to the period's last, never over the raw events; one query for
 // the account's plan, zone, usage and sources. The arithmetic is domain/dashboard.ts's, here only applied.
 import { sql } from 'drizzle-orm';

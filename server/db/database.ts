@@ -11,11 +11,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PgliteThread } from './pglite-thread-client';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// The tables are each area's (server/<area>/*-tables.ts); queries name them, so the handle needs no schema.
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
@@ -71,7 +71,7 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
       DRIZZLE_TEXT_TYPES,
     );
     // Drizzle's PGlite session uses query and transaction alone, which the thread's client offers.
-    const db = drizzlePglite(client as unknown as PGlite, { schema });
+    const db = drizzlePglite(client as unknown as PGlite);
     await migratePglite(db, { migrationsFolder });
     return {
       kind: 'pglite',
@@ -101,7 +101,7 @@ async function openPostgres(url: string): Promise<Database> {
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       client.release();
@@ -110,7 +110,7 @@ async function openPostgres(url: string): Promise<Database> {
     await pool.end();
     throw error;
   }
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   const where = new URL(url);
   return {
     kind: 'postgres',

@@ -5,7 +5,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ConvertedValue } from '../../domain/inventory';
 import type { Db } from '../db/database';
-import { attributedOrders } from '../db/schema';
+import { attributedOrders } from '../storefront/storefront-tables';
 
 export async function convertedValue(db: Pick<Db, 'select'>, inventoryId: string): Promise<ConvertedValue> {
   const [row] = await db

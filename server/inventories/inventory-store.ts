@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { inventorySteps, tokenHint, type CatalogCheck, type Integration, type Inventory, type StoreCheck } from '../../domain/inventory';
 import type { Db } from '../db/database';
-import { inventories } from '../db/schema';
+import { inventories } from './inventory-tables';
 import type { SecretBox } from '../secrets/secret-box';
 
 type Row = typeof inventories.$inferSelect;

@@ -7,7 +7,7 @@ import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-wor
 import type { SecretBox } from '../secrets/secret-box';
 import { enqueueDueSyncs, INVENTORY_SYNC_QUEUE, syncInventory } from './inventory-sync';
 import type { MetaConfig } from './meta-catalog';
-import { inventories } from '../db/schema';
+import { inventories } from './inventory-tables';
 import { eq } from 'drizzle-orm';
 import type { SyncTrigger } from '../../domain/inventory-sync';
 

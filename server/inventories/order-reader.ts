@@ -5,7 +5,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_ATTRIBUTE } from '../../domain/checkout-link';
 import type { Db } from '../db/database';
-import { attributedOrders, carts, inventorySyncRuns } from '../db/schema';
+import { attributedOrders, carts } from '../storefront/storefront-tables';
+import { inventorySyncRuns } from './inventory-tables';
 import { pacedQueries, type PaceOptions, type PaceProgress } from './shopify-admin';
 import { decimalToMinor } from './store-reader';
 

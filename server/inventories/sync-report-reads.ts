@@ -2,7 +2,7 @@
 // products the last good run made. Reads only; the sync that writes them is ./inventory-sync.ts.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { inventoryProducts, inventorySyncRuns } from '../db/schema';
+import { inventoryProducts, inventorySyncRuns } from './inventory-tables';
 
 /** The inventory's runs, newest first. */
 export function lastRuns(db: Db, inventoryId: string, limit = 20) {

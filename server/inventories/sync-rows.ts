@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
 import type { Db } from '../db/database';
-import { inventoryProducts, inventorySyncRows, inventorySyncRuns } from '../db/schema';
+import { inventoryProducts, inventorySyncRows, inventorySyncRuns } from './inventory-tables';
 import {
   candidateKeys,
   matchPage,

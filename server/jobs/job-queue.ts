@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { jobs } from '../db/schema';
+import { jobs } from './job-tables';
 
 export type Job = { id: number; queue: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number };
 

@@ -16,7 +16,9 @@ import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, 
 import { monthStart } from '../accounts/account-store';
 import { copyRowsThen } from '../db/copy-rows';
 import type { Db } from '../db/database';
-import { accountMonthlyUsage, accounts, aiBases, knowledgeFiles, passageLexemes, passages } from '../db/schema';
+import { accountMonthlyUsage, accounts } from '../accounts/account-tables';
+import { aiBases } from '../ai-bases/ai-base-tables';
+import { knowledgeFiles, passageLexemes, passages } from './knowledge-tables';
 import type { ExtractedPassage } from './extraction/extraction-protocol';
 import { jobQueue } from '../jobs/job-queue';
 import { searchPassages } from './passage-search';

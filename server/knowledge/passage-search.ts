@@ -8,7 +8,7 @@ import { textSearchConfigs } from '../../domain/knowledge';
 import type { PassageFacts } from '../../domain/knowledge-columns';
 import type { Db } from '../db/database';
 import { executeInOneTransaction } from '../db/in-one-transaction';
-import { knowledgeFiles, passages } from '../db/schema';
+import { knowledgeFiles, passages } from './knowledge-tables';
 import { foldedStopWords } from './folded-stop-words';
 
 /** How many passages a search ranks at most. */

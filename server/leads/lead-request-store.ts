@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { LeadRequestInput, LeadRequestKind, LeadRequestRecord } from '../../domain/lead-requests';
 import type { Db } from '../db/database';
-import { leadRequests } from '../db/schema';
+import { leadRequests } from './lead-request-tables';
 
 export type StoredLeadRequest = { id: string; repeated: boolean };
 export type LeadRequestFilter = { kind?: LeadRequestKind | undefined; since?: Date | undefined };

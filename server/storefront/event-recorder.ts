@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../domain/locales';
 import type { StorefrontEventKind } from '../../domain/storefront';
 import type { Db } from '../db/database';
-import { inventories, storefrontEvents } from '../db/schema';
+import { inventories } from '../inventories/inventory-tables';
+import { storefrontEvents } from './storefront-tables';
 
 export type StorefrontEvent = {
   inventoryId: string;

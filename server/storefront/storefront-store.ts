@@ -18,7 +18,8 @@ import type {
   WhatsappOrder,
 } from '../../domain/storefront';
 import type { Db } from '../db/database';
-import { carts, inventories, inventoryProducts } from '../db/schema';
+import { carts } from './storefront-tables';
+import { inventories, inventoryProducts } from '../inventories/inventory-tables';
 
 /** An inventory as its public pages see it. */
 export type PublicInventory = {

@@ -11,7 +11,7 @@ import type { AiBase, AiBaseLanguage } from '../../domain/ai-base';
 import { MAX_CHAT_PASSAGES } from '../../domain/refinement-chat';
 import { builtinAnswer } from '../../server/answering/builtin-answerer';
 import { systemPrompt } from '../../server/answering/llm-prompt';
-import { passages } from '../../server/db/schema';
+import { passages } from '../../server/knowledge/knowledge-tables';
 import { knowledgeStore } from '../../server/knowledge/knowledge-store';
 import { answerSet, createSetBase, importFile, setFileExists, setFilePath, type ImportedFile } from '../fixtures/answer-set/answer-set';
 import { scratchDataDir } from './support/knowledge-uploads';

@@ -21,7 +21,9 @@ import {
 } from '../../domain/channel';
 import { channelStore, WHATSAPP_INBOUND_QUEUE } from '../../server/channels/channel-store';
 import { inboundReplies } from '../../server/channels/inbound-replies';
-import { channels, inventoryProducts, jobs, whatsappInboundMessages } from '../../server/db/schema';
+import { channels, whatsappInboundMessages } from '../../server/channels/channel-tables';
+import { inventoryProducts } from '../../server/inventories/inventory-tables';
+import { jobs } from '../../server/jobs/job-tables';
 import { secretBox } from '../../server/secrets/secret-box';
 import { sendJson, startTestServer as startHttpServer, type TestServer as HttpServer } from '../fixtures/http-test-server';
 import { graphErrors, graphFailure } from '../fixtures/meta/graph-errors';

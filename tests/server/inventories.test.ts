@@ -10,7 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Inventory } from '../../domain/inventory';
 import type { InventoryProduct, SyncRun } from '../../domain/inventory-sync';
-import { inventories, inventorySyncRows, inventorySyncRuns } from '../../server/db/schema';
+import { inventories, inventorySyncRows, inventorySyncRuns } from '../../server/inventories/inventory-tables';
 import { enqueueSync } from '../../server/inventories/inventory-sync';
 import { syncNowIntervalFromEnv } from '../../server/routes/inventory-routes';
 import { catalogViewOf, startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { KnowledgeFailureReason, KnowledgeFile } from '../../domain/knowledge';
-import { passages } from '../../server/db/schema';
+import { passages } from '../../server/knowledge/knowledge-tables';
 import type { TestUser } from './support/emulator-users';
 import { corpusDir, corpusFile, hasCorpus, knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';

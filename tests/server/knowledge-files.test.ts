@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { knowledgeFileSchema, MAX_KNOWLEDGE_FILE_BYTES, type KnowledgeFile } from '../../domain/knowledge';
-import { knowledgeFiles, passages } from '../../server/db/schema';
+import { knowledgeFiles, passages } from '../../server/knowledge/knowledge-tables';
 import { TRAININGS_LIMIT_MESSAGE } from '../../server/routes/knowledge-file-routes';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir, storedUploads } from './support/knowledge-uploads';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { meResponseSchema } from '../../domain/account';
 import { plans } from '../../domain/plans';
 import { accountStore, monthStart } from '../../server/accounts/account-store';
-import { accountMonthlyUsage, accounts } from '../../server/db/schema';
+import { accountMonthlyUsage, accounts } from '../../server/accounts/account-tables';
 import { eq } from 'drizzle-orm';
 import { createUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';

@@ -12,7 +12,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { accounts, attributedOrders, carts, inventories, inventorySyncRuns } from '../../server/db/schema';
+import { accounts } from '../../server/accounts/account-tables';
+import { attributedOrders, carts } from '../../server/storefront/storefront-tables';
+import { inventories, inventorySyncRuns } from '../../server/inventories/inventory-tables';
 import { syncInventory, type SyncDependencies } from '../../server/inventories/inventory-sync';
 import { FIRST_READ_DAYS, updatedSinceQuery, WATERMARK_OVERLAP_MS } from '../../server/inventories/order-reader';
 import { secretBox } from '../../server/secrets/secret-box';

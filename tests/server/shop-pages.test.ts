@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { SHOP_DATA_ELEMENT_ID } from '../../domain/public-pages';
 import type { WhatsappOrderCart } from '../../domain/storefront';
 import { buildApp } from '../../server/app';
-import { inventories, inventoryProducts } from '../../server/db/schema';
+import { inventories, inventoryProducts } from '../../server/inventories/inventory-tables';
 import { renderPage, renderShopPage } from '../../src/entry-server';
 import type { ShopDocument } from '../../src/features/storefront/shop-page-data';
 import { sampleProduct, seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';

@@ -15,7 +15,9 @@ import type { Channel, ChannelDetail } from '../../domain/channel';
 import { channelStore } from '../../server/channels/channel-store';
 import { qualifierReply } from '../../server/channels/qualifier';
 import type { Db } from '../../server/db/database';
-import { aiBases, aiRequests, whatsappConversationInputs, whatsappInboundMessages, whatsappReplies } from '../../server/db/schema';
+import { aiBases } from '../../server/ai-bases/ai-base-tables';
+import { aiRequests, whatsappConversationInputs, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
+import { whatsappInboundMessages } from '../../server/channels/channel-tables';
 import type { SecretBox } from '../../server/secrets/secret-box';
 import {
   fixturePhoneNumber,

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { knowledgeFileSchema } from '../../domain/knowledge';
-import { jobs } from '../../server/db/schema';
+import { jobs } from '../../server/jobs/job-tables';
 import { PROCESS_FILE_QUEUE } from '../../server/knowledge/knowledge-store';
 import { backgroundWorkers, workerSettingsFromEnv } from '../../server/workers';
 import { buildServices } from '../../server/services';

@@ -4,7 +4,9 @@
 // one-number-one-channel rule.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { ConnectChannel, PhoneNumberCheck } from '../../../domain/channel';
-import { accounts, aiBases, inventories } from '../../../server/db/schema';
+import { accounts } from '../../../server/accounts/account-tables';
+import { aiBases } from '../../../server/ai-bases/ai-base-tables';
+import { inventories } from '../../../server/inventories/inventory-tables';
 import { testDatabase } from './test-database';
 
 export type ChannelMerchant = { uid: string; activeBaseId: string; inactiveBaseId: string; inventoryId: string };

@@ -1,0 +1,38 @@
+// The background work queue's one table (server/jobs/job-queue.ts claims from it).
+// After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The background job queue, shared by every server process: a worker claims a due job with
+ * `FOR UPDATE SKIP LOCKED` and holds it by a lease (`locked_until`) it renews while it works; a
+ * job whose worker died is claimed again when the lease runs out. Finished jobs are deleted.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'queued' | 'running'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('jobs_due').on(table.queue, table.status, table.runAfter),
+    // One sync per inventory at a time: another (Sync now, the hour's) is not queued while one is queued or running.
+    uniqueIndex('jobs_one_sync_per_inventory')
+      .on(sql`(${table.payload}->>'inventoryId')`)
+      .where(sql`${table.queue} = 'inventory-sync'`),
+    // One retention sweep queued or running at a time, whichever process's scheduler queued it.
+    uniqueIndex('jobs_one_conversation_retention')
+      .on(table.queue)
+      .where(sql`${table.queue} = 'conversation-retention'`),
+    check('jobs_status_known', sql`${table.status} in ('queued', 'running')`),
+  ],
+);
