@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import checkFile from 'eslint-plugin-check-file';
 import { readdirSync } from 'node:fs';
+import { areaTables } from './scripts/lint-area-tables.js';
 
 // Imports run one way, and never in a cycle: domain/ imports nothing of ours; machines/ import
 // domain/; src/ imports machines/ and domain/; server/ imports domain/ only.
@@ -96,6 +97,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react/*', '@xstate/react', 'firebase', 'firebase/*', 'wretch', 'wretch/*', 'workbox-window'], message: 'machines/ are pure: inject effects with .provide().' }] }],
       'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'],
     },
+  },
+  {
+    // server/: an area's tables are its own; other areas go through its store (scripts/lint-area-tables.js).
+    files: ['server/**/*.ts'],
+    plugins: { catalyst: { rules: { 'area-tables': areaTables } } },
+    rules: { 'catalyst/area-tables': 'error' },
   },
   {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
