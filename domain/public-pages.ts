@@ -49,7 +49,7 @@ export const LANDING_SHELL_FILE = 'landing.html';
 export const LANDING_DATA_ELEMENT_ID = 'landing-data';
 
 /**
- * The shopper's pages (issue 14), `/{lang}/c/{public id}` and `…/cart`: the server reads what they
+ * The shopper's pages, `/{lang}/c/{public id}` and `…/cart`: the server reads what they
  * show and hands it to the renderer, which renders them with React alone (no router, no
  * styled-components: the page's JS budget is 80 KB) into the shop shell (dist/shop.html).
  */

@@ -10,7 +10,7 @@ import type { AiBase, AiBaseFunction, AiBaseLanguage } from '../domain/ai-base';
 import { MAX_CHAT_PASSAGES } from '../domain/refinement-chat';
 import { agentPhrases } from '../server/answering/agent-phrases';
 import { builtinAnswer } from '../server/answering/builtin-answerer';
-import { leftOutAsked } from '../server/answering/refinement-chat';
+import { leftOutAsked } from '../server/answering/base-answer';
 import { openDatabase } from '../server/db/database';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
 import { benchCommand, machineLabel, today, writeBenchBlocks } from './benchmarks-doc';

@@ -567,7 +567,7 @@ async function main() {
   }
 
   console.log(
-    `\nThe WhatsApp channel (issue 15), ${PASSAGES.toLocaleString('en')} passages, built-in answerer; ${availableParallelism()} cores, load average ${loadavg()
+    `\nThe WhatsApp channel, ${PASSAGES.toLocaleString('en')} passages, built-in answerer; ${availableParallelism()} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}\n`,
   );

@@ -863,7 +863,7 @@ async function main() {
   }
 
   console.log(
-    `\nThe shopper's pages (issue 14), ${PRODUCTS} products, /${LANG}/c/{public id}; ${availableParallelism()} cores, load average ${loadavg()
+    `\nThe shopper's pages, ${PRODUCTS} products, /${LANG}/c/{public id}; ${availableParallelism()} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}\n`,
   );

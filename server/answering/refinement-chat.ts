@@ -8,9 +8,6 @@ import type { KnowledgeStore } from '../knowledge/knowledge-store';
 import { answerAsBase, ChatRefusal } from './base-answer';
 import type { ModelCatalog } from './model-catalog';
 
-// scripts/bench-answers.ts still imports it from here.
-export { leftOutAsked } from './base-answer';
-
 export type RefinementChatDependencies = { aiBases: AiBaseStore; knowledge: KnowledgeStore; accounts: AccountStore; models: ModelCatalog };
 
 export function refinementChat({ aiBases, knowledge, accounts, models }: RefinementChatDependencies) {
