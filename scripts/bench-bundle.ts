@@ -4,10 +4,11 @@
 // them: the landing (landing.html: public/start-after-paint.js, its entry and what it imports; it
 // loads more only when asked, the live forms and the popup; its messages come in the HTML) and the shopper's catalog
 // page (shop.html: its entry and what it imports). Budgets: landing 110 KB, signed-in shell 250 KB,
-// shopper's catalog page 80 KB.
+// shopper's catalog page 80 KB. BENCH_WRITE_DOC=1 writes the table to docs/benchmarks.md.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { benchCommand, machineLabel, today, writeBenchBlocks } from './benchmarks-doc';
 
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
 
@@ -83,6 +84,11 @@ for (const row of rows)
 const deferred = Object.values(manifest).find((c) => c.file.includes('pwa-runtime'));
 if (deferred) console.log(`\nDeferred after first render: PWA runtime ${(sizeOf(deferred.file) / 1024).toFixed(1)} KB`);
 
+/** docs/benchmarks.md's rows: route, initial JS, budget, verdict. */
+const docRows: string[][] = [];
+const verdict = (kb: number, budget: number) => [`${kb.toFixed(1)} KB`, `${budget} KB`, kb <= budget ? 'within budget' : 'OVER BUDGET'];
+const publicFirebase: boolean[] = [];
+
 const shell = Math.max(...rows.filter((r) => !['/{lang}', '/{lang}/login', '/{lang}/reset-password'].includes(r.route)).map((r) => r.kb));
 if (manifest[landingKey]) {
   const files = [...closure([landingKey])].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
@@ -92,10 +98,13 @@ if (manifest[landingKey]) {
   console.log(
     `\nlanding (/{lang}/, landing.html): ${(bytes / 1024).toFixed(1)} KB in ${files.length + 1} files (budget 110), Firebase: ${firebase ? 'YES' : 'no'}, router: ${router ? 'YES' : 'no'}`,
   );
+  docRows.push(['landing (landing.html, as its HTML loads it)', ...verdict(bytes / 1024, 110)]);
+  publicFirebase.push(firebase);
   for (const f of [startAfterPaint, ...files].sort((a, b) => sizeOf(b) - sizeOf(a)))
     console.log(`  ${(sizeOf(f) / 1024).toFixed(1).padStart(6)} KB  ${f}`);
 } else console.log('\nlanding: no landing.html in the build');
 console.log(`largest signed-in route: ${shell.toFixed(1)} KB (budget 250)`);
+docRows.push(['largest signed-in route', ...verdict(shell, 250)]);
 
 // The dashboard's chart library comes in a chunk of its own, loaded after the route (React.lazy):
 // the route's initial JS must not hold it.
@@ -110,6 +119,11 @@ if (dashboardKey) {
   console.log(
     `dashboard route: ${rows.find((r) => r.route === '/{lang}/dashboard')?.kb.toFixed(1)} KB initial (budget 250), chart library in it: ${chartsInitial ? 'YES' : 'no'}; charts chunk loaded after it: ${chartsKey ? `${lazyKb.toFixed(1)} KB` : 'none'}`,
   );
+  const dashboardKb = rows.find((r) => r.route === '/{lang}/dashboard')?.kb ?? NaN;
+  docRows.push([
+    `dashboard route (chart library ${chartsInitial ? 'IN it' : 'not in it'}; its charts chunk, ${lazyKb.toFixed(1)} KB, loads after)`,
+    ...verdict(dashboardKb, 250),
+  ]);
 }
 
 if (manifest[shopKey]) {
@@ -121,4 +135,17 @@ if (manifest[shopKey]) {
   console.log(
     `shopper catalog page (/{lang}/c/{id}): ${(bytes / 1024).toFixed(1)} KB in ${files.length} files (budget 80), Firebase: ${firebase ? 'YES' : 'no'}, zod: ${zod ? 'YES' : 'no'}`,
   );
+  docRows.push(['shopper catalog page (shop.html)', ...verdict(bytes / 1024, 80)]);
+  publicFirebase.push(firebase);
 }
+
+writeBenchBlocks([
+  {
+    name: 'bundle',
+    command: benchCommand('bench:bundle'),
+    date: today(),
+    machine: machineLabel(),
+    table: { headers: ['route', 'initial JS (gzip)', 'budget', 'verdict'], rows: docRows },
+    note: publicFirebase.some(Boolean) ? 'The Firebase SDK IS in a public page’s JS.' : 'No Firebase SDK on the public pages.',
+  },
+]);

@@ -4,7 +4,7 @@
 // the performance, accessibility, SEO and best-practices scores with LCP, CLS and TBT, the median
 // of `--runs N` runs (default 3), and the audits that cost points. Targets: every score
 // 100, LCP ≤ 1.2 s, TBT ≤ 100 ms, CLS 0. `--details` adds, per page, where the main thread's time
-// went in the last run and its long tasks.
+// went in the last run and its long tasks. BENCH_WRITE_DOC=1 writes the table to docs/benchmarks.md.
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,6 +13,7 @@ import { startPublicServer } from './bench-server';
 import lighthouse from 'lighthouse';
 import { locales } from '../domain/locales';
 import { chromiumPath } from './chromium-path';
+import { benchCommand, machineLabel, today, writeBenchBlocks } from './benchmarks-doc';
 
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
@@ -119,6 +120,7 @@ try {
       'CPU idx'.padStart(9),
   );
   const misses: string[] = [];
+  const docRows: (string | number)[][] = [];
   for (const lang of locales) {
     const url = `${origin}/${lang}/`;
     const results: Figures[] = [];
@@ -143,6 +145,16 @@ try {
         row.cls.toFixed(3).padStart(8) +
         Math.round(row.benchmarkIndex).toString().padStart(9),
     );
+    docRows.push([
+      `/${lang}/`,
+      row.perf,
+      row.a11y,
+      row.seo,
+      row.bp,
+      `${Math.round(row.lcp).toLocaleString('en')} ms`,
+      `${Math.round(row.tbt)} ms`,
+      row.cls.toFixed(3),
+    ]);
     if (row.perf < 100) misses.push(`/${lang}/ performance ${row.perf} < 100`);
     if (row.a11y < 100) misses.push(`/${lang}/ accessibility ${row.a11y} < 100`);
     if (row.seo < 100) misses.push(`/${lang}/ SEO ${row.seo} < 100`);
@@ -156,6 +168,16 @@ try {
   console.log(`\nCPU idx: Lighthouse's benchmark index of this machine during the run (lower is slower or busier).`);
   console.log(`Targets: performance, accessibility, SEO and best practices 100; LCP ≤ 1200 ms, TBT ≤ 100 ms, CLS 0`);
   console.log(misses.length === 0 ? 'All targets met.' : `Missed or lost points:\n  ${misses.join('\n  ')}`);
+  writeBenchBlocks([
+    {
+      name: 'landing',
+      command: benchCommand('bench:landing'),
+      date: today(),
+      machine: machineLabel(),
+      table: { headers: ['page', 'performance', 'accessibility', 'SEO', 'best practices', 'LCP', 'TBT', 'CLS'], rows: docRows },
+      note: `Median of ${runs} Lighthouse mobile runs (simulated throttling). ${misses.length === 0 ? 'All targets met.' : `Missed: ${misses.join('; ')}.`}`,
+    },
+  ]);
 } finally {
   await chrome.kill();
   server.stop();
