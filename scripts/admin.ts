@@ -6,10 +6,11 @@ import type { Auth } from 'firebase-admin/auth';
 import { accountStore } from '../server/accounts/account-store';
 import { leadRequestStore } from '../server/leads/lead-request-store';
 import { adminUsage, AdminError, parseAdminCommand, UsageError } from '../server/admin/admin-commands';
-import { authConfigFromEnv, UnsafeConfigError } from '../server/auth/auth-config';
+import { UnsafeConfigError } from '../server/auth/auth-config';
+import { parseConfig, type Config } from '../server/config';
 import { firebaseAdminAuth } from '../server/auth/firebase-admin-auth';
 import { DataDirLockedError, EXIT_DATA_DIR_LOCKED } from '../server/db/data-dir-lock';
-import { databaseTargetFromEnv, openDatabase, type Database } from '../server/db/database';
+import { openDatabase, type Database } from '../server/db/database';
 
 const env = process.env;
 
@@ -39,8 +40,10 @@ if (command.firebase && !env.FIREBASE_AUTH_EMULATOR_HOST && !env.GOOGLE_APPLICAT
 }
 
 let auth: Auth | undefined;
+let config: Config;
 try {
-  if (command.firebase) auth = firebaseAdminAuth(authConfigFromEnv(env));
+  config = parseConfig(env);
+  if (command.firebase) auth = firebaseAdminAuth(config.auth);
 } catch (error) {
   if (error instanceof UnsafeConfigError) fail(error.message, 78);
   throw error;
@@ -48,7 +51,7 @@ try {
 
 let database: Database;
 try {
-  database = await openDatabase(databaseTargetFromEnv(env), `admin CLI ${command.name}`);
+  database = await openDatabase(config.database, `admin CLI ${command.name}`);
 } catch (error) {
   if (error instanceof DataDirLockedError)
     fail(`${error.message}\n(The admin CLI cannot share a PGlite directory with a running server.)`, EXIT_DATA_DIR_LOCKED);

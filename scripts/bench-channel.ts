@@ -11,7 +11,8 @@ import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { textSearchConfigs } from '../domain/knowledge';
 import { productFacts, type ProductFacts } from '../domain/knowledge-columns';
-import { databaseTargetFromEnv, openDatabase } from '../server/db/database';
+import { parseConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
 import { accounts } from '../server/accounts/account-tables';
 import { aiBases } from '../server/ai-bases/ai-base-tables';
 import { knowledgeFiles } from '../server/knowledge/knowledge-tables';
@@ -139,7 +140,7 @@ type Target = { name: string; env: Record<string, string> };
 /** The merchant's account (Enterprise: no query limit in the way), an active seller base and its passages, written before the server starts. */
 async function seedBase(target: Target, user: TestUser, list: readonly BenchPassage[]): Promise<{ baseId: string; seconds: number }> {
   const started = performance.now();
-  const database = await openDatabase(databaseTargetFromEnv(target.env), 'bench:channel');
+  const database = await openDatabase(parseConfig(target.env).database, 'bench:channel');
   try {
     const { db } = database;
     await db.insert(accounts).values({ uid: user.uid, email: user.email, plan: 'enterprise' }).onConflictDoNothing();

@@ -169,7 +169,7 @@ export const envSchema = z.object({
       if (!Number.isInteger(threshold) || threshold < 0) throw new Error(`INVENTORY_BULK_THRESHOLD must be a whole number, not "${raw}"`);
       return threshold;
     }),
-    "from how many variants a Shopify store's sync reads it through a bulk operation instead of pages",
+    "past how many variants a Shopify store's sync reads it through a bulk operation instead of page by page",
     `\`${BULK_THRESHOLD}\``,
   ),
   SYNC_NOW_INTERVAL_MS: variable(

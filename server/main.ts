@@ -1,40 +1,39 @@
-// The server process: refuses unsafe configuration, opens (and owns) the database, serves the HTTP
-// app and runs this process's background workers beside it.
-import { assertSafeForProduction, EXIT_UNSAFE_CONFIG, UnsafeConfigError } from './auth/auth-config';
+// The server process: parses its configuration once (refusing an unsafe one), opens (and owns) the
+// database, builds the services once, serves the HTTP app and runs this process's background
+// workers beside it.
+import { EXIT_UNSAFE_CONFIG, UnsafeConfigError } from './auth/auth-config';
+import { parseConfig, type Config } from './config';
 import { DataDirLockedError, EXIT_DATA_DIR_LOCKED } from './db/data-dir-lock';
-import { databaseTargetFromEnv, openDatabase } from './db/database';
+import { openDatabase } from './db/database';
 import { buildApp } from './app';
 import { buildServices } from './services';
-import { appWithWorkers, workerSettingsFromEnv } from './workers';
-
-const env = process.env;
-const port = Number(env.PORT ?? 3000);
-const host = env.HOST ?? '127.0.0.1';
-// DIST_DIR= (empty) serves the API alone, e.g. for the API benchmark.
-const distDir = env.DIST_DIR ?? 'dist';
+import { appWithWorkers, workerSettingsFrom } from './workers';
 
 function refuse(message: string, code: number): never {
   console.error(message);
   process.exit(code);
 }
 
+let config: Config;
 try {
-  assertSafeForProduction(env);
+  config = parseConfig(process.env);
 } catch (error) {
   if (error instanceof UnsafeConfigError) refuse(error.message, EXIT_UNSAFE_CONFIG);
   throw error;
 }
-const workerSettings = workerSettingsFromEnv(env);
+// DIST_DIR= (empty) serves the API alone, e.g. for the API benchmark.
+const { port, host, distDir } = config;
+const workerSettings = workerSettingsFrom(config);
 
-const database = await openDatabase(databaseTargetFromEnv(env), `catalyst server, port ${port}`).catch((error: unknown) => {
+const database = await openDatabase(config.database, `catalyst server, port ${port}`).catch((error: unknown) => {
   if (error instanceof DataDirLockedError) refuse(error.message, EXIT_DATA_DIR_LOCKED);
   throw error;
 });
 
 // Built once: the app and the workers share each store (the webhook's channel cache among them).
-const services = buildServices(database.db, env);
+const services = buildServices(database.db, config);
 const app = await appWithWorkers({ db: database.db, settings: workerSettings, services }, (onWorkQueued) =>
-  buildApp({ env, distDir: distDir || undefined, database, services, logger: { level: env.LOG_LEVEL ?? 'info' }, onWorkQueued }),
+  buildApp({ config, distDir, database, services, logger: { level: config.logLevel }, onWorkQueued }),
 ).catch(async (error: unknown) => {
   await database.close();
   throw error;

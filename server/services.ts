@@ -1,17 +1,60 @@
-// The stores, clients and keys one server process builds once, from its environment and database,
-// for the HTTP app (./app.ts) and its background workers (./workers.ts) to share. One channel store
-// for both: the webhook's cache of a channel is the one a worker clears when it marks the channel.
+// The composition root: the stores, clients, queues and keys one server process builds once, from
+// its database and parsed configuration (./config.ts), for the HTTP app (./app.ts) and its background
+// workers (./workers.ts) to share. One channel store for both: the webhook's cache of a channel is
+// the one a worker clears when it marks the channel.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConvertedValue } from '../domain/inventory';
+import type { SyncTrigger } from '../domain/inventory-sync';
+import { accountStore, type AccountStore } from './accounts/account-store';
+import { aiBaseStore, type AiBaseStore } from './ai-bases/ai-base-store';
+import { modelCatalog, type ModelCatalog } from './answering/model-catalog';
+import { conversationsPage, type ConversationsPage } from './channels/channel-conversations';
+import type { Config } from './config';
+import { dashboardStore, type DashboardStore } from './dashboard/dashboard-store';
+import { changeTimeZone } from './dashboard/time-zone-change';
 import type { Db } from './db/database';
+import { convertedValue } from './inventories/converted-value';
+import { inventoryStore, type InventoryStore } from './inventories/inventory-store';
+import { enqueueSync } from './inventories/inventory-sync';
+import { lastRuns, productsPage } from './inventories/sync-report-reads';
+import { knowledgeStore, type KnowledgeStore } from './knowledge/knowledge-store';
+import { leadRequestStore, type LeadRequestStore } from './leads/lead-request-store';
 import { channelStore, type ChannelStore } from './channels/channel-store';
-import { dataDirFromEnv } from './knowledge/upload-storage';
 import { secretBox, secretsKeyFrom, type SecretBox } from './secrets/secret-box';
+import { eventRecorder, type EventRecorder } from './storefront/event-recorder';
 import { storefrontStore, type StorefrontStore } from './storefront/storefront-store';
+
+/** An inventory's sync queue and reports, beside its store: what the inventory routes read and queue. */
+export type InventorySyncs = {
+  /** Queues a sync unless one is queued or running; true when this call queued it. */
+  enqueue: (inventoryId: string, trigger: SyncTrigger) => Promise<boolean>;
+  lastRuns: (inventoryId: string, limit?: number) => ReturnType<typeof lastRuns>;
+  productsPage: (inventoryId: string, query: { page: number; pageSize: number; q: string }) => ReturnType<typeof productsPage>;
+  convertedValue: (inventoryId: string) => Promise<ConvertedValue>;
+};
 
 export type Services = {
   /** Seals merchants' tokens at rest (SECRETS_KEY, else the key file in DATA_DIR). */
   secrets: SecretBox;
   /** The key file written at this start, when SECRETS_KEY was unset and there was none (the app warns). */
   generatedSecretsKeyFile: string | null;
+  accounts: AccountStore;
+  /** Changes an account's time zone, moving its dashboard's days with it. */
+  changeTimeZone: (uid: string, zone: string) => Promise<void>;
+  aiBases: AiBaseStore;
+  /** Knowledge files and their passages: the upload routes, the chat and the knowledge and WhatsApp workers. */
+  knowledge: KnowledgeStore;
+  /** The chat's models: the built-in answerer and the LLM endpoint's (LLM_BASE_URL), its list cached. */
+  models: ModelCatalog;
+  leads: LeadRequestStore;
+  /** Merchants' stores and catalogs (their tokens sealed with `secrets`). */
+  inventories: InventoryStore;
+  inventorySyncs: InventorySyncs;
+  /** A channel's conversations, a page at a time. */
+  conversations: { page: (channelId: string, cursor: string | undefined) => Promise<ConversationsPage> };
+  dashboard: DashboardStore;
+  /** Makes the recorder of shoppers' events, batched: the app makes one with its log and closes it with itself. */
+  eventRecorder: (log: FastifyBaseLogger) => EventRecorder;
   /** Connected WhatsApp numbers: the channel routes, the webhook and the WhatsApp worker. */
   channels: ChannelStore;
   /** The shopper's side: the public API and the shopper's pages share its catalog cache. */
@@ -23,12 +66,28 @@ export type ServiceOptions = {
   webhookTtlMs?: number;
 };
 
-export function buildServices(db: Db, env: Record<string, string | undefined>, { webhookTtlMs }: ServiceOptions = {}): Services {
-  const secretsKey = secretsKeyFrom(env, dataDirFromEnv(env));
+export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceOptions = {}): Services {
+  const secretsKey = secretsKeyFrom(config.secretsKey, config.dataDir);
   const secrets = secretBox(secretsKey.key);
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,
+    accounts: accountStore(db),
+    changeTimeZone: (uid, zone) => changeTimeZone(db, uid, zone),
+    aiBases: aiBaseStore(db),
+    knowledge: knowledgeStore(db),
+    models: modelCatalog(config.llm),
+    leads: leadRequestStore(db),
+    inventories: inventoryStore(db, secrets),
+    inventorySyncs: {
+      enqueue: (inventoryId, trigger) => enqueueSync(db, inventoryId, trigger),
+      lastRuns: (inventoryId, limit) => lastRuns(db, inventoryId, limit),
+      productsPage: (inventoryId, query) => productsPage(db, inventoryId, query),
+      convertedValue: (inventoryId) => convertedValue(db, inventoryId),
+    },
+    conversations: { page: (channelId, cursor) => conversationsPage(db, channelId, cursor) },
+    dashboard: dashboardStore(db),
+    eventRecorder: (log) => eventRecorder(db, { log }),
     channels: channelStore(db, secrets, webhookTtlMs === undefined ? {} : { webhookTtlMs }),
     storefront: storefrontStore(db),
   };

@@ -25,8 +25,3 @@ export function assertSafeForProduction(env: Env): void {
     );
   }
 }
-
-export function authConfigFromEnv(env: Env): AuthConfig {
-  assertSafeForProduction(env);
-  return { projectId: env.FIREBASE_PROJECT_ID || 'demo-catalyst', emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || null };
-}

@@ -35,10 +35,3 @@ export function cachingVerifier(verify: TokenVerifier, { ttlMs, maxEntries = 10_
     return token;
   };
 }
-
-export function tokenCacheTtlMs(env: Record<string, string | undefined>): number {
-  const raw = env.AUTH_TOKEN_CACHE_SECONDS;
-  const seconds = raw === undefined || raw === '' ? DEFAULT_TOKEN_CACHE_SECONDS : Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`AUTH_TOKEN_CACHE_SECONDS must be a number of seconds >= 0, not "${raw}"`);
-  return seconds * 1000;
-}

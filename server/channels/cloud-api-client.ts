@@ -8,9 +8,10 @@
 import * as z from 'zod/mini';
 import { shownName } from '../../domain/storable-values';
 import { jsonOf, PEER_TIMEOUT_MS } from '../inventories/peer-failure';
-import { GRAPH_TOKEN_CODES, graphErrorOf, graphUrlFrom, usageWaitMs, type GraphError } from '../meta/graph-api';
+import { GRAPH_TOKEN_CODES, graphErrorOf, usageWaitMs, type GraphError } from '../meta/graph-api';
 import { outgoingMessageBody, type OutgoingMessage } from './outgoing-message';
 
+/** WHATSAPP_GRAPH_URL (server/config.ts; default Meta's Graph API), as META_GRAPH_URL is read for catalogs. */
 export type CloudApiConfig = { graphUrl: string; fetch?: typeof fetch; timeoutMs?: number };
 export type PhoneNumberDetails = { displayPhoneNumber: string; verifiedName: string; qualityRating: string };
 export type CloudApiFailure =
@@ -30,11 +31,6 @@ export type CloudApiClient = {
   /** The bytes of media a shopper sent, refused ('too-large') past maxBytes without reading the rest. */
   media(mediaId: string, accessToken: string, maxBytes: number): Promise<CloudApiResult<{ mimeType: string; bytes: Buffer }>>;
 };
-
-/** WHATSAPP_GRAPH_URL (default Meta's Graph API), as META_GRAPH_URL is read for catalogs. */
-export function cloudApiConfigFromEnv(env: Record<string, string | undefined>): CloudApiConfig {
-  return { graphUrl: graphUrlFrom(env.WHATSAPP_GRAPH_URL) };
-}
 
 const THROUGHPUT_CODES = new Set([130429, 80007, 4, 613]);
 const TRANSIENT_CODES = new Set([1, 2, 131000, 131016]);

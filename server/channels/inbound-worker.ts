@@ -5,15 +5,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { aiBaseView } from '../ai-bases/ai-base-store';
 import { AnswererFailure } from '../answering/answerer';
-import type { LlmConfig } from '../answering/llm-config';
-import { modelCatalog } from '../answering/model-catalog';
+import type { ModelCatalog } from '../answering/model-catalog';
 import { ChatRefusal } from '../answering/base-answer';
 import type { Db } from '../db/database';
 import { queueWorker, RetryLater, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
 import type { Job } from '../jobs/job-queue';
-import { knowledgeStore } from '../knowledge/knowledge-store';
+import type { KnowledgeStore } from '../knowledge/knowledge-store';
 import type { SecretBox } from '../secrets/secret-box';
-import { storefrontStore } from '../storefront/storefront-store';
+import type { StorefrontStore } from '../storefront/storefront-store';
 import type { AiBase } from '../../domain/ai-base';
 import type { WhatsappReplyFailure, WhatsappReplyPart } from '../../domain/whatsapp-reply';
 import { WHATSAPP_INBOUND_QUEUE, type ChannelStore } from './channel-store';
@@ -50,8 +49,12 @@ export type InboundWorkerOptions = {
   /** The app's channel store (../services.ts): marking a channel here empties the webhook's cache of it at once. */
   channels: ChannelStore;
   cloudApi: CloudApiConfig;
-  /** The OpenAI-compatible endpoint (null: the built-in answerer only). */
-  llm: LlmConfig | null;
+  /** The answering models: the built-in answerer and the OpenAI-compatible endpoint's (../services.ts). */
+  models: ModelCatalog;
+  /** The bases' passages the answers search (../services.ts). */
+  knowledge: KnowledgeStore;
+  /** The catalogs the answers show, with the app's catalog cache (../services.ts). */
+  storefront: StorefrontStore;
   /** The origin of the cart summary links the replies carry (SITE_URL). */
   siteUrl: string;
   /** Messages answered at once by this process. */
@@ -141,7 +144,9 @@ export function whatsappInboundWorker({
   secrets,
   channels,
   cloudApi,
-  llm,
+  models,
+  knowledge,
+  storefront,
   siteUrl,
   concurrency = 8,
   pollMs = 2_000,
@@ -151,7 +156,7 @@ export function whatsappInboundWorker({
 }: InboundWorkerOptions): QueueWorker {
   const replies = inboundReplies(db);
   const client = cloudApiClient(cloudApi);
-  const answerDeps = { db, knowledge: knowledgeStore(db), models: modelCatalog(llm), storefront: storefrontStore(db), siteUrl };
+  const answerDeps = { db, knowledge, models, storefront, siteUrl };
 
   const outsideWindow = (message: InboundMessage) => now().getTime() - message.sentAt.getTime() > SERVICE_WINDOW_MS;
 

@@ -34,11 +34,6 @@ export type Database = {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export function databaseTargetFromEnv(env: Record<string, string | undefined>): DatabaseTarget {
-  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
-  return { kind: 'pglite', dataDir: env.DATA_DIR || '.data' };
-}
-
 /**
  * PGlite's buffer cache lives in the server process (its WebAssembly memory, all of it resident
  * from the start): PostgreSQL's default 128 MB puts a big import over its RSS budget. A small cache

@@ -4,18 +4,12 @@
 // token, 4/17/613/80009/80014 → throttled, with the wait X-Business-Use-Case-Usage gives), and the
 // catalog check the wizard runs before saving a catalog.
 import type { CatalogCheck } from '../../domain/inventory';
-import { GRAPH_TOKEN_CODES, graphErrorOf, graphUrlFrom, usageWaitMs } from '../meta/graph-api';
+import { GRAPH_TOKEN_CODES, graphErrorOf, usageWaitMs } from '../meta/graph-api';
 import { catalogPriceMinor, type CatalogItem } from './catalog-match';
 import { fetchPeer, jsonOf, PeerFailure } from './peer-failure';
 
+/** META_GRAPH_URL and META_ACCESS_TOKEN (server/config.ts). */
 export type MetaConfig = { graphUrl: string; accessToken: string | null };
-
-export function metaConfigFromEnv(env: Record<string, string | undefined>): MetaConfig {
-  return {
-    graphUrl: graphUrlFrom(env.META_GRAPH_URL),
-    accessToken: env.META_ACCESS_TOKEN?.trim() || null,
-  };
-}
 
 const THROTTLE_CODES = new Set([4, 17, 613, 80009, 80014]);
 

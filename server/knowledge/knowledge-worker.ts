@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
 import type { Job } from '../jobs/job-queue';
 import { processKnowledgeFile } from './knowledge-processor';
-import { knowledgeStore, PROCESS_FILE_QUEUE, REMOVE_FILE_QUEUE } from './knowledge-store';
+import { PROCESS_FILE_QUEUE, REMOVE_FILE_QUEUE, type KnowledgeStore } from './knowledge-store';
 import { removeStoredFile } from './upload-storage';
 import type { ExtractionLimits } from './extraction/run-extraction';
 
@@ -13,6 +13,8 @@ type Log = WorkerLog;
 
 export type KnowledgeWorkerOptions = {
   db: Db;
+  /** The process's knowledge store (../services.ts). */
+  store: KnowledgeStore;
   dataDir: string;
   log: Log;
   /** Files processed at once by this process. */
@@ -51,6 +53,7 @@ function releaseImportGarbage() {
 
 export function knowledgeWorker({
   db,
+  store,
   dataDir,
   log,
   concurrency = 1,
@@ -60,8 +63,6 @@ export function knowledgeWorker({
   batchSize,
   storesAtOnce,
 }: KnowledgeWorkerOptions): KnowledgeWorker {
-  const store = knowledgeStore(db);
-
   async function handle(job: Job, signal: AbortSignal): Promise<'done' | 'stopped'> {
     if (job.queue === REMOVE_FILE_QUEUE) {
       await removeStoredFile(dataDir, String(job.payload.storedPath));

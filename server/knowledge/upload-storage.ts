@@ -6,11 +6,6 @@ import { createHash } from 'node:crypto';
 import { rm, rmdir } from 'node:fs/promises';
 import { dirname, posix, resolve, sep } from 'node:path';
 
-/** DATA_DIR as server/db/database.ts reads it (PGlite's data lives there too). */
-export function dataDirFromEnv(env: Record<string, string | undefined>): string {
-  return resolve(env.DATA_DIR || '.data');
-}
-
 /** Firebase uids are short and URL-safe, but custom tokens may carry anything: hash those. */
 function pathSegmentOf(uid: string): string {
   return /^[A-Za-z0-9_-]{1,128}$/.test(uid) ? uid : createHash('sha256').update(uid).digest('hex');

@@ -28,20 +28,20 @@ import {
 } from '../../domain/channel';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
-import { conversationsPage } from '../channels/channel-conversations';
 import { ChannelRefusal, type ChannelStore } from '../channels/channel-store';
 import { cloudApiClient, type CloudApiConfig, type CloudApiFailure } from '../channels/cloud-api-client';
-import type { Db } from '../db/database';
+import type { Services } from '../services';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
 import { siteOrigin } from '../http/site-origin';
 import { WHATSAPP_WEBHOOK_PATH } from './whatsapp-webhook-routes';
 
 export type ChannelRouteOptions = {
-  db: Db;
   accounts: AccountStore;
-  /** The webhook's own store (server/app.ts): its cache of channels forgets a changed one at once. */
+  /** The process's one channel store (../services.ts): its changes empty the webhook intake's cache of a channel at once. */
   store: ChannelStore;
+  /** A channel's conversations, a page at a time. */
+  conversations: Services['conversations'];
   /** Meta's Graph API for WhatsApp (WHATSAPP_GRAPH_URL). */
   whatsapp: CloudApiConfig;
   /** SITE_URL: the origin of the webhook URL answered; unset, the request's. */
@@ -130,7 +130,7 @@ const ANSWERING_REFUSALS =
   '422 `ai_base_not_found` or `inventory_not_found` (not the caller’s, or deleted); ' +
   '409 `ai_base_not_active` (the base is not switched on).';
 
-export function registerChannelRoutes(app: FastifyInstance, { db, accounts, store, whatsapp, siteUrl }: ChannelRouteOptions) {
+export function registerChannelRoutes(app: FastifyInstance, { accounts, store, conversations, whatsapp, siteUrl }: ChannelRouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cloudApi = cloudApiClient(whatsapp);
 
@@ -214,7 +214,7 @@ export function registerChannelRoutes(app: FastifyInstance, { db, accounts, stor
     },
     async (request) => {
       const channel = await found(principalOf(request).uid, request.params.id);
-      return { ...channel, ...(await conversationsPage(db, channel.id, request.query.cursor)) };
+      return { ...channel, ...(await conversations.page(channel.id, request.query.cursor)) };
     },
   );
 

@@ -28,13 +28,10 @@ import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
 import { InventoryRefusal, type InventoryStore } from '../inventories/inventory-store';
-import { convertedValue } from '../inventories/converted-value';
 import { checkCatalog, type MetaConfig } from '../inventories/meta-catalog';
 import { PeerFailure } from '../inventories/peer-failure';
 import { checkStore } from '../inventories/shopify-admin';
-import { enqueueSync } from '../inventories/inventory-sync';
-import { lastRuns, productsPage } from '../inventories/sync-report-reads';
-import type { Db } from '../db/database';
+import type { InventorySyncs } from '../services';
 import {
   PRODUCTS_PAGE_SIZE,
   productsPageSchema,
@@ -45,31 +42,21 @@ import {
 } from '../../domain/inventory-sync';
 
 export type InventoryRouteOptions = {
-  db: Db;
   accounts: AccountStore;
   store: InventoryStore;
+  /** The sync queue and the sync reports (../services.ts). */
+  syncs: InventorySyncs;
   /** Wakes this process's workers: a sync was queued. */
   onQueued: () => void;
   meta: MetaConfig;
   /** Stores on this machine (the demo store): never in production, where such an address reaches our own services. */
   allowLoopbackPeers: boolean;
-  /** The least time between two syncs Sync now starts (default SYNC_NOW_INTERVAL_MS, a minute; see syncNowIntervalFromEnv). */
+  /**
+   * The least time between two syncs Sync now starts (SYNC_NOW_INTERVAL_MS in server/config.ts; a
+   * minute by default, as production runs; the e2e suite shortens it, the page's clock cannot move the server's).
+   */
   syncNowIntervalMs?: number;
 };
-
-/**
- * SYNC_NOW_INTERVAL_MS: how long after a sync started Sync now is refused (429 with Retry-After).
- * A minute unless set, as production runs; the e2e suite shortens it so that a test can sync twice
- * without waiting out the minute (the page's clock cannot move the server's).
- */
-export function syncNowIntervalFromEnv(env: Record<string, string | undefined>): number {
-  const raw = env.SYNC_NOW_INTERVAL_MS;
-  if (raw === undefined || raw === '') return SYNC_NOW_INTERVAL_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0)
-    throw new Error(`SYNC_NOW_INTERVAL_MS must be a positive whole number of milliseconds, not "${raw}"`);
-  return value;
-}
 
 const invalid = (fields: Record<string, string>) => new HttpError(400, 'validation_failed', 'The request is not valid.', { fields });
 
@@ -130,7 +117,7 @@ const storeCheckBodySchema = z.strictObject({
 
 export function registerInventoryRoutes(
   app: FastifyInstance,
-  { db, accounts, store, onQueued, meta, allowLoopbackPeers, syncNowIntervalMs = SYNC_NOW_INTERVAL_MS }: InventoryRouteOptions,
+  { accounts, store, syncs, onQueued, meta, allowLoopbackPeers, syncNowIntervalMs = SYNC_NOW_INTERVAL_MS }: InventoryRouteOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -199,7 +186,7 @@ export function registerInventoryRoutes(
     },
     async (request) => {
       const inventory = await found(principalOf(request).uid, request.params.id);
-      return { ...inventory, converted: await convertedValue(db, inventory.id) };
+      return { ...inventory, converted: await syncs.convertedValue(inventory.id) };
     },
   );
 
@@ -284,7 +271,7 @@ export function registerInventoryRoutes(
       if (current.step === 'integration') throw refusals.incomplete(new InventoryRefusal('incomplete'));
       const checked = await refusing(checkCatalog(meta, catalogId));
       const saved = await refusing(store.saveCatalog(uid, request.params.id, expectedVersion, catalogId, checked, storeIsTruth));
-      if (saved.syncStatus === 'pending' && (await enqueueSync(db, saved.id, 'first'))) onQueued();
+      if (saved.syncStatus === 'pending' && (await syncs.enqueue(saved.id, 'first'))) onQueued();
       return saved;
     },
   );
@@ -304,7 +291,7 @@ export function registerInventoryRoutes(
     async (request, reply) => {
       const inventory = await found(principalOf(request).uid, request.params.id);
       if (inventory.status !== 'configured') throw new HttpError(409, 'incomplete', 'Save the store and the catalog before syncing.');
-      const [last] = await lastRuns(db, inventory.id, 1);
+      const [last] = await syncs.lastRuns(inventory.id, 1);
       const since = last ? Date.now() - last.startedAt.getTime() : Infinity;
       if (since < syncNowIntervalMs) {
         const seconds = String(Math.ceil((syncNowIntervalMs - since) / 1000));
@@ -312,7 +299,7 @@ export function registerInventoryRoutes(
           headers: { 'retry-after': seconds },
         });
       }
-      if (await enqueueSync(db, inventory.id, 'manual')) onQueued();
+      if (await syncs.enqueue(inventory.id, 'manual')) onQueued();
       return reply.code(202).send(inventory);
     },
   );
@@ -332,7 +319,7 @@ export function registerInventoryRoutes(
     async (request) => {
       const inventory = await found(principalOf(request).uid, request.params.id);
       const { page, q } = request.query;
-      return { ...(await productsPage(db, inventory.id, { page, q, pageSize: PRODUCTS_PAGE_SIZE })), page, pageSize: PRODUCTS_PAGE_SIZE };
+      return { ...(await syncs.productsPage(inventory.id, { page, q, pageSize: PRODUCTS_PAGE_SIZE })), page, pageSize: PRODUCTS_PAGE_SIZE };
     },
   );
 
@@ -349,7 +336,7 @@ export function registerInventoryRoutes(
     },
     async (request) => {
       const inventory = await found(principalOf(request).uid, request.params.id);
-      const runs: SyncRun[] = (await lastRuns(db, inventory.id)).map((run) => ({
+      const runs: SyncRun[] = (await syncs.lastRuns(inventory.id)).map((run) => ({
         id: run.id,
         trigger: run.trigger,
         status: run.status,

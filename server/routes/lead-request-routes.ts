@@ -23,19 +23,9 @@ import { requireStaff } from './admin-account-routes';
 import { FIREBASE_BEARER } from '../http/openapi';
 import type { LeadRequestStore } from '../leads/lead-request-store';
 
+/** Requests per client address per window: LEAD_RATE_LIMIT_MAX and _WINDOW_SECONDS (server/config.ts). */
 export type LeadRateLimit = { max: number; windowSeconds: number };
 
-/** Five requests per client address per ten minutes, unless LEAD_RATE_LIMIT_MAX / _WINDOW_SECONDS say otherwise. */
-export function leadRateLimitFromEnv(env: Record<string, string | undefined>): LeadRateLimit {
-  const positive = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
-    return value;
-  };
-  return { max: positive('LEAD_RATE_LIMIT_MAX', 5), windowSeconds: positive('LEAD_RATE_LIMIT_WINDOW_SECONDS', 600) };
-}
 
 const schemas = {
   contact: createContactRequestSchema(isValidPhoneNumber),

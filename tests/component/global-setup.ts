@@ -13,7 +13,8 @@ import type { TestProject } from 'vitest/node';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from '../../scripts/auth-emulator';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
-import { appWithWorkers, workerSettingsFromEnv } from '../../server/workers';
+import { appWithWorkers, workerSettingsFrom } from '../../server/workers';
+import { parseConfig } from '../../server/config';
 import { buildServices } from '../../server/services';
 import { DEMO_WHATSAPP_NUMBER, startWhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { startWhatsappControl } from './support/whatsapp-control';
@@ -43,9 +44,10 @@ export default async function setup(project: TestProject) {
     WHATSAPP_GRAPH_URL: whatsapp.graphUrl,
   };
   const database = await openDatabase({ kind: 'pglite', dataDir: join(scratch, 'data') }, 'component tests');
-  const services = buildServices(database.db, env);
-  const app = await appWithWorkers({ db: database.db, settings: workerSettingsFromEnv(env), services }, (onWorkQueued) =>
-    buildApp({ env, database, services, onWorkQueued }),
+  const config = parseConfig(env);
+  const services = buildServices(database.db, config);
+  const app = await appWithWorkers({ db: database.db, settings: workerSettingsFrom(config), services }, (onWorkQueued) =>
+    buildApp({ config, database, services, onWorkQueued }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -55,14 +55,15 @@ import { buildApp } from '${root}/server/app.ts';
 import { openDatabase } from '${root}/server/db/database.ts';
 import { inventories, inventorySyncRuns } from '${root}/server/db/schema.ts';
 import { syncInventory } from '${root}/server/inventories/inventory-sync.ts';
-import { metaConfigFromEnv } from '${root}/server/inventories/meta-catalog.ts';
-import { secretBox, secretsKeyFrom } from '${root}/server/secrets/secret-box.ts';
+import { parseConfig } from '${root}/server/config.ts';
+import { buildServices } from '${root}/server/services.ts';
 
-const env = process.env;
+const config = parseConfig(process.env);
 const database = await openDatabase({ kind: 'pglite', dataDir: null }, 'inventory sync view tests');
-const app = await buildApp({ env, database });
+const services = buildServices(database.db, config);
+const app = await buildApp({ config, database, services });
 await app.listen({ port: 0, host: '127.0.0.1' });
-const deps = { db: database.db, secrets: secretBox(secretsKeyFrom(env, env.DATA_DIR).key), meta: metaConfigFromEnv(env) };
+const deps = { db: database.db, secrets: services.secrets, meta: config.meta };
 const say = (message) => process.stdout.write('@@' + JSON.stringify(message) + '\\n');
 const commands = {
   sync: ({ inventoryId, trigger }) => syncInventory(deps, inventoryId, trigger, new AbortController().signal),

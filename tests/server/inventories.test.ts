@@ -12,7 +12,7 @@ import type { Inventory } from '../../domain/inventory';
 import type { InventoryProduct, SyncRun } from '../../domain/inventory-sync';
 import { inventories, inventorySyncRows, inventorySyncRuns } from '../../server/inventories/inventory-tables';
 import { enqueueSync } from '../../server/inventories/inventory-sync';
-import { syncNowIntervalFromEnv } from '../../server/routes/inventory-routes';
+import { parseConfig } from '../../server/config';
 import { catalogViewOf, startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
 import { demoStoreProducts, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { createUser, type TestUser } from './support/emulator-users';
@@ -288,9 +288,9 @@ describe('inventories', () => {
 });
 
 test("Sync now's interval is a minute unless SYNC_NOW_INTERVAL_MS says otherwise; a bad value stops the server from starting", () => {
-  expect(syncNowIntervalFromEnv({})).toBe(60_000);
-  expect(syncNowIntervalFromEnv({ SYNC_NOW_INTERVAL_MS: '' })).toBe(60_000);
-  expect(syncNowIntervalFromEnv({ SYNC_NOW_INTERVAL_MS: '10000' })).toBe(10_000);
-  for (const bad of ['0', '-5', '1.5', 'soon'])
-    expect(() => syncNowIntervalFromEnv({ SYNC_NOW_INTERVAL_MS: bad })).toThrow(/SYNC_NOW_INTERVAL_MS/);
+  const syncNowIntervalMs = (env: Record<string, string>) => parseConfig(env).syncNowIntervalMs;
+  expect(syncNowIntervalMs({})).toBe(60_000);
+  expect(syncNowIntervalMs({ SYNC_NOW_INTERVAL_MS: '' })).toBe(60_000);
+  expect(syncNowIntervalMs({ SYNC_NOW_INTERVAL_MS: '10000' })).toBe(10_000);
+  for (const bad of ['0', '-5', '1.5', 'soon']) expect(() => syncNowIntervalMs({ SYNC_NOW_INTERVAL_MS: bad })).toThrow(/SYNC_NOW_INTERVAL_MS/);
 });

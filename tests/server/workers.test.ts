@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { knowledgeFileSchema } from '../../domain/knowledge';
 import { jobs } from '../../server/jobs/job-tables';
 import { PROCESS_FILE_QUEUE } from '../../server/knowledge/knowledge-store';
-import { backgroundWorkers, workerSettingsFromEnv } from '../../server/workers';
+import { backgroundWorkers, workerSettingsFrom } from '../../server/workers';
+import { parseConfig } from '../../server/config';
 import { buildServices } from '../../server/services';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
@@ -55,8 +56,8 @@ test('an app built without workers claims no job: an upload stays queued', async
 
 test('the workers, started beside the app, process what waited; stopped, they hand the running job back', async () => {
   const { db } = await testDatabase();
-  const env = { DATA_DIR: data.dir };
-  const workers = backgroundWorkers({ db, log: server.app.log, settings: workerSettingsFromEnv(env), services: buildServices(db, env) });
+  const config = parseConfig({ DATA_DIR: data.dir });
+  const workers = backgroundWorkers({ db, log: server.app.log, settings: workerSettingsFrom(config), services: buildServices(db, config) });
   workers.start();
   try {
     expect(await settled(user, baseId, waiting)).toMatchObject({ status: 'ready', passageCount: 1 });
@@ -74,7 +75,8 @@ test('the workers, started beside the app, process what waited; stopped, they ha
   }
 }, 120_000);
 
-test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database's; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep", () => {
+test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database's; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep", async () => {
+  const workerSettingsFromEnv = (env: Record<string, string>) => workerSettingsFrom(parseConfig(env));
   const off = { INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off', CONVERSATION_RETENTION_WORKER: 'off' };
   expect(workerSettingsFromEnv({ ...off })).toEqual({
     knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 250, storesAtOnce: 2 },
@@ -101,22 +103,22 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     conversationRetention: null,
   });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
-  // The sync worker reads Meta's settings and the secrets key (made in DATA_DIR when SECRETS_KEY is unset).
+  // The sync worker reads Meta's settings, and the services' secrets key (made in DATA_DIR when SECRETS_KEY is unset).
   const sync = workerSettingsFromEnv({
     DATA_DIR: data.dir,
     META_GRAPH_URL: 'http://127.0.0.1:9/v21.0/',
     META_ACCESS_TOKEN: 'EAAG-test',
   }).inventorySync;
   expect(sync?.meta).toEqual({ graphUrl: 'http://127.0.0.1:9/v21.0', accessToken: 'EAAG-test' });
-  expect(sync?.secrets.open(sync.secrets.seal('shpat_x', 'id'), 'id')).toBe('shpat_x');
-  // The WhatsApp answerer: the Cloud API's URL, the LLM endpoint, the origin of its cart links and the secrets key.
+  const { secrets } = buildServices((await testDatabase()).db, parseConfig({ DATA_DIR: data.dir }));
+  expect(secrets.open(secrets.seal('shpat_x', 'id'), 'id')).toBe('shpat_x');
+  // The WhatsApp answerer: the Cloud API's URL and the origin of its cart links (its LLM endpoint and key: the services').
   const inbound = workerSettingsFromEnv({
     DATA_DIR: data.dir,
     WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9/v21.0/',
     SITE_URL: 'https://catalyst.example/',
   }).whatsappInbound;
-  expect(inbound).toMatchObject({ cloudApi: { graphUrl: 'http://127.0.0.1:9/v21.0' }, llm: null, siteUrl: 'https://catalyst.example' });
-  expect(inbound?.secrets.open(inbound.secrets.seal('EAAG_x', 'id'), 'id')).toBe('EAAG_x');
+  expect(inbound).toMatchObject({ cloudApi: { graphUrl: 'http://127.0.0.1:9/v21.0' }, siteUrl: 'https://catalyst.example' });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir, PORT: '4173' }).whatsappInbound?.siteUrl).toBe('http://localhost:4173');
   for (const bad of ['0', '1.5', 'two'])
     expect(() => workerSettingsFromEnv({ KNOWLEDGE_WORKER_CONCURRENCY: bad })).toThrow(/KNOWLEDGE_WORKER_CONCURRENCY/);

@@ -6,12 +6,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   cloudApiClient,
-  cloudApiConfigFromEnv,
   PAIR_RATE_LIMIT_WAIT_MS,
   type CloudApiFailure,
   type CloudApiResult,
 } from '../../server/channels/cloud-api-client';
 import { fitProductSections, outgoingMessageBody, type OutgoingMessage } from '../../server/channels/outgoing-message';
+import { parseConfig } from '../../server/config';
 import { sendJson, startTestServer, type TestServer } from '../fixtures/http-test-server';
 import {
   DEMO_WHATSAPP_NUMBER,
@@ -335,6 +335,7 @@ describe('unreachable', () => {
 
 describe('configuration and message bodies', () => {
   it('reads WHATSAPP_GRAPH_URL as META_GRAPH_URL is read, Meta’s Graph API by default', () => {
+    const cloudApiConfigFromEnv = (env: Record<string, string>) => parseConfig(env).whatsapp;
     expect(cloudApiConfigFromEnv({ WHATSAPP_GRAPH_URL: ' http://127.0.0.1:3103/v21.0/ ' })).toEqual({
       graphUrl: 'http://127.0.0.1:3103/v21.0',
     });

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { findBlockedTerm } from '../../server/answering/blocked-terms';
 import { passagesToQuote } from '../../server/answering/builtin-answerer';
-import { DEFAULT_LLM_TIMEOUT_MS, llmConfigFromEnv } from '../../server/answering/llm-config';
+import { DEFAULT_LLM_TIMEOUT_MS } from '../../server/answering/llm-config';
+import { parseConfig } from '../../server/config';
 import { DEFAULT_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../server/answering/llm-endpoint';
 import { temperatureOf } from '../../server/answering/llm-answerer';
 
@@ -41,6 +42,8 @@ describe("the provider's Retry-After", () => {
 });
 
 describe('LLM settings from the environment', () => {
+  const llmConfigFromEnv = (env: Record<string, string>) => parseConfig(env).llm;
+
   test('none without LLM_BASE_URL; the URL without its trailing slash, the key optional, 30 s by default', () => {
     expect(llmConfigFromEnv({})).toBeNull();
     expect(llmConfigFromEnv({ LLM_BASE_URL: ' ', LLM_API_KEY: 'k' })).toBeNull();

@@ -35,16 +35,16 @@ describe('secret box', () => {
     expect(() => parseSecretsKey('short')).toThrow(/openssl rand -base64 32/);
     const dir = mkdtempSync(join(tmpdir(), 'secrets-'));
     dirs.push(dir);
-    expect(secretsKeyFrom({ SECRETS_KEY: key.toString('base64') }, dir)).toMatchObject({ generated: false, file: null });
+    expect(secretsKeyFrom(key.toString('base64'), dir)).toMatchObject({ generated: false, file: null });
   });
 
   test('without SECRETS_KEY a key is made once in the data directory, private to its owner', () => {
     const dir = mkdtempSync(join(tmpdir(), 'secrets-'));
     dirs.push(dir);
-    const first = secretsKeyFrom({}, join(dir, 'data'));
+    const first = secretsKeyFrom(null, join(dir, 'data'));
     expect(first.generated).toBe(true);
     expect(statSync(first.file!).mode & 0o777).toBe(0o600);
-    const again = secretsKeyFrom({}, join(dir, 'data'));
+    const again = secretsKeyFrom(null, join(dir, 'data'));
     expect(again.generated).toBe(false);
     expect(again.key.equals(first.key)).toBe(true);
     expect(parseSecretsKey(readFileSync(first.file!, 'utf8')).equals(first.key)).toBe(true);

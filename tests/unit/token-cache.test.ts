@@ -1,7 +1,8 @@
 // The verified-token cache in front of firebase-admin (server/auth/token-cache.ts), with a
 // counting verifier in place of Firebase: what it remembers, for how long, and what never.
 import { describe, expect, test } from 'vitest';
-import { cachingVerifier, tokenCacheTtlMs } from '../../server/auth/token-cache';
+import { cachingVerifier } from '../../server/auth/token-cache';
+import { parseConfig } from '../../server/config';
 import type { VerifiedToken } from '../../server/auth/token-verifier';
 
 function counting(result: (token: string) => VerifiedToken | Error) {
@@ -77,6 +78,7 @@ describe('cachingVerifier', () => {
   });
 
   test('AUTH_TOKEN_CACHE_SECONDS: 5 s by default, 0 allowed, nonsense refused', () => {
+    const tokenCacheTtlMs = (env: Record<string, string>) => parseConfig(env).auth.tokenCacheTtlMs;
     expect(tokenCacheTtlMs({})).toBe(5_000);
     expect(tokenCacheTtlMs({ AUTH_TOKEN_CACHE_SECONDS: '0' })).toBe(0);
     expect(tokenCacheTtlMs({ AUTH_TOKEN_CACHE_SECONDS: '1.5' })).toBe(1_500);

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { buildServices, type Services } from '../../../server/services';
-import { appWithWorkers, workerSettingsFromEnv } from '../../../server/workers';
+import { appWithWorkers, workerSettingsFrom } from '../../../server/workers';
+import { parseConfig } from '../../../server/config';
 import { emulatorHost, emulatorProject } from './emulator-users';
 import { testDatabase } from './test-database';
 
@@ -31,10 +32,11 @@ export async function buildTestApp(
 ) {
   const database = await testDatabase();
   // Built once for the app and its workers, as main.ts builds them.
-  const shared = services ?? buildServices(database.db, env);
+  const config = parseConfig(env);
+  const shared = services ?? buildServices(database.db, config);
   const build = (onWorkQueued?: () => void) =>
-    buildApp({ env, database, services: shared, ...(logger ? { logger } : {}), ...(onWorkQueued ? { onWorkQueued } : {}) });
-  return workers ? appWithWorkers({ db: database.db, settings: workerSettingsFromEnv(env), services: shared }, build) : build();
+    buildApp({ config, database, services: shared, ...(logger ? { logger } : {}), ...(onWorkQueued ? { onWorkQueued } : {}) });
+  return workers ? appWithWorkers({ db: database.db, settings: workerSettingsFrom(config), services: shared }, build) : build();
 }
 
 export async function startTestServer({ env, beforeListen, workers = false }: Options = {}): Promise<TestServer> {

@@ -8,7 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { modelCatalog } from '../../../server/answering/model-catalog';
 import { whatsappInboundWorker } from '../../../server/channels/inbound-worker';
+import { parseConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
 import type { QueueWorker, WorkerLog } from '../../../server/jobs/queue-worker';
 import { buildServices, type Services } from '../../../server/services';
@@ -56,7 +58,7 @@ export async function startWhatsAppHarness({
   const fixture = await startWhatsAppCloudApiServer({ numbers: [] });
   const llm = withLlm ? await startOpenAiCompatibleServer() : null;
   const env = { ...testEnv, DATA_DIR: dataDir, SECRETS_KEY: secretsKey, INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' };
-  const services = buildServices(db, env, { webhookTtlMs: 3_600_000 });
+  const services = buildServices(db, parseConfig(env), { webhookTtlMs: 3_600_000 });
   const { secrets, channels } = services;
   const app = await buildTestApp(env, { workers: true, services });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -67,7 +69,9 @@ export async function startWhatsAppHarness({
     secrets,
     channels,
     cloudApi: { graphUrl: fixture.graphUrl },
-    llm: llm ? { baseUrl: llm.baseUrl, apiKey: FIXTURE_API_KEY, timeoutMs: 10_000 } : null,
+    models: modelCatalog(llm ? { baseUrl: llm.baseUrl, apiKey: FIXTURE_API_KEY, timeoutMs: 10_000 } : null),
+    knowledge: services.knowledge,
+    storefront: services.storefront,
     siteUrl,
     ...(concurrency ? { concurrency } : {}),
     pollMs: 20,
