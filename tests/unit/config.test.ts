@@ -1,0 +1,114 @@
+// The server's configuration (server/config.ts): the defaults of an empty environment, a bad value
+// refused with a message naming its variable, and the README's table generated from the schema.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { UnsafeConfigError } from '../../server/auth/auth-config';
+import { ConfigError, envSchema, parseConfig } from '../../server/config';
+import { envTable, readmePath, readmeWithEnvTable } from '../../scripts/env-table';
+
+describe('parseConfig', () => {
+  test('an empty environment gives the embedded defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      distDir: 'dist',
+      logLevel: 'info',
+      production: false,
+      database: { kind: 'pglite', dataDir: '.data' },
+      dataDir: resolve('.data'),
+      secretsKey: null,
+      auth: { projectId: 'demo-catalyst', emulatorHost: null, tokenCacheTtlMs: 5_000 },
+      siteUrl: undefined,
+      workerSiteUrl: 'http://localhost:3000',
+      trustProxy: false,
+      leadRateLimit: { max: 5, windowSeconds: 600 },
+      syncNowIntervalMs: 60_000,
+      llm: null,
+      meta: { graphUrl: 'https://graph.facebook.com/v21.0', accessToken: null },
+      whatsapp: { graphUrl: 'https://graph.facebook.com/v21.0' },
+      workers: {
+        knowledge: true,
+        knowledgeConcurrency: 1,
+        inventorySync: true,
+        inventoryBulkThreshold: 10_000,
+        whatsappInbound: true,
+        conversationRetention: true,
+      },
+    });
+    expect(config.runtime).toEqual({
+      apiBaseUrl: '/api/v1',
+      firebase: {
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-catalyst.firebaseapp.com',
+        projectId: 'demo-catalyst',
+        storageBucket: 'demo-catalyst.appspot.com',
+        messagingSenderId: '000000000000',
+        appId: '1:000000000000:web:demo-catalyst',
+        measurementId: '',
+      },
+    });
+    expect(config.renderThreads).toBeGreaterThan(0);
+  });
+
+  test('values are read as the server has always read them', () => {
+    const config = parseConfig({
+      PORT: '4173',
+      DIST_DIR: '',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst',
+      SITE_URL: 'https://catalyst.example/some/path',
+      TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ',
+      KNOWLEDGE_WORKER: 'off',
+      RENDER_THREADS: 'many',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+    });
+    expect(config).toMatchObject({
+      port: 4173,
+      distDir: undefined,
+      production: true,
+      database: { kind: 'postgres', url: 'postgres://catalyst@127.0.0.1/catalyst' },
+      siteUrl: 'https://catalyst.example',
+      workerSiteUrl: 'https://catalyst.example',
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
+      workers: { knowledge: false },
+      llm: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: null, timeoutMs: 30_000 },
+    });
+    expect(config.runtime.siteUrl).toBe('https://catalyst.example');
+    expect(config.renderThreads).toBeGreaterThan(0);
+  });
+
+  test('a bad value stops the start with a message naming the variable; every bad one is named', () => {
+    expect(() => parseConfig({ LEAD_RATE_LIMIT_MAX: 'lots' })).toThrow(new ConfigError('LEAD_RATE_LIMIT_MAX must be a positive whole number, not "lots"'));
+    expect(() => parseConfig({ SITE_URL: 'catalyst.example' })).toThrow(/SITE_URL must be an http\(s\) origin/);
+    expect(() => parseConfig({ SECRETS_KEY: 'short' })).toThrow(/openssl rand -base64 32/);
+    expect(() => parseConfig({ INVENTORY_BULK_THRESHOLD: '-1' })).toThrow(/INVENTORY_BULK_THRESHOLD must be a whole number/);
+    let message = '';
+    try {
+      parseConfig({ KNOWLEDGE_WORKER_CONCURRENCY: '0', AUTH_TOKEN_CACHE_SECONDS: 'soon' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/AUTH_TOKEN_CACHE_SECONDS/);
+    expect(message).toMatch(/KNOWLEDGE_WORKER_CONCURRENCY/);
+  });
+
+  test('production with the Auth emulator is refused as unsafe', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(UnsafeConfigError);
+  });
+});
+
+describe("the README's environment table", () => {
+  test('documents every variable of the schema, as generated (npx tsx scripts/env-table.ts rewrites it)', () => {
+    const readme = readFileSync(readmePath, 'utf8');
+    expect(readmeWithEnvTable(readme), 'README.md and server/config.ts disagree: run npx tsx scripts/env-table.ts').toBe(readme);
+    for (const name of Object.keys(envSchema.shape)) expect(envTable()).toContain(`| \`${name}\` |`);
+  });
+
+  test('a README whose table differs from the schema is caught', () => {
+    const readme = readFileSync(readmePath, 'utf8');
+    const stale = readme.replace('| `PORT` |', '| `OLD_PORT` |');
+    expect(readmeWithEnvTable(stale)).not.toBe(stale);
+  });
+});
