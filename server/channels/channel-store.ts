@@ -21,7 +21,9 @@ import type {
 } from '../../domain/channel';
 import type { InboundEvent } from '../../domain/whatsapp-webhook';
 import type { Db } from '../db/database';
-import { aiBases, channels, inventories, whatsappInboundMessages, whatsappMessageStatuses } from '../db/schema';
+import { aiBases } from '../ai-bases/ai-base-tables';
+import { channels, whatsappInboundMessages, whatsappMessageStatuses } from './channel-tables';
+import { inventories } from '../inventories/inventory-tables';
 import { enqueueRows } from '../jobs/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
 

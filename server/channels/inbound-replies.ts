@@ -15,17 +15,12 @@ import type { InboundContent } from '../../domain/whatsapp-webhook';
 import type { WhatsappReplyFailure, WhatsappReplyKind, WhatsappReplyOutcome, WhatsappReplyPart } from '../../domain/whatsapp-reply';
 import { monthStart } from '../accounts/account-store';
 import type { Db } from '../db/database';
-import {
-  accountMonthlyUsage,
-  accounts,
-  aiBases,
-  aiRequests,
-  channels,
-  inventories,
-  storefrontEvents,
-  whatsappInboundMessages,
-  whatsappReplies,
-} from '../db/schema';
+import { accountMonthlyUsage, accounts } from '../accounts/account-tables';
+import { aiBases } from '../ai-bases/ai-base-tables';
+import { aiRequests, whatsappReplies } from './whatsapp-reply-tables';
+import { channels, whatsappInboundMessages } from './channel-tables';
+import { inventories } from '../inventories/inventory-tables';
+import { storefrontEvents } from '../storefront/storefront-tables';
 
 export type InboundMessage = typeof whatsappInboundMessages.$inferSelect;
 export type StoredReply = typeof whatsappReplies.$inferSelect;

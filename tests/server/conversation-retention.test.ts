@@ -17,15 +17,10 @@ import {
 } from '../../server/channels/conversation-retention';
 import { channelStore } from '../../server/channels/channel-store';
 import type { Db } from '../../server/db/database';
-import {
-  aiRequests,
-  jobs,
-  storefrontEvents,
-  whatsappConversationInputs,
-  whatsappInboundMessages,
-  whatsappMessageStatuses,
-  whatsappReplies,
-} from '../../server/db/schema';
+import { aiRequests, whatsappConversationInputs, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
+import { jobs } from '../../server/jobs/job-tables';
+import { storefrontEvents } from '../../server/storefront/storefront-tables';
+import { whatsappInboundMessages, whatsappMessageStatuses } from '../../server/channels/channel-tables';
 import type { WorkerLog } from '../../server/jobs/queue-worker';
 import { secretBox } from '../../server/secrets/secret-box';
 import { checkedNumber, connectForm, seedAnsweringRecords } from './support/channel-seed';

@@ -18,18 +18,13 @@ import { WHATSAPP_INBOUND_QUEUE, type ChannelStore } from '../../server/channels
 import { inboundReplies } from '../../server/channels/inbound-replies';
 import { QUICK_RETRY_WAITS_MS } from '../../server/channels/inbound-worker';
 import type { Db } from '../../server/db/database';
-import {
-  accountMonthlyUsage,
-  aiBases,
-  aiRequests,
-  carts,
-  inventories,
-  inventoryProducts,
-  jobs,
-  storefrontEvents,
-  whatsappInboundMessages,
-  whatsappReplies,
-} from '../../server/db/schema';
+import { accountMonthlyUsage } from '../../server/accounts/account-tables';
+import { aiBases } from '../../server/ai-bases/ai-base-tables';
+import { aiRequests, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
+import { carts, storefrontEvents } from '../../server/storefront/storefront-tables';
+import { inventories, inventoryProducts } from '../../server/inventories/inventory-tables';
+import { jobs } from '../../server/jobs/job-tables';
+import { whatsappInboundMessages } from '../../server/channels/channel-tables';
 import type { QueueWorker } from '../../server/jobs/queue-worker';
 import {
   buttonReplyMessage,

@@ -11,7 +11,9 @@ import type { InboundContent, InboundEvent } from '../../domain/whatsapp-webhook
 import { monthStart } from '../../server/accounts/account-store';
 import { channelStore } from '../../server/channels/channel-store';
 import { inboundReplies, type ReplyPlan } from '../../server/channels/inbound-replies';
-import { accountMonthlyUsage, accounts, aiRequests, whatsappInboundMessages, whatsappReplies } from '../../server/db/schema';
+import { accountMonthlyUsage, accounts } from '../../server/accounts/account-tables';
+import { aiRequests, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
+import { whatsappInboundMessages } from '../../server/channels/channel-tables';
 import { secretBox } from '../../server/secrets/secret-box';
 import { checkedNumber, connectForm, seedChannelMerchant } from './support/channel-seed';
 import { testDatabase } from './support/test-database';
