@@ -115,7 +115,6 @@ export async function buildApp({ env = {}, config: given, distDir, renderer, log
         'generated a secrets key for merchants’ tokens; set SECRETS_KEY in production',
       );
     const verifyToken = cachingVerifier(firebaseTokenVerifier(firebaseAdminAuth(config.auth)), { ttlMs: config.auth.tokenCacheTtlMs });
-    // One store for the channel routes, the webhook and the WhatsApp worker: a change empties the webhook's cache of the channel at once.
     await registerApiV1(app, {
       services: shared,
       verifyToken,
@@ -128,7 +127,7 @@ export async function buildApp({ env = {}, config: given, distDir, renderer, log
       ...(runtimeConfig.siteUrl ? { siteUrl: runtimeConfig.siteUrl } : {}),
     });
     // Meta's callback for connected WhatsApp numbers: public, outside /api/v1, its body kept raw for the signature.
-    await registerWhatsappWebhookRoutes(app, { store: shared.channels, onQueued: onWorkQueued });
+    await registerWhatsappWebhookRoutes(app, { intake: shared.webhookIntake, onQueued: onWorkQueued });
   }
 
   if (distDir)

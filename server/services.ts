@@ -1,7 +1,7 @@
 // The composition root: the stores, clients, queues and keys one server process builds once, from
 // its database and parsed configuration (./config.ts), for the HTTP app (./app.ts) and its background
-// workers (./workers.ts) to share. One channel store for both: the webhook's cache of a channel is
-// the one a worker clears when it marks the channel.
+// workers (./workers.ts) to share. One channel store and one webhook intake for both: a worker
+// marking a channel empties the webhook's cache of it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConvertedValue } from '../domain/inventory';
 import type { SyncTrigger } from '../domain/inventory-sync';
@@ -20,6 +20,7 @@ import { lastRuns, productsPage } from './inventories/sync-report-reads';
 import { knowledgeStore, type KnowledgeStore } from './knowledge/knowledge-store';
 import { leadRequestStore, type LeadRequestStore } from './leads/lead-request-store';
 import { channelStore, type ChannelStore } from './channels/channel-store';
+import { webhookIntake, type WebhookIntake } from './channels/webhook-intake';
 import { secretBox, secretsKeyFrom, type SecretBox } from './secrets/secret-box';
 import { eventRecorder, type EventRecorder } from './storefront/event-recorder';
 import { storefrontStore, type StorefrontStore } from './storefront/storefront-store';
@@ -55,8 +56,10 @@ export type Services = {
   dashboard: DashboardStore;
   /** Makes the recorder of shoppers' events, batched: the app makes one with its log and closes it with itself. */
   eventRecorder: (log: FastifyBaseLogger) => EventRecorder;
-  /** Connected WhatsApp numbers: the channel routes, the webhook and the WhatsApp worker. */
+  /** Connected WhatsApp numbers: the channel routes and the WhatsApp worker. */
   channels: ChannelStore;
+  /** What the WhatsApp webhook reads and records; the channel store's changes empty its cache of a channel. */
+  webhookIntake: WebhookIntake;
   /** The shopper's side: the public API and the shopper's pages share its catalog cache. */
   storefront: StorefrontStore;
 };
@@ -69,6 +72,7 @@ export type ServiceOptions = {
 export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceOptions = {}): Services {
   const secretsKey = secretsKeyFrom(config.secretsKey, config.dataDir);
   const secrets = secretBox(secretsKey.key);
+  const intake = webhookIntake(db, secrets, webhookTtlMs === undefined ? {} : { ttlMs: webhookTtlMs });
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,
@@ -88,7 +92,8 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     conversations: { page: (channelId, cursor) => conversationsPage(db, channelId, cursor) },
     dashboard: dashboardStore(db),
     eventRecorder: (log) => eventRecorder(db, { log }),
-    channels: channelStore(db, secrets, webhookTtlMs === undefined ? {} : { webhookTtlMs }),
+    channels: channelStore(db, secrets, { onChannelChanged: intake.forget }),
+    webhookIntake: intake,
     storefront: storefrontStore(db),
   };
 }

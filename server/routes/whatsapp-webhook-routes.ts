@@ -8,7 +8,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '../../domain/api-error';
 import { flattenWebhook, phoneNumberIdsOf, whatsappWebhookSchema } from '../../domain/whatsapp-webhook';
-import { WHATSAPP_INBOUND_QUEUE, type ChannelStore } from '../channels/channel-store';
+import { WHATSAPP_INBOUND_QUEUE } from '../channels/channel-store';
+import type { WebhookIntake } from '../channels/webhook-intake';
 import { HttpError } from '../http/http-error';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
@@ -16,7 +17,7 @@ export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
 export const WHATSAPP_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 export type WhatsappWebhookRouteOptions = {
-  store: ChannelStore;
+  intake: WebhookIntake;
   /** Wakes this process's workers of `queue`: messages were queued for the answerer. */
   onQueued: (queue: string) => void;
 };
@@ -49,7 +50,7 @@ const logSerializers = { req: requestWithoutQuery as unknown as (request: Fastif
 
 const tags = ['WhatsApp webhook (Meta)'];
 
-export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { store, onQueued }: WhatsappWebhookRouteOptions) {
+export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { intake, onQueued }: WhatsappWebhookRouteOptions) {
   await app.register(
     async (webhook) => {
       // The signature is over the bytes Meta sent: this scope keeps every body as a Buffer, whatever its type.
@@ -80,7 +81,7 @@ export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { stor
         async (request, reply) => {
           const { 'hub.mode': mode, 'hub.verify_token': token, 'hub.challenge': challenge } = request.query;
           if (mode !== 'subscribe' || !token || !challenge || !/^[\w.-]{1,256}$/.test(challenge)) throw unverified();
-          if (!(await store.verifyWebhook(token))) {
+          if (!(await intake.verifyWebhook(token))) {
             request.log.info({ whatsappWebhook: 'verify_token_unknown' }, 'whatsapp webhook verification refused');
             throw unverified();
           }
@@ -123,7 +124,7 @@ export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { stor
           }
           const phoneNumberIds = phoneNumberIdsOf(json);
           if (!phoneNumberIds) throw refused('no_phone_number');
-          const found = await store.webhookChannels(phoneNumberIds);
+          const found = await intake.webhookChannels(phoneNumberIds);
           const channelIds = [...found.values()].map((channel) => channel.id);
           if (found.size < phoneNumberIds.length) throw refused('unknown_number', channelIds);
           const appSecrets = new Set([...found.values()].map((channel) => channel.appSecret));
@@ -144,7 +145,7 @@ export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { stor
             const channel = found.get(event.phoneNumberId);
             return channel ? [{ channel, event }] : [];
           });
-          const recorded = await store.recordEvents(events);
+          const recorded = await intake.recordEvents(events);
           if (recorded.queued > 0) onQueued(WHATSAPP_INBOUND_QUEUE);
           request.log.info({ whatsappWebhook: 'received', channelIds, ...recorded }, 'whatsapp webhook');
           return reply.send({ status: 'received' });

@@ -1,4 +1,5 @@
-// The channel store (server/channels/channel-store.ts) on the run's database: a connected number's
+// The channel store (server/channels/channel-store.ts) and the webhook intake it tells of its changes
+// (server/channels/webhook-intake.ts) on the run's database: a connected number's
 // secrets sealed at rest and never in its public view (a token hint at most), the verify token
 // returned once and found by its hash, one channel per number whatever the account, the answering
 // AI base the caller's and active, pause / resume / needs attention as the webhook sees them, and
@@ -8,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { channelSchema, type Channel } from '../../domain/channel';
 import { channelStore, ChannelRefusal, type ChannelStore } from '../../server/channels/channel-store';
+import { webhookIntake, type WebhookIntake } from '../../server/channels/webhook-intake';
 import { aiBases } from '../../server/ai-bases/ai-base-tables';
 import { channels, whatsappInboundMessages } from '../../server/channels/channel-tables';
 import { secretBox, type SecretBox } from '../../server/secrets/secret-box';
@@ -15,13 +17,16 @@ import { checkedNumber, connectForm, seedChannelMerchant, type ChannelMerchant }
 import { testDatabase } from './support/test-database';
 
 let store: ChannelStore;
+let intake: WebhookIntake;
 let secrets: SecretBox;
 let a: ChannelMerchant;
 let b: ChannelMerchant;
 
 beforeAll(async () => {
   secrets = secretBox(randomBytes(32));
-  store = channelStore((await testDatabase()).db, secrets);
+  const { db } = await testDatabase();
+  intake = webhookIntake(db, secrets);
+  store = channelStore(db, secrets, { onChannelChanged: intake.forget });
   [a, b] = await Promise.all([seedChannelMerchant('a'), seedChannelMerchant('b')]);
 });
 
@@ -121,7 +126,7 @@ describe('tenancy', () => {
 describe('status, as the webhook sees it', () => {
   let channel: Channel;
   let phoneNumberId: string;
-  const seen = async () => (await store.webhookChannels([phoneNumberId])).get(phoneNumberId);
+  const seen = async () => (await intake.webhookChannels([phoneNumberId])).get(phoneNumberId);
 
   beforeAll(async () => {
     const form = connectForm(a);
@@ -177,13 +182,13 @@ describe('status, as the webhook sees it', () => {
 
   test('the verify token finds its channel by hash; a rotated one replaces it', async () => {
     const { channel: other, verifyToken } = await store.connect(b.uid, connectForm(b), checkedNumber);
-    expect(await store.verifyWebhook(`${verifyToken}x`)).toBe(false);
-    expect(await store.verifyWebhook(verifyToken)).toBe(true);
+    expect(await intake.verifyWebhook(`${verifyToken}x`)).toBe(false);
+    expect(await intake.verifyWebhook(verifyToken)).toBe(true);
     expect((await store.get(b.uid, other.id))?.webhookVerifiedAt).not.toBeNull();
     const rotated = await store.rotateVerifyToken(b.uid, other.id);
     expect(rotated.channel.webhookVerifiedAt).toBeNull();
-    expect(await store.verifyWebhook(verifyToken)).toBe(false);
-    expect(await store.verifyWebhook(rotated.verifyToken)).toBe(true);
+    expect(await intake.verifyWebhook(verifyToken)).toBe(false);
+    expect(await intake.verifyWebhook(rotated.verifyToken)).toBe(true);
   });
 
   test('disconnected, the channel goes with its messages and the webhook no longer knows its number', async () => {
@@ -198,7 +203,7 @@ describe('status, as the webhook sees it', () => {
       replyTo: null,
       content: { type: 'text', body: 'oi' },
     } as const;
-    expect(await store.recordEvents([{ channel: webhookChannel, event }])).toMatchObject({ queued: 1, duplicates: 0 });
+    expect(await intake.recordEvents([{ channel: webhookChannel, event }])).toMatchObject({ queued: 1, duplicates: 0 });
     await store.remove(a.uid, channel.id);
     expect(await store.get(a.uid, channel.id)).toBeNull();
     expect(await db.select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.channelId, channel.id))).toEqual([]);

@@ -1,5 +1,5 @@
 // The whatsapp-inbound worker's records in one statement each (server/channels/inbound-replies.ts,
-// channel-store.ts's recordEvents): what the worker loads with a job's message (its channel's base,
+// webhook-intake.ts's recordEvents): what the worker loads with a job's message (its channel's base,
 // the account's plan, the channel's token, the shopper's history) and the reply stored with its AI
 // request counted once, whichever attempt stores it first. The worker's own behaviour end to end is
 // tests/server/whatsapp-answering.test.ts; these pin what it reads and writes.
@@ -11,6 +11,7 @@ import type { InboundContent, InboundEvent } from '../../domain/whatsapp-webhook
 import { monthStart } from '../../server/accounts/account-store';
 import { channelStore } from '../../server/channels/channel-store';
 import { inboundReplies, type ReplyPlan } from '../../server/channels/inbound-replies';
+import { webhookIntake } from '../../server/channels/webhook-intake';
 import { accountMonthlyUsage, accounts } from '../../server/accounts/account-tables';
 import { aiRequests, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
 import { whatsappInboundMessages } from '../../server/channels/channel-tables';
@@ -25,9 +26,10 @@ async function shopperMessages(label: string, bodies: readonly (string | Inbound
   const { db } = await testDatabase();
   const merchant = await seedChannelMerchant(label);
   const channels = channelStore(db, secrets);
+  const intake = webhookIntake(db, secrets);
   const form = connectForm(merchant);
   const { channel } = await channels.connect(merchant.uid, form, checkedNumber);
-  const [webhookChannel] = (await channels.webhookChannels([form.phoneNumberId])).values();
+  const [webhookChannel] = (await intake.webhookChannels([form.phoneNumberId])).values();
   const sender = `55119${String(Date.now()).slice(-8)}`;
   const events = bodies.map(
     (body, index): InboundEvent => ({
@@ -40,7 +42,7 @@ async function shopperMessages(label: string, bodies: readonly (string | Inbound
       replyTo: null,
     }),
   );
-  const recorded = await channels.recordEvents(events.map((event) => ({ channel: webhookChannel!, event })));
+  const recorded = await intake.recordEvents(events.map((event) => ({ channel: webhookChannel!, event })));
   const messages = await db
     .select()
     .from(whatsappInboundMessages)
