@@ -1,23 +1,14 @@
 // An AI base's knowledge base: upload files (multipart, streamed to disk, 100 MB each), list them
 // with their processing status, delete them, search their passages; and the reference model to
 // download. Another account's base or file is a 404; past the plan's trainings this month, 403.
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { aiBaseIdParamsSchema } from '../../domain/ai-base';
-import { withoutBidiControls } from '../../domain/bidi-controls';
-import { withoutUnstorable } from '../../domain/storable-values';
 import { apiErrorBodySchema, type ApiErrorCode } from '../../domain/api-error';
 import {
   acceptedKnowledgeFileExtensions,
-  knowledgeFileKindOf,
   knowledgeFileListSchema,
   knowledgeFileParamsSchema,
   knowledgeFileSchema,
@@ -27,15 +18,14 @@ import {
   type KnowledgeFailureReason,
 } from '../../domain/knowledge';
 import { columnRolesRequestSchema } from '../../domain/knowledge-columns';
-import { plans } from '../../domain/plans';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
-import { SIGNATURE_BYTES, signatureMatches } from '../knowledge/file-signature';
-import { KnowledgeRefusal, type KnowledgeStore } from '../knowledge/knowledge-store';
+import type { KnowledgeRefusal, KnowledgeStore } from '../knowledge/knowledge-store';
 import { knowledgeTemplateXlsx } from '../knowledge/knowledge-template';
-import { resolveStoredPath, removeStoredFile, storedPathFor } from '../knowledge/upload-storage';
+import { uploadIntake, type UploadRefusal } from '../knowledge/upload-intake';
+import { removeStoredFile } from '../knowledge/upload-storage';
 
 export const TRAININGS_LIMIT_MESSAGE = "This month's trainings of your plan are used up. Upgrade your plan to upload more files.";
 
@@ -57,78 +47,26 @@ const refusals: Record<KnowledgeRefusal['reason'], () => HttpError> = {
 /** A refused upload's code is also the reason the SPA shows for it (domain/knowledge.ts). */
 const uploadRefusal = (status: number, code: KnowledgeFailureReason & ApiErrorCode, message: string) => new HttpError(status, code, message);
 
-/**
- * busboy's framing errors (no closing boundary, garbage, a boundary the body does not use) are
- * plain Errors without a status: the client's malformed body, a 400, not our 500.
- */
-function multipartError(error: unknown): unknown {
-  if (error instanceof HttpError || (error as { statusCode?: unknown }).statusCode !== undefined) return error;
-  const message = error instanceof Error ? error.message : '';
-  return /multipart|unexpected end of (form|file)|malformed part header|boundary/i.test(message)
-    ? new HttpError(400, 'malformed_multipart', 'The multipart body is malformed: send the file as one multipart/form-data part.')
-    : error;
-}
+/** Each refused upload's answer: a new reason does not compile until it has one. */
+const uploadRefusals = (maxFileBytes: number): { [R in UploadRefusal as R['reason']]: (refusal: R) => HttpError } => ({
+  ...refusals,
+  not_multipart: () => new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.'),
+  // busboy's framing errors: the client's malformed body, a 400, not our 500.
+  malformed_multipart: () =>
+    new HttpError(400, 'malformed_multipart', 'The multipart body is malformed: send the file as one multipart/form-data part.'),
+  no_file: () => new HttpError(400, 'no_file', 'The form holds no file.'),
+  unsupported_type: () => uploadRefusal(415, 'unsupported_type', `Only ${acceptedKnowledgeFileExtensions} files can be added to a knowledge base.`),
+  too_large: () => uploadRefusal(413, 'too_large', `The file is larger than the ${megabytes(maxFileBytes)} limit.`),
+  empty_file: () => uploadRefusal(400, 'empty_file', 'The file is empty.'),
+  type_mismatch: ({ kind }) => uploadRefusal(415, 'type_mismatch', `The content of the file is not a ${kind.toUpperCase()} file, whatever its name says.`),
+  too_many_files: () => new HttpError(400, 'too_many_files', 'Send one file per request: this form holds more than one.'),
+});
+
 const noSuchFile = () => HttpError.notFound('No such file in this AI base.');
 
 function megabytes(bytes: number) {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
-
-/**
- * The name to display: no folders, no control characters (bidirectional ones included: they make a
- * name read as another) or half surrogate pairs, NFC, at most 255 characters, its extension kept.
- */
-function displayName(fileName: string): string {
-  const base = withoutUnstorable(
-    withoutBidiControls(fileName)
-      .split(/[\\/]/)
-      .pop()!
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, ''),
-  )
-    .normalize('NFC')
-    .trim();
-  // At most 255 characters (whole code points), the extension kept: a long stem is shortened.
-  const chars = Array.from(base);
-  if (chars.length <= MAX_NAME_LENGTH) return base || 'file';
-  const dot = base.lastIndexOf('.');
-  const extension = dot > 0 && base.length - dot <= 10 ? Array.from(base.slice(dot)) : [];
-  return chars.slice(0, MAX_NAME_LENGTH - extension.length).join('').trimEnd() + extension.join('');
-}
-
-const MAX_NAME_LENGTH = 255;
-
-/**
- * Passes the upload through while it keeps its first bytes for the signature check; once they
- * are known not to match, it drops the rest instead of writing it.
- */
-function signatureCheck(matches: (head: Buffer) => boolean) {
-  let head = Buffer.alloc(0);
-  let verdict: boolean | null = null;
-  let size = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      if (verdict === null) {
-        head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES - head.length)]);
-        if (head.length >= SIGNATURE_BYTES) verdict = matches(head);
-      }
-      callback(null, verdict === false ? undefined : chunk);
-    },
-    flush(callback) {
-      if (verdict === null && head.length > 0) verdict = matches(head);
-      callback();
-    },
-  });
-  return { stream, size: () => size, matches: () => verdict === true };
-}
-
-const discard = () =>
-  new Writable({
-    write(_chunk, _encoding, callback) {
-      callback();
-    },
-  });
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema };
 const security = [{ [FIREBASE_BEARER]: [] }];
@@ -141,11 +79,9 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
       limits: { fileSize: maxFileBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
-
-    const trainingsLimit = async (uid: string, email: string | null) => {
-      const account = await accounts.findOrCreate(uid, email);
-      return plans[account.plan].limits.trainingsPerMonth;
-    };
+    const intake = uploadIntake({ store, accounts, dataDir });
+    const answers = uploadRefusals(maxFileBytes);
+    const refusing = (refusal: UploadRefusal) => (answers[refusal.reason] as (refusal: UploadRefusal) => HttpError)(refusal);
 
     api.post(
       '/ai-bases/:id/files',
@@ -167,69 +103,10 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
       },
       async (request, reply) => {
         const { uid, email } = principalOf(request);
-        const baseId = request.params.id;
-        // Before a byte of the upload is read: whose base, and is a training left?
-        const limit = await trainingsLimit(uid, email);
-        const upfront = await store.uploadRefusal(uid, baseId, limit);
-        if (upfront) throw refusals[upfront]();
-        if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
-
-        const parts = request.files();
-        const first = await parts.next().catch((error: unknown) => {
-          throw multipartError(error);
-        });
-        if (first.done) throw new HttpError(400, 'no_file', 'The form holds no file.');
-        const part = first.value;
-        const name = displayName(part.filename);
-        const kind = knowledgeFileKindOf(name);
-        if (!kind) {
-          await pipeline(part.file, discard());
-          throw uploadRefusal(415, 'unsupported_type', `Only ${acceptedKnowledgeFileExtensions} files can be added to a knowledge base.`);
-        }
-
-        const fileId = randomUUID();
-        const storedPath = storedPathFor(uid, baseId, fileId);
-        const path = resolveStoredPath(dataDir, storedPath);
-        const check = signatureCheck((head) => signatureMatches(kind, head));
-        const removePartial = () => removeStoredFile(dataDir, storedPath);
-        try {
-          await mkdir(dirname(path), { recursive: true });
-          await pipeline(part.file, check.stream, createWriteStream(path, { flags: 'wx' }));
-        } catch (error) {
-          await removePartial();
-          throw multipartError(error);
-        }
-        if (part.file.truncated) {
-          await removePartial();
-          throw uploadRefusal(413, 'too_large', `The file is larger than the ${megabytes(maxFileBytes)} limit.`);
-        }
-        if (check.size() === 0) {
-          await removePartial();
-          throw uploadRefusal(400, 'empty_file', 'The file is empty.');
-        }
-        if (!check.matches()) {
-          await removePartial();
-          throw uploadRefusal(415, 'type_mismatch', `The content of the file is not a ${kind.toUpperCase()} file, whatever its name says.`);
-        }
-        // One file per request: a second one in the form is refused, never silently dropped.
-        const another = await parts.next().then(
-          (next) => !next.done,
-          (error: unknown) => ((error as { code?: unknown }).code === 'FST_FILES_LIMIT' ? true : Promise.reject(multipartError(error))),
-        );
-        if (another) {
-          await removePartial();
-          throw new HttpError(400, 'too_many_files', 'Send one file per request: this form holds more than one.');
-        }
-
-        try {
-          const created = await store.register(uid, baseId, { id: fileId, name, kind, sizeBytes: check.size(), storedPath }, limit);
-          onQueued();
-          return reply.code(201).header('location', `${request.url.split('?')[0]}/${created.id}`).send(created);
-        } catch (error) {
-          await removePartial();
-          if (error instanceof KnowledgeRefusal) throw refusals[error.reason]();
-          throw error;
-        }
+        const outcome = await intake.receive(request, uid, email, request.params.id);
+        if (!outcome.ok) throw refusing(outcome.refusal);
+        onQueued();
+        return reply.code(201).header('location', `${request.url.split('?')[0]}/${outcome.file.id}`).send(outcome.file);
       },
     );
   });
