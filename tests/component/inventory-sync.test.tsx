@@ -53,7 +53,7 @@ import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '${root}/server/app.ts';
 import { openDatabase } from '${root}/server/db/database.ts';
-import { inventories, inventorySyncRuns } from '${root}/server/db/schema.ts';
+import { inventories, inventorySyncRuns } from '${root}/server/inventories/inventory-tables.ts';
 import { syncInventory } from '${root}/server/inventories/inventory-sync.ts';
 import { parseConfig } from '${root}/server/config.ts';
 import { buildServices } from '${root}/server/services.ts';
