@@ -65,6 +65,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         // shopper's pages' (React alone, src/entry-shop.tsx: their JS budget is 80 KB).
         rolldownOptions: { ...rolldownOptions, input: { index: 'index.html', landing: 'landing.html', shop: 'shop.html' } },
       },
+  // `@/…` is the repository's root, as tsconfig.json's paths say.
+  resolve: { alias: [{ find: /^@\//, replacement: `${import.meta.dirname}/` }] },
   plugins: [
     tanstackRouter({
       target: 'react',

@@ -6,6 +6,8 @@ import { availableParallelism } from 'node:os';
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
   define: { __BUILD_ID__: JSON.stringify('test-build') },
+  // `@/…` is the repository's root, as tsconfig.json's paths say (vite.config.ts too).
+  resolve: { alias: [{ find: /^@\//, replacement: `${import.meta.dirname}/` }] },
   test: {
     environment: 'node',
     testTimeout: 20_000,

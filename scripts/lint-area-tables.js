@@ -10,7 +10,6 @@ const existing = {
   'server/ai-bases/ai-base-store.ts': ['accounts', 'channels'],
   'server/channels/channel-conversations.ts': ['inventories'],
   'server/channels/channel-store.ts': ['ai-bases', 'inventories'],
-  'server/channels/webhook-intake.ts': ['ai-bases', 'inventories'],
   'server/channels/conversation-retention.ts': ['jobs'],
   'server/channels/inbound-answer.ts': ['inventories'],
   'server/channels/inbound-products.ts': ['inventories'],
@@ -40,8 +39,10 @@ export const areaTables = {
     return {
       ImportDeclaration(node) {
         const source = String(node.source.value);
-        if (!source.startsWith('.') || !source.endsWith('-tables')) return;
-        const other = areaOf(relative(root, resolve(dirname(context.filename), source)));
+        if (!source.endsWith('-tables')) return;
+        // `@/…` is the repository's root (tsconfig.json's paths).
+        const target = source.startsWith('@/') ? resolve(root, source.slice(2)) : source.startsWith('.') ? resolve(dirname(context.filename), source) : null;
+        const other = target && areaOf(relative(root, target));
         if (other && other !== area && !allowed.includes(other)) context.report({ node, messageId: 'crossArea', data: { area, other } });
       },
     };

@@ -16,13 +16,14 @@ const LANDING_ROOTS = [
 /** The route tree reaches every page: the landing's own routes are the roots above instead. */
 const NOT_FOLLOWED = [/route-tree\.gen\.ts$/, /create-app-router\.tsx?$/];
 const IMPORT =
-  /(?:^|[;\s])(?:import|export)\s+(?!type\s)[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+  /(?:^|[;\s])(?:import|export)\s+(?!type\s)[^'"]*?from\s*['"]((?:\.{1,2}|@)\/[^'"]+)['"]|import\(\s*['"]((?:\.{1,2}|@)\/[^'"]+)['"]\s*\)|^\s*import\s+['"]((?:\.{1,2}|@)\/[^'"]+)['"]/gm;
 const EXTENSIONS = ['', '.ts', '.tsx'];
 const MESSAGES = /@lingui\/(?:core|react)\/macro/;
 
-function resolveImport(from: string, specifier: string): string | null {
+/** `@/…` is the repository's root (tsconfig.json's paths); `./…` and `../…` the importing file's folder. */
+function resolveImport(root: string, from: string, specifier: string): string | null {
   for (const extension of EXTENSIONS) {
-    const path = resolve(dirname(from), specifier + extension);
+    const path = specifier.startsWith('@/') ? resolve(root, specifier.slice(2) + extension) : resolve(dirname(from), specifier + extension);
     if (existsSync(path) && statSync(path).isFile()) return path;
   }
   return null;
@@ -35,7 +36,7 @@ export function publicCatalogFiles(root = process.cwd()): string[] {
     if (seen.has(file) || NOT_FOLLOWED.some((pattern) => pattern.test(file))) return;
     seen.add(file);
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = resolveImport(file, (match[1] ?? match[2] ?? match[3])!);
+      const target = resolveImport(root, file, (match[1] ?? match[2] ?? match[3])!);
       if (target && /\.tsx?$/.test(target)) visit(target);
     }
   };

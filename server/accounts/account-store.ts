@@ -1,7 +1,7 @@
 // Accounts: one row per Firebase uid, with its plan, created on the first authenticated call
 // (or by the admin CLI). Every query here is keyed by the uid the caller proved.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { defaultPlanId, type PlanId } from '../../domain/plans';
+import { defaultPlanId, type PlanId } from '@/domain/plans';
 import type { Db } from '../db/database';
 import { accountMonthlyUsage, accounts } from './account-tables';
 import { aiBases } from '../ai-bases/ai-base-tables';

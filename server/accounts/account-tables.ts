@@ -2,7 +2,7 @@
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { defaultPlanId, planIds, type PlanId } from '../../domain/plans';
+import { defaultPlanId, planIds, type PlanId } from '@/domain/plans';
 
 /** One account per Firebase user (the uid); every other record belongs to one account. */
 export const accounts = pgTable(

@@ -2,8 +2,8 @@
 // tests can run them against the test database and the Auth emulator.
 import { parseArgs } from 'node:util';
 import type { Auth } from 'firebase-admin/auth';
-import { isPlanId, planIds, type PlanId } from '../../domain/plans';
-import { leadRequestKinds, type LeadRequestKind } from '../../domain/lead-requests';
+import { isPlanId, planIds, type PlanId } from '@/domain/plans';
+import { leadRequestKinds, type LeadRequestKind } from '@/domain/lead-requests';
 import type { AccountStore } from '../accounts/account-store';
 import { leadRequestsCsv } from '../leads/lead-request-csv';
 import type { LeadRequestFilter, LeadRequestStore } from '../leads/lead-request-store';

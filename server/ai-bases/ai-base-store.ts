@@ -10,8 +10,8 @@ import {
   type AiBase,
   type Instructions,
   type Refinement,
-} from '../../domain/ai-base';
-import { hasRoomForAiBase } from '../../domain/plans';
+} from '@/domain/ai-base';
+import { hasRoomForAiBase } from '@/domain/plans';
 import type { Db } from '../db/database';
 import { accounts } from '../accounts/account-tables';
 import { aiBases, aiBaseVersions, type AiBaseSnapshot } from './ai-base-tables';

@@ -2,7 +2,7 @@
 // not by the merchant's interface (they are what a customer would read on WhatsApp), so they live
 // here rather than in the SPA's catalogs. The built-in answerer builds its answers from them; the
 // chat route refuses with them.
-import type { AiBaseFunction, AiBaseLanguage, VoiceTone } from '../../domain/ai-base';
+import type { AiBaseFunction, AiBaseLanguage, VoiceTone } from '@/domain/ai-base';
 
 export type AgentPhrases = {
   /** Opens an answer, by voice tone ('' for none). */

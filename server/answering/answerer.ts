@@ -1,13 +1,13 @@
 // What answers a refinement-chat question: the built-in retrieval answerer or an
 // OpenAI-compatible chat endpoint, behind one function. The chat route finds the passages and
 // checks blocked terms; an answerer only turns the question and the passages into an answer.
-import type { AiBase, Refinement } from '../../domain/ai-base';
-import type { Passage } from '../../domain/knowledge';
-import type { LeftOutProduct, PassageFacts } from '../../domain/knowledge-columns';
+import type { AiBase, Refinement } from '@/domain/ai-base';
+import type { Passage } from '@/domain/knowledge';
+import type { LeftOutProduct, PassageFacts } from '@/domain/knowledge-columns';
 
 /** A passage search found, with what it means when the importer knew (a product, an answer). */
 export type SearchedPassage = Passage & { facts?: PassageFacts | null };
-import type { ChatTurn } from '../../domain/refinement-chat';
+import type { ChatTurn } from '@/domain/refinement-chat';
 
 export type AnswerInput = {
   /** The saved base: function, language, voice tone, instructions, expected inputs. */

@@ -2,10 +2,10 @@
 // refinement chat (./refinement-chat.ts) and of the WhatsApp answerer (../channels/inbound-answer.ts):
 // blocked terms refused, the base's best passages, the model's answer. ChatRefusal says why a message
 // was not taken. Details: docs/how-it-works.md, 'Answers'.
-import type { AiBase } from '../../domain/ai-base';
-import type { Passage } from '../../domain/knowledge';
-import type { LeftOutProduct } from '../../domain/knowledge-columns';
-import { MAX_CHAT_PASSAGES, type ChatAnswer, type ChatRequest, type CitedPassage } from '../../domain/refinement-chat';
+import type { AiBase } from '@/domain/ai-base';
+import type { Passage } from '@/domain/knowledge';
+import type { LeftOutProduct } from '@/domain/knowledge-columns';
+import { MAX_CHAT_PASSAGES, type ChatAnswer, type ChatRequest, type CitedPassage } from '@/domain/refinement-chat';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';
 import { agentPhrases } from './agent-phrases';
 import type { SearchedPassage } from './answerer';

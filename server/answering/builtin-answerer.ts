@@ -5,8 +5,8 @@
 // about (./product-match) is told so, never another product's price. Creativity sets how many text passages it
 // may join (1–3); the merchant's free-text instructions need a language model to follow and are
 // left to the LLM answerer.
-import { BUILTIN_MODEL, type AiBase } from '../../domain/ai-base';
-import type { LeftOutProduct } from '../../domain/knowledge-columns';
+import { BUILTIN_MODEL, type AiBase } from '@/domain/ai-base';
+import type { LeftOutProduct } from '@/domain/knowledge-columns';
 import { agentPhrases, type AgentPhrases } from './agent-phrases';
 import type { Answerer, AnswerInput, AnswerResult } from './answerer';
 import { lookUpProduct, type ProductPassage } from './product-match';

@@ -2,8 +2,8 @@
 // language, voice tone, instructions, expected inputs), step 3's blocked terms and the knowledge
 // passages (numbered; a product's or an answer's public fields rather than its row), then the chat so far and the question. The prompt is
 // in English, which models follow best; the answer's language is named in it.
-import type { AiBaseFunction, AiBaseLanguage, VoiceTone } from '../../domain/ai-base';
-import type { ChatRole } from '../../domain/refinement-chat';
+import type { AiBaseFunction, AiBaseLanguage, VoiceTone } from '@/domain/ai-base';
+import type { ChatRole } from '@/domain/refinement-chat';
 import { formatMoney } from '../knowledge/extraction/money';
 import type { AnswerInput, SearchedPassage } from './answerer';
 import { shorten } from './short-answer';

@@ -3,8 +3,8 @@
 // chat message do not ask the provider every time. A model picks its answerer (and, for the
 // WhatsApp answerer's images and voice notes, its endpoint).
 import type { FastifyBaseLogger } from 'fastify';
-import { BUILTIN_MODEL } from '../../domain/ai-base';
-import type { AiModel } from '../../domain/refinement-chat';
+import { BUILTIN_MODEL } from '@/domain/ai-base';
+import type { AiModel } from '@/domain/refinement-chat';
 import type { Answerer } from './answerer';
 import { builtinAnswerer } from './builtin-answerer';
 import { llmAnswerer } from './llm-answerer';

@@ -2,7 +2,7 @@
 // naming words: a suggestion, said as one) or 'other'. A model code must be there as written;
 // another word may differ by a typo, an accent or a plural. Details: docs/how-it-works.md,
 // 'Answers'.
-import type { ProductFacts } from '../../domain/knowledge-columns';
+import type { ProductFacts } from '@/domain/knowledge-columns';
 import type { SearchedPassage } from './answerer';
 import { foldText } from './blocked-terms';
 import { asksAboutProduct, intentWords } from './question-intents';

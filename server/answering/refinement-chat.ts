@@ -1,7 +1,7 @@
 // One message of step 3's refinement chat: the saved base with the settings being tried, answered
 // as the base answers (./base-answer.ts, also the WhatsApp answerer's pipeline), each answer an AI
 // request of the month. Details: docs/how-it-works.md, 'Answers'.
-import type { ChatAnswer, ChatRequest } from '../../domain/refinement-chat';
+import type { ChatAnswer, ChatRequest } from '@/domain/refinement-chat';
 import type { AccountStore } from '../accounts/account-store';
 import type { AiBaseStore } from '../ai-bases/ai-base-store';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';

@@ -3,8 +3,8 @@
 // stock, variants or description when the question asks), a question-and-answer row's answer cell,
 // several matching products as a short "name — price" list. Short enough for WhatsApp
 // (MAX_ANSWER_CHARS), never HTML, never a column name.
-import type { AiBaseLanguage } from '../../domain/ai-base';
-import type { ProductFacts } from '../../domain/knowledge-columns';
+import type { AiBaseLanguage } from '@/domain/ai-base';
+import type { ProductFacts } from '@/domain/knowledge-columns';
 import { formatMoney } from '../knowledge/extraction/money';
 import type { SearchedPassage } from './answerer';
 import { lookUpProduct, type AskedProduct, type ProductPassage } from './product-match';

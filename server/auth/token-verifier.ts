@@ -1,6 +1,6 @@
 // Verifies a Firebase ID token and says who is calling, or why not (as an HTTP error).
 import type { Auth } from 'firebase-admin/auth';
-import type { ApiErrorCode } from '../../domain/api-error';
+import type { ApiErrorCode } from '@/domain/api-error';
 import { HttpError } from '../http/http-error';
 
 /** `admin`: the business's staff (the `admin` custom claim, set by `npm run admin -- grant-admin`). */

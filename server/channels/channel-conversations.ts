@@ -9,8 +9,8 @@ import {
   type Conversation,
   type InboundMessageView,
   type ReplyView,
-} from '../../domain/channel';
-import type { InboundContent } from '../../domain/whatsapp-webhook';
+} from '@/domain/channel';
+import type { InboundContent } from '@/domain/whatsapp-webhook';
 import type { Db } from '../db/database';
 import { channels, whatsappInboundMessages as messages } from './channel-tables';
 import { inventoryProducts } from '../inventories/inventory-tables';

@@ -4,8 +4,8 @@
 // once and kept as its SHA-256. What the webhook reads and records is ./webhook-intake.ts.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, ne, notInArray, or, type SQL } from 'drizzle-orm';
-import { tokenHint } from '../../domain/inventory';
-import { tokenAttentionReasons } from '../../domain/channel';
+import { tokenHint } from '@/domain/inventory';
+import { tokenAttentionReasons } from '@/domain/channel';
 import type {
   Channel,
   ChannelAttentionReason,
@@ -14,7 +14,7 @@ import type {
   ConnectChannel,
   ConnectedChannel,
   PhoneNumberCheck,
-} from '../../domain/channel';
+} from '@/domain/channel';
 import type { Db } from '../db/database';
 import { aiBases } from '../ai-bases/ai-base-tables';
 import { channels } from './channel-tables';

@@ -6,7 +6,7 @@
 // throughput and pair limits after retryAfterMs, server errors with backoff, the rest never. The
 // token travels in the Authorization header only: no failure, URL or log carries it.
 import * as z from 'zod/mini';
-import { shownName } from '../../domain/storable-values';
+import { shownName } from '@/domain/storable-values';
 import { jsonOf, PEER_TIMEOUT_MS } from '../inventories/peer-failure';
 import { GRAPH_TOKEN_CODES, graphErrorOf, usageWaitMs, type GraphError } from '../meta/graph-api';
 import { outgoingMessageBody, type OutgoingMessage } from './outgoing-message';

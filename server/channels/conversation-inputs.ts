@@ -4,7 +4,7 @@
 // of the same message (the queue's) reads the same state and writes the same rows again. Read by
 // the qualifier (./qualifier.ts) and, values only, by the conversation page (./channel-conversations.ts).
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { CollectedInput } from '../../domain/channel';
+import type { CollectedInput } from '@/domain/channel';
 import type { Db } from '../db/database';
 import { whatsappConversationInputs as inputs } from './whatsapp-reply-tables';
 

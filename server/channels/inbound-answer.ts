@@ -3,11 +3,11 @@
 // cart summary link, media read when the plan and the model allow (else a polite line), always in
 // the base's language. Details: docs/how-it-works.md, 'WhatsApp replies'.
 import { eq } from 'drizzle-orm';
-import { BUILTIN_MODEL, type AiBase } from '../../domain/ai-base';
-import { MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '../../domain/refinement-chat';
-import { plans, type MediaType, type PlanId } from '../../domain/plans';
-import type { InboundContent } from '../../domain/whatsapp-webhook';
-import type { WhatsappReplyPart } from '../../domain/whatsapp-reply';
+import { BUILTIN_MODEL, type AiBase } from '@/domain/ai-base';
+import { MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '@/domain/refinement-chat';
+import { plans, type MediaType, type PlanId } from '@/domain/plans';
+import type { InboundContent } from '@/domain/whatsapp-webhook';
+import type { WhatsappReplyPart } from '@/domain/whatsapp-reply';
 import { agentPhrases } from '../answering/agent-phrases';
 import type { ModelCatalog } from '../answering/model-catalog';
 import { answerAsBase, ChatRefusal } from '../answering/base-answer';

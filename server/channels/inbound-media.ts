@@ -8,9 +8,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { knowledgeFileKindOf, type KnowledgeFileKind } from '../../domain/knowledge';
-import type { AiBaseLanguage } from '../../domain/ai-base';
-import type { InboundContent } from '../../domain/whatsapp-webhook';
+import { knowledgeFileKindOf, type KnowledgeFileKind } from '@/domain/knowledge';
+import type { AiBaseLanguage } from '@/domain/ai-base';
+import type { InboundContent } from '@/domain/whatsapp-webhook';
 import { AnswererFailure } from '../answering/answerer';
 import type { LlmEndpoint } from '../answering/llm-endpoint';
 import { runExtraction } from '../knowledge/extraction/run-extraction';

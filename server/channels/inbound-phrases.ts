@@ -3,7 +3,7 @@
 // inventory) and the texts of the product lists and catalogs it sends. Chosen by the base's
 // language, as the agent's phrases are (../answering/agent-phrases.ts, which also has the offer of
 // a person a support agent makes when its knowledge base has no answer).
-import type { AiBaseLanguage } from '../../domain/ai-base';
+import type { AiBaseLanguage } from '@/domain/ai-base';
 
 export type InboundPhrases = {
   /** An order answered: its cart summary page, where the shopper checks it and goes to checkout. */

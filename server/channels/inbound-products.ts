@@ -2,9 +2,9 @@
 // (a product_list of the inventory's Meta catalog), or the catalog message when the shopper asks
 // for it. How products are matched: docs/how-it-works.md, 'WhatsApp replies'.
 import { sql } from 'drizzle-orm';
-import type { AiBaseLanguage } from '../../domain/ai-base';
-import { textSearchConfigs } from '../../domain/knowledge';
-import type { ProductListSection } from '../../domain/whatsapp-reply';
+import type { AiBaseLanguage } from '@/domain/ai-base';
+import { textSearchConfigs } from '@/domain/knowledge';
+import type { ProductListSection } from '@/domain/whatsapp-reply';
 import { foldText } from '../answering/blocked-terms';
 import { matchName, namingWords } from '../answering/product-match';
 import type { Db } from '../db/database';

@@ -6,13 +6,13 @@
 // is sent, with the catalog event it makes, so a message sent is never sent again.
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { AiBaseLanguage } from '../../domain/ai-base';
-import type { Locale } from '../../domain/locales';
-import { defaultPlanId, planIds, plans, type MediaType, type PlanId } from '../../domain/plans';
-import type { ChatTurn, CitedPassage } from '../../domain/refinement-chat';
-import type { StorefrontEventKind } from '../../domain/storefront';
-import type { InboundContent } from '../../domain/whatsapp-webhook';
-import type { WhatsappReplyFailure, WhatsappReplyKind, WhatsappReplyOutcome, WhatsappReplyPart } from '../../domain/whatsapp-reply';
+import type { AiBaseLanguage } from '@/domain/ai-base';
+import type { Locale } from '@/domain/locales';
+import { defaultPlanId, planIds, plans, type MediaType, type PlanId } from '@/domain/plans';
+import type { ChatTurn, CitedPassage } from '@/domain/refinement-chat';
+import type { StorefrontEventKind } from '@/domain/storefront';
+import type { InboundContent } from '@/domain/whatsapp-webhook';
+import type { WhatsappReplyFailure, WhatsappReplyKind, WhatsappReplyOutcome, WhatsappReplyPart } from '@/domain/whatsapp-reply';
 import { monthStart } from '../accounts/account-store';
 import type { Db } from '../db/database';
 import { accountMonthlyUsage, accounts } from '../accounts/account-tables';

@@ -2,8 +2,8 @@
 // the question for one expected input, the thanks before the next one, the polite re-ask when an
 // answer holds no email or number, and the thanks with the summary once every input is known.
 // Chosen by the base's language, as the agent's phrases are (../answering/agent-phrases.ts).
-import type { AiBaseLanguage, VoiceTone } from '../../domain/ai-base';
-import type { QualifierInputKind } from '../../domain/qualifier';
+import type { AiBaseLanguage, VoiceTone } from '@/domain/ai-base';
+import type { QualifierInputKind } from '@/domain/qualifier';
 
 export type QualifierPhrases = {
   /** Asks for one input, by its name as the merchant wrote it ("tamanho", "e-mail"). */

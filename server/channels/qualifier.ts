@@ -1,8 +1,8 @@
 // A qualifier AI base on WhatsApp: asks for its expected inputs one at a time until it has them,
 // keeps each answer on the conversation, thanks the shopper with a summary, then answers normally.
 // Details: docs/how-it-works.md, 'Qualifier'.
-import type { AiBase } from '../../domain/ai-base';
-import { qualifierInputs, inputValueOf, type QualifierInput } from '../../domain/qualifier';
+import type { AiBase } from '@/domain/ai-base';
+import { qualifierInputs, inputValueOf, type QualifierInput } from '@/domain/qualifier';
 import { agentPhrases } from '../answering/agent-phrases';
 import type { Db } from '../db/database';
 import { conversationInputs, type ConversationRef } from './conversation-inputs';

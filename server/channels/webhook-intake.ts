@@ -3,8 +3,8 @@
 // token, and each payload's events recorded idempotently by Meta's message id, a new message queued
 // for the answerer in the same statement. The channel store tells it (`forget`) of every change.
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ChannelStatus } from '../../domain/channel';
-import type { InboundEvent } from '../../domain/whatsapp-webhook';
+import type { ChannelStatus } from '@/domain/channel';
+import type { InboundEvent } from '@/domain/whatsapp-webhook';
 import type { Db } from '../db/database';
 import { enqueueRows } from '../jobs/job-queue';
 import type { SecretBox } from '../secrets/secret-box';

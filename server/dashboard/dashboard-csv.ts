@@ -3,7 +3,7 @@
 // one row (zeros and no source when nothing happened), so a spreadsheet's chart has no gaps. Names
 // the merchant typed are neutralised as the lead export does (a cell starting `=` is not run).
 import { stringify } from 'csv-stringify/sync';
-import { eachDay, type DayRange } from '../../domain/dashboard';
+import { eachDay, type DayRange } from '@/domain/dashboard';
 import { neutraliseFormula } from '../leads/lead-request-csv';
 import type { DaySource } from './dashboard-store';
 

@@ -21,8 +21,8 @@ import {
   type DashboardDay,
   type DashboardQuery,
   type DayRange,
-} from '../../domain/dashboard';
-import { mediaTypes, plans, type Currency, type MediaType, type PlanId } from '../../domain/plans';
+} from '@/domain/dashboard';
+import { mediaTypes, plans, type Currency, type MediaType, type PlanId } from '@/domain/plans';
 import type { Db } from '../db/database';
 import { changeTimeZone, UnknownTimeZone } from './time-zone-change';
 

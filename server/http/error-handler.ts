@@ -3,7 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorCode } from '../../domain/api-error';
+import type { ApiErrorCode } from '@/domain/api-error';
 import { dataExceptionError, loggableError } from './database-errors';
 import { HttpError, sendError } from './http-error';
 

@@ -1,7 +1,7 @@
 // An error the API answers as `{ error: { code, message, fields? } }` with its status (and any
 // headers it needs, such as a 429's Retry-After).
 import type { FastifyReply } from 'fastify';
-import type { ApiErrorBody, ApiErrorCode } from '../../domain/api-error';
+import type { ApiErrorBody, ApiErrorCode } from '@/domain/api-error';
 
 type HttpErrorOptions = { fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown };
 

@@ -3,7 +3,7 @@
 // each batch followed with `check_batch_request_status` until Meta says it is finished, and what
 // Meta refused kept item by item (its own message) for the merchant to read. Prices go in Meta's
 // feed form ('29.90 BRL').
-import type { Mismatch } from '../../domain/inventory-sync';
+import type { Mismatch } from '@/domain/inventory-sync';
 import { minorDigits } from '../knowledge/extraction/money';
 import type { ProductRow } from './catalog-match';
 import { graphGet, graphPost, type MetaConfig } from './meta-catalog';

@@ -5,7 +5,7 @@
 // earlier run found, else its retailer id as a variant id, as `shopify_{CC}_{productId}_{variantId}`,
 // or as a SKU (unique in the store). ./sync-rows.ts keeps the rows in the database and asks this
 // module for each page; the report's other lists are queries there.
-import type { InventoryProduct, MatchedBy, Mismatch } from '../../domain/inventory-sync';
+import type { InventoryProduct, MatchedBy, Mismatch } from '@/domain/inventory-sync';
 import { parseMoney } from '../knowledge/extraction/money';
 
 export type StoreVariant = {

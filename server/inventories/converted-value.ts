@@ -3,7 +3,7 @@
 // cancelled, something left after refunds, in the currency of the latest such order — in one
 // aggregate query over the inventory's rows.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { ConvertedValue } from '../../domain/inventory';
+import type { ConvertedValue } from '@/domain/inventory';
 import type { Db } from '../db/database';
 import { attributedOrders } from '../storefront/storefront-tables';
 

@@ -4,7 +4,7 @@
 // sealed with the row's id as context and read back only by `shopifyToken` (checks and syncs).
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { inventorySteps, tokenHint, type CatalogCheck, type Integration, type Inventory, type StoreCheck } from '../../domain/inventory';
+import { inventorySteps, tokenHint, type CatalogCheck, type Integration, type Inventory, type StoreCheck } from '@/domain/inventory';
 import type { Db } from '../db/database';
 import { inventories } from './inventory-tables';
 import type { SecretBox } from '../secrets/secret-box';

@@ -9,7 +9,7 @@ import { enqueueDueSyncs, INVENTORY_SYNC_QUEUE, syncInventory } from './inventor
 import type { MetaConfig } from './meta-catalog';
 import { inventories } from './inventory-tables';
 import { eq } from 'drizzle-orm';
-import type { SyncTrigger } from '../../domain/inventory-sync';
+import type { SyncTrigger } from '@/domain/inventory-sync';
 
 export type InventorySyncWorkerOptions = {
   db: Db;

@@ -3,14 +3,14 @@
 // rows made the inventory's products in one transaction. A refusal fails the run and keeps the last
 // good products (the next hour tries again); anything else is thrown for the queue to retry.
 import { eq, sql } from 'drizzle-orm';
-import type { SyncTrigger } from '../../domain/inventory-sync';
+import type { SyncTrigger } from '@/domain/inventory-sync';
 import type { Db } from '../db/database';
 import { executeInOneTransaction } from '../db/in-one-transaction';
 import { inventories, inventorySyncRows, inventorySyncRuns } from './inventory-tables';
 import { jobs } from '../jobs/job-tables';
 import { jobQueue } from '../jobs/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
-import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
+import type { Mismatch, SyncReport } from '@/domain/inventory-sync';
 import { correctionRequests, pushCorrections } from './catalog-corrections';
 import { REPORT_LIMIT } from './catalog-match';
 import { readCatalogItems, type MetaConfig } from './meta-catalog';

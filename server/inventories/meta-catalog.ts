@@ -3,7 +3,7 @@
 // Here: the request runner that turns Graph errors into a PeerFailure (code 100 → not found, 190 →
 // token, 4/17/613/80009/80014 → throttled, with the wait X-Business-Use-Case-Usage gives), and the
 // catalog check the wizard runs before saving a catalog.
-import type { CatalogCheck } from '../../domain/inventory';
+import type { CatalogCheck } from '@/domain/inventory';
 import { GRAPH_TOKEN_CODES, graphErrorOf, usageWaitMs } from '../meta/graph-api';
 import { catalogPriceMinor, type CatalogItem } from './catalog-match';
 import { fetchPeer, jsonOf, PeerFailure } from './peer-failure';

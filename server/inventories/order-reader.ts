@@ -3,7 +3,7 @@
 // cancellation) updates it instead of counting it twice. Which orders, and the watermark:
 // docs/how-it-works.md, 'Order attribution'.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CART_ATTRIBUTE } from '../../domain/checkout-link';
+import { CART_ATTRIBUTE } from '@/domain/checkout-link';
 import type { Db } from '../db/database';
 import { attributedOrders, carts } from '../storefront/storefront-tables';
 import { inventorySyncRuns } from './inventory-tables';

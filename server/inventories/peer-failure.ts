@@ -1,7 +1,7 @@
 // A store or catalog that refused or did not answer, as one of the reasons the SPA translates
 // (domain/inventory.ts's peerFailureReasons). `detail` is for the log: codes and statuses, never a
 // token or a response body.
-import type { PeerFailureReason } from '../../domain/inventory';
+import type { PeerFailureReason } from '@/domain/inventory';
 
 export class PeerFailure extends Error {
   constructor(

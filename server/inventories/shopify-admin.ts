@@ -4,7 +4,7 @@
 // wrong URL, ACCESS_DENIED → a missing scope, THROTTLED with 200 or 429 → throttled, with the wait
 // the bucket needs), the paced runner a read of many pages goes through (the store's variants, its
 // orders), and the connection check the wizard runs before saving a store.
-import { requiredShopifyScopes, type StoreCheck } from '../../domain/inventory';
+import { requiredShopifyScopes, type StoreCheck } from '@/domain/inventory';
 import { fetchPeer, jsonOf, PeerFailure } from './peer-failure';
 
 /** The Admin API version every request names (Shopify supports each for a year). */

@@ -6,7 +6,7 @@
 // rows replace the inventory's products only when the run succeeds. At 100,000 variants the
 // server holds a page, the mapping the last run found and the mismatches, never the store.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Mismatch, SyncReport } from '../../domain/inventory-sync';
+import type { Mismatch, SyncReport } from '@/domain/inventory-sync';
 import type { Db } from '../db/database';
 import { inventoryProducts, inventorySyncRows, inventorySyncRuns } from './inventory-tables';
 import {

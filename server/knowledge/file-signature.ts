@@ -2,7 +2,7 @@
 // refused at the door: .pdf starts with "%PDF-", .xls is an OLE2 compound file, .xlsx a ZIP (or
 // an OLE2 file: Excel's password-protected .xlsx, refused later as encrypted_sheet), and a .csv
 // must look like text.
-import type { KnowledgeFileKind } from '../../domain/knowledge';
+import type { KnowledgeFileKind } from '@/domain/knowledge';
 
 /** How many leading bytes the check reads. */
 export const SIGNATURE_BYTES = 8 * 1024;

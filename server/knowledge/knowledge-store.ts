@@ -3,7 +3,7 @@
 // training for the month and queues its processing in one transaction; the processor's calls
 // (below `// processing`) are keyed by the file alone.
 import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
-import type { AiBaseLanguage } from '../../domain/ai-base';
+import type { AiBaseLanguage } from '@/domain/ai-base';
 import {
   textSearchConfigs,
   type KnowledgeFailureReason,
@@ -11,8 +11,8 @@ import {
   type KnowledgeFileKind,
   type Passage,
   type TextSearchConfig,
-} from '../../domain/knowledge';
-import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, TableColumn } from '../../domain/knowledge-columns';
+} from '@/domain/knowledge';
+import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, TableColumn } from '@/domain/knowledge-columns';
 import { monthStart } from '../accounts/account-store';
 import { copyRowsThen } from '../db/copy-rows';
 import type { Db } from '../db/database';

@@ -1,8 +1,8 @@
 // The reference model a merchant can download: an .xlsx workbook made from domain/knowledge.ts's
 // template (questions and answers, products) in their language. Trusted content, tiny: made in
 // the server's thread with SheetJS, once per language.
-import { knowledgeTemplate } from '../../domain/knowledge';
-import type { Locale } from '../../domain/locales';
+import { knowledgeTemplate } from '@/domain/knowledge';
+import type { Locale } from '@/domain/locales';
 
 const made = new Map<Locale, Promise<Buffer>>();
 

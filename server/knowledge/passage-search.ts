@@ -3,9 +3,9 @@
 // nor outranks a rare one. Two statements, each one's work bounded whatever the words and however
 // many bases share the table: docs/how-it-works.md, 'Passage search'.
 import { sql, type SQL } from 'drizzle-orm';
-import type { AiBaseLanguage } from '../../domain/ai-base';
-import { textSearchConfigs } from '../../domain/knowledge';
-import type { PassageFacts } from '../../domain/knowledge-columns';
+import type { AiBaseLanguage } from '@/domain/ai-base';
+import { textSearchConfigs } from '@/domain/knowledge';
+import type { PassageFacts } from '@/domain/knowledge-columns';
 import type { Db } from '../db/database';
 import { executeInOneTransaction } from '../db/in-one-transaction';
 import { knowledgeFiles, passages } from './knowledge-tables';

@@ -1,8 +1,8 @@
 // The checks an uploaded part goes through as it streams in (./upload-intake.ts): the name it is
 // shown by, its first bytes against its extension, and which multipart errors are the client's.
 import { Transform, Writable } from 'node:stream';
-import { withoutBidiControls } from '../../domain/bidi-controls';
-import { withoutUnstorable } from '../../domain/storable-values';
+import { withoutBidiControls } from '@/domain/bidi-controls';
+import { withoutUnstorable } from '@/domain/storable-values';
 import { SIGNATURE_BYTES } from './file-signature';
 
 const MAX_NAME_LENGTH = 255;

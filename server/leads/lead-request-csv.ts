@@ -1,6 +1,6 @@
 // The requests as CSV for a spreadsheet or a CRM import (csv-stringify does the quoting).
 import { stringify } from 'csv-stringify/sync';
-import type { LeadRequestRecord } from '../../domain/lead-requests';
+import type { LeadRequestRecord } from '@/domain/lead-requests';
 
 const columns: (keyof LeadRequestRecord)[] = [
   'id',

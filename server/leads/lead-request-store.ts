@@ -2,7 +2,7 @@
 // once however often it is sent: a repeat of the same answers counts up on the first row.
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import type { LeadRequestInput, LeadRequestKind, LeadRequestRecord } from '../../domain/lead-requests';
+import type { LeadRequestInput, LeadRequestKind, LeadRequestRecord } from '@/domain/lead-requests';
 import type { Db } from '../db/database';
 import { leadRequests } from './lead-request-tables';
 

@@ -2,8 +2,8 @@
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { LeadRequestKind, SalesPlatform, StoreSegment } from '../../domain/lead-requests';
-import type { Locale } from '../../domain/locales';
+import type { LeadRequestKind, SalesPlatform, StoreSegment } from '@/domain/lead-requests';
+import type { Locale } from '@/domain/locales';
 
 /**
  * The landing page's contact and material requests (public forms, no account). A repeated

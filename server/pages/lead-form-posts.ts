@@ -15,10 +15,10 @@ import {
   type LeadFormPost,
   type LeadFormPostOutcome,
   type PhoneReader,
-} from '../../domain/lead-form-post';
-import type { LeadRequestField } from '../../domain/lead-requests';
-import type { Locale } from '../../domain/locales';
-import { staticLandingPaths } from '../../domain/public-pages';
+} from '@/domain/lead-form-post';
+import type { LeadRequestField } from '@/domain/lead-requests';
+import type { Locale } from '@/domain/locales';
+import { staticLandingPaths } from '@/domain/public-pages';
 import { API_PREFIX } from '../routes/api-prefix';
 import { leadRequestPaths } from '../routes/lead-request-routes';
 import { HttpError } from '../http/http-error';

@@ -15,7 +15,7 @@ import {
   staticLandingPaths,
   type ServerRenderer,
   type ShopRenderer,
-} from '../../domain/public-pages';
+} from '@/domain/public-pages';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
 import { siteOrigin } from '../http/site-origin';
 import { registerLeadFormPosts } from './lead-form-posts';

@@ -3,7 +3,7 @@
 // and pages render on every core. Threads start with the first page and stop when idle.
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { RenderedPage, RenderRequest, ServerRenderer, ShopRenderer, ShopRenderRequest } from '../../domain/public-pages';
+import type { RenderedPage, RenderRequest, ServerRenderer, ShopRenderer, ShopRenderRequest } from '@/domain/public-pages';
 
 export type RenderPool = ServerRenderer & ShopRenderer & { close(): Promise<void> };
 

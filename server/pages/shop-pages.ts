@@ -5,9 +5,9 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isLocale } from '../../domain/locales';
-import type { ShopPageInput, ShopRenderer } from '../../domain/public-pages';
-import { parseCartItems } from '../../domain/storefront';
+import { isLocale } from '@/domain/locales';
+import type { ShopPageInput, ShopRenderer } from '@/domain/public-pages';
+import { parseCartItems } from '@/domain/storefront';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
 import { notFound } from '../http/error-handler';
 import { siteOrigin } from '../http/site-origin';

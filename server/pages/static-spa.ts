@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { SHOP_SHELL_FILE, type ServerRenderer, type ShopRenderer } from '../../domain/public-pages';
+import { SHOP_SHELL_FILE, type ServerRenderer, type ShopRenderer } from '@/domain/public-pages';
 import type { StorefrontStore } from '../storefront/storefront-store';
 import type { CspDirectives } from '../http/content-security-policy';
 import { notFound } from '../http/error-handler';

@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { storableText } from '../../domain/storable-values';
-import { apiErrorBodySchema } from '../../domain/api-error';
-import { planIdSchema } from '../../domain/plan-schemas';
+import { storableText } from '@/domain/storable-values';
+import { apiErrorBodySchema } from '@/domain/api-error';
+import { planIdSchema } from '@/domain/plan-schemas';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';

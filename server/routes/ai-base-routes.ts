@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorBodySchema } from '../../domain/api-error';
+import { apiErrorBodySchema } from '@/domain/api-error';
 import {
   aiBaseValidation,
   aiBaseIdParamsSchema,
@@ -14,8 +14,8 @@ import {
   saveInstructionsSchema,
   saveRefinementSchema,
   versionOnlySchema,
-} from '../../domain/ai-base';
-import { plans } from '../../domain/plans';
+} from '@/domain/ai-base';
+import { plans } from '@/domain/plans';
 import type { AccountStore } from '../accounts/account-store';
 import { AiBaseRefusal, type AiBaseStore } from '../ai-bases/ai-base-store';
 import type { ChannelStore } from '../channels/channel-store';

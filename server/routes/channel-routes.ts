@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorBodySchema } from '../../domain/api-error';
+import { apiErrorBodySchema } from '@/domain/api-error';
 import {
   channelAnsweringSchema,
   channelDetailQuerySchema,
@@ -25,7 +25,7 @@ import {
   type ChannelCheckFailure,
   type ConnectedChannel,
   type PhoneNumberCheck,
-} from '../../domain/channel';
+} from '@/domain/channel';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { ChannelRefusal, type ChannelStore } from '../channels/channel-store';

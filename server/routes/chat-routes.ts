@@ -2,9 +2,9 @@
 // settings being tried; GET /ai-models lists the models the model field offers.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { aiBaseIdParamsSchema, BUILTIN_MODEL } from '../../domain/ai-base';
-import { apiErrorBodySchema } from '../../domain/api-error';
-import { aiModelListSchema, chatAnswerSchema, chatRequestSchema, UNKNOWN_MODEL_FIELD_MESSAGE } from '../../domain/refinement-chat';
+import { aiBaseIdParamsSchema, BUILTIN_MODEL } from '@/domain/ai-base';
+import { apiErrorBodySchema } from '@/domain/api-error';
+import { aiModelListSchema, chatAnswerSchema, chatRequestSchema, UNKNOWN_MODEL_FIELD_MESSAGE } from '@/domain/refinement-chat';
 import { AnswererFailure } from '../answering/answerer';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '../answering/llm-endpoint';
 import type { ModelCatalog } from '../answering/model-catalog';

@@ -4,8 +4,8 @@
 // A filter naming no record of the caller's (another account's included) is a 404.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorBodySchema } from '../../domain/api-error';
-import { dashboardQuerySchema, dashboardSchema, dashboardValidation } from '../../domain/dashboard';
+import { apiErrorBodySchema } from '@/domain/api-error';
+import { dashboardQuerySchema, dashboardSchema, dashboardValidation } from '@/domain/dashboard';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { dashboardCsv } from '../dashboard/dashboard-csv';

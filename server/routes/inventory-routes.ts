@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorBodySchema } from '../../domain/api-error';
+import { apiErrorBodySchema } from '@/domain/api-error';
 import {
   catalogCheckSchema,
   catalogSchema,
@@ -22,7 +22,7 @@ import {
   saveCatalogSchema,
   saveIntegrationSchema,
   storeCheckSchema,
-} from '../../domain/inventory';
+} from '@/domain/inventory';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
@@ -39,7 +39,7 @@ import {
   SYNC_NOW_INTERVAL_MS,
   syncRunListSchema,
   type SyncRun,
-} from '../../domain/inventory-sync';
+} from '@/domain/inventory-sync';
 
 export type InventoryRouteOptions = {
   accounts: AccountStore;

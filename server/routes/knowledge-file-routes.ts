@@ -5,8 +5,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { aiBaseIdParamsSchema } from '../../domain/ai-base';
-import { apiErrorBodySchema, type ApiErrorCode } from '../../domain/api-error';
+import { aiBaseIdParamsSchema } from '@/domain/ai-base';
+import { apiErrorBodySchema, type ApiErrorCode } from '@/domain/api-error';
 import {
   acceptedKnowledgeFileExtensions,
   knowledgeFileListSchema,
@@ -16,8 +16,8 @@ import {
   passageSearchQuerySchema,
   passageSearchResultSchema,
   type KnowledgeFailureReason,
-} from '../../domain/knowledge';
-import { columnRolesRequestSchema } from '../../domain/knowledge-columns';
+} from '@/domain/knowledge';
+import { columnRolesRequestSchema } from '@/domain/knowledge-columns';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';

@@ -6,8 +6,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
-import { apiErrorBodySchema } from '../../domain/api-error';
-import { isStorableDate } from '../../domain/storable-values';
+import { apiErrorBodySchema } from '@/domain/api-error';
+import { isStorableDate } from '@/domain/storable-values';
 import {
   createContactRequestSchema,
   createMaterialRequestSchema,
@@ -16,7 +16,7 @@ import {
   leadRequestReceivedSchema,
   leadRequestRecordSchema,
   type LeadRequestKind,
-} from '../../domain/lead-requests';
+} from '@/domain/lead-requests';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { requireStaff } from './admin-account-routes';

@@ -3,10 +3,10 @@
 // dashboard's days are cut in (the account's rollups are recounted in it).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorBodySchema } from '../../domain/api-error';
-import { accountTimeZoneSchema, meQuerySchema, meResponseSchema, type MeResponse } from '../../domain/account';
-import { dashboardValidation } from '../../domain/dashboard';
-import { plans } from '../../domain/plans';
+import { apiErrorBodySchema } from '@/domain/api-error';
+import { accountTimeZoneSchema, meQuerySchema, meResponseSchema, type MeResponse } from '@/domain/account';
+import { dashboardValidation } from '@/domain/dashboard';
+import { plans } from '@/domain/plans';
 import type { AccountStore, AccountWithUsage } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { UnknownTimeZone } from '../dashboard/time-zone-change';

@@ -8,8 +8,8 @@ import { isbot } from 'isbot';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorBodySchema } from '../../domain/api-error';
-import { locales } from '../../domain/locales';
+import { apiErrorBodySchema } from '@/domain/api-error';
+import { locales } from '@/domain/locales';
 import {
   cartSummarySchema,
   checkoutAnswerSchema,
@@ -19,7 +19,7 @@ import {
   storefrontBeaconSchema,
   whatsappOrderCartSchema,
   whatsappOrderSchema,
-} from '../../domain/storefront';
+} from '@/domain/storefront';
 import { HttpError } from '../http/http-error';
 import { siteOrigin } from '../http/site-origin';
 import type { EventRecorder } from '../storefront/event-recorder';

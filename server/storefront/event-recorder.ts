@@ -6,8 +6,8 @@
 // event of an inventory deleted meanwhile is dropped, not allowed to fail its batch.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Locale } from '../../domain/locales';
-import type { StorefrontEventKind } from '../../domain/storefront';
+import type { Locale } from '@/domain/locales';
+import type { StorefrontEventKind } from '@/domain/storefront';
 import type { Db } from '../db/database';
 import { inventories } from '../inventories/inventory-tables';
 import { storefrontEvents } from './storefront-tables';

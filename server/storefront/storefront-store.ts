@@ -5,8 +5,8 @@
 // catalog lacks (the form a catalog's retailer id may take).
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { InventoryProduct } from '../../domain/inventory-sync';
-import { checkoutLink } from '../../domain/checkout-link';
+import type { InventoryProduct } from '@/domain/inventory-sync';
+import { checkoutLink } from '@/domain/checkout-link';
 import type {
   CartLine,
   CartLineProblem,
@@ -16,7 +16,7 @@ import type {
   CatalogProduct,
   PublicCatalog,
   WhatsappOrder,
-} from '../../domain/storefront';
+} from '@/domain/storefront';
 import type { Db } from '../db/database';
 import { carts } from './storefront-tables';
 import { inventories, inventoryProducts } from '../inventories/inventory-tables';

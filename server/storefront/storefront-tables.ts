@@ -2,8 +2,8 @@
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Locale } from '../../domain/locales';
-import { storefrontEventKinds, type CartLine, type CartSource, type OrderAttribution, type StorefrontEventKind } from '../../domain/storefront';
+import type { Locale } from '@/domain/locales';
+import { storefrontEventKinds, type CartLine, type CartSource, type OrderAttribution, type StorefrontEventKind } from '@/domain/storefront';
 import { sqlList } from '../db/sql-list';
 import { inventories } from '../inventories/inventory-tables';
 

@@ -1,5 +1,5 @@
 import type { $ZodIssue } from 'zod/v4/core';
-import { apiErrorBodySchema, isApiErrorCode, type ApiErrorCode } from '../../domain/api-error';
+import { apiErrorBodySchema, isApiErrorCode, type ApiErrorCode } from '@/domain/api-error';
 import { parseRetryAfter } from './retry-policy';
 
 /** An API error's code as the SPA sees it: one the API sends, or `unknown` (not the API's error shape, or a code this build does not know). */

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
-import { palette } from '../../domain/palette';
+import { palette } from '@/domain/palette';
 import type { ApiError } from './api-errors';
 
 /** Every 4xx/5xx answer raises the common translated error as a red toast at the top right. */

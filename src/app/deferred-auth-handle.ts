@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../domain/runtime-config';
+import type { RuntimeConfig } from '@/domain/runtime-config';
 import { createAuthHandle, type AuthHandle } from '../auth/auth-handle';
 
 /**

@@ -7,7 +7,7 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../ui/theme';
-import type { LeadFormPost } from '../../domain/lead-form-post';
+import type { LeadFormPost } from '@/domain/lead-form-post';
 import { LeadServicesContext, type LeadServices } from '../features/landing/lead-form/lead-services-context';
 import { PostedFormContext } from '../features/landing/components/posted-form';
 

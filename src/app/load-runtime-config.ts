@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../domain/runtime-config';
+import type { RuntimeConfig } from '@/domain/runtime-config';
 
 /**
  * Read before the app renders, so one build runs in every environment. Only fetched and parsed as

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../domain/runtime-config';
+import type { RuntimeConfig } from '@/domain/runtime-config';
 import type { ApiClient } from '../api/api-client';
 import type { AuthHandle } from '../auth/auth-handle';
 

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from '../../domain/runtime-config';
-import type { SessionUser } from '../../machines/auth-session';
+import type { RuntimeConfig } from '@/domain/runtime-config';
+import type { SessionUser } from '@/machines/auth-session';
 import type { AuthSessionActor, RunningAuthSession } from './start-auth-session';
 
 /**

@@ -1,4 +1,4 @@
-import { meResponseSchema, type MeResponse } from '../../domain/account';
+import { meResponseSchema, type MeResponse } from '@/domain/account';
 import type { ApiClient } from '../api/api-client';
 
 /**

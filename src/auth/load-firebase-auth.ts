@@ -1,6 +1,6 @@
 import type { Auth } from 'firebase/auth';
 import type * as FirebaseAuthSdk from 'firebase/auth';
-import type { RuntimeConfig } from '../../domain/runtime-config';
+import type { RuntimeConfig } from '@/domain/runtime-config';
 
 export type FirebaseAuthModule = typeof FirebaseAuthSdk;
 export type FirebaseAuthHandle = { auth: Auth; sdk: FirebaseAuthModule };

@@ -1,5 +1,5 @@
 import type { AnyActorRef, AnyTransitionDefinition, InspectionEvent } from 'xstate';
-import type { AuthSessionSnapshot } from '../../machines/auth-session';
+import type { AuthSessionSnapshot } from '@/machines/auth-session';
 
 /** `<source state id> | <event type> | <candidate index>`: how the model-based tests name a transition. */
 function transitionId(transition: AnyTransitionDefinition): string {

@@ -7,8 +7,8 @@ import {
   type AuthSessionEvent,
   type SessionUser,
   type SignInInput,
-} from '../../machines/auth-session';
-import type { RuntimeConfig } from '../../domain/runtime-config';
+} from '@/machines/auth-session';
+import type { RuntimeConfig } from '@/domain/runtime-config';
 import { loadFirebaseAuth, type FirebaseAuthHandle } from './load-firebase-auth';
 import { keepUser, removeStoredUser, storeUser } from './stored-user';
 import { mirrorSessionState } from './session-state-probe';

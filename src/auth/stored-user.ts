@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../machines/auth-session';
+import type { SessionUser } from '@/machines/auth-session';
 
 /** The localStorage key the signed-in user is kept under (the seed's: other code reads it). */
 export const STORED_USER_KEY = 'user';

@@ -1,4 +1,4 @@
-import { localeTags, type Locale } from '../../domain/locales';
+import { localeTags, type Locale } from '@/domain/locales';
 
 // Numbers, currencies and dates always go through Intl for the active locale.
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {

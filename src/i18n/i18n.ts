@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { localeTags, type Locale } from '../../domain/locales';
+import { localeTags, type Locale } from '@/domain/locales';
 
 // Each locale has two catalogs (lingui.config.ts): `public`, the landing page's messages, and
 // `messages`, the rest of the app. The landing loads the first alone; every other page both.

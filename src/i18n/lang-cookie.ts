@@ -1,4 +1,4 @@
-import { langCookie, type Locale } from '../../domain/locales';
+import { langCookie, type Locale } from '@/domain/locales';
 
 export function readLangCookie(): string | undefined {
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${langCookie.name}=`));

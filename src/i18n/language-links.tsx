@@ -5,7 +5,7 @@
 import type { MouseEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { isLocale, localeNames, locales, type Locale } from '../../domain/locales';
+import { isLocale, localeNames, locales, type Locale } from '@/domain/locales';
 import { VisuallyHidden } from '../ui/visually-hidden';
 import { writeLangCookie } from './lang-cookie';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { isLocale, localeNames, locales, type Locale } from '../../domain/locales';
+import { isLocale, localeNames, locales, type Locale } from '@/domain/locales';
 import { writeLangCookie } from './lang-cookie';
 import { swapLocaleInPath } from './locale-path';
 

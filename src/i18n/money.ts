@@ -1,7 +1,7 @@
 // Money as the API keeps it (minor units and a currency code) in the page's language: BRL 12990 →
 // "R$ 129,90" on /pt, "R$129.90" on /en. A currency's minor digits come from Intl (JPY has none,
 // BHD three), as the server reads them. Shared by the inventory screens and the shopper's pages.
-import type { Locale } from '../../domain/locales';
+import type { Locale } from '@/domain/locales';
 import { formatCurrency } from './format';
 
 const digitsByCurrency = new Map<string, number>();

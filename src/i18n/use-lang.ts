@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { defaultLocale, isLocale, type Locale } from '../../domain/locales';
+import { defaultLocale, isLocale, type Locale } from '@/domain/locales';
 
 const langRoute = getRouteApi('/$lang');
 

@@ -2,7 +2,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { plans } from '../../domain/plans';
+import { plans } from '@/domain/plans';
 import { Button } from '../ui/button';
 import { visuallyHiddenStyle } from '../ui/visually-hidden';
 import { useAuthSessionActor } from '../auth/use-auth-session';

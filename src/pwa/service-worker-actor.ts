@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import { Workbox } from 'workbox-window';
-import type { ServiceWorkerCommand, ServiceWorkerEvent } from '../../machines/sw-update';
+import type { ServiceWorkerCommand, ServiceWorkerEvent } from '@/machines/sw-update';
 
 /** Registers /sw.js with scope / and translates workbox-window's lifecycle into machine events. */
 export const serviceWorkerActor = fromCallback<ServiceWorkerCommand>(({ sendBack, receive }) => {

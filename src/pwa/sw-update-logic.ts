@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { swUpdateMachine } from '../../machines/sw-update';
+import { swUpdateMachine } from '@/machines/sw-update';
 import { serviceWorkerActor } from './service-worker-actor';
 import { writeLastChunkReloadAt, writeReloadedForBuild } from './session-marks';
 

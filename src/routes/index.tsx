@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { pickLocale } from '../../domain/locales';
+import { pickLocale } from '@/domain/locales';
 import { readLangCookie } from '../i18n/lang-cookie';
 
 // `/` goes to the language of the `lang` cookie, else the browser's, else English.

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { withoutBidiControls } from '../../domain/bidi-controls';
+import { withoutBidiControls } from '@/domain/bidi-controls';
 
 // File names rarely have spaces ("product_template_for_the_summer_catalogue_2026.csv"). Breaking
 // them anywhere reads badly ("product_templat" / "e.csv") and, worse, lets a table column or a

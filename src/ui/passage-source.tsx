@@ -2,7 +2,7 @@
 // server stores it in one form (domain/knowledge.ts, passageLocationOf); the refinement chat and a
 // channel's conversation page both show it.
 import { Trans } from '@lingui/react/macro';
-import { passageLocationOf } from '../../domain/knowledge';
+import { passageLocationOf } from '@/domain/knowledge';
 
 /** Where a cited passage is in its file, in the page's language ("Sheet1, row 12", "page 3"). */
 export function PassageSource({ source }: { source: string }) {

@@ -1,4 +1,4 @@
-import { palette } from '../../domain/palette';
+import { palette } from '@/domain/palette';
 
 export const theme = {
   colors: palette,

@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
+import type { AiBase } from '@/domain/ai-base';
 import { sampleInstructions } from '../fixtures/sample-ai-base';
 import { api, completeBase, merchant } from './support/merchant';
 import { renderApp } from './support/render-app';

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
+import type { AiBase } from '@/domain/ai-base';
 import type { TestUser } from '../server/support/emulator-users';
 import { sampleInstructions } from '../fixtures/sample-ai-base';
 import { api, merchant } from './support/merchant';

@@ -3,8 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
-import type { ChannelWebhookSetup } from '../../domain/channel';
+import type { AiBase } from '@/domain/ai-base';
+import type { ChannelWebhookSetup } from '@/domain/channel';
 import type { FixturePhoneNumber } from '../fixtures/whatsapp/phone-numbers';
 import { sampleInstructions } from '../fixtures/sample-ai-base';
 import type { TestUser } from '../server/support/emulator-users';

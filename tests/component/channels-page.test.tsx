@@ -13,11 +13,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect, it } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
-import type { Channel, ChannelWebhookSetup } from '../../domain/channel';
-import type { Inventory } from '../../domain/inventory';
+import type { AiBase } from '@/domain/ai-base';
+import type { Channel, ChannelWebhookSetup } from '@/domain/channel';
+import type { Inventory } from '@/domain/inventory';
 import type { FixturePhoneNumber } from '../fixtures/whatsapp/phone-numbers';
-import { ChannelsPage } from '../../src/features/channels/components/channels-page';
+import { ChannelsPage } from '@/src/features/channels/components/channels-page';
 import type { TestUser } from '../server/support/emulator-users';
 import { apiError, channelOf, ChannelsApiDouble } from './support/channels-api-double';
 import { api, completeBase, merchant } from './support/merchant';

@@ -9,9 +9,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Inventory } from '../../domain/inventory';
-import { createApiClient } from '../../src/api/api-client';
-import { InventoriesPage } from '../../src/features/inventories/components/inventories-page';
+import type { Inventory } from '@/domain/inventory';
+import { createApiClient } from '@/src/api/api-client';
+import { InventoriesPage } from '@/src/features/inventories/components/inventories-page';
 import { startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { startApiDoor } from './support/api-door';
 import { api, merchant } from './support/merchant';

@@ -7,10 +7,10 @@ import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncReport, SyncRun } from '../../domain/inventory-sync';
-import { InventorySyncReport } from '../../src/features/inventories/components/inventory-sync-report';
-import { activateLocale, i18n } from '../../src/i18n/i18n';
-import { theme } from '../../src/ui/theme';
+import type { SyncReport, SyncRun } from '@/domain/inventory-sync';
+import { InventorySyncReport } from '@/src/features/inventories/components/inventory-sync-report';
+import { activateLocale, i18n } from '@/src/i18n/i18n';
+import { theme } from '@/src/ui/theme';
 
 const counts = {
   variants: 3,

@@ -8,7 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Inventory } from '../../domain/inventory';
+import type { Inventory } from '@/domain/inventory';
 import { FIXTURE_SHOPIFY_ACCESS_TOKEN, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import type { TestUser } from '../server/support/emulator-users';
 import { api, merchant } from './support/merchant';

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
+import type { AiBase } from '@/domain/ai-base';
 import { sampleInstructions } from '../fixtures/sample-ai-base';
 import { api, merchant, uploadKnowledge } from './support/merchant';
 import { renderApp } from './support/render-app';

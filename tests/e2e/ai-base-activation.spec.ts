@@ -4,8 +4,8 @@
 // the app shows them in flight, then let through to the server (done events, and the refusals the
 // server really gives: not found, plan limit, incomplete) or their connection dropped (unknown).
 import { expect, test, type Page } from '@playwright/test';
-import type { AiBase } from '../../domain/ai-base';
-import { aiBaseActivationMachine } from '../../machines/ai-base-activation';
+import type { AiBase } from '@/domain/ai-base';
+import { aiBaseActivationMachine } from '@/machines/ai-base-activation';
 import { activationPathName, aiBaseActivationTestModel } from '../model/ai-base-activation-model';
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { signInDirectly } from './fixtures/emulator-users';

@@ -4,8 +4,8 @@
 // dropped. Refusals come from the world changing as another tab would change it (a base saved
 // elsewhere: 409; created elsewhere: the plan's limit, a name taken); a reload keeps the draft.
 import { expect, test, type Page } from '@playwright/test';
-import { aiBaseValidationMessages, wizardSteps, type AiBase } from '../../domain/ai-base';
-import { aiBaseWizardMachine, unsavedStepOf, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '../../machines/ai-base-wizard';
+import { aiBaseValidationMessages, wizardSteps, type AiBase } from '@/domain/ai-base';
+import { aiBaseWizardMachine, unsavedStepOf, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '@/machines/ai-base-wizard';
 import { aiBaseWizardTestModel, wizardPathName } from '../model/ai-base-wizard-model';
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { signInDirectly } from './fixtures/emulator-users';

@@ -12,13 +12,13 @@ import { allowLinguiMacrosAtRuntime } from '../model/password-model-loader';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath, type ModelStep } from '../model/model-harness';
 import { createEmulatorUser, deleteEmulatorUsers, disableEmulatorUser, signInThroughUi, submitLogin, type EmulatorUser } from './fixtures/emulator-users';
 // Types only: erased, so no runtime import before the shim below.
-import type { AuthSessionContext, SessionUser } from '../../machines/auth-session';
+import type { AuthSessionContext, SessionUser } from '@/machines/auth-session';
 
 // domain/auth's messages are written with Lingui macros: load the machine once the runtime shim is in place.
 allowLinguiMacrosAtRuntime();
-const { authSessionMachine } = await import('../../machines/auth-session');
+const { authSessionMachine } = await import('@/machines/auth-session');
 const { ALICE, BOB, authSessionStepLabel, authSessionTestModel, signInFailures } = await import('../model/auth-session-model');
-const { authErrorMessages } = await import('../../domain/auth');
+const { authErrorMessages } = await import('@/domain/auth');
 
 // The logic-level model, every sample included.
 const model = authSessionTestModel();

@@ -12,7 +12,7 @@
 // the merchant owning no channel.
 import { expect, test, type Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { channelCheckRefusals, channelValidationMessages } from '../../domain/channel';
+import { channelCheckRefusals, channelValidationMessages } from '@/domain/channel';
 import {
   channelConnectMachine,
   emptyConnectValues,
@@ -20,7 +20,7 @@ import {
   type ChannelConnectFailure,
   type ChannelConnectFailureKind,
   type ChannelConnectValues,
-} from '../../machines/channel-connect';
+} from '@/machines/channel-connect';
 import { channelConnectPathName, channelConnectTestModel } from '../model/channel-connect-model';
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { e2ePeers } from './fixtures/e2e-peers';

@@ -9,9 +9,9 @@
 // Each step's rules are proved below the browser (tests/server/whatsapp-answering.test.ts,
 // tests/component/channel-conversations.test.tsx); forged and redelivered webhooks in the server tests.
 import { expect, test, type Page } from '@playwright/test';
-import type { AiBase } from '../../domain/ai-base';
-import type { Inventory } from '../../domain/inventory';
-import { DEMO_PRODUCT_QUESTION } from '../../scripts/demo-channel';
+import type { AiBase } from '@/domain/ai-base';
+import type { Inventory } from '@/domain/inventory';
+import { DEMO_PRODUCT_QUESTION } from '@/scripts/demo-channel';
 import { DEMO_SHOPPER } from '../fixtures/whatsapp-cloud-api-server';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { signInDirectly } from './fixtures/emulator-users';

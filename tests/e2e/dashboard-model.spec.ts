@@ -14,8 +14,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import type { Dashboard } from '../../domain/dashboard';
-import { dashboardMachine, type DashboardContext, type DashboardFailure, type DashboardSelection } from '../../machines/dashboard';
+import type { Dashboard } from '@/domain/dashboard';
+import { dashboardMachine, type DashboardContext, type DashboardFailure, type DashboardSelection } from '@/machines/dashboard';
 import { ACCOUNT_ZONE, BROWSER_ZONE, dashboardPathName, dashboardTestModel } from '../model/dashboard-model';
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { signInDirectly } from './fixtures/emulator-users';

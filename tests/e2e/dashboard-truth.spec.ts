@@ -8,12 +8,12 @@
 // and the cost per catalog the plan implies. Each figure's rules are proved below the browser
 // (tests/server/dashboard.test.ts); the screen's states in dashboard-model.spec.ts.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AiBase } from '../../domain/ai-base';
-import type { Channel } from '../../domain/channel';
-import { costPerCatalog, dayIn, periodSpendMinor, type Dashboard } from '../../domain/dashboard';
-import { localeTags, type Locale } from '../../domain/locales';
-import { localeCurrency, plans, type Currency } from '../../domain/plans';
-import { DEMO_PRODUCT_QUESTION } from '../../scripts/demo-channel';
+import type { AiBase } from '@/domain/ai-base';
+import type { Channel } from '@/domain/channel';
+import { costPerCatalog, dayIn, periodSpendMinor, type Dashboard } from '@/domain/dashboard';
+import { localeTags, type Locale } from '@/domain/locales';
+import { localeCurrency, plans, type Currency } from '@/domain/plans';
+import { DEMO_PRODUCT_QUESTION } from '@/scripts/demo-channel';
 import { DEMO_SHOPPER } from '../fixtures/whatsapp-cloud-api-server';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { signInDirectly } from './fixtures/emulator-users';

@@ -16,7 +16,7 @@ import {
   type InventorySyncContext,
   type InventorySyncFailure,
   type InventorySyncStatus,
-} from '../../machines/inventory-sync';
+} from '@/machines/inventory-sync';
 import { inventorySyncPathName, inventorySyncTestModel } from '../model/inventory-sync-model';
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { E2E_SYNC_NOW_INTERVAL_MS, e2ePeers } from './fixtures/e2e-peers';

@@ -16,14 +16,14 @@ import {
   inventoryValidationMessages,
   type Inventory,
   type InventoryStep,
-} from '../../domain/inventory';
+} from '@/domain/inventory';
 import {
   inventoryWizardMachine,
   type InventoryFailure,
   type InventoryWizardContext,
   type LoadedInventory,
   type StoredInventoryDraft,
-} from '../../machines/inventory-wizard';
+} from '@/machines/inventory-wizard';
 import { abstractWizard, inventoryWizardPathName, inventoryWizardTestModel, SAMPLE_TOKEN } from '../model/inventory-wizard-model';
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { e2ePeers } from './fixtures/e2e-peers';

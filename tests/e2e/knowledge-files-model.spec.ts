@@ -8,9 +8,9 @@ import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, uti
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AiBase } from '../../domain/ai-base';
-import type { KnowledgeFile } from '../../domain/knowledge';
-import { knowledgeFilesMachine, uploadIdOf, type KnowledgeFilesContext, type KnowledgeUploadSource } from '../../machines/knowledge-files';
+import type { AiBase } from '@/domain/ai-base';
+import type { KnowledgeFile } from '@/domain/knowledge';
+import { knowledgeFilesMachine, uploadIdOf, type KnowledgeFilesContext, type KnowledgeUploadSource } from '@/machines/knowledge-files';
 import { knowledgeFilesPathName, knowledgeFilesTestModel, pickedFiles } from '../model/knowledge-files-model';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
 import { signInDirectly } from './fixtures/emulator-users';

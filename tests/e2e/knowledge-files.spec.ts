@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { AiBase } from '../../domain/ai-base';
+import type { AiBase } from '@/domain/ai-base';
 import { signInDirectly } from './fixtures/emulator-users';
 import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api';
 

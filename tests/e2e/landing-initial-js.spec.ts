@@ -4,7 +4,7 @@
 // of it the Firebase SDK.
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { locales } from '../../domain/locales';
+import { locales } from '@/domain/locales';
 
 const BUDGET_BYTES = 110 * 1024;
 const firebaseSignature = /@firebase\/|FirebaseError|identitytoolkit\.googleapis/;

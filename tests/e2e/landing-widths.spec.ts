@@ -5,8 +5,8 @@
 // One page per language, resized from width to width; every width is measured in a single
 // evaluate (element and text boxes), so a failure lists every offending width at once.
 import { expect, test, type Page } from '@playwright/test';
-import { locales } from '../../domain/locales';
-import { planList } from '../../domain/plans';
+import { locales } from '@/domain/locales';
+import { planList } from '@/domain/plans';
 
 /** Phones, tablets, laptops, desktops. */
 const namedWidths = [320, 360, 375, 390, 414, 480, 540, 600, 640, 720, 768, 800, 900, 960, 1024, 1100, 1152, 1180, 1280, 1366, 1440, 1536, 1600, 1680, 1920];

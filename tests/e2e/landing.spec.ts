@@ -5,8 +5,8 @@
 // the business does (the staff route); the honeypot and the rate limit are answered end to end.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { localeNames, localeTags, type Locale } from '../../domain/locales';
-import { planList, planPrice } from '../../domain/plans';
+import { localeNames, localeTags, type Locale } from '@/domain/locales';
+import { planList, planPrice } from '@/domain/plans';
 import { asNewClient, storedLeadRequests, uniqueLeadEmail } from './fixtures/lead-requests';
 
 type Texts = {

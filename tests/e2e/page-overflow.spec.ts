@@ -7,10 +7,10 @@
 // inventory's tables without a scroll bar of their own at 1280 px, the channel card's values
 // wrapped between words, and each product variant's text, once chosen, shown whole (price included).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { AiBase } from '../../domain/ai-base';
-import type { Channel } from '../../domain/channel';
-import { addDays, dayIn, type Dashboard } from '../../domain/dashboard';
-import { DEMO_PRODUCT_QUESTION } from '../../scripts/demo-channel';
+import type { AiBase } from '@/domain/ai-base';
+import type { Channel } from '@/domain/channel';
+import { addDays, dayIn, type Dashboard } from '@/domain/dashboard';
+import { DEMO_PRODUCT_QUESTION } from '@/scripts/demo-channel';
 import { DEMO_SHOPPER } from '../fixtures/whatsapp-cloud-api-server';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { signInDirectly } from './fixtures/emulator-users';

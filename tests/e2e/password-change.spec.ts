@@ -9,14 +9,14 @@ import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../
 import { allowLinguiMacrosAtRuntime } from '../model/password-model-loader';
 import { createUser, dropConnection, HeldRequests, signInWithPassword, uniqueEmail } from './fixtures/emulator-oob';
 // Types only: erased, so no runtime import before the shim below.
-import type { PasswordChangeContext, PasswordChangeEvent } from '../../machines/password-change';
+import type { PasswordChangeContext, PasswordChangeEvent } from '@/machines/password-change';
 
 // The machine and its messages are written with Lingui macros: load them once the runtime shim is in place.
 allowLinguiMacrosAtRuntime();
-const { passwordChangeMachine } = await import('../../machines/password-change');
+const { passwordChangeMachine } = await import('@/machines/password-change');
 const { passwordChangeTestModel, submitLabel } = await import('../model/password-change-model');
-const { passwordFormMessages } = await import('../../domain/password');
-const { authErrorMessages } = await import('../../domain/auth');
+const { passwordFormMessages } = await import('@/domain/password');
+const { authErrorMessages } = await import('@/domain/auth');
 
 // The logic-level model, every sample included. The machine has no signed-out submit: the form only
 // exists signed in (the signed-in layout leaves Settings the moment the session ends, proved below in

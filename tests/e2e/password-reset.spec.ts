@@ -14,10 +14,10 @@ import {
 
 // The machine and its messages are written with Lingui macros: load them once the runtime shim is in place.
 allowLinguiMacrosAtRuntime();
-const { passwordResetMachine, RESEND_COOLDOWN_SECONDS } = await import('../../machines/password-reset');
+const { passwordResetMachine, RESEND_COOLDOWN_SECONDS } = await import('@/machines/password-reset');
 const { pathName, passwordResetTestModel, REGISTERED_EMAIL, UNKNOWN_EMAIL } = await import('../model/password-reset-model');
-const { passwordFormMessages } = await import('../../domain/password');
-const { authErrorMessages } = await import('../../domain/auth');
+const { passwordFormMessages } = await import('@/domain/password');
+const { authErrorMessages } = await import('@/domain/auth');
 
 const model = passwordResetTestModel();
 // The UI runs the few model paths that together reach every state and take every transition the

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { expect, test } from './fixtures/merchant-test';
-import { chromiumLaunch } from '../../playwright.config';
+import { chromiumLaunch } from '@/playwright.config';
 
 test.describe('progressive web app', () => {
   test('links a manifest that meets Chrome installability criteria', async ({ page, request }) => {

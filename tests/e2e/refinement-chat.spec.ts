@@ -5,9 +5,9 @@
 // model the fixture refuses with (busy, down) or no longer lists (retired) gives that failure.
 import { expect, test, type Page } from '@playwright/test';
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
-import type { Refinement } from '../../domain/ai-base';
-import type { ChatAnswer } from '../../domain/refinement-chat';
-import { refinementChatMachine, type RefinementChatContext } from '../../machines/refinement-chat';
+import type { Refinement } from '@/domain/ai-base';
+import type { ChatAnswer } from '@/domain/refinement-chat';
+import { refinementChatMachine, type RefinementChatContext } from '@/machines/refinement-chat';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
 import { chatPathName, fixtureModels, refinementChatTestModel } from '../model/refinement-chat-model';
 import { signInDirectly } from './fixtures/emulator-users';

@@ -10,7 +10,7 @@
 // tests/server/shop-pages.test.ts.
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Page } from '@playwright/test';
-import type { InventoryDetail } from '../../domain/inventory';
+import type { InventoryDetail } from '@/domain/inventory';
 import { demoStoreProducts } from '../fixtures/shopify/store-products';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { inventoryApi } from './fixtures/inventory-api';

@@ -2,7 +2,7 @@
 // test (derived from the production machine), each run against real builds, a real service worker
 // and a loopback deploy server, checking the running app's machine state after every step.
 import { expect, test, type Browser } from '@playwright/test';
-import { swUpdateMachine } from '../../machines/sw-update';
+import { swUpdateMachine } from '@/machines/sw-update';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
 import { ALREADY_RELOADED_FOR, LAST_CHUNK_RELOAD_AT, NEW_BUILD, RUNNING_BUILD, swUpdateTestModel } from '../model/sw-update-model';
 import {

@@ -5,8 +5,8 @@
 // tells states apart for the merchant: whether the account has a zone, whether the chosen one is a
 // known zone, the failure's kind and whether a field error shows.
 import type { EventObject } from 'xstate';
-import { dashboardValidation, isTimeZone } from '../../domain/dashboard';
-import { accountTimeZoneMachine, type AccountTimeZoneContext, type TimeZoneFailure } from '../../machines/account-time-zone';
+import { dashboardValidation, isTimeZone } from '@/domain/dashboard';
+import { accountTimeZoneMachine, type AccountTimeZoneContext, type TimeZoneFailure } from '@/machines/account-time-zone';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const BROWSER_ZONE = 'Europe/Lisbon';

@@ -6,8 +6,8 @@
 // call, the server's refusal at the field, a failed save tried again with the same zone.
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import { dashboardValidation } from '../../domain/dashboard';
-import { accountTimeZoneMachine, timeZoneFailureOf, type TimeZoneFailure } from '../../machines/account-time-zone';
+import { dashboardValidation } from '@/domain/dashboard';
+import { accountTimeZoneMachine, timeZoneFailureOf, type TimeZoneFailure } from '@/machines/account-time-zone';
 import {
   abstractAccountTimeZoneContext,
   accountTimeZonePathName,

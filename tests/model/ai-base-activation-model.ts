@@ -1,7 +1,7 @@
 // The ai-base-activation test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
 import type { EventObject } from 'xstate';
-import type { AiBase } from '../../domain/ai-base';
-import { aiBaseActivationMachine } from '../../machines/ai-base-activation';
+import type { AiBase } from '@/domain/ai-base';
+import { aiBaseActivationMachine } from '@/machines/ai-base-activation';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const SAMPLE_BASE_ID = '00000000-0000-4000-8000-000000000001';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import type { AiBase } from '../../domain/ai-base';
-import { aiBaseActivationMachine } from '../../machines/ai-base-activation';
+import type { AiBase } from '@/domain/ai-base';
+import { aiBaseActivationMachine } from '@/machines/ai-base-activation';
 import { activationPathName, aiBaseActivationTestModel, SAMPLE_BASE_ID } from './ai-base-activation-model';
 import { describeModelBasedTests, settleOrSend } from './model-suite';
 import { PromiseWorld } from './promise-world';

@@ -1,7 +1,7 @@
 // The ai-base-wizard test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
 import type { EventObject } from 'xstate';
-import { aiBaseValidation, type AiBase, type WizardStep } from '../../domain/ai-base';
-import { aiBaseWizardMachine, builtinModels, type InstructionsDraft, type LoadedBase } from '../../machines/ai-base-wizard';
+import { aiBaseValidation, type AiBase, type WizardStep } from '@/domain/ai-base';
+import { aiBaseWizardMachine, builtinModels, type InstructionsDraft, type LoadedBase } from '@/machines/ai-base-wizard';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const WIZARD_BASE_ID = '00000000-0000-4000-8000-000000000002';

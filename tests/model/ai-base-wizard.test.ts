@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { AiBase } from '../../domain/ai-base';
-import type { KnowledgeFile } from '../../domain/knowledge';
+import type { AiBase } from '@/domain/ai-base';
+import type { KnowledgeFile } from '@/domain/knowledge';
 import {
   aiBaseWizardMachine,
   type LoadedBase,
@@ -10,8 +10,8 @@ import {
   type SaveRefinementInput,
   type WizardContext,
   type StoredDraft,
-} from '../../machines/ai-base-wizard';
-import { knowledgeFilesMachine, uploadIdOf, type KnowledgeUploadReport, type UploadFileInput } from '../../machines/knowledge-files';
+} from '@/machines/ai-base-wizard';
+import { knowledgeFilesMachine, uploadIdOf, type KnowledgeUploadReport, type UploadFileInput } from '@/machines/knowledge-files';
 import { sampleFile } from './knowledge-files-model';
 import { aiBaseWizardTestModel, baseAt, validInstructions, wizardPathName } from './ai-base-wizard-model';
 import { coveringPaths } from './model-harness';

@@ -4,9 +4,9 @@
 // code against the real SDK and emulator.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { FirebaseAuthHandle } from '../../src/auth/load-firebase-auth';
-import { authSessionLogic } from '../../src/auth/start-auth-session';
-import { STORED_USER_KEY } from '../../src/auth/stored-user';
+import type { FirebaseAuthHandle } from '@/src/auth/load-firebase-auth';
+import { authSessionLogic } from '@/src/auth/start-auth-session';
+import { STORED_USER_KEY } from '@/src/auth/stored-user';
 
 type Listener = (user: { uid: string; email: string | null } | null) => void;
 

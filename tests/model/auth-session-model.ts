@@ -1,5 +1,5 @@
 // The auth-session test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
-import { authSessionMachine, type SessionUser } from '../../machines/auth-session';
+import { authSessionMachine, type SessionUser } from '@/machines/auth-session';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 /** Model users; the UI-level test maps each to a real account it creates in the Auth emulator. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { authErrorMessages } from '../../domain/auth';
-import { authSessionMachine, signedInUser, type AuthSessionEvent, type SessionUser, type SignInInput } from '../../machines/auth-session';
+import { authErrorMessages } from '@/domain/auth';
+import { authSessionMachine, signedInUser, type AuthSessionEvent, type SessionUser, type SignInInput } from '@/machines/auth-session';
 import { coverageOf, describeCoverage, isActive, transitionTable } from './model-harness';
 import { ALICE, ALICE_PASSWORD, authSessionStepLabel, authSessionTestModel } from './auth-session-model';
 

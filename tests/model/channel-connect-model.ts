@@ -4,13 +4,13 @@
 // (Meta verified its webhook meanwhile). Shared by the logic-level (Vitest)
 // and, later, the UI-level (Playwright) tests.
 import type { EventObject } from 'xstate';
-import { channelValidation, type Channel, type ChannelWebhookSetup } from '../../domain/channel';
+import { channelValidation, type Channel, type ChannelWebhookSetup } from '@/domain/channel';
 import {
   channelConnectMachine,
   emptyConnectValues,
   type ChannelConnectFailure,
   type ChannelConnectValues,
-} from '../../machines/channel-connect';
+} from '@/machines/channel-connect';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const SAMPLE_BASE_ID = '00000000-0000-4000-8000-000000000021';

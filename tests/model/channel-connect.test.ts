@@ -5,7 +5,7 @@
 // done — then the rules the model does not spell out.
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import { channelCheckRefusals, channelValidation, type Channel, type ChannelWebhookSetup, type ConnectChannel } from '../../domain/channel';
+import { channelCheckRefusals, channelValidation, type Channel, type ChannelWebhookSetup, type ConnectChannel } from '@/domain/channel';
 import {
   channelConnectFailureOf,
   channelConnectMachine,
@@ -13,7 +13,7 @@ import {
   emptyConnectValues,
   type ChannelConnectFailure,
   type ChannelConnectValues,
-} from '../../machines/channel-connect';
+} from '@/machines/channel-connect';
 import {
   channelConnectPathName,
   channelConnectTestModel,

@@ -6,8 +6,8 @@
 // before any call, a failure keeping what was typed; the tags the view reads in every state.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { channelCheckRefusals, channelValidation, type Channel, type ChannelWebhookSetup } from '../../domain/channel';
-import { channelSettingsMachine, type ChannelSettingsFailure } from '../../machines/channel-settings';
+import { channelCheckRefusals, channelValidation, type Channel, type ChannelWebhookSetup } from '@/domain/channel';
+import { channelSettingsMachine, type ChannelSettingsFailure } from '@/machines/channel-settings';
 import { sampleChannel, SAMPLE_ACCESS_TOKEN, SAMPLE_BASE_ID, SAMPLE_INVENTORY_ID } from './channel-connect-model';
 import { flush, PromiseWorld } from './promise-world';
 

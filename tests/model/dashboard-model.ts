@@ -3,8 +3,8 @@
 // a filter), answers in the browser's zone and in the account's other zone, and the failures the view
 // explains. Shared by the logic level (Vitest) and the UI level (Playwright).
 import type { EventObject } from 'xstate';
-import type { Dashboard } from '../../domain/dashboard';
-import { dashboardMachine, defaultSelection, type DashboardFailure, type DashboardInput, type DashboardSelection } from '../../machines/dashboard';
+import type { Dashboard } from '@/domain/dashboard';
+import { dashboardMachine, defaultSelection, type DashboardFailure, type DashboardInput, type DashboardSelection } from '@/machines/dashboard';
 import { sampleDashboard } from '../fixtures/sample-dashboard';
 import { createTestModelFor, type EventSamples } from './model-harness';
 

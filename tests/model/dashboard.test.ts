@@ -5,7 +5,7 @@
 // read again in that zone — then the rules the model does not spell out (the query's days, once only).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Dashboard } from '../../domain/dashboard';
+import type { Dashboard } from '@/domain/dashboard';
 import {
   dashboardFailureOf,
   dashboardMachine,
@@ -13,7 +13,7 @@ import {
   dashboardQueryOf,
   defaultSelection,
   type DashboardRequest,
-} from '../../machines/dashboard';
+} from '@/machines/dashboard';
 import { sampleDashboard } from '../fixtures/sample-dashboard';
 import {
   ACCOUNT_ZONE,

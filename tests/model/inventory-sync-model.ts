@@ -5,15 +5,15 @@
 // not configured), a page of products. The back-off's growth is abstracted away (one failed ask
 // and many are the same state of the model); the tests beyond the model follow it.
 import type { EventObject } from 'xstate';
-import type { InventoryDetail } from '../../domain/inventory';
-import type { InventoryProduct, SyncRun } from '../../domain/inventory-sync';
+import type { InventoryDetail } from '@/domain/inventory';
+import type { InventoryProduct, SyncRun } from '@/domain/inventory-sync';
 import {
   inventorySyncMachine,
   type InventoryProductsPage,
   type InventorySyncContext,
   type InventorySyncFailure,
   type InventorySyncStatus,
-} from '../../machines/inventory-sync';
+} from '@/machines/inventory-sync';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const INVENTORY_ID = '00000000-0000-4000-8000-0000000000a1';

@@ -6,7 +6,7 @@
 // run is over, the 429's wait, the products query.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import type { Inventory } from '../../domain/inventory';
+import type { Inventory } from '@/domain/inventory';
 import {
   BACKOFF_CAP_MS,
   backoffDelay,
@@ -20,7 +20,7 @@ import {
   type InventorySyncStatus,
   type ListProductsInput,
   type RequestSyncInput,
-} from '../../machines/inventory-sync';
+} from '@/machines/inventory-sync';
 import {
   abstractInventorySyncContext,
   INVENTORY_ID,

@@ -2,7 +2,7 @@
 // payloads where its guards need data (loads that resume at each point, valid and invalid edits,
 // each kind of failure of each call). Shared by the logic-level (Vitest) and UI-level (Playwright) tests.
 import type { EventObject } from 'xstate';
-import { catalogSchema, createInventorySchema, inventoryValidation, type Inventory, type InventoryStep } from '../../domain/inventory';
+import { catalogSchema, createInventorySchema, inventoryValidation, type Inventory, type InventoryStep } from '@/domain/inventory';
 import {
   integrationErrorsOf,
   inventoryWizardMachine,
@@ -10,7 +10,7 @@ import {
   type InventoryWizardContext,
   type LoadedInventory,
   type StoredInventoryDraft,
-} from '../../machines/inventory-wizard';
+} from '@/machines/inventory-wizard';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const WIZARD_INVENTORY_ID = '00000000-0000-4000-8000-000000000013';

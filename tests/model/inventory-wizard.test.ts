@@ -4,7 +4,7 @@
 // normalised values and the version it must match — then the rules the model does not spell out.
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import { inventoryValidation, type CatalogCheck, type Inventory, type StoreCheck } from '../../domain/inventory';
+import { inventoryValidation, type CatalogCheck, type Inventory, type StoreCheck } from '@/domain/inventory';
 import {
   inventoryWizardMachine,
   resumePointOf,
@@ -17,7 +17,7 @@ import {
   type SaveCatalogInput,
   type SaveIntegrationInput,
   type StoredInventoryDraft,
-} from '../../machines/inventory-wizard';
+} from '@/machines/inventory-wizard';
 import {
   abstractWizard,
   inventoryAt,

@@ -1,9 +1,9 @@
 // The knowledge-files test model, derived from the production machine (its three regions explored
 // one by one) with sample payloads where guards and assignments read data.
 import type { EventObject } from 'xstate';
-import { MAX_KNOWLEDGE_FILE_BYTES, type KnowledgeFile } from '../../domain/knowledge';
-import type { ColumnOverride } from '../../domain/knowledge-columns';
-import { knowledgeFilesMachine, uploadIdOf, type KnowledgeUploadSource } from '../../machines/knowledge-files';
+import { MAX_KNOWLEDGE_FILE_BYTES, type KnowledgeFile } from '@/domain/knowledge';
+import type { ColumnOverride } from '@/domain/knowledge-columns';
+import { knowledgeFilesMachine, uploadIdOf, type KnowledgeUploadSource } from '@/machines/knowledge-files';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const KNOWLEDGE_BASE_ID = '00000000-0000-4000-8000-000000000003';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
-import type { KnowledgeFile } from '../../domain/knowledge';
+import type { KnowledgeFile } from '@/domain/knowledge';
 import {
   knowledgeFilesMachine,
   uploadActorId,
@@ -9,7 +9,7 @@ import {
   type KnowledgeUploadReport,
   type SaveColumnRolesInput,
   type UploadFileInput,
-} from '../../machines/knowledge-files';
+} from '@/machines/knowledge-files';
 import { KNOWLEDGE_BASE_ID, knowledgeFilesPathName, knowledgeFilesTestModel, pickedFiles, sampleFile } from './knowledge-files-model';
 import { coveringPaths } from './model-harness';
 import { describeModelBasedTests } from './model-suite';

@@ -1,5 +1,5 @@
 // The password-change test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
-import { passwordChangeMachine, type PasswordChangeEvent } from '../../machines/password-change';
+import { passwordChangeMachine, type PasswordChangeEvent } from '@/machines/password-change';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 /** Sample passwords; the UI test maps "current" and "new" to the account's real ones. */

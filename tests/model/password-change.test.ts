@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
-import { NotAuthenticatedError } from '../../domain/password';
+import { NotAuthenticatedError } from '@/domain/password';
 import {
   passwordChangeMachine, type PasswordChangeEvent, type ReauthenticateInput, type UpdatePasswordInput,
-} from '../../machines/password-change';
+} from '@/machines/password-change';
 import { coverageOf, describeCoverage, isActive, transitionTable } from './model-harness';
 import { passwordChangeTestModel, submitLabel } from './password-change-model';
 

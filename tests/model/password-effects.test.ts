@@ -2,10 +2,10 @@
 // against a stand-in for the SDK: the rules they add on top of Firebase.
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { NotAuthenticatedError } from '../../domain/password';
-import { passwordChangeActors } from '../../src/features/password/firebase/password-change-actors';
-import { sendResetEmailActor } from '../../src/features/password/firebase/send-reset-email-actor';
-import type { FirebaseAuthHandle } from '../../src/auth/load-firebase-auth';
+import { NotAuthenticatedError } from '@/domain/password';
+import { passwordChangeActors } from '@/src/features/password/firebase/password-change-actors';
+import { sendResetEmailActor } from '@/src/features/password/firebase/send-reset-email-actor';
+import type { FirebaseAuthHandle } from '@/src/auth/load-firebase-auth';
 
 function fakeFirebase(options: { currentUser?: object | null; fail?: Record<string, unknown> } = {}) {
   const calls: Array<[string, ...unknown[]]> = [];

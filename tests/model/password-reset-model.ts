@@ -1,5 +1,5 @@
 // The password-reset test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
-import { passwordResetMachine } from '../../machines/password-reset';
+import { passwordResetMachine } from '@/machines/password-reset';
 import type { EventObject } from 'xstate';
 import { createTestModelFor, type EventSamples } from './model-harness';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
-import { passwordResetMachine, RESEND_COOLDOWN_SECONDS, type SendResetEmailInput } from '../../machines/password-reset';
+import { passwordResetMachine, RESEND_COOLDOWN_SECONDS, type SendResetEmailInput } from '@/machines/password-reset';
 import { coverageOf, describeCoverage, isActive, transitionTable } from './model-harness';
 import { pathName, passwordResetTestModel } from './password-reset-model';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { authValidation } from '../../domain/auth';
+import { authValidation } from '@/domain/auth';
 import {
   fieldErrorsOf, NotAuthenticatedError, passwordChangeSchema, passwordErrorKind, passwordFormMessages, passwordResetSchema, passwordValidation,
-} from '../../domain/password';
+} from '@/domain/password';
 
 const v = passwordValidation;
 

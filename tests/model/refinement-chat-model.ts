@@ -1,8 +1,8 @@
 // The refinement-chat test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
 import type { EventObject } from 'xstate';
-import type { Refinement } from '../../domain/ai-base';
-import type { ChatAnswer } from '../../domain/refinement-chat';
-import { refinementChatMachine, type RefinementChatContext } from '../../machines/refinement-chat';
+import type { Refinement } from '@/domain/ai-base';
+import type { ChatAnswer } from '@/domain/refinement-chat';
+import { refinementChatMachine, type RefinementChatContext } from '@/machines/refinement-chat';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const CHAT_BASE_ID = '00000000-0000-4000-8000-000000000003';

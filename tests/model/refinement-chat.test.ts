@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { ChatAnswer } from '../../domain/refinement-chat';
-import { historyOf, refinementChatMachine, type AskInput } from '../../machines/refinement-chat';
+import type { ChatAnswer } from '@/domain/refinement-chat';
+import { historyOf, refinementChatMachine, type AskInput } from '@/machines/refinement-chat';
 import { abstractChat, CHAT_BASE_ID, chatPathName, citedAnswer, refinementChatTestModel } from './refinement-chat-model';
 import { describeModelBasedTests, settleOrSend } from './model-suite';
 import { PromiseWorld } from './promise-world';

@@ -1,5 +1,5 @@
 // The sw-update test model, shared by the logic-level (Vitest) and UI-level (Playwright) tests.
-import { swUpdateMachine, CHUNK_RELOAD_WINDOW_MS, type SwUpdateInput } from '../../machines/sw-update';
+import { swUpdateMachine, CHUNK_RELOAD_WINDOW_MS, type SwUpdateInput } from '@/machines/sw-update';
 import { createTestModelFor, type EventSamples } from './model-harness';
 
 export const RUNNING_BUILD = 'build-a';

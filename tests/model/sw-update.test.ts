@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { swUpdateMachine, type ServiceWorkerCommand, type ServiceWorkerEvent } from '../../machines/sw-update';
+import { swUpdateMachine, type ServiceWorkerCommand, type ServiceWorkerEvent } from '@/machines/sw-update';
 import { coverageOf, describeCoverage, isActive, transitionTable } from './model-harness';
 import { swUpdateInput, swUpdateTestModel } from './sw-update-model';
 

@@ -2,11 +2,11 @@
 // activation and the plan's number of AI bases, and bad input answered field by field.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { aiBaseSchema, aiBaseValidation, type AiBase } from '../../domain/ai-base';
-import type { PlanId } from '../../domain/plans';
-import { accountStore } from '../../server/accounts/account-store';
-import { aiBaseVersions } from '../../server/ai-bases/ai-base-tables';
-import { PLAN_LIMIT_MESSAGE } from '../../server/routes/ai-base-routes';
+import { aiBaseSchema, aiBaseValidation, type AiBase } from '@/domain/ai-base';
+import type { PlanId } from '@/domain/plans';
+import { accountStore } from '@/server/accounts/account-store';
+import { aiBaseVersions } from '@/server/ai-bases/ai-base-tables';
+import { PLAN_LIMIT_MESSAGE } from '@/server/routes/ai-base-routes';
 import { adminAuth, createUser, signIn, type TestUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';

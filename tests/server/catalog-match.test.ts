@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { InventoryProduct } from '../../domain/inventory-sync';
-import { executeInOneTransaction } from '../../server/db/in-one-transaction';
-import { accounts } from '../../server/accounts/account-tables';
-import { inventories, inventoryProducts, inventorySyncRows, inventorySyncRuns } from '../../server/inventories/inventory-tables';
-import { catalogPriceMinor, type CatalogItem, type StoreVariant } from '../../server/inventories/catalog-match';
-import { syncRows } from '../../server/inventories/sync-rows';
+import type { InventoryProduct } from '@/domain/inventory-sync';
+import { executeInOneTransaction } from '@/server/db/in-one-transaction';
+import { accounts } from '@/server/accounts/account-tables';
+import { inventories, inventoryProducts, inventorySyncRows, inventorySyncRuns } from '@/server/inventories/inventory-tables';
+import { catalogPriceMinor, type CatalogItem, type StoreVariant } from '@/server/inventories/catalog-match';
+import { syncRows } from '@/server/inventories/sync-rows';
 import { testDatabase } from './support/test-database';
 
 const variant = (variantId: string, more: Partial<StoreVariant> = {}): StoreVariant => ({

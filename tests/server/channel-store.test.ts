@@ -7,12 +7,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { channelSchema, type Channel } from '../../domain/channel';
-import { channelStore, ChannelRefusal, type ChannelStore } from '../../server/channels/channel-store';
-import { webhookIntake, type WebhookIntake } from '../../server/channels/webhook-intake';
-import { aiBases } from '../../server/ai-bases/ai-base-tables';
-import { channels, whatsappInboundMessages } from '../../server/channels/channel-tables';
-import { secretBox, type SecretBox } from '../../server/secrets/secret-box';
+import { channelSchema, type Channel } from '@/domain/channel';
+import { channelStore, ChannelRefusal, type ChannelStore } from '@/server/channels/channel-store';
+import { webhookIntake, type WebhookIntake } from '@/server/channels/webhook-intake';
+import { aiBases } from '@/server/ai-bases/ai-base-tables';
+import { channels, whatsappInboundMessages } from '@/server/channels/channel-tables';
+import { secretBox, type SecretBox } from '@/server/secrets/secret-box';
 import { checkedNumber, connectForm, seedChannelMerchant, type ChannelMerchant } from './support/channel-seed';
 import { testDatabase } from './support/test-database';
 

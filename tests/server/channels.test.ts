@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
+import type { AiBase } from '@/domain/ai-base';
 import {
   CONVERSATIONS_PAGE_SIZE,
   EXCHANGES_PER_CONVERSATION,
@@ -18,13 +18,13 @@ import {
   type ChannelDetail,
   type ChannelWebhookSetup,
   type ConnectChannelInput,
-} from '../../domain/channel';
-import { channelStore, WHATSAPP_INBOUND_QUEUE } from '../../server/channels/channel-store';
-import { inboundReplies } from '../../server/channels/inbound-replies';
-import { channels, whatsappInboundMessages } from '../../server/channels/channel-tables';
-import { inventoryProducts } from '../../server/inventories/inventory-tables';
-import { jobs } from '../../server/jobs/job-tables';
-import { secretBox } from '../../server/secrets/secret-box';
+} from '@/domain/channel';
+import { channelStore, WHATSAPP_INBOUND_QUEUE } from '@/server/channels/channel-store';
+import { inboundReplies } from '@/server/channels/inbound-replies';
+import { channels, whatsappInboundMessages } from '@/server/channels/channel-tables';
+import { inventoryProducts } from '@/server/inventories/inventory-tables';
+import { jobs } from '@/server/jobs/job-tables';
+import { secretBox } from '@/server/secrets/secret-box';
 import { sendJson, startTestServer as startHttpServer, type TestServer as HttpServer } from '../fixtures/http-test-server';
 import { graphErrors, graphFailure } from '../fixtures/meta/graph-errors';
 import {

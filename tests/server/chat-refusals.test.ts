@@ -2,9 +2,9 @@
 // (the chat's refusals, the answerer's failures) answers its status, code and headers. The LLM
 // endpoint is the loopback fixture with one model over its rate limit and one down.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ApiErrorCode } from '../../domain/api-error';
-import { UNKNOWN_MODEL_FIELD_MESSAGE } from '../../domain/refinement-chat';
-import type { ChatRefusalReason } from '../../server/routes/chat-routes';
+import type { ApiErrorCode } from '@/domain/api-error';
+import { UNKNOWN_MODEL_FIELD_MESSAGE } from '@/domain/refinement-chat';
+import type { ChatRefusalReason } from '@/server/routes/chat-routes';
 import { FIXTURE_API_KEY, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../fixtures/openai-compatible-server';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient } from './support/knowledge-uploads';

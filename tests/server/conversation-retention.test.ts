@@ -9,20 +9,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Channel } from '../../domain/channel';
+import type { Channel } from '@/domain/channel';
 import {
   CONVERSATION_RETENTION_QUEUE,
   conversationRetentionWorker,
   sweepConversations,
-} from '../../server/channels/conversation-retention';
-import { channelStore } from '../../server/channels/channel-store';
-import type { Db } from '../../server/db/database';
-import { aiRequests, whatsappConversationInputs, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
-import { jobs } from '../../server/jobs/job-tables';
-import { storefrontEvents } from '../../server/storefront/storefront-tables';
-import { whatsappInboundMessages, whatsappMessageStatuses } from '../../server/channels/channel-tables';
-import type { WorkerLog } from '../../server/jobs/queue-worker';
-import { secretBox } from '../../server/secrets/secret-box';
+} from '@/server/channels/conversation-retention';
+import { channelStore } from '@/server/channels/channel-store';
+import type { Db } from '@/server/db/database';
+import { aiRequests, whatsappConversationInputs, whatsappReplies } from '@/server/channels/whatsapp-reply-tables';
+import { jobs } from '@/server/jobs/job-tables';
+import { storefrontEvents } from '@/server/storefront/storefront-tables';
+import { whatsappInboundMessages, whatsappMessageStatuses } from '@/server/channels/channel-tables';
+import type { WorkerLog } from '@/server/jobs/queue-worker';
+import { secretBox } from '@/server/secrets/secret-box';
 import { checkedNumber, connectForm, seedAnsweringRecords } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyRowsThen, copyText } from '../../server/db/copy-rows';
+import { copyRowsThen, copyText } from '@/server/db/copy-rows';
 import { testDatabase } from './support/test-database';
 
 // Its own tables, so the test needs nothing of the schema's and leaves nothing in it.

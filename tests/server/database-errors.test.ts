@@ -2,8 +2,8 @@
 // (server/http/database-errors.ts): real errors of the run's database (PGlite or PostgreSQL).
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { toHttpError } from '../../server/http/error-handler';
-import { loggableError } from '../../server/http/database-errors';
+import { toHttpError } from '@/server/http/error-handler';
+import { loggableError } from '@/server/http/database-errors';
 import { testDatabase } from './support/test-database';
 
 async function failure(statement: string): Promise<Error> {

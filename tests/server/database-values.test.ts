@@ -4,7 +4,7 @@
 // PGlite thread's defaults (server/db/pglite-thread.ts): functions cannot cross to it.
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { accountMonthlyUsage, accounts } from '../../server/accounts/account-tables';
+import { accountMonthlyUsage, accounts } from '@/server/accounts/account-tables';
 import { testDatabase } from './support/test-database';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}/;

@@ -4,8 +4,8 @@
 // the fixture with the verify token (as npm start has it done), and found again at the next start.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ChannelDetail } from '../../domain/channel';
-import { ensureDemoChannel } from '../../scripts/demo-channel';
+import type { ChannelDetail } from '@/domain/channel';
+import { ensureDemoChannel } from '@/scripts/demo-channel';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { newPhoneNumberId, seedAnsweringRecords } from './support/channel-seed';
 import { createUser } from './support/emulator-users';

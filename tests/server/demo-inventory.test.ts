@@ -4,9 +4,9 @@
 // as not to collide with an inventory the merchant already named 'Loja Demo'. Its products show
 // pictures the demo peers serve on loopback, so the demo has them offline.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Inventory } from '../../domain/inventory';
-import type { InventoryProduct } from '../../domain/inventory-sync';
-import { DEMO_INVENTORY_NAME, ensureDemoInventory } from '../../scripts/demo-inventory';
+import type { Inventory } from '@/domain/inventory';
+import type { InventoryProduct } from '@/domain/inventory-sync';
+import { DEMO_INVENTORY_NAME, ensureDemoInventory } from '@/scripts/demo-inventory';
 import { startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
 import { createUser } from './support/emulator-users';
 import { scratchDataDir } from './support/knowledge-uploads';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BODY_LIMIT } from '../../server/app';
+import { BODY_LIMIT } from '@/server/app';
 import { createUser, type TestUser } from './support/emulator-users';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { EMULATOR_HOST, startAuthEmulator } from '../../scripts/auth-emulator';
+import { EMULATOR_HOST, startAuthEmulator } from '@/scripts/auth-emulator';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -7,7 +7,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp } from '@/server/app';
 import { staffIdToken } from './support/emulator-users';
 import { baseInstructions, knowledgeClient, scratchDataDir, storedUploads } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';

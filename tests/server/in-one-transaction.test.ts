@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { executeInOneTransaction } from '../../server/db/in-one-transaction';
-import type { Db } from '../../server/db/database';
+import { executeInOneTransaction } from '@/server/db/in-one-transaction';
+import type { Db } from '@/server/db/database';
 import { testDatabase } from './support/test-database';
 
 const probe = sql.raw(`in_one_transaction_probe_${randomUUID().replace(/-/g, '').slice(0, 12)}`);

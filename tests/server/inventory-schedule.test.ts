@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { accounts } from '../../server/accounts/account-tables';
-import { inventories, inventorySyncRuns } from '../../server/inventories/inventory-tables';
-import { jobs } from '../../server/jobs/job-tables';
-import { enqueueDueSyncs, INVENTORY_SYNC_QUEUE } from '../../server/inventories/inventory-sync';
+import { accounts } from '@/server/accounts/account-tables';
+import { inventories, inventorySyncRuns } from '@/server/inventories/inventory-tables';
+import { jobs } from '@/server/jobs/job-tables';
+import { enqueueDueSyncs, INVENTORY_SYNC_QUEUE } from '@/server/inventories/inventory-sync';
 import { testDatabase } from './support/test-database';
 
 describe('hourly sync schedule', () => {

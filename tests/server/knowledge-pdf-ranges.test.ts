@@ -8,9 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { generatePdf } from '../../scripts/bench-ingest-files';
-import { ExtractionFailure, type ExtractedPassage } from '../../server/knowledge/extraction/extraction-protocol';
-import { extractPdf, type PdfReadOptions } from '../../server/knowledge/extraction/pdf-passages';
+import { generatePdf } from '@/scripts/bench-ingest-files';
+import { ExtractionFailure, type ExtractedPassage } from '@/server/knowledge/extraction/extraction-protocol';
+import { extractPdf, type PdfReadOptions } from '@/server/knowledge/extraction/pdf-passages';
 import { corpusFile, hasCorpus } from './support/knowledge-uploads';
 
 const whole: PdfReadOptions = { wholeFileBytes: Number.MAX_SAFE_INTEGER, segmentBytes: Number.MAX_SAFE_INTEGER };

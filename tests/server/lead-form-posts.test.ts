@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { leadRequestStore } from '../../server/leads/lead-request-store';
-import { leadValidation } from '../../domain/lead-requests';
-import type { RenderRequest } from '../../domain/public-pages';
+import { buildApp } from '@/server/app';
+import { leadRequestStore } from '@/server/leads/lead-request-store';
+import { leadValidation } from '@/domain/lead-requests';
+import type { RenderRequest } from '@/domain/public-pages';
 import { testDatabase } from './support/test-database';
 import { testEnv } from './support/test-server';
 

@@ -2,8 +2,8 @@
 // honeypot, repeats, the rate limit per client address, and the staff's read route.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { leadValidation } from '../../domain/lead-requests';
-import { leadRequestStore } from '../../server/leads/lead-request-store';
+import { leadValidation } from '@/domain/lead-requests';
+import { leadRequestStore } from '@/server/leads/lead-request-store';
 import { adminAuth, createUser, signIn } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';

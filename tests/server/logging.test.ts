@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp } from '@/server/app';
 import { createUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
 import { call, testEnv } from './support/test-server';

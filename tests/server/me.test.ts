@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { meResponseSchema } from '../../domain/account';
-import { plans } from '../../domain/plans';
-import { accountStore, monthStart } from '../../server/accounts/account-store';
-import { accountMonthlyUsage, accounts } from '../../server/accounts/account-tables';
+import { meResponseSchema } from '@/domain/account';
+import { plans } from '@/domain/plans';
+import { accountStore, monthStart } from '@/server/accounts/account-store';
+import { accountMonthlyUsage, accounts } from '@/server/accounts/account-tables';
 import { eq } from 'drizzle-orm';
 import { createUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';

@@ -12,12 +12,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { accounts } from '../../server/accounts/account-tables';
-import { attributedOrders, carts } from '../../server/storefront/storefront-tables';
-import { inventories, inventorySyncRuns } from '../../server/inventories/inventory-tables';
-import { syncInventory, type SyncDependencies } from '../../server/inventories/inventory-sync';
-import { FIRST_READ_DAYS, updatedSinceQuery, WATERMARK_OVERLAP_MS } from '../../server/inventories/order-reader';
-import { secretBox } from '../../server/secrets/secret-box';
+import { accounts } from '@/server/accounts/account-tables';
+import { attributedOrders, carts } from '@/server/storefront/storefront-tables';
+import { inventories, inventorySyncRuns } from '@/server/inventories/inventory-tables';
+import { syncInventory, type SyncDependencies } from '@/server/inventories/inventory-sync';
+import { FIRST_READ_DAYS, updatedSinceQuery, WATERMARK_OVERLAP_MS } from '@/server/inventories/order-reader';
+import { secretBox } from '@/server/secrets/secret-box';
 import { startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
 import {
   DEMO_REFERRAL_CODE,
@@ -27,7 +27,7 @@ import {
   type FixtureOrder,
   type ShopifyAdminServer,
 } from '../fixtures/shopify-admin-server';
-import type { InventoryDetail } from '../../domain/inventory';
+import type { InventoryDetail } from '@/domain/inventory';
 import { createUser, type TestUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
 import { call, startTestServer, type TestServer } from './support/test-server';

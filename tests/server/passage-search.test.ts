@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { AiBaseLanguage } from '../../domain/ai-base';
-import { textSearchConfigs } from '../../domain/knowledge';
-import { productFacts, type ProductFacts } from '../../domain/knowledge-columns';
-import { accounts } from '../../server/accounts/account-tables';
-import { aiBases } from '../../server/ai-bases/ai-base-tables';
-import { knowledgeFiles, passageLexemes } from '../../server/knowledge/knowledge-tables';
-import { SEARCH_CANDIDATES } from '../../server/knowledge/passage-search';
-import { knowledgeStore } from '../../server/knowledge/knowledge-store';
+import type { AiBaseLanguage } from '@/domain/ai-base';
+import { textSearchConfigs } from '@/domain/knowledge';
+import { productFacts, type ProductFacts } from '@/domain/knowledge-columns';
+import { accounts } from '@/server/accounts/account-tables';
+import { aiBases } from '@/server/ai-bases/ai-base-tables';
+import { knowledgeFiles, passageLexemes } from '@/server/knowledge/knowledge-tables';
+import { SEARCH_CANDIDATES } from '@/server/knowledge/passage-search';
+import { knowledgeStore } from '@/server/knowledge/knowledge-store';
 import { testDatabase } from './support/test-database';
 
 const product = (name: string, priceMinor: number) => productFacts(name, priceMinor, { currency: 'BRL' });

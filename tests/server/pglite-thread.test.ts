@@ -6,8 +6,8 @@
 // runs goes before the COPY sent ahead of it; a stopped thread refuses at once.
 import { types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PgliteThread } from '../../server/db/pglite-thread-client';
-import { pgliteStartParams } from '../../server/db/database';
+import { PgliteThread } from '@/server/db/pglite-thread-client';
+import { pgliteStartParams } from '@/server/db/database';
 
 let thread: PgliteThread;
 

@@ -10,9 +10,9 @@ import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { SITE_URL_PLACEHOLDER, type RenderRequest, type ServerRenderer } from '../../domain/public-pages';
-import { compressAssets } from '../../scripts/compress-assets';
+import { buildApp } from '@/server/app';
+import { SITE_URL_PLACEHOLDER, type RenderRequest, type ServerRenderer } from '@/domain/public-pages';
+import { compressAssets } from '@/scripts/compress-assets';
 
 const SHELL = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>';
 const BOOTSTRAP = 'self.$_TSR={router:1}';

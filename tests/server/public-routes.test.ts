@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp } from '@/server/app';
 import { call, startTestServer, testEnv, type TestServer } from './support/test-server';
 import { testDatabase } from './support/test-database';
 

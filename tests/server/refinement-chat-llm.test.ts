@@ -6,8 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BUILTIN_MODEL } from '../../domain/ai-base';
-import { chatAnswerSchema, type ChatAnswer } from '../../domain/refinement-chat';
+import { BUILTIN_MODEL } from '@/domain/ai-base';
+import { chatAnswerSchema, type ChatAnswer } from '@/domain/refinement-chat';
 import { FIXTURE_API_KEY, FIXTURE_MODELS, startOpenAiCompatibleServer, type ChatCompletionCall, type OpenAiCompatibleServer } from '../fixtures/openai-compatible-server';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BUILTIN_MODEL, type AiBase, type Instructions } from '../../domain/ai-base';
-import { chatAnswerSchema, UNKNOWN_MODEL_FIELD_MESSAGE, type ChatAnswer } from '../../domain/refinement-chat';
+import { BUILTIN_MODEL, type AiBase, type Instructions } from '@/domain/ai-base';
+import { chatAnswerSchema, UNKNOWN_MODEL_FIELD_MESSAGE, type ChatAnswer } from '@/domain/refinement-chat';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
 import { errorOf, startTestServer, type TestServer } from './support/test-server';

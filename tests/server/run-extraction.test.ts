@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { expect, it } from 'vitest';
-import { runExtraction } from '../../server/knowledge/extraction/run-extraction';
+import { runExtraction } from '@/server/knowledge/extraction/run-extraction';
 
 const csv = () => {
   const path = join(mkdtempSync(join(tmpdir(), 'catalyst-extraction-')), 'faq.csv');

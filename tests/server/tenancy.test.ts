@@ -2,7 +2,7 @@
 // records. Every /api/v1 route must have a row in this table, so a new route without a tenancy
 // case fails here until someone writes one.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ChannelWebhookSetup } from '../../domain/channel';
+import type { ChannelWebhookSetup } from '@/domain/channel';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { newPhoneNumberId, seedAnsweringRecords } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';

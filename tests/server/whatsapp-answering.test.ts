@@ -11,21 +11,21 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
-import type { Channel } from '../../domain/channel';
-import { monthStart } from '../../server/accounts/account-store';
-import { WHATSAPP_INBOUND_QUEUE, type ChannelStore } from '../../server/channels/channel-store';
-import { inboundReplies } from '../../server/channels/inbound-replies';
-import { QUICK_RETRY_WAITS_MS } from '../../server/channels/inbound-worker';
-import type { Db } from '../../server/db/database';
-import { accountMonthlyUsage } from '../../server/accounts/account-tables';
-import { aiBases } from '../../server/ai-bases/ai-base-tables';
-import { aiRequests, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
-import { carts, storefrontEvents } from '../../server/storefront/storefront-tables';
-import { inventories, inventoryProducts } from '../../server/inventories/inventory-tables';
-import { jobs } from '../../server/jobs/job-tables';
-import { whatsappInboundMessages } from '../../server/channels/channel-tables';
-import type { QueueWorker } from '../../server/jobs/queue-worker';
+import type { AiBase } from '@/domain/ai-base';
+import type { Channel } from '@/domain/channel';
+import { monthStart } from '@/server/accounts/account-store';
+import { WHATSAPP_INBOUND_QUEUE, type ChannelStore } from '@/server/channels/channel-store';
+import { inboundReplies } from '@/server/channels/inbound-replies';
+import { QUICK_RETRY_WAITS_MS } from '@/server/channels/inbound-worker';
+import type { Db } from '@/server/db/database';
+import { accountMonthlyUsage } from '@/server/accounts/account-tables';
+import { aiBases } from '@/server/ai-bases/ai-base-tables';
+import { aiRequests, whatsappReplies } from '@/server/channels/whatsapp-reply-tables';
+import { carts, storefrontEvents } from '@/server/storefront/storefront-tables';
+import { inventories, inventoryProducts } from '@/server/inventories/inventory-tables';
+import { jobs } from '@/server/jobs/job-tables';
+import { whatsappInboundMessages } from '@/server/channels/channel-tables';
+import type { QueueWorker } from '@/server/jobs/queue-worker';
 import {
   buttonReplyMessage,
   fixturePhoneNumber,
@@ -38,7 +38,7 @@ import {
   type WebhookPayload,
   type WhatsAppCloudApiServer,
 } from '../fixtures/whatsapp-cloud-api-server';
-import type { PlanId } from '../../domain/plans';
+import type { PlanId } from '@/domain/plans';
 import { checkedNumber, newPhoneNumberId } from './support/channel-seed';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';

@@ -9,14 +9,14 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
-import type { PlanId } from '../../domain/plans';
-import { channelStore } from '../../server/channels/channel-store';
-import type { Db } from '../../server/db/database';
-import { aiBases } from '../../server/ai-bases/ai-base-tables';
-import { aiRequests, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
-import { whatsappInboundMessages } from '../../server/channels/channel-tables';
-import type { SecretBox } from '../../server/secrets/secret-box';
+import type { AiBase } from '@/domain/ai-base';
+import type { PlanId } from '@/domain/plans';
+import { channelStore } from '@/server/channels/channel-store';
+import type { Db } from '@/server/db/database';
+import { aiBases } from '@/server/ai-bases/ai-base-tables';
+import { aiRequests, whatsappReplies } from '@/server/channels/whatsapp-reply-tables';
+import { whatsappInboundMessages } from '@/server/channels/channel-tables';
+import type { SecretBox } from '@/server/secrets/secret-box';
 import {
   FIXTURE_API_KEY,
   type ChatContentPart,

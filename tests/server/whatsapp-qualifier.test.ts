@@ -10,15 +10,15 @@
 // answered from what earlier messages left, not from its own writes.
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
-import type { Channel, ChannelDetail } from '../../domain/channel';
-import { channelStore } from '../../server/channels/channel-store';
-import { qualifierReply } from '../../server/channels/qualifier';
-import type { Db } from '../../server/db/database';
-import { aiBases } from '../../server/ai-bases/ai-base-tables';
-import { aiRequests, whatsappConversationInputs, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
-import { whatsappInboundMessages } from '../../server/channels/channel-tables';
-import type { SecretBox } from '../../server/secrets/secret-box';
+import type { AiBase } from '@/domain/ai-base';
+import type { Channel, ChannelDetail } from '@/domain/channel';
+import { channelStore } from '@/server/channels/channel-store';
+import { qualifierReply } from '@/server/channels/qualifier';
+import type { Db } from '@/server/db/database';
+import { aiBases } from '@/server/ai-bases/ai-base-tables';
+import { aiRequests, whatsappConversationInputs, whatsappReplies } from '@/server/channels/whatsapp-reply-tables';
+import { whatsappInboundMessages } from '@/server/channels/channel-tables';
+import type { SecretBox } from '@/server/secrets/secret-box';
 import {
   fixturePhoneNumber,
   textMessage,

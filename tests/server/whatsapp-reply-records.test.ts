@@ -6,16 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { plans } from '../../domain/plans';
-import type { InboundContent, InboundEvent } from '../../domain/whatsapp-webhook';
-import { monthStart } from '../../server/accounts/account-store';
-import { channelStore } from '../../server/channels/channel-store';
-import { inboundReplies, type ReplyPlan } from '../../server/channels/inbound-replies';
-import { webhookIntake } from '../../server/channels/webhook-intake';
-import { accountMonthlyUsage, accounts } from '../../server/accounts/account-tables';
-import { aiRequests, whatsappReplies } from '../../server/channels/whatsapp-reply-tables';
-import { whatsappInboundMessages } from '../../server/channels/channel-tables';
-import { secretBox } from '../../server/secrets/secret-box';
+import { plans } from '@/domain/plans';
+import type { InboundContent, InboundEvent } from '@/domain/whatsapp-webhook';
+import { monthStart } from '@/server/accounts/account-store';
+import { channelStore } from '@/server/channels/channel-store';
+import { inboundReplies, type ReplyPlan } from '@/server/channels/inbound-replies';
+import { webhookIntake } from '@/server/channels/webhook-intake';
+import { accountMonthlyUsage, accounts } from '@/server/accounts/account-tables';
+import { aiRequests, whatsappReplies } from '@/server/channels/whatsapp-reply-tables';
+import { whatsappInboundMessages } from '@/server/channels/channel-tables';
+import { secretBox } from '@/server/secrets/secret-box';
 import { checkedNumber, connectForm, seedChannelMerchant } from './support/channel-seed';
 import { testDatabase } from './support/test-database';
 

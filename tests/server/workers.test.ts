@@ -4,12 +4,12 @@
 import { resolve } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { knowledgeFileSchema } from '../../domain/knowledge';
-import { jobs } from '../../server/jobs/job-tables';
-import { PROCESS_FILE_QUEUE } from '../../server/knowledge/knowledge-store';
-import { backgroundWorkers, workerSettingsFrom } from '../../server/workers';
-import { parseConfig } from '../../server/config';
-import { buildServices } from '../../server/services';
+import { knowledgeFileSchema } from '@/domain/knowledge';
+import { jobs } from '@/server/jobs/job-tables';
+import { PROCESS_FILE_QUEUE } from '@/server/knowledge/knowledge-store';
+import { backgroundWorkers, workerSettingsFrom } from '@/server/workers';
+import { parseConfig } from '@/server/config';
+import { buildServices } from '@/server/services';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';

@@ -7,11 +7,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { ThemeProvider } from 'styled-components';
-import { aiBaseStatuses, type AiBase, type AiBaseStatus } from '../../domain/ai-base';
-import { locales, type Locale } from '../../domain/locales';
-import { statusBadgeNames, statusSectionTitles, statusValueNames } from '../../src/features/ai-bases/ai-base-messages';
-import { AiBaseSummary } from '../../src/features/ai-bases/components/ai-base-summary';
-import { theme } from '../../src/ui/theme';
+import { aiBaseStatuses, type AiBase, type AiBaseStatus } from '@/domain/ai-base';
+import { locales, type Locale } from '@/domain/locales';
+import { statusBadgeNames, statusSectionTitles, statusValueNames } from '@/src/features/ai-bases/ai-base-messages';
+import { AiBaseSummary } from '@/src/features/ai-bases/components/ai-base-summary';
+import { theme } from '@/src/ui/theme';
 
 const catalogs = {} as Record<Locale, Messages>;
 let i18n: I18n;

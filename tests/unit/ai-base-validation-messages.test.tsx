@@ -14,10 +14,10 @@ import {
   type AiBaseFunction,
   type AiBaseLanguage,
   type VoiceTone,
-} from '../../domain/ai-base';
-import { locales, type Locale } from '../../domain/locales';
-import type { InstructionsDraft } from '../../machines/ai-base-wizard';
-import { useFieldError } from '../../src/features/ai-bases/use-field-error';
+} from '@/domain/ai-base';
+import { locales, type Locale } from '@/domain/locales';
+import type { InstructionsDraft } from '@/machines/ai-base-wizard';
+import { useFieldError } from '@/src/features/ai-bases/use-field-error';
 
 const catalogs = {} as Record<Locale, Messages>;
 let i18n: I18n;

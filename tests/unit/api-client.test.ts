@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import wretch from 'wretch';
 import { z } from 'zod';
-import { createApiClient, type ApiClientOptions } from '../../src/api/api-client';
-import { ApiError, NetworkError, ResponseShapeError, isApiError, isNetworkError, isResponseShapeError } from '../../src/api/api-errors';
-import { retryOnce } from '../../src/api/middlewares';
+import { createApiClient, type ApiClientOptions } from '@/src/api/api-client';
+import { ApiError, NetworkError, ResponseShapeError, isApiError, isNetworkError, isResponseShapeError } from '@/src/api/api-errors';
+import { retryOnce } from '@/src/api/middlewares';
 import { sendJson, sequence, startTestServer, type TestServer } from '../fixtures/http-test-server';
 
 // Every test talks to a real node:http server on 127.0.0.1 (ephemeral port); nothing mocks fetch.

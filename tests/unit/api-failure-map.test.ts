@@ -1,10 +1,10 @@
 // src/api/failure-map.ts: one table of the API's refusals gives a flow its failures, the codes its
 // screen explains, and the wrapper its calls reject through. Then the channel flows' two tables.
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/api/api-errors';
-import { failureMap } from '../../src/api/failure-map';
-import { channelConnectFailureFrom } from '../../src/features/channels/api/channel-connect-api';
-import { channelSettingsExplains, channelSettingsFailureFrom } from '../../src/features/channels/api/channel-settings-failure';
+import { ApiError, NetworkError } from '@/src/api/api-errors';
+import { failureMap } from '@/src/api/failure-map';
+import { channelConnectFailureFrom } from '@/src/features/channels/api/channel-connect-api';
+import { channelSettingsExplains, channelSettingsFailureFrom } from '@/src/features/channels/api/channel-settings-failure';
 
 type TestFailure = { kind: 'invalid' | 'conflict' | 'gone' | 'unknown'; fields?: Record<string, string> };
 const refusal = (status: number, code: ConstructorParameters<typeof ApiError>[0]['code'], fields?: Record<string, string>) =>

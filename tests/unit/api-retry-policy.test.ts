@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRetry, isRetryableMethod, isRetryableStatus, parseRetryAfter, type RetryInput } from '../../src/api/retry-policy';
+import { decideRetry, isRetryableMethod, isRetryableStatus, parseRetryAfter, type RetryInput } from '@/src/api/retry-policy';
 
 const now = Date.parse('2030-01-01T00:00:00Z');
 const base: RetryInput = { method: 'GET', status: 503, retryAfter: null, now, maxRetryDelayMs: 5000, defaultDelayMs: 300 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorKind, authValidation, loginSchema, safeRedirectPath } from '../../domain/auth';
+import { authErrorKind, authValidation, loginSchema, safeRedirectPath } from '@/domain/auth';
 
 describe('authErrorKind', () => {
   it('maps wrong credentials', () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { benchCommand, renderBlock, renderTable, replaceBlock, writeBenchBlocks, type BenchBlock } from '../../scripts/benchmarks-doc';
+import { benchCommand, renderBlock, renderTable, replaceBlock, writeBenchBlocks, type BenchBlock } from '@/scripts/benchmarks-doc';
 
 const doc = [
   '# Benchmarks',

@@ -4,12 +4,12 @@
 // inventories, numbers and Meta's names), on both sides, since the server encodes with the same schemas.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { instructionsSchema } from '../../domain/ai-base';
-import { withoutBidiControls } from '../../domain/bidi-controls';
-import { channelSchema, channelSummarySchema, phoneNumberCheckSchema, replyPassageSchema } from '../../domain/channel';
-import { catalogCheckSchema, inventoryNameSchema, inventorySchema, storeCheckSchema } from '../../domain/inventory';
-import { knowledgeFileSchema, passageSchema } from '../../domain/knowledge';
-import { citedPassageSchema } from '../../domain/refinement-chat';
+import { instructionsSchema } from '@/domain/ai-base';
+import { withoutBidiControls } from '@/domain/bidi-controls';
+import { channelSchema, channelSummarySchema, phoneNumberCheckSchema, replyPassageSchema } from '@/domain/channel';
+import { catalogCheckSchema, inventoryNameSchema, inventorySchema, storeCheckSchema } from '@/domain/inventory';
+import { knowledgeFileSchema, passageSchema } from '@/domain/knowledge';
+import { citedPassageSchema } from '@/domain/refinement-chat';
 import { sampleInstructions } from '../fixtures/sample-ai-base';
 import { sampleChannel } from '../model/channel-connect-model';
 

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
-import { buildApp } from '../../server/app';
-import { serverRendererDir } from '../../domain/public-pages';
+import { buildApp } from '@/server/app';
+import { serverRendererDir } from '@/domain/public-pages';
 
 // Inside the repository (the renderer finds its packages in node_modules); .tmp/ is absent in a fresh clone.
 mkdirSync('.tmp', { recursive: true });

@@ -3,8 +3,8 @@
 // what Meta refused kept item by item with Meta's own message; a throttled catalog is a failure
 // the sync records, not a crash.
 import { afterEach, describe, expect, test } from 'vitest';
-import { correctionRequests, feedPrice, pushCorrections } from '../../server/inventories/catalog-corrections';
-import type { ProductRow } from '../../server/inventories/catalog-match';
+import { correctionRequests, feedPrice, pushCorrections } from '@/server/inventories/catalog-corrections';
+import type { ProductRow } from '@/server/inventories/catalog-match';
 import { DEMO_CATALOG_ID, startMetaCatalogServer, type MetaCatalogServer } from '../fixtures/meta-catalog-server';
 
 let meta: MetaCatalogServer | undefined;

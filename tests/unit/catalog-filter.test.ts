@@ -1,7 +1,7 @@
 // The catalog page's search and filters (domain/catalog-filter.ts) over a small Brazilian store:
 // accent- and case-blind words, category, inclusive price bounds in minor units, in stock only.
 import { describe, expect, test } from 'vitest';
-import { filterProducts, productTypesOf, type CatalogFilter } from '../../domain/catalog-filter';
+import { filterProducts, productTypesOf, type CatalogFilter } from '@/domain/catalog-filter';
 
 const products = [
   {

@@ -8,7 +8,7 @@ import {
   connectChannelSchema,
   qualityRatingOf,
   type ConnectChannelInput,
-} from '../../domain/channel';
+} from '@/domain/channel';
 
 const filled: ConnectChannelInput = {
   phoneNumberId: ' 106540352242922 ',

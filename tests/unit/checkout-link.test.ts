@@ -10,8 +10,8 @@ import {
   numericVariantId,
   overriddenCheckoutParams,
   type CheckoutLinkInput,
-} from '../../domain/checkout-link';
-import { normaliseCheckoutParams, normaliseTrackingUrl } from '../../domain/inventory';
+} from '@/domain/checkout-link';
+import { normaliseCheckoutParams, normaliseTrackingUrl } from '@/domain/inventory';
 
 const base: CheckoutLinkInput = {
   website: 'https://loja.example.com',

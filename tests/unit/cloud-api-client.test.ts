@@ -9,9 +9,9 @@ import {
   PAIR_RATE_LIMIT_WAIT_MS,
   type CloudApiFailure,
   type CloudApiResult,
-} from '../../server/channels/cloud-api-client';
-import { fitProductSections, outgoingMessageBody, type OutgoingMessage } from '../../server/channels/outgoing-message';
-import { parseConfig } from '../../server/config';
+} from '@/server/channels/cloud-api-client';
+import { fitProductSections, outgoingMessageBody, type OutgoingMessage } from '@/server/channels/outgoing-message';
+import { parseConfig } from '@/server/config';
 import { sendJson, startTestServer, type TestServer } from '../fixtures/http-test-server';
 import {
   DEMO_WHATSAPP_NUMBER,

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { UnsafeConfigError } from '../../server/auth/auth-config';
-import { ConfigError, envSchema, parseConfig } from '../../server/config';
-import { envTable, readmePath, readmeWithEnvTable } from '../../scripts/env-table';
+import { UnsafeConfigError } from '@/server/auth/auth-config';
+import { ConfigError, envSchema, parseConfig } from '@/server/config';
+import { envTable, readmePath, readmeWithEnvTable } from '@/scripts/env-table';
 
 describe('parseConfig', () => {
   test('an empty environment gives the embedded defaults', () => {

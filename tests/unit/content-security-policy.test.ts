@@ -2,7 +2,7 @@
 // always; plain-http loopback origins (the demo store's images, served offline on this machine)
 // only outside production, where the server takes stores on this machine at all.
 import { describe, expect, test } from 'vitest';
-import { cspDirectives, cspHeader } from '../../server/http/content-security-policy';
+import { cspDirectives, cspHeader } from '@/server/http/content-security-policy';
 
 const imgSrc = (header: string) =>
   header

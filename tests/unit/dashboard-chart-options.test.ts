@@ -5,9 +5,9 @@
 // the page (WCAG 1.4.11), each series told apart by its line pattern too.
 import { describe, expect, test } from 'vitest';
 import type uPlot from 'uplot';
-import type { DashboardDay } from '../../domain/dashboard';
-import { palette } from '../../domain/palette';
-import { chartColors, dashboardChartSpecs, niceMax, uplotOptions, type ChartLabels } from '../../src/features/dashboard/chart-options';
+import type { DashboardDay } from '@/domain/dashboard';
+import { palette } from '@/domain/palette';
+import { chartColors, dashboardChartSpecs, niceMax, uplotOptions, type ChartLabels } from '@/src/features/dashboard/chart-options';
 
 const labels: ChartLabels = {
   day: 'Day',

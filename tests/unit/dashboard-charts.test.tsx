@@ -13,10 +13,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { DashboardDay } from '../../domain/dashboard';
-import type { Locale } from '../../domain/locales';
-import DashboardChartsDefault, { DashboardCharts } from '../../src/features/dashboard/components/dashboard-charts';
-import { theme } from '../../src/ui/theme';
+import type { DashboardDay } from '@/domain/dashboard';
+import type { Locale } from '@/domain/locales';
+import DashboardChartsDefault, { DashboardCharts } from '@/src/features/dashboard/components/dashboard-charts';
+import { theme } from '@/src/ui/theme';
 
 const day = (date: string, more: Partial<DashboardDay> = {}): DashboardDay => ({
   day: date,

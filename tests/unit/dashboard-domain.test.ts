@@ -24,8 +24,8 @@ import {
   rangeDays,
   rangeInstants,
   returnOnSpend,
-} from '../../domain/dashboard';
-import { plans } from '../../domain/plans';
+} from '@/domain/dashboard';
+import { plans } from '@/domain/plans';
 
 describe('ranges', () => {
   test('each kind counts back from today, both ends included', () => {

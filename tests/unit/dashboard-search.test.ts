@@ -3,9 +3,9 @@
 // whatever the URL says, the page gets a selection (invalid params fall back to the default, the
 // last 30 days, unfiltered), and a selection's search is the shortest that reads back the same.
 import { describe, expect, it } from 'vitest';
-import { defaultSelection, type DashboardSelection } from '../../machines/dashboard';
-import { dashboardSearchSchema, searchOf, selectionOf } from '../../src/features/dashboard/dashboard-search';
-import { Route } from '../../src/routes/$lang/_app/dashboard';
+import { defaultSelection, type DashboardSelection } from '@/machines/dashboard';
+import { dashboardSearchSchema, searchOf, selectionOf } from '@/src/features/dashboard/dashboard-search';
+import { Route } from '@/src/routes/$lang/_app/dashboard';
 
 const validate = Route.options.validateSearch as (search: Record<string, unknown>) => Record<string, unknown>;
 const inventory = '00000000-0000-4000-8000-000000000031';

@@ -10,12 +10,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compared, dashboardDefinitions, type Dashboard } from '../../domain/dashboard';
-import { DashboardActions } from '../../src/features/dashboard/components/dashboard-actions';
-import { DashboardAiUse } from '../../src/features/dashboard/components/dashboard-ai-use';
-import { DashboardResults } from '../../src/features/dashboard/components/dashboard-results';
-import { activateLocale, i18n } from '../../src/i18n/i18n';
-import { theme } from '../../src/ui/theme';
+import { compared, dashboardDefinitions, type Dashboard } from '@/domain/dashboard';
+import { DashboardActions } from '@/src/features/dashboard/components/dashboard-actions';
+import { DashboardAiUse } from '@/src/features/dashboard/components/dashboard-ai-use';
+import { DashboardResults } from '@/src/features/dashboard/components/dashboard-results';
+import { activateLocale, i18n } from '@/src/i18n/i18n';
+import { theme } from '@/src/ui/theme';
 import { newAccountDashboard, quietDashboard, sampleDashboard } from '../fixtures/sample-dashboard';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@
 // dashboard counts its days in the account's zone, the inventory and channel screens show the
 // browser's, and each says which it is, so two screens never disagree without saying so.
 import { expect, test } from 'vitest';
-import { formatDateTime } from '../../src/i18n/format';
+import { formatDateTime } from '@/src/i18n/format';
 
 const at = Date.parse('2026-11-27T13:32:00Z');
 

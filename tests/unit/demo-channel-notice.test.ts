@@ -5,8 +5,8 @@
 // conversations page and the simulated shopper with a product question the demo store answers.
 import { existsSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import type { Channel } from '../../domain/channel';
-import { DEMO_PRODUCT_QUESTION, demoChannelNotice } from '../../scripts/demo-channel';
+import type { Channel } from '@/domain/channel';
+import { DEMO_PRODUCT_QUESTION, demoChannelNotice } from '@/scripts/demo-channel';
 
 const where = { appUrl: 'http://localhost:3000', shopperUrl: 'http://127.0.0.1:3103/_demo/shopper', inventoryName: 'Loja Demo' };
 

@@ -3,10 +3,10 @@
 // draft instead of reaching a wizard; and keep() is what both wizards' storeDraft does.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { defaultRefinement, emptyInstructions, type WizardDraft } from '../../machines/ai-base-wizard';
-import { keyedDraftStore } from '../../src/drafts/keyed-draft-store';
-import { wizardDraftStore } from '../../src/features/ai-bases/drafts/wizard-draft-store';
-import { inventoryDraftStore } from '../../src/features/inventories/inventory-wizard-drafts';
+import { defaultRefinement, emptyInstructions, type WizardDraft } from '@/machines/ai-base-wizard';
+import { keyedDraftStore } from '@/src/drafts/keyed-draft-store';
+import { wizardDraftStore } from '@/src/features/ai-bases/drafts/wizard-draft-store';
+import { inventoryDraftStore } from '@/src/features/inventories/inventory-wizard-drafts';
 
 /** A Map-backed Storage, as the browser's behaves for these three calls. */
 function memoryStorage(): Storage {

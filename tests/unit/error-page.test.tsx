@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nProvider } from '@lingui/react';
 import { ThemeProvider } from 'styled-components';
 import { i18n } from '@lingui/core';
-import { ErrorPage } from '../../src/features/errors/components/error-page';
-import { theme } from '../../src/ui/theme';
+import { ErrorPage } from '@/src/features/errors/components/error-page';
+import { theme } from '@/src/ui/theme';
 
 function render(status?: number) {
   return renderToStaticMarkup(
@@ -18,9 +18,9 @@ function render(status?: number) {
 
 describe('ErrorPage', () => {
   beforeAll(async () => {
-    const { messages } = await import('../../locales/pt/public.po');
+    const { messages } = await import('@/locales/pt/public.po');
     i18n.load('pt', messages);
-    i18n.load('en', (await import('../../locales/en/public.po')).messages);
+    i18n.load('en', (await import('@/locales/en/public.po')).messages);
     i18n.activate('en');
   });
 

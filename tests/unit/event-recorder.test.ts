@@ -2,8 +2,8 @@
 // statement (at the size limit or after the interval), a batch the database refuses is kept and
 // written with the next one, and past the pending limit the oldest events go (counted in the log).
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/database';
-import { eventRecorder } from '../../server/storefront/event-recorder';
+import type { Db } from '@/server/db/database';
+import { eventRecorder } from '@/server/storefront/event-recorder';
 
 /** A stand-in for the database that keeps each batch's visitor ids, refusing while `failing`. */
 function fakeDb() {

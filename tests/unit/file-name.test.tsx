@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
-import { FileName, fileNameParts } from '../../src/ui/file-name';
-import { theme } from '../../src/ui/theme';
+import { FileName, fileNameParts } from '@/src/ui/file-name';
+import { theme } from '@/src/ui/theme';
 
 describe('fileNameParts', () => {
   it('cuts after the separators and keeps the extension with the last word', () => {

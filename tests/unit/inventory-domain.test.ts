@@ -14,7 +14,7 @@ import {
   normaliseTrackingUrl,
   tokenHint,
   type IntegrationInput,
-} from '../../domain/inventory';
+} from '@/domain/inventory';
 
 const filled: IntegrationInput = {
   name: 'Loja Contoso',

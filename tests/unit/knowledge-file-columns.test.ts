@@ -2,8 +2,8 @@
 // a change sends every role that is not the guess, and a change not saved yet (being saved, or
 // failed to) is what the merchant sees, over the saved roles, until it is saved or dismissed.
 import { expect, it } from 'vitest';
-import type { TableColumn } from '../../domain/knowledge-columns';
-import { columnsShown, overridesAfter } from '../../src/features/ai-bases/components/knowledge-file-columns';
+import type { TableColumn } from '@/domain/knowledge-columns';
+import { columnsShown, overridesAfter } from '@/src/features/ai-bases/components/knowledge-file-columns';
 
 const column = (index: number, header: string, guessed: TableColumn['role'], role = guessed): TableColumn => ({
   sheet: null,

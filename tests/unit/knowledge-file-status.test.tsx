@@ -7,10 +7,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { ThemeProvider } from 'styled-components';
-import type { KnowledgeFile } from '../../domain/knowledge';
-import { locales, type Locale } from '../../domain/locales';
-import { KnowledgeFileStatus } from '../../src/features/ai-bases/components/knowledge-file-status';
-import { theme } from '../../src/ui/theme';
+import type { KnowledgeFile } from '@/domain/knowledge';
+import { locales, type Locale } from '@/domain/locales';
+import { KnowledgeFileStatus } from '@/src/features/ai-bases/components/knowledge-file-status';
+import { theme } from '@/src/ui/theme';
 
 let i18n: I18n;
 beforeAll(async () => {

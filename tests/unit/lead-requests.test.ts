@@ -1,13 +1,13 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
-import { createContactRequestSchema, createMaterialRequestSchema, isHoneypotFilled, leadValidation } from '../../domain/lead-requests';
-import { websiteUrl } from '../../domain/lead-form-post';
-import { leadValidationMessages } from '../../src/features/landing/lead-form/lead-validation-messages';
-import { fieldErrorsOf } from '../../src/features/landing/lead-form/lead-form-errors';
-import { emptyLeadForm, type LeadFormValues } from '../../src/features/landing/lead-form/lead-form-values';
-import { outcomeOf } from '../../src/features/landing/lead-form/submit-lead-request';
-import { toLeadRequest } from '../../src/features/landing/lead-form/to-lead-request';
-import { ApiError, NetworkError } from '../../src/api/api-errors';
+import { createContactRequestSchema, createMaterialRequestSchema, isHoneypotFilled, leadValidation } from '@/domain/lead-requests';
+import { websiteUrl } from '@/domain/lead-form-post';
+import { leadValidationMessages } from '@/src/features/landing/lead-form/lead-validation-messages';
+import { fieldErrorsOf } from '@/src/features/landing/lead-form/lead-form-errors';
+import { emptyLeadForm, type LeadFormValues } from '@/src/features/landing/lead-form/lead-form-values';
+import { outcomeOf } from '@/src/features/landing/lead-form/submit-lead-request';
+import { toLeadRequest } from '@/src/features/landing/lead-form/to-lead-request';
+import { ApiError, NetworkError } from '@/src/api/api-errors';
 
 const contactSchema = createContactRequestSchema(isValidPhoneNumber);
 const materialSchema = createMaterialRequestSchema(isValidPhoneNumber);

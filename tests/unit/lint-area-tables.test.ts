@@ -12,6 +12,7 @@ describe('server areas read their own tables', () => {
     expect(await ruleMessages('server/leads/lead-report.ts', "import { jobs } from '../jobs/job-tables';\nexport const table = jobs;\n")).toEqual([
       "server/leads reads server/jobs's tables: ask server/jobs's store instead.",
     ]);
+    expect(await ruleMessages('server/leads/lead-report.ts', "import { jobs } from '@/server/jobs/job-tables';\nexport const table = jobs;\n")).toHaveLength(1);
   });
 
   it("allows an area's own tables, and a table file's foreign keys to another area", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pickLocale } from '../../domain/locales';
-import { swapLocaleInPath } from '../../src/i18n/locale-path';
-import { formatCurrency, formatDate, formatNumber } from '../../src/i18n/format';
+import { pickLocale } from '@/domain/locales';
+import { swapLocaleInPath } from '@/src/i18n/locale-path';
+import { formatCurrency, formatDate, formatNumber } from '@/src/i18n/format';
 
 describe('pickLocale', () => {
   it('prefers the cookie', () => expect(pickLocale('es', ['pt-BR'])).toBe('es'));

@@ -1,8 +1,8 @@
 // The login route validates its search without zod (zod would be in every page's first JS); it
 // must agree with the schema that types it.
 import { describe, expect, it } from 'vitest';
-import { Route } from '../../src/routes/$lang/_logged-out/login';
-import { loginSearchSchema } from '../../src/features/auth/login-search';
+import { Route } from '@/src/routes/$lang/_logged-out/login';
+import { loginSearchSchema } from '@/src/features/auth/login-search';
 
 const validate = Route.options.validateSearch as (search: Record<string, unknown>) => unknown;
 

@@ -1,7 +1,7 @@
 // machines/failure.ts: how every machine reads a rejected call as one of its failure kinds, with
 // `unknown` as the one fallback.
 import { describe, expect, it } from 'vitest';
-import { failed, failureOf } from '../../machines/failure';
+import { failed, failureOf } from '@/machines/failure';
 
 const kinds = ['invalid', 'conflict', 'unknown'] as const;
 type TestFailure = { kind: (typeof kinds)[number]; fields?: Record<string, string> };

@@ -1,7 +1,7 @@
 // The sync's page buffer: pages gather into batches of the size asked, in order, and the last
 // partial batch is handed over on flush, so no variant or catalog item is dropped or doubled.
 import { describe, expect, it } from 'vitest';
-import { pageBuffer } from '../../server/inventories/page-buffer';
+import { pageBuffer } from '@/server/inventories/page-buffer';
 
 describe('pageBuffer', () => {
   it('hands over batches once the size is reached, in order, and the rest on flush', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passageLocationOf } from '../../domain/knowledge';
+import { passageLocationOf } from '@/domain/knowledge';
 
 describe('passageLocationOf: the importer\'s sources, read back for display', () => {
   it.each([

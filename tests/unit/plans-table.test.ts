@@ -1,7 +1,7 @@
 // The plan table the API serves and the landing page prices (domain/plans.ts), against the
 // product's price list.
 import { describe, expect, test } from 'vitest';
-import { localeCurrency, planIds, planList, planPrice, plans } from '../../domain/plans';
+import { localeCurrency, planIds, planList, planPrice, plans } from '@/domain/plans';
 
 describe('plans', () => {
   test('five plans, cheapest first', () => {

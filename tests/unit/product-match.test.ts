@@ -4,11 +4,11 @@
 // pt, en and es; and what the built-in answerer says when none is: not found (or not for sale),
 // close ones as suggestions said to be such, the catalog or a person, never another one's price.
 import { describe, expect, it } from 'vitest';
-import type { AiBase } from '../../domain/ai-base';
-import { productFacts, type ProductFacts } from '../../domain/knowledge-columns';
-import type { SearchedPassage } from '../../server/answering/answerer';
-import { builtinAnswer } from '../../server/answering/builtin-answerer';
-import { editDistance, leftOutNamed, lookUpProduct, matchQuestion, namingWords } from '../../server/answering/product-match';
+import type { AiBase } from '@/domain/ai-base';
+import { productFacts, type ProductFacts } from '@/domain/knowledge-columns';
+import type { SearchedPassage } from '@/server/answering/answerer';
+import { builtinAnswer } from '@/server/answering/builtin-answerer';
+import { editDistance, leftOutNamed, lookUpProduct, matchQuestion, namingWords } from '@/server/answering/product-match';
 
 const words = (question: string) => namingWords(question).map((word) => `${word.word}:${word.kind}`);
 

@@ -2,8 +2,8 @@
 // when the app shows it): every message it can show must be there, found by following its imports
 // (scripts/public-catalog-files.ts), and the app's screens must not weigh on it.
 import { describe, expect, test } from 'vitest';
-import { publicCatalogFiles } from '../../scripts/public-catalog-files';
-import { isLandingPath } from '../../src/i18n/i18n';
+import { publicCatalogFiles } from '@/scripts/public-catalog-files';
+import { isLandingPath } from '@/src/i18n/i18n';
 
 describe('the public catalog', () => {
   const files = publicCatalogFiles();

@@ -2,7 +2,7 @@
 // or comma-separated, bullets and end punctuation gone, each once), the kind each name makes obvious,
 // and the value a shopper's answer gives (an email or a number found in it, else the answer as said).
 import { expect, test } from 'vitest';
-import { inputKindOf, inputValueOf, MAX_QUALIFIER_INPUTS, qualifierInputs } from '../../domain/qualifier';
+import { inputKindOf, inputValueOf, MAX_QUALIFIER_INPUTS, qualifierInputs } from '@/domain/qualifier';
 
 test('expected inputs: one a line or separated by commas, bullets and end punctuation gone, each once, at most ten', () => {
   expect(qualifierInputs('- E-mail\n• Tamanho.\n1. Número do pedido?\ntamanho\n\n')).toEqual([

@@ -1,12 +1,12 @@
 // The refinement chat's pure parts, on their edge cases: blocked-term matching, the provider's
 // Retry-After, the LLM settings from the environment, and the built-in answerer's quoting.
 import { describe, expect, test } from 'vitest';
-import { findBlockedTerm } from '../../server/answering/blocked-terms';
-import { passagesToQuote } from '../../server/answering/builtin-answerer';
-import { DEFAULT_LLM_TIMEOUT_MS } from '../../server/answering/llm-config';
-import { parseConfig } from '../../server/config';
-import { DEFAULT_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../server/answering/llm-endpoint';
-import { temperatureOf } from '../../server/answering/llm-answerer';
+import { findBlockedTerm } from '@/server/answering/blocked-terms';
+import { passagesToQuote } from '@/server/answering/builtin-answerer';
+import { DEFAULT_LLM_TIMEOUT_MS } from '@/server/answering/llm-config';
+import { parseConfig } from '@/server/config';
+import { DEFAULT_RETRY_AFTER_SECONDS, retryAfterSeconds } from '@/server/answering/llm-endpoint';
+import { temperatureOf } from '@/server/answering/llm-answerer';
 
 describe('blocked terms', () => {
   test.each([

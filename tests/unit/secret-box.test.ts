@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
-import { parseSecretsKey, secretBox, secretsKeyFrom } from '../../server/secrets/secret-box';
+import { parseSecretsKey, secretBox, secretsKeyFrom } from '@/server/secrets/secret-box';
 
 const token = 'shpat_0123456789abcdef0123456789ab1a2b';
 const dirs: string[] = [];

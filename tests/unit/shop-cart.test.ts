@@ -1,9 +1,9 @@
 // The shopper's cart on the catalog page (domain/shop-cart.ts): adding, quantities, limits, and a
 // saved cart read back against today's catalog — unknown lines and unreadable JSON dropped.
 import { describe, expect, test } from 'vitest';
-import { CART_MAX_LINES, CART_MAX_QUANTITY, cartItemsParam, parseCartItems } from '../../domain/cart-items';
-import * as storefront from '../../domain/storefront';
-import { canAdd, cartCount, emptyCart, restoreCart, serializeCart, shopCartReducer, type ShopCartAction } from '../../domain/shop-cart';
+import { CART_MAX_LINES, CART_MAX_QUANTITY, cartItemsParam, parseCartItems } from '@/domain/cart-items';
+import * as storefront from '@/domain/storefront';
+import { canAdd, cartCount, emptyCart, restoreCart, serializeCart, shopCartReducer, type ShopCartAction } from '@/domain/shop-cart';
 
 const run = (...actions: ShopCartAction[]) => actions.reduce(shopCartReducer, emptyCart);
 const catalog = new Map([

@@ -11,10 +11,10 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { CartSummaryLine, PublicCatalog } from '../../domain/storefront';
-import { ShopPage } from '../../src/features/storefront/components/shop-page';
-import { shopPageData, type ShopPageData } from '../../src/features/storefront/shop-page-data';
-import type { ShopServices } from '../../src/features/storefront/shop-services';
+import type { CartSummaryLine, PublicCatalog } from '@/domain/storefront';
+import { ShopPage } from '@/src/features/storefront/components/shop-page';
+import { shopPageData, type ShopPageData } from '@/src/features/storefront/shop-page-data';
+import type { ShopServices } from '@/src/features/storefront/shop-services';
 
 const publicId = 'k3J9xQ2m';
 

@@ -2,10 +2,10 @@
 // passages mean — a product's name and price in the base's language and currency, an answer cell,
 // a short list when several products match — never a row pasted, never a column name or HTML.
 import { describe, expect, it } from 'vitest';
-import { productFacts, type ProductFacts } from '../../domain/knowledge-columns';
-import type { SearchedPassage } from '../../server/answering/answerer';
-import { intentsOf } from '../../server/answering/question-intents';
-import { composeAnswer, MAX_LISTED_PRODUCTS, shorten } from '../../server/answering/short-answer';
+import { productFacts, type ProductFacts } from '@/domain/knowledge-columns';
+import type { SearchedPassage } from '@/server/answering/answerer';
+import { intentsOf } from '@/server/answering/question-intents';
+import { composeAnswer, MAX_LISTED_PRODUCTS, shorten } from '@/server/answering/short-answer';
 
 const product = (name: string, priceMinor: number | null, more: Partial<ProductFacts> = {}) => productFacts(name, priceMinor, { currency: 'BRL', ...more });
 let next = 1;

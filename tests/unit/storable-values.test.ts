@@ -1,6 +1,6 @@
 // What PostgreSQL can hold, as every route's schemas check it (domain/storable-values.ts).
 import { expect, test } from 'vitest';
-import { isStorableDate, isStorableText, storableText, withoutUnstorable } from '../../domain/storable-values';
+import { isStorableDate, isStorableText, storableText, withoutUnstorable } from '@/domain/storable-values';
 
 test('text with NUL or half of a surrogate pair cannot be stored; whole emoji and every script can', () => {
   for (const text of ['', 'Loja da Ana', 'ação', '日本語', 'שלום \u202e', 'emoji 😀 and 👩🏽‍💻', 'a\ud83d\ude00'])

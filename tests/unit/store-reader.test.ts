@@ -4,7 +4,7 @@
 // THROTTLED (with 200, or 429 with Retry-After) and is waited out, not failed; a store past the bulk
 // threshold is read through a bulk operation's JSONL file. Money in minor units.
 import { afterEach, describe, expect, test } from 'vitest';
-import { readStore, readStoreVariants, VARIANTS_PER_PAGE } from '../../server/inventories/store-reader';
+import { readStore, readStoreVariants, VARIANTS_PER_PAGE } from '@/server/inventories/store-reader';
 import { generatedStoreProducts, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 
 let store: ShopifyAdminServer | undefined;

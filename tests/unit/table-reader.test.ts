@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { ColumnOverride, ProductFacts } from '../../domain/knowledge-columns';
-import { guessColumnRoles, roleOfHeader } from '../../server/knowledge/extraction/column-roles';
-import { formatMoney, parseMoney } from '../../server/knowledge/extraction/money';
-import type { TablePassage } from '../../server/knowledge/extraction/table-cells';
-import { tableReader } from '../../server/knowledge/extraction/table-reader';
+import type { ColumnOverride, ProductFacts } from '@/domain/knowledge-columns';
+import { guessColumnRoles, roleOfHeader } from '@/server/knowledge/extraction/column-roles';
+import { formatMoney, parseMoney } from '@/server/knowledge/extraction/money';
+import type { TablePassage } from '@/server/knowledge/extraction/table-cells';
+import { tableReader } from '@/server/knowledge/extraction/table-reader';
 
 const fixtures = join(import.meta.dirname, '../fixtures/knowledge');
 const flat = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -12,12 +12,12 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { dashboardValidation } from '../../domain/dashboard';
-import { ApiError } from '../../src/api/api-errors';
-import { timeZoneFailureFrom } from '../../src/features/settings/api/time-zone-api';
-import { TimeZoneCard, type TimeZoneActors } from '../../src/features/settings/components/time-zone-section';
-import { timeZoneLabel, timeZoneOptions } from '../../src/features/settings/time-zone-options';
-import { theme } from '../../src/ui/theme';
+import { dashboardValidation } from '@/domain/dashboard';
+import { ApiError } from '@/src/api/api-errors';
+import { timeZoneFailureFrom } from '@/src/features/settings/api/time-zone-api';
+import { TimeZoneCard, type TimeZoneActors } from '@/src/features/settings/components/time-zone-section';
+import { timeZoneLabel, timeZoneOptions } from '@/src/features/settings/time-zone-options';
+import { theme } from '@/src/ui/theme';
 import { flush, PromiseWorld } from '../model/promise-world';
 
 function show() {

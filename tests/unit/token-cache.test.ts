@@ -1,9 +1,9 @@
 // The verified-token cache in front of firebase-admin (server/auth/token-cache.ts), with a
 // counting verifier in place of Firebase: what it remembers, for how long, and what never.
 import { describe, expect, test } from 'vitest';
-import { cachingVerifier } from '../../server/auth/token-cache';
-import { parseConfig } from '../../server/config';
-import type { VerifiedToken } from '../../server/auth/token-verifier';
+import { cachingVerifier } from '@/server/auth/token-cache';
+import { parseConfig } from '@/server/config';
+import type { VerifiedToken } from '@/server/auth/token-verifier';
 
 function counting(result: (token: string) => VerifiedToken | Error) {
   const calls: string[] = [];

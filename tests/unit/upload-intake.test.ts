@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { KnowledgeFile } from '../../domain/knowledge';
-import type { AccountStore } from '../../server/accounts/account-store';
-import { KnowledgeRefusal, type KnowledgeStore } from '../../server/knowledge/knowledge-store';
-import { uploadIntake, type UploadRequest } from '../../server/knowledge/upload-intake';
+import type { KnowledgeFile } from '@/domain/knowledge';
+import type { AccountStore } from '@/server/accounts/account-store';
+import { KnowledgeRefusal, type KnowledgeStore } from '@/server/knowledge/knowledge-store';
+import { uploadIntake, type UploadRequest } from '@/server/knowledge/upload-intake';
 
 const uid = 'merchant-1';
 const baseId = '0b6c1c7e-5a4e-4f4b-9d52-2f1f3b0d6a11';

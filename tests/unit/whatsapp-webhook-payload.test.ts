@@ -10,7 +10,7 @@ import {
   phoneNumberIdsOf,
   whatsappWebhookSchema,
   type InboundEvent,
-} from '../../domain/whatsapp-webhook';
+} from '@/domain/whatsapp-webhook';
 
 const PHONE_ID = '106540352242922';
 const WABA_ID = '102290129340398';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRefinement, emptyInstructions } from '../../machines/ai-base-wizard';
-import { wizardDraftStore } from '../../src/features/ai-bases/drafts/wizard-draft-store';
+import { defaultRefinement, emptyInstructions } from '@/machines/ai-base-wizard';
+import { wizardDraftStore } from '@/src/features/ai-bases/drafts/wizard-draft-store';
 
 /** A Map-backed Storage, as the browser's behaves for these three calls. */
 function memoryStorage(): Storage {

@@ -10,9 +10,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { StepSection } from '../../src/ui/step-section';
-import { theme } from '../../src/ui/theme';
-import { useStepHeadingFocus, WizardPage } from '../../src/ui/wizard-page';
+import { StepSection } from '@/src/ui/step-section';
+import { theme } from '@/src/ui/theme';
+import { useStepHeadingFocus, WizardPage } from '@/src/ui/wizard-page';
 
 const show = (page: ReactNode) =>
   render(

@@ -3,8 +3,8 @@
 // or an internal note is private whatever else it says ('Preço de custo', 'Cost per item'), and an
 // unnamed money column whose values sit below the price in most rows is taken for a cost. Only the
 // first column of a one-of-a-kind role gets it (a second 'Price' column is 'other').
-import type { ColumnRole } from '../../../domain/knowledge-columns';
-import { foldText } from '../../answering/blocked-terms';
+import type { ColumnRole } from '@/domain/knowledge-columns';
+import { foldText } from '@/server/answering/blocked-terms';
 import { parseMoney, type DecimalMark } from './money';
 
 /** Folded words or phrases (matched as whole words) that give a header its role, checked in this order. */

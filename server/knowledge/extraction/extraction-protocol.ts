@@ -1,9 +1,9 @@
 // What the extraction thread and the server say to each other. The thread reads one file and
 // sends its passages in batches; the server stores each batch and acknowledges it, so the thread
 // never runs more than a couple of batches ahead of the database (bounded memory).
-import type { AiBaseLanguage } from '../../../domain/ai-base';
-import type { KnowledgeFailureReason, KnowledgeFileKind } from '../../../domain/knowledge';
-import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, TableColumn } from '../../../domain/knowledge-columns';
+import type { AiBaseLanguage } from '@/domain/ai-base';
+import type { KnowledgeFailureReason, KnowledgeFileKind } from '@/domain/knowledge';
+import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, TableColumn } from '@/domain/knowledge-columns';
 
 export type { ColumnOverride };
 

@@ -4,8 +4,8 @@
 // run-extraction.ts), so a hostile or enormous file fails alone: the server process and its other
 // work go on.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { KnowledgeFileKind } from '../../../domain/knowledge';
-import { addNotes, MAX_LEFT_OUT_PRODUCTS, type KnowledgeFileNotes, type LeftOutProduct } from '../../../domain/knowledge-columns';
+import type { KnowledgeFileKind } from '@/domain/knowledge';
+import { addNotes, MAX_LEFT_OUT_PRODUCTS, type KnowledgeFileNotes, type LeftOutProduct } from '@/domain/knowledge-columns';
 import { ExtractionFailure, type ExtractedPassage, type ExtractionRequest, type PassageSink, type ServerMessage, type ThreadMessage } from './extraction-protocol';
 
 const port = parentPort!;

@@ -2,7 +2,7 @@
 // units of a currency, and back into text for a shopper's language ('R$ 299,23', '$1,234.50').
 // Integers throughout: a price is never a float. Where a file writes no currency, the file's
 // locale says it (see currencyOfTable in ./table-reader).
-import type { AiBaseLanguage } from '../../../domain/ai-base';
+import type { AiBaseLanguage } from '@/domain/ai-base';
 
 /** A price read from a cell: `minor` in the currency's minor unit (cents), `currency` when the cell says it. */
 export type Money = { minor: number; currency: string | null };

@@ -2,8 +2,8 @@
 // watchdog: an out-of-memory or a thread that says nothing for too long (a pathological PDF)
 // ends as `too_complex`, a crash as `processing_failed`; the server process is never at risk.
 import { Worker } from 'node:worker_threads';
-import type { KnowledgeFailureReason } from '../../../domain/knowledge';
-import type { KnowledgeFileNotes, LeftOutProduct, TableColumn } from '../../../domain/knowledge-columns';
+import type { KnowledgeFailureReason } from '@/domain/knowledge';
+import type { KnowledgeFileNotes, LeftOutProduct, TableColumn } from '@/domain/knowledge-columns';
 import type { ExtractedPassage, ExtractionRequest, ServerMessage, ThreadMessage } from './extraction-protocol';
 
 export type ExtractionLimits = {

@@ -11,8 +11,8 @@ import {
   type LeftOutProduct,
   type ProductFacts,
   type ProductVariant,
-} from '../../../domain/knowledge-columns';
-import { foldText } from '../../answering/blocked-terms';
+} from '@/domain/knowledge-columns';
+import { foldText } from '@/server/answering/blocked-terms';
 import { parseMoney, SCIENTIFIC } from './money';
 import {
   availabilityOf,

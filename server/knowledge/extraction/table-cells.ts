@@ -2,7 +2,7 @@
 // a cell as plain text (HTML made text, scientific notation kept as written), a stock count or an
 // availability word, the currency a table's prices are in, and the columns with their final roles.
 import { convert } from 'html-to-text';
-import type { AiBaseLanguage } from '../../../domain/ai-base';
+import type { AiBaseLanguage } from '@/domain/ai-base';
 import {
   columnRoles,
   type ColumnOverride,
@@ -11,8 +11,8 @@ import {
   type LeftOutProduct,
   type PassageFacts,
   type TableColumn,
-} from '../../../domain/knowledge-columns';
-import { foldText } from '../../answering/blocked-terms';
+} from '@/domain/knowledge-columns';
+import { foldText } from '@/server/answering/blocked-terms';
 import { cleanText, columnLabel } from './passage-text';
 import { currencyIn } from './money';
 

@@ -3,7 +3,7 @@
 // has a name and a price, a product with its fields (money in minor units) — or, with an answer
 // cell, a question-and-answer. Private columns are dropped here, before anything is stored.
 // Shopify's product export is recognised and read by ./shopify-products instead.
-import type { ColumnRole, KnowledgeFileNotes, PassageFacts } from '../../../domain/knowledge-columns';
+import type { ColumnRole, KnowledgeFileNotes, PassageFacts } from '@/domain/knowledge-columns';
 import { decimalMarkOf, guessColumnRoles } from './column-roles';
 import { parseMoney, SCIENTIFIC } from './money';
 import { isShopifyExport, shopifyReader } from './shopify-products';

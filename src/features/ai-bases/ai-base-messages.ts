@@ -2,7 +2,7 @@
 // validation messages are domain/ai-base's aiBaseValidation descriptors, translated by id.)
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { AiBaseFunction, AiBaseLanguage, AiBaseStatus, VoiceTone } from '../../../domain/ai-base';
+import type { AiBaseFunction, AiBaseLanguage, AiBaseStatus, VoiceTone } from '@/domain/ai-base';
 
 export const functionNames: Record<AiBaseFunction, { name: MessageDescriptor; hint: MessageDescriptor }> = {
   seller: { name: msg`Seller`, hint: msg`Only sends product catalogs` },

@@ -2,7 +2,7 @@
 // domain/refinement-chat (also what the API answers in `error.fields`) and each outcome's label.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { chatValidation, type ChatOutcome } from '../../../domain/refinement-chat';
+import { chatValidation, type ChatOutcome } from '@/domain/refinement-chat';
 
 const validation: Record<keyof typeof chatValidation, MessageDescriptor> = {
   messageRequired: msg`Write a message to send.`,

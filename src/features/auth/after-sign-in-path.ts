@@ -1,4 +1,4 @@
-import { safeRedirectPath } from '../../../domain/auth';
+import { safeRedirectPath } from '@/domain/auth';
 
 /** After sign-in: the requested path when it is on this origin, else the dashboard. */
 export function afterSignInPath(lang: string, redirect: string | undefined): string {

@@ -10,11 +10,11 @@ import {
   channelValidationMessages,
   type ChannelStatus,
   type QualityRating,
-} from '../../../domain/channel';
-import type { ConversationMessageType, ReplyView } from '../../../domain/channel';
-import type { ChannelConnectFailureKind } from '../../../machines/channel-connect';
-import type { ChannelSettingsFailureKind } from '../../../machines/channel-settings';
-import { useTranslatedFieldError } from '../../i18n/use-field-error';
+} from '@/domain/channel';
+import type { ConversationMessageType, ReplyView } from '@/domain/channel';
+import type { ChannelConnectFailureKind } from '@/machines/channel-connect';
+import type { ChannelSettingsFailureKind } from '@/machines/channel-settings';
+import { useTranslatedFieldError } from '@/src/i18n/use-field-error';
 import type { ChannelActionFailure } from './api/channel-action-failure';
 
 export const channelStatusNames: Record<ChannelStatus, MessageDescriptor> = {

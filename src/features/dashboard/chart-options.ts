@@ -4,11 +4,11 @@
 // numbers formatted for the page's language; series colours from the theme's palette, each at least
 // 3:1 against the card (WCAG 1.4.11; the ratios are proved in tests/unit/dashboard-chart-options.test.ts).
 import type uPlot from 'uplot';
-import type { DashboardDay } from '../../../domain/dashboard';
-import { localeTags, type Locale } from '../../../domain/locales';
-import { palette } from '../../../domain/palette';
-import { mediaTypes, type MediaType } from '../../../domain/plans';
-import { currencyDigits } from '../../i18n/money';
+import type { DashboardDay } from '@/domain/dashboard';
+import { localeTags, type Locale } from '@/domain/locales';
+import { palette } from '@/domain/palette';
+import { mediaTypes, type MediaType } from '@/domain/plans';
+import { currencyDigits } from '@/src/i18n/money';
 
 export type ChartSeries = {
   key: string;

@@ -1,10 +1,10 @@
 // The dashboard's figures as text in the page's language, through Intl: counts, money (minor units in
 // a currency), rates and shares as percentages, returns as a multiple, and a change from the previous
 // period (its direction and its percentage, one decimal). Pure: the components add the words.
-import type { Change } from '../../../domain/dashboard';
-import type { Locale } from '../../../domain/locales';
-import { formatDate, formatNumber } from '../../i18n/format';
-import { formatMinor } from '../../i18n/money';
+import type { Change } from '@/domain/dashboard';
+import type { Locale } from '@/domain/locales';
+import { formatDate, formatNumber } from '@/src/i18n/format';
+import { formatMinor } from '@/src/i18n/money';
 
 /** How a figure's number reads. */
 export type FigureKind = 'count' | 'money' | 'percent' | 'multiple';

@@ -2,8 +2,8 @@
 // domain/dashboard's dashboardDefinitions, shared with the server).
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { DashboardRangeKind } from '../../../domain/dashboard';
-import type { MediaType } from '../../../domain/plans';
+import type { DashboardRangeKind } from '@/domain/dashboard';
+import type { MediaType } from '@/domain/plans';
 
 export const rangeKindNames = {
   today: msg`Today`,

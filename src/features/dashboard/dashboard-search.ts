@@ -3,8 +3,8 @@
 // invalid falls back to the default (the last 30 days, no filter), never an error. The route keeps
 // only the known keys' strings without zod (its validateSearch is in every page's first JS).
 import * as z from 'zod/mini';
-import { DASHBOARD_MAX_DAYS, dashboardRangeKinds, daysInRange, isIsoDay } from '../../../domain/dashboard';
-import { defaultSelection, filtersOf, type DashboardSelection } from '../../../machines/dashboard';
+import { DASHBOARD_MAX_DAYS, dashboardRangeKinds, daysInRange, isIsoDay } from '@/domain/dashboard';
+import { defaultSelection, filtersOf, type DashboardSelection } from '@/machines/dashboard';
 
 /** The search as the route keeps it: the known keys, strings only. */
 export type DashboardSearch = { range?: string; from?: string; to?: string; inventory?: string; aiBase?: string; channel?: string };

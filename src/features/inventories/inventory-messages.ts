@@ -3,8 +3,8 @@
 // names, and the validation messages (domain/inventory's inventoryValidation descriptors) by id.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useTranslatedFieldError } from '../../i18n/use-field-error';
-import { inventoryValidationMessages, type EcommerceType, type PeerFailureReason } from '../../../domain/inventory';
+import { useTranslatedFieldError } from '@/src/i18n/use-field-error';
+import { inventoryValidationMessages, type EcommerceType, type PeerFailureReason } from '@/domain/inventory';
 
 export const peerFailureMessages: Record<PeerFailureReason, MessageDescriptor> = {
   store_token_invalid: msg`The store refused the token. Check that it is the Admin API access token of this store.`,

@@ -2,9 +2,9 @@
 // inventory ("new" for the name of one not created yet). Never the Shopify token: the machine leaves
 // it out, and a draft read back with one (written by hand, or by an older build) has it dropped.
 import * as z from 'zod/mini';
-import { ecommerceTypes } from '../../../domain/inventory';
-import type { StoredInventoryDraft } from '../../../machines/inventory-wizard';
-import { keyedDraftStore } from '../../drafts/keyed-draft-store';
+import { ecommerceTypes } from '@/domain/inventory';
+import type { StoredInventoryDraft } from '@/machines/inventory-wizard';
+import { keyedDraftStore } from '@/src/drafts/keyed-draft-store';
 
 export const storedInventoryDraftSchema = z.object({
   // z.object drops the keys it does not name: the token among them.

@@ -4,8 +4,8 @@
 // where a product was found, and the catalog's availability values.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { InventoryStatus, SyncStatus } from '../../../domain/inventory';
-import type { InventoryProduct, SyncRunStatus, SyncTrigger } from '../../../domain/inventory-sync';
+import type { InventoryStatus, SyncStatus } from '@/domain/inventory';
+import type { InventoryProduct, SyncRunStatus, SyncTrigger } from '@/domain/inventory-sync';
 
 /** The badge of one inventory's configuration: singular. */
 export const inventoryStatusNames: Record<InventoryStatus, MessageDescriptor> = {

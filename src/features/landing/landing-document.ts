@@ -1,6 +1,6 @@
 import type { Messages } from '@lingui/core';
-import type { LeadFormPost } from '../../../domain/lead-form-post';
-import type { Locale } from '../../../domain/locales';
+import type { LeadFormPost } from '@/domain/lead-form-post';
+import type { Locale } from '@/domain/locales';
 
 /**
  * The landing's JSON data block (LANDING_DATA_ELEMENT_ID), which its entry hydrates the islands

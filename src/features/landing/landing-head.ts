@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { locales, type Locale } from '../../../domain/locales';
+import { locales, type Locale } from '@/domain/locales';
 
 // hreflang values: English for everyone, Portuguese for Brazil, Spanish for everyone.
 const hreflangs: Record<Locale, string> = { en: 'en', pt: 'pt-BR', es: 'es' };

@@ -1,5 +1,5 @@
-import { localeTags, type Locale } from '../../../domain/locales';
-import { planPrice, type Plan } from '../../../domain/plans';
+import { localeTags, type Locale } from '@/domain/locales';
+import { planPrice, type Plan } from '@/domain/plans';
 
 // Formatters are built once per locale (and currency): constructing an Intl formatter costs about
 // a millisecond on a phone, and the plans table needs some forty values. (src/i18n/format.ts

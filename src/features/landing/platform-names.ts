@@ -1,4 +1,4 @@
-import type { SalesPlatform } from '../../../domain/lead-requests';
+import type { SalesPlatform } from '@/domain/lead-requests';
 
 /** Sales platforms by their product names (not translated); `other` is labelled by the form. */
 export const platformNames: Record<Exclude<SalesPlatform, 'other'>, string> = {

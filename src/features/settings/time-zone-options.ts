@@ -2,8 +2,8 @@
 // (Intl.supportedValuesOf), plus the account's and the browser's own when the list lacks them (an
 // alias such as 'Asia/Calcutta', or an older browser without the list), each labelled with its
 // current offset from UTC in the page's language: 'America/Sao Paulo (GMT-03:00)'.
-import { localeTags, type Locale } from '../../../domain/locales';
-import type { SelectOption } from '../../ui/select';
+import { localeTags, type Locale } from '@/domain/locales';
+import type { SelectOption } from '@/src/ui/select';
 
 /** The zone this browser runs in ('UTC' when it says none). */
 export function browserTimeZone(): string {

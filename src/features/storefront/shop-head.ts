@@ -3,7 +3,7 @@
 // name, a product's image, a line of text). Cart and problem pages are not for search engines.
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { localeTags, locales } from '../../../domain/locales';
+import { localeTags, locales } from '@/domain/locales';
 import type { ShopPageData } from './shop-page-data';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

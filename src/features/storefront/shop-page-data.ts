@@ -1,12 +1,12 @@
 // What a shopper's page renders from, on the server and again in the browser as it hydrates: the
 // server's catalog or cart summary with its prices already written in the page's language (the
 // same text on both sides, whatever the browser's Intl says), in the page's JSON data block.
-import type { Locale } from '../../../domain/locales';
-import type { ShopPageInput, ShopProblem } from '../../../domain/public-pages';
-import type { CartLineProblem } from '../../../domain/storefront';
+import type { Locale } from '@/domain/locales';
+import type { ShopPageInput, ShopProblem } from '@/domain/public-pages';
+import type { CartLineProblem } from '@/domain/storefront';
 import type { Messages } from '@lingui/core';
-import { productTypesOf } from '../../../domain/catalog-filter';
-import { formatMinor } from '../../i18n/money';
+import { productTypesOf } from '@/domain/catalog-filter';
+import { formatMinor } from '@/src/i18n/money';
 
 /**
  * How many products the catalog page shows first (and 'Show more' adds), and all its data block

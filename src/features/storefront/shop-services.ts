@@ -1,8 +1,8 @@
 // What the shopper's pages need from outside React: the saved cart, the checkout API, leaving for
 // the checkout and reporting the page as seen. The browser's entry supplies the real ones; the
 // server renders with stand-ins (nothing runs there but the first render); tests pass their own.
-import type { Locale } from '../../../domain/locales';
-import type { CartLineProblem } from '../../../domain/storefront';
+import type { Locale } from '@/domain/locales';
+import type { CartLineProblem } from '@/domain/storefront';
 import type { ShopProductView } from './shop-page-data';
 
 export type ShopCheckoutLine = { retailerId: string; quantity: number; priceMinor: number | null; currency: string | null };

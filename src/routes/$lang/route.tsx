@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
-import { isLocale } from '../../../domain/locales';
-import { activateLocale, isLandingPath } from '../../i18n/i18n';
+import { isLocale } from '@/domain/locales';
+import { activateLocale, isLandingPath } from '@/src/i18n/i18n';
 
 // Every screen lives below a language segment; anything but en, pt and es is the 404 page.
 export const Route = createFileRoute('/$lang')({

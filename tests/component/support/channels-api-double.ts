@@ -5,10 +5,10 @@
 // client: the list is answered here, with the answer and error shapes the route gives (ApiError with
 // the API's codes, the answer parsed with the caller's schema); everything else goes to the real server.
 import { parse, type $ZodType } from 'zod/v4/core';
-import type { Channel } from '../../../domain/channel';
-import type { ApiErrorCode } from '../../../domain/api-error';
-import type { ApiClient } from '../../../src/api/api-client';
-import { ApiError } from '../../../src/api/api-errors';
+import type { Channel } from '@/domain/channel';
+import type { ApiErrorCode } from '@/domain/api-error';
+import type { ApiClient } from '@/src/api/api-client';
+import { ApiError } from '@/src/api/api-errors';
 
 type Options = { schema?: $ZodType } | undefined;
 

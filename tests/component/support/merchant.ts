@@ -1,9 +1,9 @@
 // Merchants of the Auth emulator for component tests, and the API as each of them (to set up what
 // a view starts from and to read back what it saved), over HTTP to the component tests' server.
-import type { AiBase } from '../../../domain/ai-base';
-import type { PlanId } from '../../../domain/plans';
-import { sampleInstructions } from '../../fixtures/sample-ai-base';
-import { adminAuth, createUser, signIn, type TestUser } from '../../server/support/emulator-users';
+import type { AiBase } from '@/domain/ai-base';
+import type { PlanId } from '@/domain/plans';
+import { sampleInstructions } from '@/tests/fixtures/sample-ai-base';
+import { adminAuth, createUser, signIn, type TestUser } from '@/tests/server/support/emulator-users';
 import { serverUrl } from './render-app';
 
 export async function api<T>(user: Pick<TestUser, 'idToken'>, method: string, path: string, body?: unknown): Promise<T> {

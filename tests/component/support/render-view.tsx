@@ -6,11 +6,11 @@ import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { createApiClient, type ApiClient } from '../../../src/api/api-client';
-import type { RouterContext } from '../../../src/app/router-context';
-import { activateLocale, i18n } from '../../../src/i18n/i18n';
-import { theme } from '../../../src/ui/theme';
-import type { TestUser } from '../../server/support/emulator-users';
+import { createApiClient, type ApiClient } from '@/src/api/api-client';
+import type { RouterContext } from '@/src/app/router-context';
+import { activateLocale, i18n } from '@/src/i18n/i18n';
+import { theme } from '@/src/ui/theme';
+import type { TestUser } from '@/tests/server/support/emulator-users';
 import { serverUrl } from './render-app';
 
 export async function renderView(

@@ -4,7 +4,7 @@
 // merchant made one in Meta Business Settings), and the old one is refused from then on.
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FixturePhoneNumber, WhatsAppCloudApiServer } from '../../fixtures/whatsapp-cloud-api-server';
+import type { FixturePhoneNumber, WhatsAppCloudApiServer } from '@/tests/fixtures/whatsapp-cloud-api-server';
 
 const TOKEN_PATH = /^\/numbers\/(\d+)\/access-token$/;
 

@@ -2,7 +2,7 @@
 // the API server's WHATSAPP_GRAPH_URL at it), each with what a merchant's Meta app gives for it: its
 // ids, its access token, its app secret. A number connects once across all accounts, so each test
 // that connects one has numbers of its own here.
-import { fixturePhoneNumber } from '../../fixtures/whatsapp/phone-numbers';
+import { fixturePhoneNumber } from '@/tests/fixtures/whatsapp/phone-numbers';
 
 export const whatsappNumbers = {
   /** channels-connect.test.tsx: connected through the panel. */

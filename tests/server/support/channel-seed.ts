@@ -3,10 +3,10 @@
 // forms with fresh ids and secrets: every number is new to the run, so tests never collide on the
 // one-number-one-channel rule.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { ConnectChannel, PhoneNumberCheck } from '../../../domain/channel';
-import { accounts } from '../../../server/accounts/account-tables';
-import { aiBases } from '../../../server/ai-bases/ai-base-tables';
-import { inventories } from '../../../server/inventories/inventory-tables';
+import type { ConnectChannel, PhoneNumberCheck } from '@/domain/channel';
+import { accounts } from '@/server/accounts/account-tables';
+import { aiBases } from '@/server/ai-bases/ai-base-tables';
+import { inventories } from '@/server/inventories/inventory-tables';
 import { testDatabase } from './test-database';
 
 export type ChannelMerchant = { uid: string; activeBaseId: string; inactiveBaseId: string; inventoryId: string };

@@ -2,8 +2,8 @@
 // test makes its own users with unique emails (the emulator is shared with other suites).
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { EMULATOR_HOST, EMULATOR_PROJECT } from '../../../scripts/auth-emulator';
-import { firebaseAdminAuth } from '../../../server/auth/firebase-admin-auth';
+import { EMULATOR_HOST, EMULATOR_PROJECT } from '@/scripts/auth-emulator';
+import { firebaseAdminAuth } from '@/server/auth/firebase-admin-auth';
 
 export const emulatorHost = EMULATOR_HOST;
 export const emulatorProject = EMULATOR_PROJECT;

@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
-import { aiBaseSchema, type AiBase } from '../../../domain/ai-base';
-import { knowledgeFileSchema, type KnowledgeFile } from '../../../domain/knowledge';
-import type { PlanId } from '../../../domain/plans';
-import { accountStore } from '../../../server/accounts/account-store';
+import { aiBaseSchema, type AiBase } from '@/domain/ai-base';
+import { knowledgeFileSchema, type KnowledgeFile } from '@/domain/knowledge';
+import type { PlanId } from '@/domain/plans';
+import { accountStore } from '@/server/accounts/account-store';
 import { createUser, type TestUser } from './emulator-users';
 import { testDatabase } from './test-database';
 import { call, type ApiAnswer } from './test-server';

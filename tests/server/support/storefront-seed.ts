@@ -2,9 +2,9 @@
 // a catalog id, a sealed token and an admin address (which the public API must never show), and
 // products — so the storefront's tests and tenancy rows need no store or catalog peer.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { InventoryProduct } from '../../../domain/inventory-sync';
-import { accounts } from '../../../server/accounts/account-tables';
-import { inventories, inventoryProducts } from '../../../server/inventories/inventory-tables';
+import type { InventoryProduct } from '@/domain/inventory-sync';
+import { accounts } from '@/server/accounts/account-tables';
+import { inventories, inventoryProducts } from '@/server/inventories/inventory-tables';
 import { testDatabase } from './test-database';
 
 export type SeededInventory = { id: string; uid: string; publicId: string; catalogId: string; adminUrl: string; tokenSealed: string };

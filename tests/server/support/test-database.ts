@@ -4,7 +4,7 @@
 // own users, so nothing is cleared between tests.
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../../server/db/database';
+import { openDatabase, type Database } from '@/server/db/database';
 
 export type TestDatabase = Database & {
   /** The PGlite DATA_DIR this process owns; null on PostgreSQL. */

@@ -2,10 +2,10 @@
 // emulator, and a small fetch wrapper for its JSON answers.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp } from '../../../server/app';
-import { buildServices, type Services } from '../../../server/services';
-import { appWithWorkers, workerSettingsFrom } from '../../../server/workers';
-import { parseConfig } from '../../../server/config';
+import { buildApp } from '@/server/app';
+import { buildServices, type Services } from '@/server/services';
+import { appWithWorkers, workerSettingsFrom } from '@/server/workers';
+import { parseConfig } from '@/server/config';
 import { emulatorHost, emulatorProject } from './emulator-users';
 import { testDatabase } from './test-database';
 

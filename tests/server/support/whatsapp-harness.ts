@@ -8,14 +8,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { modelCatalog } from '../../../server/answering/model-catalog';
-import { whatsappInboundWorker } from '../../../server/channels/inbound-worker';
-import { parseConfig } from '../../../server/config';
-import type { Db } from '../../../server/db/database';
-import type { QueueWorker, WorkerLog } from '../../../server/jobs/queue-worker';
-import { buildServices, type Services } from '../../../server/services';
-import { FIXTURE_API_KEY, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../../fixtures/openai-compatible-server';
-import { startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../../fixtures/whatsapp-cloud-api-server';
+import { modelCatalog } from '@/server/answering/model-catalog';
+import { whatsappInboundWorker } from '@/server/channels/inbound-worker';
+import { parseConfig } from '@/server/config';
+import type { Db } from '@/server/db/database';
+import type { QueueWorker, WorkerLog } from '@/server/jobs/queue-worker';
+import { buildServices, type Services } from '@/server/services';
+import { FIXTURE_API_KEY, startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '@/tests/fixtures/openai-compatible-server';
+import { startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '@/tests/fixtures/whatsapp-cloud-api-server';
 import { testDatabase } from './test-database';
 import { buildTestApp, testEnv } from './test-server';
 

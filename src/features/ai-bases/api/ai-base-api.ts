@@ -8,10 +8,10 @@ import {
   type AiBaseFailure,
   type Instructions,
   type Refinement,
-} from '../../../../domain/ai-base';
-import type { ApiErrorCode } from '../../../../domain/api-error';
-import type { ApiClient } from '../../../api/api-client';
-import { isApiError } from '../../../api/api-errors';
+} from '@/domain/ai-base';
+import type { ApiErrorCode } from '@/domain/api-error';
+import type { ApiClient } from '@/src/api/api-client';
+import { isApiError } from '@/src/api/api-errors';
 
 /** An API error as the failure kind a flow acts on (a network error or a 5xx is `unknown`). */
 export function aiBaseFailureFrom(error: unknown): AiBaseFailure {

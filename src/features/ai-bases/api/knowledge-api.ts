@@ -1,11 +1,11 @@
 // The knowledge-file routes of the API (server/routes/knowledge-file-routes.ts) for the
 // knowledge-files machine's actors: the list and deletions through the ApiClient, uploads through
 // XMLHttpRequest with their progress, and a refusal turned into its reason code.
-import { knowledgeFailureReasons, knowledgeFileListSchema, knowledgeFileSchema, type KnowledgeFile } from '../../../../domain/knowledge';
-import type { ColumnOverride } from '../../../../domain/knowledge-columns';
-import type { KnowledgeUploadRefusal } from '../../../../machines/knowledge-files';
-import type { ApiClient } from '../../../api/api-client';
-import { ApiError, isApiError } from '../../../api/api-errors';
+import { knowledgeFailureReasons, knowledgeFileListSchema, knowledgeFileSchema, type KnowledgeFile } from '@/domain/knowledge';
+import type { ColumnOverride } from '@/domain/knowledge-columns';
+import type { KnowledgeUploadRefusal } from '@/machines/knowledge-files';
+import type { ApiClient } from '@/src/api/api-client';
+import { ApiError, isApiError } from '@/src/api/api-errors';
 
 export type UploadOutcome = { kind: 'done'; file: KnowledgeFile } | { kind: 'refused'; reason: KnowledgeUploadRefusal } | { kind: 'failed' };
 

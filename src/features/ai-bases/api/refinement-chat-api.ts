@@ -1,11 +1,11 @@
 // Step 3's chat and model field on the API (server/routes/chat-routes.ts): answers parsed with the
 // shared schemas, refusals turned into the failures the refinement-chat machine tells apart.
-import { aiModelListSchema, chatAnswerSchema, type AiModel, type ChatAnswer } from '../../../../domain/refinement-chat';
-import type { AskInput, ChatFailure } from '../../../../machines/refinement-chat';
-import { builtinModels } from '../../../../machines/ai-base-wizard';
-import type { ApiErrorCode } from '../../../../domain/api-error';
-import type { ApiClient } from '../../../api/api-client';
-import { isApiError } from '../../../api/api-errors';
+import { aiModelListSchema, chatAnswerSchema, type AiModel, type ChatAnswer } from '@/domain/refinement-chat';
+import type { AskInput, ChatFailure } from '@/machines/refinement-chat';
+import { builtinModels } from '@/machines/ai-base-wizard';
+import type { ApiErrorCode } from '@/domain/api-error';
+import type { ApiClient } from '@/src/api/api-client';
+import { isApiError } from '@/src/api/api-errors';
 
 export function chatFailureFrom(error: unknown): ChatFailure {
   if (!isApiError(error)) return { kind: 'unknown' };

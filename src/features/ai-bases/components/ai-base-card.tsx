@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { AiBase } from '../../../../domain/ai-base';
-import type { ChannelSummary } from '../../../../domain/channel';
-import { Badge, type BadgeVariant } from '../../../ui/badge';
-import { Card } from '../../../ui/card';
-import { ProgressBar } from '../../../ui/progress-bar';
-import { useLang } from '../../../i18n/use-lang';
+import type { AiBase } from '@/domain/ai-base';
+import type { ChannelSummary } from '@/domain/channel';
+import { Badge, type BadgeVariant } from '@/src/ui/badge';
+import { Card } from '@/src/ui/card';
+import { ProgressBar } from '@/src/ui/progress-bar';
+import { useLang } from '@/src/i18n/use-lang';
 import { functionNames, statusBadgeNames } from '../ai-base-messages';
 import { AiBaseSummary } from './ai-base-summary';
 

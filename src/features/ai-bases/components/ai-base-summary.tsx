@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AiBase } from '../../../../domain/ai-base';
+import type { AiBase } from '@/domain/ai-base';
 import { functionNames, languageNames, statusValueNames, voiceToneNames } from '../ai-base-messages';
-import { FactsList } from '../../../ui/facts-list';
+import { FactsList } from '@/src/ui/facts-list';
 
 /** What an AI base is, in a few lines: for the activation screen and the list's details. */
 export function AiBaseSummary({ base }: { base: AiBase }) {

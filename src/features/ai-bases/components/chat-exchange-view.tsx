@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { ChatExchange } from '../../../../machines/refinement-chat';
-import { Badge } from '../../../ui/badge';
+import type { ChatExchange } from '@/machines/refinement-chat';
+import { Badge } from '@/src/ui/badge';
 import { outcomeLabels } from '../refinement-chat-messages';
-import { PassageSource } from '../../../ui/passage-source';
+import { PassageSource } from '@/src/ui/passage-source';
 
 const Bubble = styled.div<{ $from: 'customer' | 'agent' }>`
   max-width: 85%;

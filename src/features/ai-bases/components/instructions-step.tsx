@@ -1,14 +1,14 @@
 import type { RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { aiBaseFunctions, aiBaseLanguages, voiceTones, type AiBaseFunction, type AiBaseLanguage, type VoiceTone } from '../../../../domain/ai-base';
-import type { InstructionsDraft } from '../../../../machines/ai-base-wizard';
-import { RadioGroup } from '../../../ui/radio-group';
-import { Select } from '../../../ui/select';
-import { TextArea } from '../../../ui/text-area';
-import { TextField } from '../../../ui/text-field';
+import { aiBaseFunctions, aiBaseLanguages, voiceTones, type AiBaseFunction, type AiBaseLanguage, type VoiceTone } from '@/domain/ai-base';
+import type { InstructionsDraft } from '@/machines/ai-base-wizard';
+import { RadioGroup } from '@/src/ui/radio-group';
+import { Select } from '@/src/ui/select';
+import { TextArea } from '@/src/ui/text-area';
+import { TextField } from '@/src/ui/text-field';
 import { functionNames, languageNames, voiceToneNames } from '../ai-base-messages';
 import { useFieldError } from '../use-field-error';
-import { StepSection } from '../../../ui/step-section';
+import { StepSection } from '@/src/ui/step-section';
 
 type Props = {
   headingRef: RefObject<HTMLHeadingElement | null>;

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { ConfirmDialog } from '@/src/ui/confirm-dialog';
 
 type Props = {
   /** The file to delete; null: the dialog is closed. */

@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { KnowledgeFile } from '../../../../domain/knowledge';
-import { columnRoles, type ColumnOverride, type ColumnRole, type TableColumn } from '../../../../domain/knowledge-columns';
-import { Select } from '../../../ui/select';
+import type { KnowledgeFile } from '@/domain/knowledge';
+import { columnRoles, type ColumnOverride, type ColumnRole, type TableColumn } from '@/domain/knowledge-columns';
+import { Select } from '@/src/ui/select';
 import { columnRoleMessages } from '../knowledge/column-role-messages';
 
 const Disclosure = styled.details`

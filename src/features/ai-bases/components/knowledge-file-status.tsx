@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { KnowledgeFile } from '../../../../domain/knowledge';
-import { Badge, type BadgeVariant } from '../../../ui/badge';
-import { ProgressBar } from '../../../ui/progress-bar';
+import type { KnowledgeFile } from '@/domain/knowledge';
+import { Badge, type BadgeVariant } from '@/src/ui/badge';
+import { ProgressBar } from '@/src/ui/progress-bar';
 import { knowledgeFailureMessages } from '../knowledge/knowledge-failure-messages';
 
 // Room for the progress bar while a file is read; no more, so that with a file name kept whole

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { KnowledgeFile } from '../../../../domain/knowledge';
-import type { ColumnOverride } from '../../../../domain/knowledge-columns';
-import { Button } from '../../../ui/button';
-import { FileName } from '../../../ui/file-name';
-import { Table, type TableColumn } from '../../../ui/table';
+import type { KnowledgeFile } from '@/domain/knowledge';
+import type { ColumnOverride } from '@/domain/knowledge-columns';
+import { Button } from '@/src/ui/button';
+import { FileName } from '@/src/ui/file-name';
+import { Table, type TableColumn } from '@/src/ui/table';
 import { formatFileSize } from '../knowledge/knowledge-file-size';
 import { KnowledgeFileColumns } from './knowledge-file-columns';
 import { KnowledgeFileStatus } from './knowledge-file-status';

@@ -3,18 +3,18 @@ import { useBlocker, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { acceptedKnowledgeFileExtensions } from '../../../../domain/knowledge';
-import { isSendingFiles, type KnowledgeFilesMachine } from '../../../../machines/knowledge-files';
+import { acceptedKnowledgeFileExtensions } from '@/domain/knowledge';
+import { isSendingFiles, type KnowledgeFilesMachine } from '@/machines/knowledge-files';
 import type { ActorRefFrom } from 'xstate';
-import { Button } from '../../../ui/button';
-import { FileDropZone } from '../../../ui/file-drop-zone';
-import { Notice } from '../../../ui/notice';
-import { Skeleton } from '../../../ui/skeleton';
-import { useLang } from '../../../i18n/use-lang';
+import { Button } from '@/src/ui/button';
+import { FileDropZone } from '@/src/ui/file-drop-zone';
+import { Notice } from '@/src/ui/notice';
+import { Skeleton } from '@/src/ui/skeleton';
+import { useLang } from '@/src/i18n/use-lang';
 import { KnowledgeDeleteDialog } from './knowledge-delete-dialog';
 import { KnowledgeFilesTable } from './knowledge-files-table';
 import { KnowledgeUploadList } from './knowledge-upload-list';
-import { StepSection } from '../../../ui/step-section';
+import { StepSection } from '@/src/ui/step-section';
 
 const Files = styled.div`
   display: grid;

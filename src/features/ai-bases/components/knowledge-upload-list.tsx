@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { KnowledgeUpload } from '../../../../machines/knowledge-files';
-import { Button } from '../../../ui/button';
-import { FileName } from '../../../ui/file-name';
-import { ProgressBar } from '../../../ui/progress-bar';
+import type { KnowledgeUpload } from '@/machines/knowledge-files';
+import { Button } from '@/src/ui/button';
+import { FileName } from '@/src/ui/file-name';
+import { ProgressBar } from '@/src/ui/progress-bar';
 import { knowledgeFailureMessages } from '../knowledge/knowledge-failure-messages';
 import { formatFileSize } from '../knowledge/knowledge-file-size';
 

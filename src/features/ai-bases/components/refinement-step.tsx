@@ -1,14 +1,14 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BUILTIN_MODEL, CREATIVITY_MAX, CREATIVITY_MIN } from '../../../../domain/ai-base';
-import type { AiModel } from '../../../../domain/refinement-chat';
-import type { RefinementDraft } from '../../../../machines/ai-base-wizard';
-import { Select } from '../../../ui/select';
-import { Slider } from '../../../ui/slider';
-import { TextArea } from '../../../ui/text-area';
+import { BUILTIN_MODEL, CREATIVITY_MAX, CREATIVITY_MIN } from '@/domain/ai-base';
+import type { AiModel } from '@/domain/refinement-chat';
+import type { RefinementDraft } from '@/machines/ai-base-wizard';
+import { Select } from '@/src/ui/select';
+import { Slider } from '@/src/ui/slider';
+import { TextArea } from '@/src/ui/text-area';
 import { useFieldError } from '../use-field-error';
 import { RefinementChatPanel } from './refinement-chat-panel';
-import { StepSection } from '../../../ui/step-section';
+import { StepSection } from '@/src/ui/step-section';
 
 type Props = {
   headingRef: RefObject<HTMLHeadingElement | null>;

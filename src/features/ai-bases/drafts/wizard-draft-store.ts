@@ -1,9 +1,9 @@
 // The AI base wizard's unsaved drafts (src/drafts/keyed-draft-store.ts), one per account and base:
 // both steps' fields as typed (a choice may still be empty), and the step they were typed on.
 import * as z from 'zod/mini';
-import { aiBaseFunctions, aiBaseLanguages, voiceTones } from '../../../../domain/ai-base';
-import type { StoredDraft } from '../../../../machines/ai-base-wizard';
-import { keyedDraftStore } from '../../../drafts/keyed-draft-store';
+import { aiBaseFunctions, aiBaseLanguages, voiceTones } from '@/domain/ai-base';
+import type { StoredDraft } from '@/machines/ai-base-wizard';
+import { keyedDraftStore } from '@/src/drafts/keyed-draft-store';
 
 /** A choice as typed: one of its values, or '' while none is chosen. */
 const choice = <const T extends readonly string[]>(values: T) => z.union([z.enum(values), z.literal('')]);

@@ -1,7 +1,7 @@
 // A table column's role in the page's language (domain/knowledge-columns.ts), for step 2's columns table.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ColumnRole } from '../../../../domain/knowledge-columns';
+import type { ColumnRole } from '@/domain/knowledge-columns';
 
 export const columnRoleMessages: Record<ColumnRole, MessageDescriptor> = {
   name: msg`Product name`,

@@ -2,7 +2,7 @@
 // text for each reason code of domain/knowledge.ts, and for the plan's trainings.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { KnowledgeUploadRefusal } from '../../../../machines/knowledge-files';
+import type { KnowledgeUploadRefusal } from '@/machines/knowledge-files';
 
 export const knowledgeFailureMessages: Record<KnowledgeUploadRefusal, MessageDescriptor> = {
   empty_file: msg`The file is empty.`,

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { KnowledgeFile } from '../../../../domain/knowledge';
-import type { DeleteFileInput, KnowledgeUploadReport, SaveColumnRolesInput, UploadFileInput } from '../../../../machines/knowledge-files';
+import type { KnowledgeFile } from '@/domain/knowledge';
+import type { DeleteFileInput, KnowledgeUploadReport, SaveColumnRolesInput, UploadFileInput } from '@/machines/knowledge-files';
 import type { KnowledgeApi, UploadOutcome } from '../api/knowledge-api';
 
 function reportOf(uploadId: string, outcome: UploadOutcome): KnowledgeUploadReport {

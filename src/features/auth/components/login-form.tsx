@@ -3,12 +3,12 @@ import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { authErrorMessages, loginSchema } from '../../../../domain/auth';
-import { TextField } from '../../../ui/text-field';
-import { PasswordField } from '../../../ui/password-field';
-import { Button } from '../../../ui/button';
-import { Notice } from '../../../ui/notice';
-import type { AuthSessionActor } from '../../../auth/start-auth-session';
+import { authErrorMessages, loginSchema } from '@/domain/auth';
+import { TextField } from '@/src/ui/text-field';
+import { PasswordField } from '@/src/ui/password-field';
+import { Button } from '@/src/ui/button';
+import { Notice } from '@/src/ui/notice';
+import type { AuthSessionActor } from '@/src/auth/start-auth-session';
 
 const Form = styled.form`
   display: grid;

@@ -3,9 +3,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { signedInUser } from '../../../../machines/auth-session';
-import { useAuthSessionActor } from '../../../auth/use-auth-session';
-import { useLang } from '../../../i18n/use-lang';
+import { signedInUser } from '@/machines/auth-session';
+import { useAuthSessionActor } from '@/src/auth/use-auth-session';
+import { useLang } from '@/src/i18n/use-lang';
 import { afterSignInPath } from '../after-sign-in-path';
 import { LoginForm } from './login-form';
 

@@ -2,7 +2,7 @@
 // channel is gone (disconnected in another tab), its AI base cannot answer (switched off or
 // deleted: resuming is refused), it waits for a new access token (pausing and resuming are refused),
 // or anything else (a network error, a 5xx).
-import { isApiError, type ClientErrorCode } from '../../../api/api-errors';
+import { isApiError, type ClientErrorCode } from '@/src/api/api-errors';
 
 export type ChannelActionFailure = 'not_found' | 'ai_base_not_active' | 'ai_base_not_found' | 'needs_access_token' | 'unknown';
 

@@ -2,8 +2,8 @@
 // /api/v1/channels/:id/answering); a channel that waited for its AI base answers again.
 // `channelAnsweringActor` is the channel-settings machine's `changeAnswering` on it.
 import { fromPromise } from 'xstate';
-import { channelSchema, type Channel, type ChannelAnswering } from '../../../../domain/channel';
-import type { ApiClient } from '../../../api/api-client';
+import { channelSchema, type Channel, type ChannelAnswering } from '@/domain/channel';
+import type { ApiClient } from '@/src/api/api-client';
 import { channelSettingsCall, channelSettingsExplains } from './channel-settings-failure';
 
 export function channelAnsweringApi(api: ApiClient) {

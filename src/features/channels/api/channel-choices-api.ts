@@ -1,8 +1,8 @@
 // What a channel can be answered by, for the /channels screen (GET /api/v1/ai-bases and GET
 // /api/v1/inventories): the names the list shows beside each number, and the connect form's choices.
-import { aiBaseListSchema, type AiBase } from '../../../../domain/ai-base';
-import { inventoryListSchema, type Inventory } from '../../../../domain/inventory';
-import type { ApiClient } from '../../../api/api-client';
+import { aiBaseListSchema, type AiBase } from '@/domain/ai-base';
+import { inventoryListSchema, type Inventory } from '@/domain/inventory';
+import type { ApiClient } from '@/src/api/api-client';
 
 export type ChannelChoices = { aiBases: AiBase[]; inventories: Inventory[] };
 

@@ -3,10 +3,10 @@
 // refusals become the failures the channel-connect machine tells apart; `channelConnectActor` is the
 // machine's `connect` on it.
 import { fromPromise } from 'xstate';
-import { channelWebhookSetupSchema, type ChannelWebhookSetup, type ConnectChannel } from '../../../../domain/channel';
-import type { ChannelConnectFailure } from '../../../../machines/channel-connect';
-import type { ApiClient } from '../../../api/api-client';
-import { failureMap } from '../../../api/failure-map';
+import { channelWebhookSetupSchema, type ChannelWebhookSetup, type ConnectChannel } from '@/domain/channel';
+import type { ChannelConnectFailure } from '@/machines/channel-connect';
+import type { ApiClient } from '@/src/api/api-client';
+import { failureMap } from '@/src/api/failure-map';
 import { channelRefusals } from './channel-refusals';
 
 const failures = failureMap<ChannelConnectFailure>({

@@ -3,9 +3,9 @@
 // not the caller's, is not found (`null`); any other failure rejects. `channelReadActor` is the
 // channel-connect machine's `readChannel` on it (the channel alone, read again once connected).
 import { fromPromise } from 'xstate';
-import { channelDetailSchema, channelIdParamsSchema, channelSchema, type Channel, type ChannelDetail } from '../../../../domain/channel';
-import type { ApiClient } from '../../../api/api-client';
-import { isApiError } from '../../../api/api-errors';
+import { channelDetailSchema, channelIdParamsSchema, channelSchema, type Channel, type ChannelDetail } from '@/domain/channel';
+import type { ApiClient } from '@/src/api/api-client';
+import { isApiError } from '@/src/api/api-errors';
 
 export function channelDetailApi(api: ApiClient) {
   return {

@@ -1,7 +1,7 @@
 // The channels list of the API (GET /api/v1/channels) for the /channels screen: the caller's
 // connected WhatsApp numbers, parsed with the shared schema.
-import { channelListSchema, type Channel } from '../../../../domain/channel';
-import type { ApiClient } from '../../../api/api-client';
+import { channelListSchema, type Channel } from '@/domain/channel';
+import type { ApiClient } from '@/src/api/api-client';
 
 export function channelListApi(api: ApiClient) {
   return {

@@ -1,7 +1,7 @@
 // The API's refusals of a channel's number, token, AI base or inventory (server/routes/channel-routes.ts),
 // as both channel flows name them: connecting a number (channel-connect) and changing one
 // (channel-settings). Each flow adds what is its own (src/api/failure-map.ts makes its failures).
-import type { ClientErrorCode } from '../../../api/api-errors';
+import type { ClientErrorCode } from '@/src/api/api-errors';
 
 export const channelRefusals = {
   whatsapp_token_invalid: 'token_invalid',

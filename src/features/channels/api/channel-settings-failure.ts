@@ -1,8 +1,8 @@
 // Why a change on a channel's page failed (a new access token, a new verify token, another AI base or
 // inventory), as the channel-settings machine tells it apart: the API's refusals by code, a channel
 // gone (404), anything else (a network error, a 5xx) `unknown`. Shared by the three calls' files.
-import type { ChannelSettingsFailure } from '../../../../machines/channel-settings';
-import { failureMap } from '../../../api/failure-map';
+import type { ChannelSettingsFailure } from '@/machines/channel-settings';
+import { failureMap } from '@/src/api/failure-map';
 import { channelRefusals } from './channel-refusals';
 
 const failures = failureMap<ChannelSettingsFailure>({

@@ -1,8 +1,8 @@
 // Pause and resume a channel (POST /api/v1/channels/:id/pause and …/resume): the AI base stops or
 // starts answering on the number. Both answer the channel as it now is; they reject with a
 // ChannelActionFailure (resuming is refused while the channel's AI base cannot answer).
-import { channelSchema, type Channel } from '../../../../domain/channel';
-import type { ApiClient } from '../../../api/api-client';
+import { channelSchema, type Channel } from '@/domain/channel';
+import type { ApiClient } from '@/src/api/api-client';
 import { channelAction, channelActionExplains } from './channel-action-failure';
 
 export function channelStatusApi(api: ApiClient) {

@@ -2,8 +2,8 @@
 // number with Meta before it keeps it, and a channel that needed attention for its token answers
 // again. `channelTokenActor` is the channel-settings machine's `replaceToken` on it.
 import { fromPromise } from 'xstate';
-import { channelSchema, type Channel } from '../../../../domain/channel';
-import type { ApiClient } from '../../../api/api-client';
+import { channelSchema, type Channel } from '@/domain/channel';
+import type { ApiClient } from '@/src/api/api-client';
 import { channelSettingsCall, channelSettingsExplains } from './channel-settings-failure';
 
 export function channelTokenApi(api: ApiClient) {

@@ -2,8 +2,8 @@
 // with the callback URL to paste beside it in Meta's webhook settings; the old one stops verifying.
 // `channelVerifyTokenActor` is the channel-settings machine's `rotateVerifyToken` on it.
 import { fromPromise } from 'xstate';
-import { channelWebhookSetupSchema, type ChannelWebhookSetup } from '../../../../domain/channel';
-import type { ApiClient } from '../../../api/api-client';
+import { channelWebhookSetupSchema, type ChannelWebhookSetup } from '@/domain/channel';
+import type { ApiClient } from '@/src/api/api-client';
 import { channelSettingsCall, channelSettingsExplains } from './channel-settings-failure';
 
 export function channelVerifyTokenApi(api: ApiClient) {

@@ -3,11 +3,11 @@
 // start with; saving hands the choice to the channel-settings machine.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AiBase } from '../../../../domain/ai-base';
-import type { Inventory } from '../../../../domain/inventory';
-import type { AnsweringValues } from '../../../../machines/channel-settings';
-import { Button } from '../../../ui/button';
-import { Select } from '../../../ui/select';
+import type { AiBase } from '@/domain/ai-base';
+import type { Inventory } from '@/domain/inventory';
+import type { AnsweringValues } from '@/machines/channel-settings';
+import { Button } from '@/src/ui/button';
+import { Select } from '@/src/ui/select';
 import { useChannelFieldError } from '../channel-messages';
 import { Actions, Form } from './channel-connect-form';
 

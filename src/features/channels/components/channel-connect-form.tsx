@@ -6,13 +6,13 @@ import type { RefObject } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { AiBase } from '../../../../domain/ai-base';
-import type { Inventory } from '../../../../domain/inventory';
-import type { ChannelConnectField, ChannelConnectValues } from '../../../../machines/channel-connect';
-import { Button } from '../../../ui/button';
-import { PasswordField } from '../../../ui/password-field';
-import { Select } from '../../../ui/select';
-import { TextField } from '../../../ui/text-field';
+import type { AiBase } from '@/domain/ai-base';
+import type { Inventory } from '@/domain/inventory';
+import type { ChannelConnectField, ChannelConnectValues } from '@/machines/channel-connect';
+import { Button } from '@/src/ui/button';
+import { PasswordField } from '@/src/ui/password-field';
+import { Select } from '@/src/ui/select';
+import { TextField } from '@/src/ui/text-field';
 import { useChannelFieldError } from '../channel-messages';
 
 export const Form = styled.form`

@@ -7,13 +7,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import type { ChannelExchange, CollectedInput, Conversation, ReplyView } from '../../../../domain/channel';
-import { formatDate } from '../../../i18n/format';
-import { useLang } from '../../../i18n/use-lang';
-import { Badge, type BadgeVariant } from '../../../ui/badge';
-import { EmptyState } from '../../../ui/empty-state';
-import { FileName } from '../../../ui/file-name';
-import { PassageSource } from '../../../ui/passage-source';
+import type { ChannelExchange, CollectedInput, Conversation, ReplyView } from '@/domain/channel';
+import { formatDate } from '@/src/i18n/format';
+import { useLang } from '@/src/i18n/use-lang';
+import { Badge, type BadgeVariant } from '@/src/ui/badge';
+import { EmptyState } from '@/src/ui/empty-state';
+import { FileName } from '@/src/ui/file-name';
+import { PassageSource } from '@/src/ui/passage-source';
 import { messageTypeNames, replyOutcomeNames, replyOutcomeWord, type ReplyOutcomeWord } from '../channel-messages';
 
 const outcomeBadges: Record<ReplyOutcomeWord, BadgeVariant> = {

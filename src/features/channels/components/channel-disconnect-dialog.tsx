@@ -1,7 +1,7 @@
 // Asks before a number is disconnected: its AI base stops answering there and its conversations
 // leave Catalyst; connecting it again takes its token and app secret again.
 import { Trans } from '@lingui/react/macro';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { ConfirmDialog } from '@/src/ui/confirm-dialog';
 
 type Props = {
   /** The number to disconnect; null: the dialog is closed. */

@@ -1,8 +1,8 @@
 // The surface the connect flow opens in on /channels, and its title: the title takes the keyboard
 // when the panel opens or its content changes (script focus only, so no ring).
 import styled from 'styled-components';
-import { BlockTitle } from '../../../ui/block-title';
-import { scriptFocusTarget } from '../../../ui/focus-ring';
+import { BlockTitle } from '@/src/ui/block-title';
+import { scriptFocusTarget } from '@/src/ui/focus-ring';
 
 export const Panel = styled.section`
   display: grid;

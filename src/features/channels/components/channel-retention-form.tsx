@@ -2,9 +2,9 @@
 // own to start with; saving hands them to the channel-settings machine, which checks the range.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CONVERSATION_RETENTION_DAYS } from '../../../../domain/channel';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/text-field';
+import { CONVERSATION_RETENTION_DAYS } from '@/domain/channel';
+import { Button } from '@/src/ui/button';
+import { TextField } from '@/src/ui/text-field';
 import { useChannelFieldError } from '../channel-messages';
 import { Actions, Form } from './channel-connect-form';
 

@@ -2,9 +2,9 @@
 // buttons, where to paste them in Meta, and that the token is shown this once (the server keeps only
 // its fingerprint). Meta's verification fails until it is pasted.
 import { Trans } from '@lingui/react/macro';
-import type { ChannelWebhookSetup } from '../../../../domain/channel';
-import { Button } from '../../../ui/button';
-import { Notice } from '../../../ui/notice';
+import type { ChannelWebhookSetup } from '@/domain/channel';
+import { Button } from '@/src/ui/button';
+import { Notice } from '@/src/ui/notice';
 import { ChannelWebhookFields } from './channel-webhook-fields';
 
 export function ChannelRotatedToken({ rotated, onFinish }: { rotated: ChannelWebhookSetup; onFinish: () => void }) {

@@ -3,8 +3,8 @@
 // a token (no Cancel then); otherwise opened on request. The machine validates and says what to fix.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../../ui/button';
-import { PasswordField } from '../../../ui/password-field';
+import { Button } from '@/src/ui/button';
+import { PasswordField } from '@/src/ui/password-field';
 import { useChannelFieldError } from '../channel-messages';
 import { Actions, Form } from './channel-connect-form';
 

@@ -3,9 +3,9 @@
 // when a number is connected (channel-webhook-steps.tsx) and when its verify token is replaced
 // (channel-rotated-token.tsx).
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ChannelWebhookSetup } from '../../../../domain/channel';
-import { CopyField } from '../../../ui/copy-field';
-import { Notice } from '../../../ui/notice';
+import type { ChannelWebhookSetup } from '@/domain/channel';
+import { CopyField } from '@/src/ui/copy-field';
+import { Notice } from '@/src/ui/notice';
 
 export function ChannelWebhookFields({ answer }: { answer: ChannelWebhookSetup }) {
   const { t } = useLingui();

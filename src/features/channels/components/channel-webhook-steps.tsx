@@ -4,9 +4,9 @@
 import type { RefObject } from 'react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { ChannelWebhookSetup } from '../../../../domain/channel';
-import { BlockDescription } from '../../../ui/block-title';
-import { Button } from '../../../ui/button';
+import type { ChannelWebhookSetup } from '@/domain/channel';
+import { BlockDescription } from '@/src/ui/block-title';
+import { Button } from '@/src/ui/button';
 import { PanelTitle } from './channel-panel';
 import { ChannelWebhookFields } from './channel-webhook-fields';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
-import { Notice } from '../../../ui/notice';
-import { ProgressBar } from '../../../ui/progress-bar';
-import { Skeleton } from '../../../ui/skeleton';
-import { Spinner } from '../../../ui/spinner';
+import { Badge } from '@/src/ui/badge';
+import { Button } from '@/src/ui/button';
+import { EmptyState } from '@/src/ui/empty-state';
+import { Notice } from '@/src/ui/notice';
+import { ProgressBar } from '@/src/ui/progress-bar';
+import { Skeleton } from '@/src/ui/skeleton';
+import { Spinner } from '@/src/ui/spinner';
 import { ExampleSection } from './example-section';
 import { ExampleState } from './example-state';
 

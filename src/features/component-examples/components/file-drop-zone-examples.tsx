@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FileDropZone, type FileUploadItem } from '../../../ui/file-drop-zone';
+import { FileDropZone, type FileUploadItem } from '@/src/ui/file-drop-zone';
 import { ExampleSection } from './example-section';
 import { ExampleState } from './example-state';
 

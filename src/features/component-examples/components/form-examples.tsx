@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../../ui/button';
-import { Checkbox } from '../../../ui/checkbox';
-import { PasswordField } from '../../../ui/password-field';
-import { RadioGroup } from '../../../ui/radio-group';
-import { Select } from '../../../ui/select';
-import { Slider } from '../../../ui/slider';
-import { TextField } from '../../../ui/text-field';
+import { Button } from '@/src/ui/button';
+import { Checkbox } from '@/src/ui/checkbox';
+import { PasswordField } from '@/src/ui/password-field';
+import { RadioGroup } from '@/src/ui/radio-group';
+import { Select } from '@/src/ui/select';
+import { Slider } from '@/src/ui/slider';
+import { TextField } from '@/src/ui/text-field';
 import { ExampleSection } from './example-section';
 import { ExampleState } from './example-state';
 

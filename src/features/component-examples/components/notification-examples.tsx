@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../../ui/button';
+import { Button } from '@/src/ui/button';
 import { ExampleSection } from './example-section';
 import { ExampleState } from './example-state';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { Dialog } from '../../../ui/dialog';
-import { Skeleton } from '../../../ui/skeleton';
-import { Stepper } from '../../../ui/stepper';
-import { Table, type TableColumn } from '../../../ui/table';
-import { Tabs } from '../../../ui/tabs';
+import { Badge } from '@/src/ui/badge';
+import { Button } from '@/src/ui/button';
+import { Card } from '@/src/ui/card';
+import { Dialog } from '@/src/ui/dialog';
+import { Skeleton } from '@/src/ui/skeleton';
+import { Stepper } from '@/src/ui/stepper';
+import { Table, type TableColumn } from '@/src/ui/table';
+import { Tabs } from '@/src/ui/tabs';
 import { ExampleSection } from './example-section';
 import { ExampleState } from './example-state';
 

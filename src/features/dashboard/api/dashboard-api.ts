@@ -2,10 +2,10 @@
 // shared schema, and the dashboard machine's `loadDashboard` actor on it: the query's days counted now
 // in the request's zone, and the API's errors as the machine's failure kinds.
 import { fromPromise } from 'xstate';
-import { dashboardSchema, type Dashboard, type DashboardQuery } from '../../../../domain/dashboard';
-import { dashboardQueryNow, type DashboardFailure, type DashboardRequest } from '../../../../machines/dashboard';
-import type { ApiClient } from '../../../api/api-client';
-import { isApiError, isNetworkError } from '../../../api/api-errors';
+import { dashboardSchema, type Dashboard, type DashboardQuery } from '@/domain/dashboard';
+import { dashboardQueryNow, type DashboardFailure, type DashboardRequest } from '@/machines/dashboard';
+import type { ApiClient } from '@/src/api/api-client';
+import { isApiError, isNetworkError } from '@/src/api/api-errors';
 
 /** The page says these itself (the failure notice): no generic toast beside it. */
 const explains = ['not_found', 'validation_failed', 'internal_error'] as const;

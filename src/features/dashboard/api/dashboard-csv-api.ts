@@ -1,7 +1,7 @@
 // 'Download CSV': GET /api/v1/dashboard.csv with the figures' query. The route needs the bearer token,
 // which a plain link cannot carry: the file is fetched with it and handed to the browser as a download
 // (an object URL on a temporary link), named as the server names it.
-import type { DashboardQuery } from '../../../../domain/dashboard';
+import type { DashboardQuery } from '@/domain/dashboard';
 
 export type CsvDownloadDeps = { apiBaseUrl: string; getIdToken: () => Promise<string | null> };
 

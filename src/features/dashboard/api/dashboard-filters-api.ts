@@ -1,9 +1,9 @@
 // The filters' choices (GET /api/v1/inventories, /ai-bases and /channels): the merchant's inventories,
 // AI bases and WhatsApp numbers by name, for the dashboard's three filter selects.
-import { aiBaseListSchema } from '../../../../domain/ai-base';
-import { channelListSchema } from '../../../../domain/channel';
-import { inventoryListSchema } from '../../../../domain/inventory';
-import type { ApiClient } from '../../../api/api-client';
+import { aiBaseListSchema } from '@/domain/ai-base';
+import { channelListSchema } from '@/domain/channel';
+import { inventoryListSchema } from '@/domain/inventory';
+import type { ApiClient } from '@/src/api/api-client';
 
 export type FilterChoice = { id: string; name: string };
 export type DashboardFilterChoices = { inventories: FilterChoice[]; aiBases: FilterChoice[]; channels: FilterChoice[] };

@@ -5,13 +5,13 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
-import type { Dashboard } from '../../../../domain/dashboard';
-import { hasRoomForAiBase } from '../../../../domain/plans';
-import { useLang } from '../../../i18n/use-lang';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import { PrimaryLink } from '../../../ui/primary-link';
-import { VisuallyHidden } from '../../../ui/visually-hidden';
+import type { Dashboard } from '@/domain/dashboard';
+import { hasRoomForAiBase } from '@/domain/plans';
+import { useLang } from '@/src/i18n/use-lang';
+import { Button } from '@/src/ui/button';
+import { Card } from '@/src/ui/card';
+import { PrimaryLink } from '@/src/ui/primary-link';
+import { VisuallyHidden } from '@/src/ui/visually-hidden';
 
 const Cards = styled.div`
   display: grid;

@@ -4,14 +4,14 @@
 // month's end. Until an AI base exists, the 'configure first' notice; a period without requests says so.
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { dashboardDefinitions, type Dashboard } from '../../../../domain/dashboard';
-import { mediaTypes } from '../../../../domain/plans';
-import { formatNumber } from '../../../i18n/format';
-import { formatMinor } from '../../../i18n/money';
-import { useLang } from '../../../i18n/use-lang';
-import { EmptyState } from '../../../ui/empty-state';
-import { Notice } from '../../../ui/notice';
-import { ProgressBar } from '../../../ui/progress-bar';
+import { dashboardDefinitions, type Dashboard } from '@/domain/dashboard';
+import { mediaTypes } from '@/domain/plans';
+import { formatNumber } from '@/src/i18n/format';
+import { formatMinor } from '@/src/i18n/money';
+import { useLang } from '@/src/i18n/use-lang';
+import { EmptyState } from '@/src/ui/empty-state';
+import { Notice } from '@/src/ui/notice';
+import { ProgressBar } from '@/src/ui/progress-bar';
 import { formatMonth, formatPercent, formatRange } from '../dashboard-format';
 import { mediaTypeNames } from '../dashboard-messages';
 import { DefinitionTip, Figure, FigureChange } from './dashboard-figure';

@@ -6,12 +6,12 @@
 import { useId, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { dashboardDefinitions, type DashboardDay } from '../../../../domain/dashboard';
-import type { Locale } from '../../../../domain/locales';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
-import type { HeadingLevel } from '../../../ui/heading';
-import { Table, type TableColumn } from '../../../ui/table';
+import { dashboardDefinitions, type DashboardDay } from '@/domain/dashboard';
+import type { Locale } from '@/domain/locales';
+import { Button } from '@/src/ui/button';
+import { Card } from '@/src/ui/card';
+import type { HeadingLevel } from '@/src/ui/heading';
+import { Table, type TableColumn } from '@/src/ui/table';
 import { dashboardChartSpecs, dayLongFormat, uplotOptions, type ChartSpec } from '../chart-options';
 import { UplotChart } from './uplot-chart';
 

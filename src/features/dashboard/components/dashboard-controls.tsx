@@ -5,11 +5,11 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { DASHBOARD_MAX_DAYS, dashboardRangeKinds, dashboardValidation, daysInRange, isIsoDay, type DashboardRangeKind, type DayRange } from '../../../../domain/dashboard';
-import type { DashboardSelection } from '../../../../machines/dashboard';
-import { Button } from '../../../ui/button';
-import { Select } from '../../../ui/select';
-import { TextField } from '../../../ui/text-field';
+import { DASHBOARD_MAX_DAYS, dashboardRangeKinds, dashboardValidation, daysInRange, isIsoDay, type DashboardRangeKind, type DayRange } from '@/domain/dashboard';
+import type { DashboardSelection } from '@/machines/dashboard';
+import { Button } from '@/src/ui/button';
+import { Select } from '@/src/ui/select';
+import { TextField } from '@/src/ui/text-field';
 import type { DashboardFilterChoices, FilterChoice } from '../api/dashboard-filters-api';
 import { rangeKindNames } from '../dashboard-messages';
 

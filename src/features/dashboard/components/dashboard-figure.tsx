@@ -7,10 +7,10 @@ import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type Reac
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled, { css } from 'styled-components';
-import type { Compared } from '../../../../domain/dashboard';
-import { useLang } from '../../../i18n/use-lang';
-import { focusRing } from '../../../ui/focus-ring';
-import { VisuallyHidden, visuallyHiddenStyle } from '../../../ui/visually-hidden';
+import type { Compared } from '@/domain/dashboard';
+import { useLang } from '@/src/i18n/use-lang';
+import { focusRing } from '@/src/ui/focus-ring';
+import { VisuallyHidden, visuallyHiddenStyle } from '@/src/ui/visually-hidden';
 import { changeShown, formatFigure, type FigureKind } from '../dashboard-format';
 
 const Box = styled.div`

@@ -4,10 +4,10 @@
 // nothing counted in the period, a plain empty state rather than zeros that look like a failure.
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { dashboardDefinitions, type Dashboard } from '../../../../domain/dashboard';
-import { useLang } from '../../../i18n/use-lang';
-import { EmptyState } from '../../../ui/empty-state';
-import { Notice } from '../../../ui/notice';
+import { dashboardDefinitions, type Dashboard } from '@/domain/dashboard';
+import { useLang } from '@/src/i18n/use-lang';
+import { EmptyState } from '@/src/ui/empty-state';
+import { Notice } from '@/src/ui/notice';
 import { formatRange } from '../dashboard-format';
 import { Figure } from './dashboard-figure';
 

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import { isLocale, defaultLocale } from '../../../../domain/locales';
+import { isLocale, defaultLocale } from '@/domain/locales';
 
 /** A plain link so it works even when the router itself failed. */
 export function HomeLink() {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { isChunkLoadError } from '../../../pwa/chunk-load-error';
-import { reportChunkFailure, sawChunkFailure, usePwaStatus } from '../../../pwa/pwa-status';
+import { isChunkLoadError } from '@/src/pwa/chunk-load-error';
+import { reportChunkFailure, sawChunkFailure, usePwaStatus } from '@/src/pwa/pwa-status';
 import { ErrorPage } from './error-page';
 
 /**

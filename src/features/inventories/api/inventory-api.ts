@@ -1,7 +1,7 @@
 // The inventory routes of the API (server/routes/inventory-routes.ts) the wizard and the inventory
 // screen call: answers parsed with the shared schemas, refusals turned into the failures the
 // inventory-wizard machine tells apart (a store's or catalog's refusal keeps its reason).
-import type { ApiErrorCode } from '../../../../domain/api-error';
+import type { ApiErrorCode } from '@/domain/api-error';
 import {
   catalogCheckSchema,
   inventoryIdParamsSchema,
@@ -13,10 +13,10 @@ import {
   type Inventory,
   type PeerFailureReason,
   type StoreCheck,
-} from '../../../../domain/inventory';
-import type { CatalogDraft, InventoryFailure } from '../../../../machines/inventory-wizard';
-import type { ApiClient } from '../../../api/api-client';
-import { isApiError } from '../../../api/api-errors';
+} from '@/domain/inventory';
+import type { CatalogDraft, InventoryFailure } from '@/machines/inventory-wizard';
+import type { ApiClient } from '@/src/api/api-client';
+import { isApiError } from '@/src/api/api-errors';
 
 const isPeerFailureReason = (code: string): code is PeerFailureReason => (peerFailureReasons as readonly string[]).includes(code);
 

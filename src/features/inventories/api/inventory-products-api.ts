@@ -1,9 +1,9 @@
 // The products route of the API (GET /api/v1/inventories/:id/products?page=&q=) for the inventory
 // screen's products table: a page of the products the last good sync left, optionally searched
 // (title, variant, SKU, retailer id), parsed with the shared schema.
-import { productsPageSchema } from '../../../../domain/inventory-sync';
-import type { ApiClient } from '../../../api/api-client';
-import type { InventoryProductsPage, InventoryProductsQuery } from '../../../../machines/inventory-sync';
+import { productsPageSchema } from '@/domain/inventory-sync';
+import type { ApiClient } from '@/src/api/api-client';
+import type { InventoryProductsPage, InventoryProductsQuery } from '@/machines/inventory-sync';
 
 export function inventoryProductsApi(api: ApiClient) {
   return {

@@ -3,11 +3,11 @@
 // pages; refusals turned into the failures the machine tells apart (a 429 with the time Sync now
 // can be asked again). `inventorySyncActors` is the machine's actors on them.
 import { fromPromise } from 'xstate';
-import { inventoryDetailSchema, inventorySchema, type Inventory } from '../../../../domain/inventory';
-import { syncRunListSchema } from '../../../../domain/inventory-sync';
-import type { ClientErrorCode } from '../../../api/api-errors';
-import type { ApiClient } from '../../../api/api-client';
-import { isApiError } from '../../../api/api-errors';
+import { inventoryDetailSchema, inventorySchema, type Inventory } from '@/domain/inventory';
+import { syncRunListSchema } from '@/domain/inventory-sync';
+import type { ClientErrorCode } from '@/src/api/api-errors';
+import type { ApiClient } from '@/src/api/api-client';
+import { isApiError } from '@/src/api/api-errors';
 import type {
   FetchStatusInput,
   InventoryProductsPage,
@@ -15,7 +15,7 @@ import type {
   InventorySyncStatus,
   ListProductsInput,
   RequestSyncInput,
-} from '../../../../machines/inventory-sync';
+} from '@/machines/inventory-sync';
 import { inventoryProductsApi } from './inventory-products-api';
 
 /** Sync now within a minute of the last run is refused for the rest of that minute. */

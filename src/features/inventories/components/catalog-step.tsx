@@ -5,14 +5,14 @@
 import type { RefObject } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { CatalogCheck, PeerFailureReason } from '../../../../domain/inventory';
-import type { CatalogDraft } from '../../../../machines/inventory-wizard';
-import { Button } from '../../../ui/button';
-import { Checkbox } from '../../../ui/checkbox';
-import { TextField } from '../../../ui/text-field';
+import type { CatalogCheck, PeerFailureReason } from '@/domain/inventory';
+import type { CatalogDraft } from '@/machines/inventory-wizard';
+import { Button } from '@/src/ui/button';
+import { Checkbox } from '@/src/ui/checkbox';
+import { TextField } from '@/src/ui/text-field';
 import { useInventoryFieldError } from '../inventory-messages';
 import { InventoryWizardCheckResult } from './inventory-wizard-check-result';
-import { StepSection } from '../../../ui/step-section';
+import { StepSection } from '@/src/ui/step-section';
 
 const Fields = styled.fieldset`
   display: grid;

@@ -3,9 +3,9 @@
 // them come with the public catalog; until then the addresses are shown, not linked).
 import type { RefObject } from 'react';
 import { Trans } from '@lingui/react/macro';
-import type { Inventory } from '../../../../domain/inventory';
+import type { Inventory } from '@/domain/inventory';
 import { InventoryWizardLinks } from './inventory-wizard-links';
-import { StepSection } from '../../../ui/step-section';
+import { StepSection } from '@/src/ui/step-section';
 
 export function ConclusionStep({ headingRef, inventory }: { headingRef: RefObject<HTMLHeadingElement | null>; inventory: Inventory }) {
   return (

@@ -4,14 +4,14 @@
 import type { RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { ecommerceTypes, type EcommerceType, type PeerFailureReason, type StoreCheck } from '../../../../domain/inventory';
-import type { IntegrationDraft } from '../../../../machines/inventory-wizard';
-import { Button } from '../../../ui/button';
-import { Select } from '../../../ui/select';
-import { TextField } from '../../../ui/text-field';
+import { ecommerceTypes, type EcommerceType, type PeerFailureReason, type StoreCheck } from '@/domain/inventory';
+import type { IntegrationDraft } from '@/machines/inventory-wizard';
+import { Button } from '@/src/ui/button';
+import { Select } from '@/src/ui/select';
+import { TextField } from '@/src/ui/text-field';
 import { ecommerceTypeNames, useInventoryFieldError } from '../inventory-messages';
 import { InventoryWizardCheckResult } from './inventory-wizard-check-result';
-import { StepSection } from '../../../ui/step-section';
+import { StepSection } from '@/src/ui/step-section';
 
 const Fields = styled.fieldset`
   display: grid;

@@ -8,17 +8,17 @@ import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { Inventory, InventoryStatus } from '../../../../domain/inventory';
-import { PageFrame } from '../../../ui/page-frame';
-import { useLang } from '../../../i18n/use-lang';
-import { Button } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
-import { Notice } from '../../../ui/notice';
-import { Skeleton } from '../../../ui/skeleton';
+import type { Inventory, InventoryStatus } from '@/domain/inventory';
+import { PageFrame } from '@/src/ui/page-frame';
+import { useLang } from '@/src/i18n/use-lang';
+import { Button } from '@/src/ui/button';
+import { EmptyState } from '@/src/ui/empty-state';
+import { Notice } from '@/src/ui/notice';
+import { Skeleton } from '@/src/ui/skeleton';
 import { inventoryListApi } from '../api/inventory-list-api';
 import { inventorySectionTitles } from '../sync-messages';
 import { InventoryCard } from './inventory-card';
-import { PrimaryLink } from '../../../ui/primary-link';
+import { PrimaryLink } from '@/src/ui/primary-link';
 
 /** The list's sections, in this order; a status without inventories has none. */
 const sectionOrder: readonly InventoryStatus[] = ['configured', 'configuring'];

@@ -4,13 +4,13 @@
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { Inventory } from '../../../../domain/inventory';
-import { useLang } from '../../../i18n/use-lang';
-import { Badge } from '../../../ui/badge';
-import { Card } from '../../../ui/card';
+import type { Inventory } from '@/domain/inventory';
+import { useLang } from '@/src/i18n/use-lang';
+import { Badge } from '@/src/ui/badge';
+import { Card } from '@/src/ui/card';
 import { inventoryStatusNames } from '../sync-messages';
 import { InventoryLastUpdate, InventorySyncStatus } from './inventory-sync-status';
-import { FactsList } from '../../../ui/facts-list';
+import { FactsList } from '@/src/ui/facts-list';
 
 const OpenLink = styled.span`
   a {

@@ -5,10 +5,10 @@
 // carries the checkout link (and how to place it there with the placeholder).
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { CHECKOUT_URL_PLACEHOLDER, checkoutLinkPreview, overriddenCheckoutParams } from '../../../../domain/checkout-link';
-import type { Inventory } from '../../../../domain/inventory';
-import { BlockDescription } from '../../../ui/block-title';
-import { FactsList } from '../../../ui/facts-list';
+import { CHECKOUT_URL_PLACEHOLDER, checkoutLinkPreview, overriddenCheckoutParams } from '@/domain/checkout-link';
+import type { Inventory } from '@/domain/inventory';
+import { BlockDescription } from '@/src/ui/block-title';
+import { FactsList } from '@/src/ui/facts-list';
 
 const Preview = styled.div`
   display: grid;

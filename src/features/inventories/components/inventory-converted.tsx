@@ -3,9 +3,9 @@
 // ConvertedValue) in the store's currency and the page's language, and how many orders; or that no
 // order came from a Catalyst cart yet.
 import { Plural, Trans } from '@lingui/react/macro';
-import type { ConvertedValue } from '../../../../domain/inventory';
-import { formatMinor } from '../../../i18n/money';
-import { useLang } from '../../../i18n/use-lang';
+import type { ConvertedValue } from '@/domain/inventory';
+import { formatMinor } from '@/src/i18n/money';
+import { useLang } from '@/src/i18n/use-lang';
 
 export function InventoryConverted({ converted: { orders, valueMinor, currency } }: { converted: ConvertedValue }) {
   const lang = useLang();

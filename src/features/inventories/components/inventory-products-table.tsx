@@ -7,17 +7,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { InventoryProduct } from '../../../../domain/inventory-sync';
-import type { InventoryProductsPage, InventoryProductsQuery } from '../../../../machines/inventory-sync';
-import { MAX_SEARCH_LENGTH } from '../../../../machines/inventory-sync';
-import { useLang } from '../../../i18n/use-lang';
-import { Button } from '../../../ui/button';
-import { Notice } from '../../../ui/notice';
-import { Spinner } from '../../../ui/spinner';
-import { Table, type TableColumn } from '../../../ui/table';
-import { TextField } from '../../../ui/text-field';
+import type { InventoryProduct } from '@/domain/inventory-sync';
+import type { InventoryProductsPage, InventoryProductsQuery } from '@/machines/inventory-sync';
+import { MAX_SEARCH_LENGTH } from '@/machines/inventory-sync';
+import { useLang } from '@/src/i18n/use-lang';
+import { Button } from '@/src/ui/button';
+import { Notice } from '@/src/ui/notice';
+import { Spinner } from '@/src/ui/spinner';
+import { Table, type TableColumn } from '@/src/ui/table';
+import { TextField } from '@/src/ui/text-field';
 import { foundInNames } from '../sync-messages';
-import { formatMinor } from '../../../i18n/money';
+import { formatMinor } from '@/src/i18n/money';
 
 const Products = styled.div`
   display: grid;

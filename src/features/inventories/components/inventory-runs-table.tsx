@@ -5,12 +5,12 @@
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { SyncRun } from '../../../../domain/inventory-sync';
-import type { Locale } from '../../../../domain/locales';
-import { formatNumber } from '../../../i18n/format';
-import { useLang } from '../../../i18n/use-lang';
-import { Badge, type BadgeVariant } from '../../../ui/badge';
-import { Table, type TableColumn } from '../../../ui/table';
+import type { SyncRun } from '@/domain/inventory-sync';
+import type { Locale } from '@/domain/locales';
+import { formatNumber } from '@/src/i18n/format';
+import { useLang } from '@/src/i18n/use-lang';
+import { Badge, type BadgeVariant } from '@/src/ui/badge';
+import { Table, type TableColumn } from '@/src/ui/table';
 import { syncRunStatusNames, syncTriggerNames } from '../sync-messages';
 import { formatDateTime, syncFailureText } from './inventory-sync-status';
 

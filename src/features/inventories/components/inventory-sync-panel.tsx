@@ -10,18 +10,18 @@ import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { backoffDelay, inventorySyncMachine, shownSyncStatus } from '../../../../machines/inventory-sync';
-import { useLang } from '../../../i18n/use-lang';
-import { Button } from '../../../ui/button';
-import { Notice } from '../../../ui/notice';
-import { Skeleton } from '../../../ui/skeleton';
+import { backoffDelay, inventorySyncMachine, shownSyncStatus } from '@/machines/inventory-sync';
+import { useLang } from '@/src/i18n/use-lang';
+import { Button } from '@/src/ui/button';
+import { Notice } from '@/src/ui/notice';
+import { Skeleton } from '@/src/ui/skeleton';
 import { inventorySyncActors } from '../api/inventory-sync-api';
 import { InventoryConverted } from './inventory-converted';
 import { InventoryProductsTable } from './inventory-products-table';
 import { InventoryRunsTable } from './inventory-runs-table';
 import { InventorySyncReport } from './inventory-sync-report';
 import { formatDateTime, InventoryLastUpdate, InventorySyncStatus } from './inventory-sync-status';
-import { FactsList } from '../../../ui/facts-list';
+import { FactsList } from '@/src/ui/facts-list';
 
 const Panel = styled.section`
   display: grid;

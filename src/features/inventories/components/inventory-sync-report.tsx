@@ -6,9 +6,9 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { Mismatch, SyncRun } from '../../../../domain/inventory-sync';
-import { useLang } from '../../../i18n/use-lang';
-import { Table, type TableColumn } from '../../../ui/table';
+import type { Mismatch, SyncRun } from '@/domain/inventory-sync';
+import { useLang } from '@/src/i18n/use-lang';
+import { Table, type TableColumn } from '@/src/ui/table';
 import { peerFailureMessages } from '../inventory-messages';
 import { catalogAvailabilityNames } from '../sync-messages';
 import { formatMoneyText } from './inventory-products-price';

@@ -5,11 +5,11 @@
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { PeerFailureReason, SyncStatus } from '../../../../domain/inventory';
-import type { Locale } from '../../../../domain/locales';
-import { formatDateTime as formatMoment } from '../../../i18n/format';
-import { useLang } from '../../../i18n/use-lang';
-import { Badge, type BadgeVariant } from '../../../ui/badge';
+import type { PeerFailureReason, SyncStatus } from '@/domain/inventory';
+import type { Locale } from '@/domain/locales';
+import { formatDateTime as formatMoment } from '@/src/i18n/format';
+import { useLang } from '@/src/i18n/use-lang';
+import { Badge, type BadgeVariant } from '@/src/ui/badge';
 import { peerFailureMessages } from '../inventory-messages';
 import { internalSyncFailure, syncStatusNames } from '../sync-messages';
 

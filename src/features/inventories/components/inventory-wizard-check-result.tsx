@@ -2,8 +2,8 @@
 // store or catalog refused (a save's refusal too: the server checks again), or that no answer came.
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { PeerFailureReason } from '../../../../domain/inventory';
-import { Notice } from '../../../ui/notice';
+import type { PeerFailureReason } from '@/domain/inventory';
+import { Notice } from '@/src/ui/notice';
 import { peerFailureMessages } from '../inventory-messages';
 
 type Props = {

@@ -4,9 +4,9 @@
 import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { BlockDescription } from '../../../ui/block-title';
-import { CopyField } from '../../../ui/copy-field';
-import { useLang } from '../../../i18n/use-lang';
+import { BlockDescription } from '@/src/ui/block-title';
+import { CopyField } from '@/src/ui/copy-field';
+import { useLang } from '@/src/i18n/use-lang';
 
 const Links = styled.div`
   display: grid;

@@ -2,9 +2,9 @@
 // address, where the wizard's steps follow.
 import type { RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TextField } from '../../../ui/text-field';
+import { TextField } from '@/src/ui/text-field';
 import { useInventoryFieldError } from '../inventory-messages';
-import { StepSection } from '../../../ui/step-section';
+import { StepSection } from '@/src/ui/step-section';
 
 type Props = {
   headingRef: RefObject<HTMLHeadingElement | null>;

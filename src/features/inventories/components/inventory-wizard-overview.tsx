@@ -3,13 +3,13 @@
 // 'Inventory sync' (the sync panel).
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { Inventory } from '../../../../domain/inventory';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
+import type { Inventory } from '@/domain/inventory';
+import { Button } from '@/src/ui/button';
+import { Card } from '@/src/ui/card';
 import { InventoryCheckoutPreview } from './inventory-checkout-preview';
 import { InventorySyncPanel } from './inventory-sync-panel';
 import { InventoryWizardLinks } from './inventory-wizard-links';
-import { FactsList } from '../../../ui/facts-list';
+import { FactsList } from '@/src/ui/facts-list';
 
 const Body = styled.div`
   display: grid;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { isLocale } from '../../../../domain/locales';
+import { isLocale } from '@/domain/locales';
 import { LeadFormFields } from './lead-form-fields';
 import type { LeadFormProps } from './lead-form';
 import { loadLeadForm } from '../lead-form/load-lead-form';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { isLocale, localeTags } from '../../../../domain/locales';
+import { isLocale, localeTags } from '@/domain/locales';
 import { LandingSection } from './landing-section';
 import { faqEntries } from '../faq-entries';
 

@@ -3,7 +3,7 @@
 // own entry (src/entry-landing.tsx) hydrates only these, each from its element, by name, with the
 // component this map gives: the rest of the page is HTML and CSS that needs no JavaScript.
 import styled from 'styled-components';
-import { LanguageLinks } from '../../../i18n/language-links';
+import { LanguageLinks } from '@/src/i18n/language-links';
 import { ContactForm } from './contact-form';
 import { MaterialRequestButton } from './material-request-button';
 

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { isLocale } from '../../../../domain/locales';
+import { isLocale } from '@/domain/locales';
 import { LandingIsland } from './landing-islands';
 
 const Top = styled.header`

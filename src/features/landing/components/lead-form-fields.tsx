@@ -1,14 +1,14 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { SalesPlatform, StoreSegment } from '../../../../domain/lead-requests';
-import type { Locale } from '../../../../domain/locales';
-import { Button } from '../../../ui/button';
-import { Checkbox } from '../../../ui/checkbox';
-import { Select } from '../../../ui/select';
-import { TextField } from '../../../ui/text-field';
+import type { SalesPlatform, StoreSegment } from '@/domain/lead-requests';
+import type { Locale } from '@/domain/locales';
+import { Button } from '@/src/ui/button';
+import { Checkbox } from '@/src/ui/checkbox';
+import { Select } from '@/src/ui/select';
+import { TextField } from '@/src/ui/text-field';
 import { platformNames } from '../platform-names';
-import { LEAD_FORM_KIND_FIELD, phoneDefaultCountry } from '../../../../domain/lead-form-post';
+import { LEAD_FORM_KIND_FIELD, phoneDefaultCountry } from '@/domain/lead-form-post';
 import { leadFieldId, type LeadFormField, type LeadFormKind } from '../lead-form/lead-form-values';
 
 /**

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog } from '@/src/ui/dialog';
 import { LeadForm, type LeadFormProps } from './lead-form';
 import { PostedFormNotice, usePostedForm } from './posted-form';
 

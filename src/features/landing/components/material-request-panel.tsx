@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { isLocale } from '../../../../domain/locales';
-import { BlockDescription, BlockTitle } from '../../../ui/block-title';
+import { isLocale } from '@/domain/locales';
+import { BlockDescription, BlockTitle } from '@/src/ui/block-title';
 import { LeadFormFields } from './lead-form-fields';
 import { PostedFormNotice, staticBinding, usePostedForm } from './posted-form';
 import { LandingHtmlContext } from './landing-html';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import styled from 'styled-components';
-import type { Locale } from '../../../../domain/locales';
-import type { MediaType, Plan } from '../../../../domain/plans';
+import type { Locale } from '@/domain/locales';
+import type { MediaType, Plan } from '@/domain/plans';
 import { planCount, planList, planPrices } from '../plan-format';
 
 // The card is a size container: its price scales with the card's width (cqi), not the viewport's.

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { isLocale } from '../../../../domain/locales';
-import { planList } from '../../../../domain/plans';
+import { isLocale } from '@/domain/locales';
+import { planList } from '@/domain/plans';
 import { LandingSection } from './landing-section';
 import { PlanCard } from './plan-card';
 

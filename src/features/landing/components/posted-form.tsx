@@ -5,8 +5,8 @@
 import { createContext, useContext } from 'react';
 import type { I18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
-import type { LeadFormPost } from '../../../../domain/lead-form-post';
-import { Notice } from '../../../ui/notice';
+import type { LeadFormPost } from '@/domain/lead-form-post';
+import { Notice } from '@/src/ui/notice';
 import type { BindField } from './lead-form-fields';
 import { FailureText } from './lead-form-failure';
 import { validationText } from '../lead-form/lead-form-errors';

@@ -1,4 +1,4 @@
-import type { SalesPlatform, StoreSegment } from '../../../../domain/lead-requests';
+import type { SalesPlatform, StoreSegment } from '@/domain/lead-requests';
 
 /** What the contact and material forms hold while people type (the wire shape is LeadRequestInput). */
 export type LeadFormValues = {

@@ -4,7 +4,7 @@
 // which has no router, gives a client of its own and mounts the outlet when a live form first
 // shows (src/entry-landing.tsx), so the page's first JS does without either.
 import { createContext, useContext, useEffect } from 'react';
-import type { ApiClient } from '../../../api/api-client';
+import type { ApiClient } from '@/src/api/api-client';
 
 export type LeadApi = Pick<ApiClient, 'post'>;
 

@@ -2,7 +2,7 @@
 // `error.fields`) as Lingui descriptors, so the page shows them in its language.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { leadValidation, type LeadValidationText } from '../../../../domain/lead-validation';
+import { leadValidation, type LeadValidationText } from '@/domain/lead-validation';
 
 const descriptors: Record<keyof typeof leadValidation, MessageDescriptor> = {
   nameRequired: msg`Name is required`,

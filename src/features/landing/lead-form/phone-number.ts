@@ -1,7 +1,7 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import type { PhoneCheck } from '../../../../domain/lead-requests';
-import { phoneDefaultCountry, type PhoneReader } from '../../../../domain/lead-form-post';
-import type { Locale } from '../../../../domain/locales';
+import type { PhoneCheck } from '@/domain/lead-requests';
+import { phoneDefaultCountry, type PhoneReader } from '@/domain/lead-form-post';
+import type { Locale } from '@/domain/locales';
 
 /** A phone as typed, read in a country; undefined when it is not a valid number. The `min` metadata keeps this chunk small. */
 export const readPhone: PhoneReader = (text, country) => {

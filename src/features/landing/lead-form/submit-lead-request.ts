@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../../api/api-client';
-import { isApiError } from '../../../api/api-errors';
-import type { LeadRequestInput } from '../../../../domain/lead-requests';
+import type { ApiClient } from '@/src/api/api-client';
+import { isApiError } from '@/src/api/api-errors';
+import type { LeadRequestInput } from '@/domain/lead-requests';
 import { emptyLeadForm, type LeadFormField, type LeadFormKind } from './lead-form-values';
 
 export const leadRequestPaths: Record<LeadFormKind, string> = {

@@ -1,5 +1,5 @@
-import { leadRequestOf } from '../../../../domain/lead-form-post';
-import type { Locale } from '../../../../domain/locales';
+import { leadRequestOf } from '@/domain/lead-form-post';
+import type { Locale } from '@/domain/locales';
 import type { LeadFormValues } from './lead-form-values';
 import { readPhone } from './phone-number';
 

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { authErrorMessages, type AuthErrorKind } from '../../../../domain/auth';
-import type { Locale } from '../../../../domain/locales';
-import { Button } from '../../../ui/button';
-import { Notice } from '../../../ui/notice';
+import { authErrorMessages, type AuthErrorKind } from '@/domain/auth';
+import type { Locale } from '@/domain/locales';
+import { Button } from '@/src/ui/button';
+import { Notice } from '@/src/ui/notice';
 import { LoggedOutTitle } from './logged-out-title';
 
 const Body = styled.div`

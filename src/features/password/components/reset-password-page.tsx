@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { passwordResetMachine } from '../../../../machines/password-reset';
-import { loadFirebaseAuth } from '../../../auth/load-firebase-auth';
-import { useLang } from '../../../i18n/use-lang';
+import { passwordResetMachine } from '@/machines/password-reset';
+import { loadFirebaseAuth } from '@/src/auth/load-firebase-auth';
+import { useLang } from '@/src/i18n/use-lang';
 import { sendResetEmailActor } from '../firebase/send-reset-email-actor';
 import { ResetEmailSent } from './reset-email-sent';
 import { ResetRequestForm } from './reset-request-form';

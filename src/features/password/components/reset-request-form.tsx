@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { useForm } from '@tanstack/react-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { authErrorMessages, type AuthErrorKind } from '../../../../domain/auth';
-import type { Locale } from '../../../../domain/locales';
-import { Button } from '../../../ui/button';
-import { Notice } from '../../../ui/notice';
-import { TextField } from '../../../ui/text-field';
+import { authErrorMessages, type AuthErrorKind } from '@/domain/auth';
+import type { Locale } from '@/domain/locales';
+import { Button } from '@/src/ui/button';
+import { Notice } from '@/src/ui/notice';
+import { TextField } from '@/src/ui/text-field';
 import { validationMessage } from '../validation-message';
 import { LoggedOutTitle } from './logged-out-title';
 

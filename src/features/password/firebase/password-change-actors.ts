@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import { NotAuthenticatedError } from '../../../../domain/password';
-import type { ReauthenticateInput, UpdatePasswordInput } from '../../../../machines/password-change';
-import type { FirebaseAuthHandle } from '../../../auth/load-firebase-auth';
+import { NotAuthenticatedError } from '@/domain/password';
+import type { ReauthenticateInput, UpdatePasswordInput } from '@/machines/password-change';
+import type { FirebaseAuthHandle } from '@/src/auth/load-firebase-auth';
 
 /**
  * The password-change machine's Firebase effects, on the current user: a password change needs a

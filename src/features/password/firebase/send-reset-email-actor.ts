@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { SendResetEmailInput } from '../../../../machines/password-reset';
-import type { FirebaseAuthHandle } from '../../../auth/load-firebase-auth';
+import type { SendResetEmailInput } from '@/machines/password-reset';
+import type { FirebaseAuthHandle } from '@/src/auth/load-firebase-auth';
 
 /** Firebase answers this only when the project lacks email enumeration protection. */
 const isUnknownAccount = (error: unknown) =>

@@ -3,10 +3,10 @@
 // is a 400 `validation_failed` with `fields.timeZone`, rejected as the machine's `invalid` failure
 // (explained at the field: no generic toast), anything else as `unknown`.
 import { fromPromise } from 'xstate';
-import { accountTimeZoneSchema } from '../../../../domain/account';
-import type { TimeZoneFailure } from '../../../../machines/account-time-zone';
-import type { ApiClient } from '../../../api/api-client';
-import { isApiError } from '../../../api/api-errors';
+import { accountTimeZoneSchema } from '@/domain/account';
+import type { TimeZoneFailure } from '@/machines/account-time-zone';
+import type { ApiClient } from '@/src/api/api-client';
+import { isApiError } from '@/src/api/api-errors';
 
 /** An API error as the failure the flow acts on. */
 export function timeZoneFailureFrom(error: unknown): TimeZoneFailure {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { PageFrame } from '../../../ui/page-frame';
-import { Card } from '../../../ui/card';
-import { usePwaStatus } from '../../../pwa/pwa-status';
+import { PageFrame } from '@/src/ui/page-frame';
+import { Card } from '@/src/ui/card';
+import { usePwaStatus } from '@/src/pwa/pwa-status';
 import { TimeZoneSection } from './time-zone-section';
 
 const Sections = styled.div`

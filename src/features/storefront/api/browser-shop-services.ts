@@ -1,6 +1,6 @@
 // The shopper pages' services in the browser: the cart in local storage, checkout and page events
 // through the product API, the catalog's whole product list, and the way out to the store's checkout.
-import type { Locale } from '../../../../domain/locales';
+import type { Locale } from '@/domain/locales';
 import type { ShopServices } from '../shop-services';
 import { loadStoredCart, storeCart } from './cart-storage';
 import { loadCatalogProducts } from './load-catalog-products';

@@ -1,7 +1,7 @@
 // GET /{lang}/c/{publicId}/products.json: the catalog's whole product list, in the page's language.
 // The catalog page carries only the products it shows first; it asks for the rest once it is up,
 // and search, filters, 'Show more' and the saved cart wait for them.
-import type { Locale } from '../../../../domain/locales';
+import type { Locale } from '@/domain/locales';
 import { catalogProductsUrl, type ShopProductView } from '../shop-page-data';
 
 export async function loadCatalogProducts(locale: Locale, publicId: string): Promise<ShopProductView[]> {

@@ -1,8 +1,8 @@
 // POST {api}/storefront/{publicId}/checkout: the shopper's cart becomes a cart on the server and the
 // Shopify checkout link to send them to. A refusal rejects with the API's error code (the page
 // says what to do); a network failure rejects with code 'network'.
-import type { Locale } from '../../../../domain/locales';
-import type { CheckoutAnswer } from '../../../../domain/storefront';
+import type { Locale } from '@/domain/locales';
+import type { CheckoutAnswer } from '@/domain/storefront';
 import type { ShopServices } from '../shop-services';
 import { visitorId } from './visitor-id';
 

@@ -3,7 +3,7 @@
 // today's prices and what changed) and 'Go to checkout'.
 import { useRef, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ShopCartAction, ShopCartLine } from '../../../../domain/shop-cart';
+import type { ShopCartAction, ShopCartLine } from '@/domain/shop-cart';
 import type { ShopProductView, ShopVariantView } from '../shop-page-data';
 import type { ShopServices } from '../shop-services';
 import { CheckoutButton } from './checkout-button';

@@ -3,7 +3,7 @@
 // to it, the total of what can be bought, and 'Go to checkout'.
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import type { CartLineProblem } from '../../../../domain/storefront';
+import type { CartLineProblem } from '@/domain/storefront';
 import type { ShopCartLineView, ShopPageData } from '../shop-page-data';
 import type { ShopServices } from '../shop-services';
 import { CheckoutButton } from './checkout-button';

@@ -5,10 +5,10 @@
 // (an empty cart); the saved cart is read once every product is known and saved on every change.
 import { startTransition, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { cartItemsParam } from '../../../../domain/cart-items';
-import { filterProducts } from '../../../../domain/catalog-filter';
-import { cartCount, emptyCart, restoreCart, serializeCart, shopCartReducer, type ShopCartAction } from '../../../../domain/shop-cart';
-import { currencyDigits, formatMinor } from '../../../i18n/money';
+import { cartItemsParam } from '@/domain/cart-items';
+import { filterProducts } from '@/domain/catalog-filter';
+import { cartCount, emptyCart, restoreCart, serializeCart, shopCartReducer, type ShopCartAction } from '@/domain/shop-cart';
+import { currencyDigits, formatMinor } from '@/src/i18n/money';
 import { CATALOG_PAGE_SIZE, type ShopPageData, type ShopProductView, type ShopVariantView } from '../shop-page-data';
 import type { ShopServices } from '../shop-services';
 import { CartPanel, type PanelLine } from './cart-panel';

@@ -2,8 +2,8 @@
 // what is being typed (even empty) until it loses focus, then shows the clamped quantity.
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { CART_MAX_QUANTITY } from '../../../../domain/cart-items';
-import { clampQuantity } from '../../../../domain/shop-cart';
+import { CART_MAX_QUANTITY } from '@/domain/cart-items';
+import { clampQuantity } from '@/domain/shop-cart';
 
 export function QuantityStepper({ name, quantity, onChange }: { name: string; quantity: number; onChange(quantity: number): void }) {
   const { t } = useLingui();

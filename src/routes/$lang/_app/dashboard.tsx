@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { crumbs } from '../../../layouts/crumbs';
-import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
-import type { DashboardSearch } from '../../../features/dashboard/dashboard-search';
+import { crumbs } from '@/src/layouts/crumbs';
+import { DashboardPage } from '@/src/features/dashboard/components/dashboard-page';
+import type { DashboardSearch } from '@/src/features/dashboard/dashboard-search';
 
 const keys = ['range', 'from', 'to', 'inventory', 'aiBase', 'channel'] as const;
 

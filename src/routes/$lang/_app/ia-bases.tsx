@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { crumbs } from '../../../layouts/crumbs';
-import { AiBasesPage } from '../../../features/ai-bases/components/ai-bases-page';
-import { aiBaseApi } from '../../../features/ai-bases/api/ai-base-api';
+import { crumbs } from '@/src/layouts/crumbs';
+import { AiBasesPage } from '@/src/features/ai-bases/components/ai-bases-page';
+import { aiBaseApi } from '@/src/features/ai-bases/api/ai-base-api';
 
 export const Route = createFileRoute('/$lang/_app/ia-bases')({
   staticData: { crumbs: [crumbs.aiBases] },

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { DefaultLayout } from '../../../layouts/default-layout';
-import { useAuthSessionActor } from '../../../auth/use-auth-session';
-import { loadAccount } from '../../../auth/load-account';
+import { DefaultLayout } from '@/src/layouts/default-layout';
+import { useAuthSessionActor } from '@/src/auth/use-auth-session';
+import { loadAccount } from '@/src/auth/load-account';
 
 // The pathless layout of the signed-in screens, and their guard: no session, no screen.
 export const Route = createFileRoute('/$lang/_app')({

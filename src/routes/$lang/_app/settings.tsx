@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { crumbs } from '../../../layouts/crumbs';
-import { SettingsPage } from '../../../features/settings/components/settings-page';
-import { PasswordChangeCard } from '../../../features/password/components/password-change-card';
+import { crumbs } from '@/src/layouts/crumbs';
+import { SettingsPage } from '@/src/features/settings/components/settings-page';
+import { PasswordChangeCard } from '@/src/features/password/components/password-change-card';
 
 export const Route = createFileRoute('/$lang/_app/settings')({
   staticData: { crumbs: [crumbs.settings] },

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LoginPage } from '../../../features/auth/components/login-page';
-import type { LoginSearch } from '../../../features/auth/login-search';
+import { LoginPage } from '@/src/features/auth/components/login-page';
+import type { LoginSearch } from '@/src/features/auth/login-search';
 
 /**
  * `loginSearchSchema` without zod: a string `redirect` is kept, any other value becomes undefined,

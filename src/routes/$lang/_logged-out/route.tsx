@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoggedOutLayout } from '../../../layouts/logged-out-layout';
+import { LoggedOutLayout } from '@/src/layouts/logged-out-layout';
 
 export const Route = createFileRoute('/$lang/_logged-out')({
   // The login and password screens use the runtime config (Firebase): validated before they render.

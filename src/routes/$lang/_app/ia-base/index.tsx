@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { crumbs } from '../../../../layouts/crumbs';
-import { AiBaseNewPage } from '../../../../features/ai-bases/components/ai-base-new-page';
+import { crumbs } from '@/src/layouts/crumbs';
+import { AiBaseNewPage } from '@/src/features/ai-bases/components/ai-base-new-page';
 
 export const Route = createFileRoute('/$lang/_app/ia-base/')({
   staticData: { crumbs: [crumbs.aiBases, crumbs.aiBaseConfiguration] },
