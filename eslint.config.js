@@ -44,11 +44,29 @@ const srcZones = [
     message: `src/features/${feature} imports no other feature: move what both need to a shared module of src/, or compose the two in a route.`,
   })),
   { target: './src/features', from: composition, message: 'Features never import src/app or src/routes: those compose the features.' },
-  { target: sharedModules, from: ['./src/features', ...composition], message: 'Shared modules of src/ import no feature, nor src/app or src/routes.' },
+  {
+    target: sharedModules,
+    from: ['./src/features', ...composition],
+    message: 'Shared modules of src/ import no feature, nor src/app or src/routes.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'dist-ssr/', 'node_modules/', '.tmp/', '.data/', 'test-results/', 'playwright-report/', 'src/route-tree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-server/',
+      'dist-ssr/',
+      'node_modules/',
+      '.tmp/',
+      '.data/',
+      'test-results/',
+      'playwright-report/',
+      'src/route-tree.gen.ts',
+      'locales/**/*.js',
+      'locales/**/*.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -58,7 +76,10 @@ export default tseslint.config(
     settings: {
       // tsconfig.json's paths (`@/…`, the repository's root) resolve as tsc resolves them, so the zones below see through them.
       'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: { configFile: `${import.meta.dirname}/tsconfig.json` } }),
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: `${import.meta.dirname}/tsconfig.json` },
+        }),
       ],
       // Without these, import-x parses no .ts file and no-cycle never fires.
       'import-x/extensions': ['.ts', '.tsx', '.js'],
@@ -89,7 +110,14 @@ export default tseslint.config(
     // domain/: only zod and Lingui message descriptors.
     files: ['domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|@lingui/core(/macro)?$|\\./)', message: 'domain/ may import only zod and Lingui message descriptors.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod(/|$)|@lingui/core(/macro)?$|\\./)', message: 'domain/ may import only zod and Lingui message descriptors.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -97,7 +125,17 @@ export default tseslint.config(
     files: ['machines/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react/*', '@xstate/react', 'firebase', 'firebase/*', 'wretch', 'wretch/*', 'workbox-window'], message: 'machines/ are pure: inject effects with .provide().' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react/*', '@xstate/react', 'firebase', 'firebase/*', 'wretch', 'wretch/*', 'workbox-window'],
+              message: 'machines/ are pure: inject effects with .provide().',
+            },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'],
     },
   },

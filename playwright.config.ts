@@ -6,7 +6,14 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 // Debian's Chromium: test tools cannot download browsers here.
 export const chromiumLaunch = {
   executablePath: chromiumPath(),
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-gpu',
+    '--no-first-run',
+  ],
 };
 
 export default defineConfig({

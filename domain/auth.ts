@@ -28,11 +28,9 @@ export const authValidation = {
   passwordRequired: msg`Password is required`,
 };
 
-export const emailSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, { error: authValidation.emailRequired.id }),
-  z.email({ error: authValidation.emailInvalid.id }),
-);
+export const emailSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, { error: authValidation.emailRequired.id }), z.email({ error: authValidation.emailInvalid.id }));
 
 export const loginSchema = z.object({
   email: emailSchema,

@@ -155,15 +155,32 @@ export const knowledgeTemplate: Record<Locale, TemplateSheet[]> = {
       name: 'FAQ',
       rows: [
         ['Topic', 'Question', 'Answer', 'Keywords'],
-        ['Delivery', 'How long does delivery take?', 'Orders arrive in 3 to 7 business days after payment is confirmed.', 'shipping, delivery time'],
-        ['Exchanges', 'Can I exchange a product?', 'Yes, within 30 days of delivery, unused and with its tags. Send us the order number here.', 'exchange, return'],
+        [
+          'Delivery',
+          'How long does delivery take?',
+          'Orders arrive in 3 to 7 business days after payment is confirmed.',
+          'shipping, delivery time',
+        ],
+        [
+          'Exchanges',
+          'Can I exchange a product?',
+          'Yes, within 30 days of delivery, unused and with its tags. Send us the order number here.',
+          'exchange, return',
+        ],
       ],
     },
     {
       name: 'Products',
       rows: [
         ['Product', 'Description', 'Price', 'Sizes and colours', 'Availability', 'Link'],
-        ['Basic T-shirt', '100% cotton crew-neck T-shirt.', '29.90', 'S, M, L, XL; white, black, navy', 'In stock', 'https://example.com/basic-t-shirt'],
+        [
+          'Basic T-shirt',
+          '100% cotton crew-neck T-shirt.',
+          '29.90',
+          'S, M, L, XL; white, black, navy',
+          'In stock',
+          'https://example.com/basic-t-shirt',
+        ],
       ],
     },
   ],
@@ -172,15 +189,32 @@ export const knowledgeTemplate: Record<Locale, TemplateSheet[]> = {
       name: 'Perguntas',
       rows: [
         ['Assunto', 'Pergunta', 'Resposta', 'Palavras-chave'],
-        ['Entrega', 'Qual é o prazo de entrega?', 'Os pedidos chegam de 3 a 7 dias úteis após a confirmação do pagamento.', 'frete, prazo, entrega'],
-        ['Trocas', 'Posso trocar um produto?', 'Sim, em até 30 dias após a entrega, sem uso e com etiqueta. Envie o número do pedido aqui.', 'troca, devolução'],
+        [
+          'Entrega',
+          'Qual é o prazo de entrega?',
+          'Os pedidos chegam de 3 a 7 dias úteis após a confirmação do pagamento.',
+          'frete, prazo, entrega',
+        ],
+        [
+          'Trocas',
+          'Posso trocar um produto?',
+          'Sim, em até 30 dias após a entrega, sem uso e com etiqueta. Envie o número do pedido aqui.',
+          'troca, devolução',
+        ],
       ],
     },
     {
       name: 'Produtos',
       rows: [
         ['Produto', 'Descrição', 'Preço', 'Tamanhos e cores', 'Disponibilidade', 'Link'],
-        ['Camiseta básica', 'Camiseta gola careca 100% algodão.', '59,90', 'P, M, G, GG; branca, preta, marinho', 'Em estoque', 'https://example.com/camiseta-basica'],
+        [
+          'Camiseta básica',
+          'Camiseta gola careca 100% algodão.',
+          '59,90',
+          'P, M, G, GG; branca, preta, marinho',
+          'Em estoque',
+          'https://example.com/camiseta-basica',
+        ],
       ],
     },
   ],
@@ -189,15 +223,32 @@ export const knowledgeTemplate: Record<Locale, TemplateSheet[]> = {
       name: 'Preguntas',
       rows: [
         ['Tema', 'Pregunta', 'Respuesta', 'Palabras clave'],
-        ['Envío', '¿Cuánto tarda el envío?', 'Los pedidos llegan en 3 a 7 días hábiles después de confirmar el pago.', 'envío, plazo, entrega'],
-        ['Cambios', '¿Puedo cambiar un producto?', 'Sí, hasta 30 días después de la entrega, sin uso y con etiqueta. Envíanos el número de pedido aquí.', 'cambio, devolución'],
+        [
+          'Envío',
+          '¿Cuánto tarda el envío?',
+          'Los pedidos llegan en 3 a 7 días hábiles después de confirmar el pago.',
+          'envío, plazo, entrega',
+        ],
+        [
+          'Cambios',
+          '¿Puedo cambiar un producto?',
+          'Sí, hasta 30 días después de la entrega, sin uso y con etiqueta. Envíanos el número de pedido aquí.',
+          'cambio, devolución',
+        ],
       ],
     },
     {
       name: 'Productos',
       rows: [
         ['Producto', 'Descripción', 'Precio', 'Tallas y colores', 'Disponibilidad', 'Enlace'],
-        ['Camiseta básica', 'Camiseta de cuello redondo 100% algodón.', '19,90', 'S, M, L, XL; blanca, negra, azul marino', 'En stock', 'https://example.com/camiseta-basica'],
+        [
+          'Camiseta básica',
+          'Camiseta de cuello redondo 100% algodón.',
+          '19,90',
+          'S, M, L, XL; blanca, negra, azul marino',
+          'En stock',
+          'https://example.com/camiseta-basica',
+        ],
       ],
     },
   ],

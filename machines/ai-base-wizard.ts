@@ -175,12 +175,27 @@ export const aiBaseWizardMachine = setup({
   actions: {
     rememberLoaded: assign((_, { base, draft, models }: LoadedBase) => {
       const typed = draft && { instructions: draft.instructions, refinement: draft.refinement };
-      return { base, baseId: base?.id ?? null, draft: typed ?? draftOf(base), restored: draft !== null, fieldErrors: {}, failure: null, models };
+      return {
+        base,
+        baseId: base?.id ?? null,
+        draft: typed ?? draftOf(base),
+        restored: draft !== null,
+        fieldErrors: {},
+        failure: null,
+        models,
+      };
     }),
     // After a save the saved part of the draft is the base's; the other part keeps what was typed.
     rememberSavedInstructions: assign(({ context }, base: AiBase) => {
       // Saved: the restored changes are no longer "restored", they are the base.
-      return { base, baseId: base.id, draft: { ...context.draft, instructions: draftOf(base).instructions }, fieldErrors: {}, failure: null, restored: false };
+      return {
+        base,
+        baseId: base.id,
+        draft: { ...context.draft, instructions: draftOf(base).instructions },
+        fieldErrors: {},
+        failure: null,
+        restored: false,
+      };
     }),
     rememberSavedKnowledge: assign((_, base: AiBase) => ({ base, fieldErrors: {}, failure: null })),
     rememberSavedRefinement: assign(({ context }, base: AiBase) => {
@@ -203,8 +218,13 @@ export const aiBaseWizardMachine = setup({
         return { ...context.draft, refinement: { ...context.draft.refinement, ...event.values } };
       },
     }),
-    revertRefinement: assign(({ context }) => ({ draft: { ...context.draft, refinement: draftOf(context.base).refinement }, fieldErrors: {} })),
-    showInstructionsErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(instructionsSchema.safeParse(context.draft.instructions)) }),
+    revertRefinement: assign(({ context }) => ({
+      draft: { ...context.draft, refinement: draftOf(context.base).refinement },
+      fieldErrors: {},
+    })),
+    showInstructionsErrors: assign({
+      fieldErrors: ({ context }) => fieldErrorsOf(instructionsSchema.safeParse(context.draft.instructions)),
+    }),
     showRefinementErrors: assign({ fieldErrors: ({ context }) => fieldErrorsOf(refinementSchema.safeParse(context.draft.refinement)) }),
     clearFailure: assign({ failure: null, fieldErrors: {} }),
     dismissRestored: assign({ restored: false }),
@@ -243,8 +263,16 @@ export const aiBaseWizardMachine = setup({
         src: 'loadBase',
         input: ({ context }) => ({ baseId: context.baseId }),
         onDone: [
-          { guard: { type: 'resumesAtKnowledge', params: loaded }, target: 'knowledge', actions: { type: 'rememberLoaded', params: loaded } },
-          { guard: { type: 'resumesAtRefinement', params: loaded }, target: 'refinement', actions: { type: 'rememberLoaded', params: loaded } },
+          {
+            guard: { type: 'resumesAtKnowledge', params: loaded },
+            target: 'knowledge',
+            actions: { type: 'rememberLoaded', params: loaded },
+          },
+          {
+            guard: { type: 'resumesAtRefinement', params: loaded },
+            target: 'refinement',
+            actions: { type: 'rememberLoaded', params: loaded },
+          },
           { target: 'instructions', actions: { type: 'rememberLoaded', params: loaded } },
         ],
         onError: [...loadFailures],

@@ -137,7 +137,10 @@ export const authSessionMachine = setup({
           // Another account signed in in another tab (its sign-out was not seen in between).
           {
             guard: 'isOtherUser',
-            actions: ['mirrorUser', { type: 'storeUser', params: ({ event }) => ({ user: event.type === 'AUTH_CHANGED' ? event.user : null }) }],
+            actions: [
+              'mirrorUser',
+              { type: 'storeUser', params: ({ event }) => ({ user: event.type === 'AUTH_CHANGED' ? event.user : null }) },
+            ],
           },
         ],
       },

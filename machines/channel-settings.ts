@@ -75,7 +75,8 @@ export const answeringErrorsOf = (values: AnsweringValues) => fieldErrorsOf(chan
 export const tokenErrorsOf = (accessToken: string) => fieldErrorsOf(replaceAccessTokenSchema.safeParse({ accessToken }));
 /** The retention field as typed ('' or '7.5' are refused with the range's message, as the server does). */
 const retentionInputOf = (retentionDays: string) => ({ retentionDays: retentionDays.trim() === '' ? Number.NaN : Number(retentionDays) });
-export const retentionErrorsOf = (retentionDays: string) => fieldErrorsOf(channelRetentionSchema.safeParse(retentionInputOf(retentionDays)));
+export const retentionErrorsOf = (retentionDays: string) =>
+  fieldErrorsOf(channelRetentionSchema.safeParse(retentionInputOf(retentionDays)));
 
 export type ChannelSettingsContext = {
   channel: Channel;
@@ -122,7 +123,10 @@ const retentionOf = ({ event }: { event: ChannelSettingsEvent }) => {
   assertEvent(event, 'SUBMIT_RETENTION');
   return { retentionDays: event.retentionDays };
 };
-const valuesOfChannel = (channel: Channel): AnsweringValues => ({ aiBaseId: channel.aiBaseId ?? '', inventoryId: channel.inventoryId ?? '' });
+const valuesOfChannel = (channel: Channel): AnsweringValues => ({
+  aiBaseId: channel.aiBaseId ?? '',
+  inventoryId: channel.inventoryId ?? '',
+});
 
 export const channelSettingsMachine = setup({
   types: {

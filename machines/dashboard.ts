@@ -47,7 +47,8 @@ export function dashboardQueryOf({ selection, tz, currency }: DashboardRequest, 
 }
 
 /** The query of a request now: today is the day it is in the request's zone. */
-export const dashboardQueryNow = (request: DashboardRequest, now: Date): DashboardQuery => dashboardQueryOf(request, dayIn(now, request.zone));
+export const dashboardQueryNow = (request: DashboardRequest, now: Date): DashboardQuery =>
+  dashboardQueryOf(request, dayIn(now, request.zone));
 
 /**
  * Why a read failed, as the view explains it: no answer at all (`offline`), a filter naming nothing
@@ -115,7 +116,8 @@ const dashboardSetup = setup({
   guards: {
     changesSelection: ({ context }, { selection }: Selected) => !sameSelection(context.selection, selection),
     // After a failure: back to the last figures while the new selection is read.
-    changesSelectionWithAnswer: ({ context }, { selection }: Selected) => context.dashboard !== null && !sameSelection(context.selection, selection),
+    changesSelectionWithAnswer: ({ context }, { selection }: Selected) =>
+      context.dashboard !== null && !sameSelection(context.selection, selection),
     // The answer's days were cut in another zone than they were counted in: count them again there (once).
     answeredInAnotherZone: ({ context }, { dashboard }: Answered) => dashboard.range.tz !== context.zone && context.zoneReloads === 0,
     hasAnswer: ({ context }) => context.dashboard !== null,
@@ -139,7 +141,12 @@ const readThen = (state: 'loading' | 'refreshing') =>
     src: 'loadDashboard',
     input: requestOf,
     onDone: [
-      { guard: { type: 'answeredInAnotherZone', params: answered }, target: state, reenter: true, actions: { type: 'adoptZone', params: answered } },
+      {
+        guard: { type: 'answeredInAnotherZone', params: answered },
+        target: state,
+        reenter: true,
+        actions: { type: 'adoptZone', params: answered },
+      },
       { target: 'ready', actions: { type: 'rememberAnswer', params: answered } },
     ],
     onError: { target: 'failure', actions: { type: 'rememberFailure', params: failed } },
@@ -175,7 +182,11 @@ export const dashboardMachine = dashboardSetup.createMachine({
     ready: {
       tags: 'shown',
       on: {
-        SELECT: { guard: { type: 'changesSelection', params: selected }, target: 'refreshing', actions: { type: 'rememberSelection', params: selected } },
+        SELECT: {
+          guard: { type: 'changesSelection', params: selected },
+          target: 'refreshing',
+          actions: { type: 'rememberSelection', params: selected },
+        },
       },
     },
     // A new read while the last answer stays on screen.

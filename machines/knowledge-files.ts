@@ -86,9 +86,14 @@ const withUpload = (uploads: KnowledgeUpload[], next: KnowledgeUpload) =>
 const changeUpload = (uploads: KnowledgeUpload[], uploadId: string, change: Partial<KnowledgeUpload>) =>
   uploads.map((upload) => (upload.id === uploadId ? { ...upload, ...change } : upload));
 const uploadIdIn = (event: KnowledgeFilesEvent) => ('uploadId' in event ? event.uploadId : '');
-const listed = (context: KnowledgeFilesContext, files: KnowledgeFile[]) => files.filter((file) => !context.deletedFileIds.includes(file.id));
+const listed = (context: KnowledgeFilesContext, files: KnowledgeFile[]) =>
+  files.filter((file) => !context.deletedFileIds.includes(file.id));
 
-function newUpload(source: KnowledgeUploadSource, status: KnowledgeUpload['status'], refusal: KnowledgeUploadRefusal | null): KnowledgeUpload {
+function newUpload(
+  source: KnowledgeUploadSource,
+  status: KnowledgeUpload['status'],
+  refusal: KnowledgeUploadRefusal | null,
+): KnowledgeUpload {
   return { id: uploadIdOf(source), name: source.name, sizeBytes: source.size, status, progress: 0, refusal, source };
 }
 
@@ -139,7 +144,8 @@ export const knowledgeFilesMachine = setup({
     isUnsupportedType: ({ event }) => event.type === 'ADD_FILE' && knowledgeFileKindOf(event.file.name) === null,
     isEmptyFile: ({ event }) => event.type === 'ADD_FILE' && event.file.size === 0,
     isTooLarge: ({ event }) => event.type === 'ADD_FILE' && event.file.size > MAX_KNOWLEDGE_FILE_BYTES,
-    isUploadingAlready: ({ context, event }) => event.type === 'ADD_FILE' && uploadOf(context, uploadIdOf(event.file))?.status === 'uploading',
+    isUploadingAlready: ({ context, event }) =>
+      event.type === 'ADD_FILE' && uploadOf(context, uploadIdOf(event.file))?.status === 'uploading',
     isUploading: ({ context, event }) => uploadOf(context, uploadIdIn(event))?.status === 'uploading',
     hasUploadFailed: ({ context, event }) => uploadOf(context, uploadIdIn(event))?.status === 'failed',
     isUploadOver: ({ context, event }) => ['refused', 'failed'].includes(uploadOf(context, uploadIdIn(event))?.status ?? ''),
@@ -155,7 +161,10 @@ export const knowledgeFilesMachine = setup({
       enqueue.spawnChild('uploadFile', { id: uploadActorId(upload.id), input: { baseId: context.baseId, uploadId: upload.id, source } });
     }),
     setUploadProgress: assign(({ context, event }) => ({
-      uploads: event.type === 'UPLOAD_PROGRESS' ? changeUpload(context.uploads, event.uploadId, { progress: Math.min(Math.max(Math.round(event.progress), 0), 100) }) : context.uploads,
+      uploads:
+        event.type === 'UPLOAD_PROGRESS'
+          ? changeUpload(context.uploads, event.uploadId, { progress: Math.min(Math.max(Math.round(event.progress), 0), 100) })
+          : context.uploads,
     })),
     // The new file takes the upload's place (after any of the same id a list answer already brought).
     joinList: assign(({ context, event }) => {
@@ -166,14 +175,19 @@ export const knowledgeFilesMachine = setup({
       };
     }),
     markRefused: assign(({ context, event }) => ({
-      uploads: event.type === 'UPLOAD_REFUSED' ? changeUpload(context.uploads, event.uploadId, { status: 'refused', refusal: event.reason }) : context.uploads,
+      uploads:
+        event.type === 'UPLOAD_REFUSED'
+          ? changeUpload(context.uploads, event.uploadId, { status: 'refused', refusal: event.reason })
+          : context.uploads,
     })),
     markFailed: assign(({ context, event }) => ({ uploads: changeUpload(context.uploads, uploadIdIn(event), { status: 'failed' }) })),
     stopUpload: stopChild(({ event }) => uploadActorId(uploadIdIn(event))),
     forgetUpload: assign(({ context, event }) => ({ uploads: context.uploads.filter((upload) => upload.id !== uploadIdIn(event)) })),
     askToDelete: assign(({ event }) => ({ deletion: event.type === 'DELETE_FILE' ? { fileId: event.fileId } : null })),
     forgetDeletion: assign({ deletion: null }),
-    rememberRoleChange: assign(({ event }) => ({ roleChange: event.type === 'SET_COLUMN_ROLES' ? { fileId: event.fileId, columns: event.columns } : null })),
+    rememberRoleChange: assign(({ event }) => ({
+      roleChange: event.type === 'SET_COLUMN_ROLES' ? { fileId: event.fileId, columns: event.columns } : null,
+    })),
     forgetRoleChange: assign({ roleChange: null }),
     replaceFile: assign(({ context, event }) => {
       const file = 'output' in event ? (event.output as KnowledgeFile) : null;
@@ -298,4 +312,5 @@ export const knowledgeFilesMachine = setup({
 export type KnowledgeFilesMachine = typeof knowledgeFilesMachine;
 
 /** Files are on their way to the server: stopping the actor now would stop them. */
-export const isSendingFiles = (snapshot: { context: KnowledgeFilesContext }) => snapshot.context.uploads.some((upload) => upload.status === 'uploading');
+export const isSendingFiles = (snapshot: { context: KnowledgeFilesContext }) =>
+  snapshot.context.uploads.some((upload) => upload.status === 'uploading');

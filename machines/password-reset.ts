@@ -24,9 +24,7 @@ export type PasswordResetContext = {
   secondsLeft: number;
 };
 
-export type PasswordResetEvent =
-  | { type: 'SUBMIT'; email: string; language: Locale }
-  | { type: 'RESEND'; language: Locale };
+export type PasswordResetEvent = { type: 'SUBMIT'; email: string; language: Locale } | { type: 'RESEND'; language: Locale };
 
 export const passwordResetMachine = setup({
   types: {
@@ -51,9 +49,7 @@ export const passwordResetMachine = setup({
         : {},
     ),
     rejectRequest: assign(({ event }) =>
-      event.type === 'SUBMIT'
-        ? { emailError: fieldErrorsOf(passwordResetSchema, { email: event.email }).email ?? null, error: null }
-        : {},
+      event.type === 'SUBMIT' ? { emailError: fieldErrorsOf(passwordResetSchema, { email: event.email }).email ?? null, error: null } : {},
     ),
     acceptResend: assign(({ event }) => (event.type === 'RESEND' ? { language: event.language, error: null } : {})),
     rememberError: assign({ error: ({ event }) => passwordErrorKind('error' in event ? event.error : undefined) }),

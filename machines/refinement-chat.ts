@@ -87,7 +87,8 @@ export const refinementChatMachine = setup({
     }),
     showMessageError: assign({ messageError: ({ event }) => messageCheck(event).error ?? null }),
     addAnswer: assign({
-      exchanges: ({ context }, answer: ChatAnswer) => context.exchanges.map((exchange) => (exchange.answer === null ? { ...exchange, answer } : exchange)),
+      exchanges: ({ context }, answer: ChatAnswer) =>
+        context.exchanges.map((exchange) => (exchange.answer === null ? { ...exchange, answer } : exchange)),
     }),
     rememberFailure: assign({
       failure: ({ event }) => {
@@ -116,7 +117,12 @@ export const refinementChatMachine = setup({
         src: 'ask',
         input: ({ context }) => {
           const pending = context.exchanges.at(-1)!;
-          return { baseId: context.baseId, message: pending.question, history: historyOf(context.exchanges.slice(0, -1)), settings: context.settings! };
+          return {
+            baseId: context.baseId,
+            message: pending.question,
+            history: historyOf(context.exchanges.slice(0, -1)),
+            settings: context.settings!,
+          };
         },
         // The answer reaches the action as its params: the done event's output, typed by the actor.
         onDone: { target: 'ready', actions: { type: 'addAnswer', params: ({ event }) => event.output } },

@@ -31,10 +31,7 @@ export type ServiceWorkerEvent =
   | { type: 'CONTROLLING' };
 
 export type SwUpdateEvent =
-  | ServiceWorkerEvent
-  | { type: 'ACCEPT_UPDATE' }
-  | { type: 'DISMISS_UPDATE' }
-  | { type: 'CHUNK_LOAD_FAILED'; at: number };
+  ServiceWorkerEvent | { type: 'ACCEPT_UPDATE' } | { type: 'DISMISS_UPDATE' } | { type: 'CHUNK_LOAD_FAILED'; at: number };
 
 /** Messages the machine sends to the registration actor. */
 export type ServiceWorkerCommand = { type: 'SKIP_WAITING' };
@@ -66,8 +63,7 @@ export const swUpdateMachine = setup({
     rememberChunkReload: (_, _params: { at: number }) => undefined,
   },
   guards: {
-    isRunningBuild: ({ context, event }) =>
-      'output' in event && (event.output as { buildId: string }).buildId === context.buildId,
+    isRunningBuild: ({ context, event }) => 'output' in event && (event.output as { buildId: string }).buildId === context.buildId,
     alreadyReloadedForBuild: ({ context, event }) =>
       'output' in event && (event.output as { buildId: string }).buildId === context.reloadedForBuild,
     chunkReloadedRecently: ({ context, event }) =>

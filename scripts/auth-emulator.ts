@@ -52,15 +52,11 @@ export async function startAuthEmulator(
     if (existsSync(options.persistDir)) args.push('--import', options.persistDir);
     args.push('--export-on-exit', options.persistDir);
   }
-  const child = spawn(
-    process.execPath,
-    args,
-    {
-      stdio: options.quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1' },
-      detached: process.platform !== 'win32', // its own process group, so stop() ends all of it
-    },
-  );
+  const child = spawn(process.execPath, args, {
+    stdio: options.quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1' },
+    detached: process.platform !== 'win32', // its own process group, so stop() ends all of it
+  });
   const deadline = Date.now() + 60_000;
   while (!(await isEmulatorUp())) {
     if (child.exitCode !== null) throw new Error(`The Auth emulator exited with code ${child.exitCode}`);

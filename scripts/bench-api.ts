@@ -53,7 +53,10 @@ function load(url: string, tokens: string[], durationS: number): Promise<autocan
       {
         method: 'GET',
         path: '/api/v1/me',
-        setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }),
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+        }),
       },
     ],
   });

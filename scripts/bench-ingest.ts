@@ -22,7 +22,11 @@ const FLOOR_BUDGET = 1.3;
 function choice<T extends string>(name: string, all: readonly T[]): T[] {
   const value = process.env[name]?.trim();
   if (!value) return [...all];
-  const picked = value.toLowerCase().split(',').map((entry) => entry.trim()).filter(Boolean);
+  const picked = value
+    .toLowerCase()
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const unknown = picked.filter((entry) => !all.includes(entry as T));
   if (unknown.length > 0 || picked.length === 0) throw new Error(`${name} takes a comma list of ${all.join(', ')}, not "${value}"`);
   return picked as T[];
@@ -81,7 +85,6 @@ function readProbe(url: string, user: TestUser) {
   };
 }
 
-
 function rssMb(pid: number | undefined): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -90,7 +93,6 @@ function rssMb(pid: number | undefined): number {
     return NaN;
   }
 }
-
 
 async function api(url: string, user: TestUser, method: string, path: string, body?: unknown) {
   const response = await fetch(`${url}/api/v1${path}`, {
@@ -107,7 +109,9 @@ async function api(url: string, user: TestUser, method: string, path: string, bo
 function upload(url: string, user: TestUser, baseId: string, path: string, name: string) {
   const boundary = `----catalyst-bench-${Date.now()}`;
   async function* parts() {
-    yield Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`);
+    yield Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+    );
     yield* createReadStream(path, { highWaterMark: 1024 * 1024 });
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
@@ -195,7 +199,10 @@ async function bench(target: Target, files: BenchFile[]): Promise<Figures[]> {
     if (!target.env.DATABASE_URL) {
       // PGlite has one owner: the server goes, then the bench opens its data dir.
       await server.stop();
-      const floors = await copyFloorPglite(dataDir, figures.map((f) => f.fileId));
+      const floors = await copyFloorPglite(
+        dataDir,
+        figures.map((f) => f.fileId),
+      );
       figures.forEach((f, index) => (f.floorS = floors[index]!));
     }
   } finally {
@@ -247,7 +254,9 @@ try {
   await emulator.stop();
 }
 
-console.log(`\nKnowledge import, upload over HTTP + background processing; budgets: peak server RSS under ${RSS_BUDGET_MB} MB, processing within ${FLOOR_BUDGET} × the floor: the slower of reading the file alone and one COPY of its passages (load avg ${loadavg()[0]!.toFixed(1)})\n`);
+console.log(
+  `\nKnowledge import, upload over HTTP + background processing; budgets: peak server RSS under ${RSS_BUDGET_MB} MB, processing within ${FLOOR_BUDGET} × the floor: the slower of reading the file alone and one COPY of its passages (load avg ${loadavg()[0]!.toFixed(1)})\n`,
+);
 console.log(
   'database    file            MB   upload s  process s  read alone s  COPY floor s  × floor  passages  passages/s  idle RSS MB  peak RSS MB  reads p50/p99/max ms  status / verdict',
 );

@@ -95,7 +95,9 @@ function details(lhr: { audits: Record<string, unknown> }): string[] {
   const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
   return [
     ...items('mainthread-work-breakdown').map((item) => `main thread ${String(item.groupLabel)}: ${ms(item.duration)}`),
-    ...items('bootup-time').map((item) => `script ${String(item.url)}: ${ms(item.total)} (evaluation ${ms(item.scripting)}, parse ${ms(item.scriptParseCompile)})`),
+    ...items('bootup-time').map(
+      (item) => `script ${String(item.url)}: ${ms(item.total)} (evaluation ${ms(item.scripting)}, parse ${ms(item.scriptParseCompile)})`,
+    ),
     ...items('long-tasks').map((item) => `long task at ${ms(item.startTime)}: ${ms(item.duration)} ${String(item.url)}`),
   ];
 }

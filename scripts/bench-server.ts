@@ -80,7 +80,16 @@ export async function startBenchServer(env: Record<string, string>, options: Ben
   // BENCH_LOG_LEVEL its log level (default warn; info shows each knowledge file's ready line with its times).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
-    env: { ...SERVER_ENV, ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
+    env: {
+      ...SERVER_ENV,
+      ...inherited,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    },
     stdio: ['ignore', stdout, 'inherit'],
   });
   onSpawn?.(child);
@@ -181,7 +190,13 @@ async function untilReady(url: string, child: ChildProcess) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('The server did not get ready within 120 s');
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -190,7 +205,17 @@ async function untilReady(url: string, child: ChildProcess) {
  * The production server for the public pages (the landing, server rendering): NODE_ENV=production,
  * no Firebase, a fresh PGlite in `dataDir`, the built SPA in `distDir`; ready once /readyz answers.
  */
-export async function startPublicServer({ main, distDir, dataDir, env = {} }: { main: string; distDir: string; dataDir: string; env?: Record<string, string> }) {
+export async function startPublicServer({
+  main,
+  distDir,
+  dataDir,
+  env = {},
+}: {
+  main: string;
+  distDir: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}) {
   const port = await freePort();
   rmSync(dataDir, { recursive: true, force: true });
   // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).

@@ -14,6 +14,8 @@ const runnable = (() => {
   }
 })();
 if (!runnable) {
-  console.error(`npm test needs Chromium for its browser tests and finds none at ${path}: install it (apt-get install chromium) or set CHROMIUM_PATH to its executable.`);
+  console.error(
+    `npm test needs Chromium for its browser tests and finds none at ${path}: install it (apt-get install chromium) or set CHROMIUM_PATH to its executable.`,
+  );
   process.exit(1);
 }

@@ -41,7 +41,11 @@ export const areaTables = {
         const source = String(node.source.value);
         if (!source.endsWith('-tables')) return;
         // `@/…` is the repository's root (tsconfig.json's paths).
-        const target = source.startsWith('@/') ? resolve(root, source.slice(2)) : source.startsWith('.') ? resolve(dirname(context.filename), source) : null;
+        const target = source.startsWith('@/')
+          ? resolve(root, source.slice(2))
+          : source.startsWith('.')
+            ? resolve(dirname(context.filename), source)
+            : null;
         const other = target && areaOf(relative(root, target));
         if (other && other !== area && !allowed.includes(other)) context.report({ node, messageId: 'crossArea', data: { area, other } });
       },

@@ -25,13 +25,20 @@ function png(size: number, pixel: (x: number, y: number) => Rgba): Buffer {
     for (let x = 0; x < size; x++) {
       const [r, g, b, a] = pixel(x + 0.5, y + 0.5);
       const at = y * (size * 4 + 1) + 1 + x * 4;
-      raw[at] = r; raw[at + 1] = g; raw[at + 2] = b; raw[at + 3] = a;
+      raw[at] = r;
+      raw[at + 1] = g;
+      raw[at + 2] = b;
+      raw[at + 3] = a;
     }
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
-  header[8] = 8; header[9] = 6; header[10] = 0; header[11] = 0; header[12] = 0;
+  header[8] = 8;
+  header[9] = 6;
+  header[10] = 0;
+  header[11] = 0;
+  header[12] = 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

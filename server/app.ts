@@ -59,7 +59,16 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ env = {}, config: given, distDir, renderer, logger = false, database, services, onWorkQueued = () => {} }: AppOptions) {
+export async function buildApp({
+  env = {},
+  config: given,
+  distDir,
+  renderer,
+  logger = false,
+  database,
+  services,
+  onWorkQueued = () => {},
+}: AppOptions) {
   const config = given ?? parseConfig(env);
   const app = Fastify({
     logger,

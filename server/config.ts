@@ -36,7 +36,12 @@ const checked = <T>(read: (raw: string | undefined) => T) =>
 const variable = <T extends z.ZodType>(schema: T, about: string, shownDefault: string) => schema.describe(about).meta({ shownDefault });
 
 /** `off`: this process leaves the queue to others; anything else runs the worker. */
-const workerSwitch = (about: string) => variable(unset.transform((raw) => raw !== 'off'), about, 'on');
+const workerSwitch = (about: string) =>
+  variable(
+    unset.transform((raw) => raw !== 'off'),
+    about,
+    'on',
+  );
 
 function positiveWhole(name: string, fallback: number, unit = '') {
   return (raw: string | undefined) => {
@@ -94,7 +99,7 @@ export const envSchema = z.object({
   SITE_URL: variable(
     checked((raw) => (raw ? siteOrigin(raw) : undefined)),
     "the public origin (`https://catalyst.example`) written into the public pages' canonical, hreflang and Open Graph URLs and the links " +
-      "the WhatsApp replies carry, at run time: one build serves any domain; not an http(s) URL: the server refuses to start. Set it in " +
+      'the WhatsApp replies carry, at run time: one build serves any domain; not an http(s) URL: the server refuses to start. Set it in ' +
       "production (else the request's `Host` is used, when it is a plain host name; the workers' links: this server on localhost)",
     "the request's origin",
   ),
@@ -188,19 +193,31 @@ export const envSchema = z.object({
     'unset (built-in answerer only)',
   ),
   LLM_API_KEY: variable(unset, "that endpoint's key (sent as `Authorization: Bearer`; optional for local servers)", 'unset'),
-  LLM_TIMEOUT_MS: variable(unset, 'how long one call to that endpoint may take before the chat answers 502', `\`${DEFAULT_LLM_TIMEOUT_MS}\``),
+  LLM_TIMEOUT_MS: variable(
+    unset,
+    'how long one call to that endpoint may take before the chat answers 502',
+    `\`${DEFAULT_LLM_TIMEOUT_MS}\``,
+  ),
   LLM_TRANSCRIPTION_MODEL: variable(
     unset,
     "the endpoint's model that transcribes a shopper's WhatsApp voice note (`POST {LLM_BASE_URL}/audio/transcriptions`) when the base answers with one of its models and the plan includes voice",
     '`whisper-1`',
   ),
-  META_GRAPH_URL: variable(unset, "Meta's Graph API root, to read and correct merchants' WhatsApp catalogs", '`https://graph.facebook.com/v21.0`'),
+  META_GRAPH_URL: variable(
+    unset,
+    "Meta's Graph API root, to read and correct merchants' WhatsApp catalogs",
+    '`https://graph.facebook.com/v21.0`',
+  ),
   META_ACCESS_TOKEN: variable(
     unset,
     "the platform's system-user token for Meta's Graph API (merchants' WhatsApp catalogs)",
     'unset (`npm start`: the demo catalog)',
   ),
-  WHATSAPP_GRAPH_URL: variable(unset, "Meta's Graph API root for merchants' WhatsApp numbers (the Cloud API)", '`https://graph.facebook.com/v21.0`'),
+  WHATSAPP_GRAPH_URL: variable(
+    unset,
+    "Meta's Graph API root for merchants' WhatsApp numbers (the Cloud API)",
+    '`https://graph.facebook.com/v21.0`',
+  ),
   RENDER_THREADS: variable(
     unset,
     'how many public pages render at once, each in a worker thread of its own (started with the first page rendered per request, stopped after a minute idle)',
@@ -259,7 +276,8 @@ function llmConfig(vars: EnvVariables): LlmConfig | null {
   if (!vars.LLM_BASE_URL) return null;
   const timeout = vars.LLM_TIMEOUT_MS?.trim();
   const timeoutMs = timeout ? Number(timeout) : DEFAULT_LLM_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError(`LLM_TIMEOUT_MS must be a positive whole number, not "${timeout}"`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new ConfigError(`LLM_TIMEOUT_MS must be a positive whole number, not "${timeout}"`);
   const transcriptionModel = vars.LLM_TRANSCRIPTION_MODEL?.trim();
   return {
     baseUrl: vars.LLM_BASE_URL,

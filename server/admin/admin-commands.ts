@@ -61,7 +61,9 @@ const commands: Command[] = [
       const planId = parsePlan(plan ?? planIds[0]);
       const uid = await firebaseCall(() => auth().createUser({ email: email!, password: password! }), email!).then((user) => user.uid);
       const account = await accounts.upsertPlan(uid, email!, planId).catch((error: unknown) => {
-        throw new AdminError(`The Firebase user ${email} (uid ${uid}) was created, but not its account: ${String(error)}. Run set-plan to finish.`);
+        throw new AdminError(
+          `The Firebase user ${email} (uid ${uid}) was created, but not its account: ${String(error)}. Run set-plan to finish.`,
+        );
       });
       out(`Created ${email} (uid ${uid}) on the ${account.plan} plan.`);
     },
@@ -76,7 +78,11 @@ const commands: Command[] = [
       const user = await firebaseCall(() => auth().getUserByEmail(email!), email!);
       const before = await accounts.find(user.uid);
       await accounts.upsertPlan(user.uid, user.email ?? email!, planId);
-      out(before ? `${email} (uid ${user.uid}): ${before.plan} -> ${planId}.` : `${email} (uid ${user.uid}): account created on the ${planId} plan.`);
+      out(
+        before
+          ? `${email} (uid ${user.uid}): ${before.plan} -> ${planId}.`
+          : `${email} (uid ${user.uid}): account created on the ${planId} plan.`,
+      );
     },
   },
   {
@@ -94,24 +100,22 @@ const commands: Command[] = [
       printTable(table, out);
     },
   },
-  ...(['grant-admin', 'revoke-admin'] as const).map(
-    (name): Command => ({
-      name,
-      options: { email: { type: 'string' } },
-      required: ['email'],
-      firebase: true,
-      run: async ({ email }, { auth, out }) => {
-        const user = await firebaseCall(() => auth().getUserByEmail(email!), email!);
-        const admin = name === 'grant-admin';
-        await auth().setCustomUserClaims(user.uid, { ...user.customClaims, admin });
-        out(
-          admin
-            ? `${email} (uid ${user.uid}) may now read the requests (from their next sign-in).`
-            : `${email} (uid ${user.uid}) may no longer read the requests (tokens already issued keep the claim for up to an hour).`,
-        );
-      },
-    }),
-  ),
+  ...(['grant-admin', 'revoke-admin'] as const).map((name): Command => ({
+    name,
+    options: { email: { type: 'string' } },
+    required: ['email'],
+    firebase: true,
+    run: async ({ email }, { auth, out }) => {
+      const user = await firebaseCall(() => auth().getUserByEmail(email!), email!);
+      const admin = name === 'grant-admin';
+      await auth().setCustomUserClaims(user.uid, { ...user.customClaims, admin });
+      out(
+        admin
+          ? `${email} (uid ${user.uid}) may now read the requests (from their next sign-in).`
+          : `${email} (uid ${user.uid}) may no longer read the requests (tokens already issued keep the claim for up to an hour).`,
+      );
+    },
+  })),
   {
     name: 'list-requests',
     options: { kind: { type: 'string' }, since: { type: 'string' } },
@@ -188,7 +192,10 @@ export function parseAdminCommand(argv: string[]) {
   if (!command) throw new UsageError(name ? `Unknown command "${name}".` : 'No command given.');
   let values: Record<string, string | undefined>;
   try {
-    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Record<string, string | undefined>;
+    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | undefined
+    >;
   } catch (error) {
     throw new UsageError(`${command.name}: ${(error as Error).message}`);
   }
@@ -212,7 +219,9 @@ async function firebaseCall<T>(call: () => Promise<T>, email: string): Promise<T
     const code = (error as { code?: string }).code;
     const message = (error as Error).message;
     if (code === 'auth/email-already-exists')
-      throw new AdminError(`A Firebase user with the email ${email} already exists. To change its plan: set-plan --email ${email} --plan <plan>.`);
+      throw new AdminError(
+        `A Firebase user with the email ${email} already exists. To change its plan: set-plan --email ${email} --plan <plan>.`,
+      );
     if (code === 'auth/user-not-found') throw new AdminError(`No Firebase user has the email ${email}. Create one with create-account.`);
     if (code === 'auth/invalid-email') throw new AdminError(`"${email}" is not a valid email address.`);
     if (code === 'auth/invalid-password') throw new AdminError(`Firebase refused the password: ${message}`);

@@ -59,7 +59,10 @@ export function aiBaseView(row: Row): AiBase {
 /** The unique (uid, lower(name)) index refused the write. */
 function isNameTaken(error: unknown): boolean {
   const cause = (error as { cause?: unknown }).cause ?? error;
-  return (cause as { code?: unknown }).code === '23505' && String((cause as { constraint?: unknown }).constraint ?? (cause as Error).message).includes('ai_bases_uid_name');
+  return (
+    (cause as { code?: unknown }).code === '23505' &&
+    String((cause as { constraint?: unknown }).constraint ?? (cause as Error).message).includes('ai_bases_uid_name')
+  );
 }
 
 /** Runs a write, turning the name index's refusal into a `name_taken` refusal. */
@@ -84,7 +87,13 @@ export function aiBaseStore(db: Db) {
 
   /** Writes a new version of the base (content and wizard progress) if `expectedVersion` is current. */
   /** `columns`: bookkeeping written with the save but not part of the version's content. */
-  async function saveVersion(uid: string, id: string, expectedVersion: number, change: (row: Row) => Partial<AiBaseSnapshot>, columns: Partial<Row> = {}) {
+  async function saveVersion(
+    uid: string,
+    id: string,
+    expectedVersion: number,
+    change: (row: Row) => Partial<AiBaseSnapshot>,
+    columns: Partial<Row> = {},
+  ) {
     return db.transaction(async (tx) => {
       const row = await lockedRow(tx, uid, id);
       if (row.version !== expectedVersion) throw new AiBaseRefusal('version_conflict', row.version);
@@ -156,18 +165,20 @@ export function aiBaseStore(db: Db) {
 
     /** Creates a base from step 1; `limit` is the plan's number of AI bases. */
     async create(uid: string, instructions: Instructions, limit: number): Promise<AiBase> {
-      return namingChecked(db.transaction(async (tx) => {
-        await lockAccount(tx, uid);
-        const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(aiBases).where(eq(aiBases.uid, uid));
-        if (!hasRoomForAiBase(limit, total)) throw new AiBaseRefusal('plan_limit');
-        const refinement: Refinement = { blockedTerms: [], creativity: DEFAULT_CREATIVITY, model: BUILTIN_MODEL };
-        const [row] = await tx
-          .insert(aiBases)
-          .values({ uid, ...instructions, ...refinement, savedSteps: 1 })
-          .returning();
-        await tx.insert(aiBaseVersions).values({ baseId: row!.id, version: 1, snapshot: snapshotOf(row!) });
-        return aiBaseView(row!);
-      }));
+      return namingChecked(
+        db.transaction(async (tx) => {
+          await lockAccount(tx, uid);
+          const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(aiBases).where(eq(aiBases.uid, uid));
+          if (!hasRoomForAiBase(limit, total)) throw new AiBaseRefusal('plan_limit');
+          const refinement: Refinement = { blockedTerms: [], creativity: DEFAULT_CREATIVITY, model: BUILTIN_MODEL };
+          const [row] = await tx
+            .insert(aiBases)
+            .values({ uid, ...instructions, ...refinement, savedSteps: 1 })
+            .returning();
+          await tx.insert(aiBaseVersions).values({ baseId: row!.id, version: 1, snapshot: snapshotOf(row!) });
+          return aiBaseView(row!);
+        }),
+      );
     },
 
     saveInstructions(uid: string, id: string, expectedVersion: number, instructions: Instructions) {

@@ -17,7 +17,8 @@ export function findBlockedTerm(text: string, terms: readonly string[]): string 
   for (const term of terms) {
     const words = wordsOf(term);
     // A term of symbols only ("$$$"): as it is, anywhere.
-    const found = words.length > 0 ? haystack.includes(` ${words.join(' ')} `) : term.trim() !== '' && foldText(text).includes(foldText(term.trim()));
+    const found =
+      words.length > 0 ? haystack.includes(` ${words.join(' ')} `) : term.trim() !== '' && foldText(text).includes(foldText(term.trim()));
     if (found) return term;
   }
   return null;

@@ -41,7 +41,12 @@ const sentence = (...parts: string[]) => parts.filter(Boolean).join(' ');
  * for sale), with the close ones as suggestions said to be such, and the catalog (a seller) or a
  * person offered; marked as not in the knowledge base.
  */
-function productNotFound(base: AiBase, phrases: AgentPhrases, close: readonly ProductPassage[], leftOut: readonly LeftOutProduct[]): AnswerResult {
+function productNotFound(
+  base: AiBase,
+  phrases: AgentPhrases,
+  close: readonly ProductPassage[],
+  leftOut: readonly LeftOutProduct[],
+): AnswerResult {
   const gone = leftOut[0];
   const said = sentence(phrases.sorry[base.voiceTone], gone ? phrases.notForSale(gone.name) : phrases.productNotFound);
   const offer = base.function === 'seller' ? phrases.catalogOffer : phrases.offerHuman;
@@ -77,7 +82,10 @@ export function builtinAnswer({
     { quotes: passagesToQuote(settings.creativity), room, also: phrases.also },
     asked,
   );
-  const opening = sentence(phrases.greeting[base.voiceTone], from === 'text' || base.function === 'translator' ? phrases.lead[base.function] : '');
+  const opening = sentence(
+    phrases.greeting[base.voiceTone],
+    from === 'text' || base.function === 'translator' ? phrases.lead[base.function] : '',
+  );
   return { text: [opening, body, closing].filter(Boolean).join('\n'), model: BUILTIN_MODEL, used };
 }
 

@@ -11,7 +11,11 @@ export const temperatureOf = (creativity: number) => creativity / 10;
 export function llmAnswerer(endpoint: LlmEndpoint): Answerer {
   return {
     async answer(input) {
-      const { content, model } = await endpoint.complete({ model: input.settings.model, temperature: temperatureOf(input.settings.creativity), messages: llmMessages(input) });
+      const { content, model } = await endpoint.complete({
+        model: input.settings.model,
+        temperature: temperatureOf(input.settings.creativity),
+        messages: llmMessages(input),
+      });
       return { text: content, model, used: input.passages };
     },
   };

@@ -57,7 +57,10 @@ export function llmEndpoint({ baseUrl, apiKey, timeoutMs, transcriptionModel = D
       response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(timeoutMs) });
       text = await response.text();
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `failed: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`;
+      const reason =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${timeoutMs} ms`
+          : `failed: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`;
       throw new AnswererFailure('unavailable', redact(`${what} ${reason}`));
     }
     let json: unknown;
@@ -70,7 +73,8 @@ export function llmEndpoint({ baseUrl, apiKey, timeoutMs, transcriptionModel = D
       const error = errorBodySchema.safeParse(json).data?.error;
       const detail = redact(`${what} answered ${response.status}${error?.message ? `: ${error.message.slice(0, 300)}` : ''}`);
       // OpenAI answers 429 `insufficient_quota` for an unpaid bill: waiting does not help.
-      if (response.status === 429 && error?.code !== 'insufficient_quota') throw new AnswererFailure('rate_limited', detail, retryAfterSeconds(response.headers));
+      if (response.status === 429 && error?.code !== 'insufficient_quota')
+        throw new AnswererFailure('rate_limited', detail, retryAfterSeconds(response.headers));
       throw new AnswererFailure('unavailable', detail, undefined, response.status);
     }
     if (json === undefined) throw new AnswererFailure('unavailable', `${what} answered ${response.status} with a body that is not JSON`);
@@ -87,7 +91,8 @@ export function llmEndpoint({ baseUrl, apiKey, timeoutMs, transcriptionModel = D
     async complete(request: ChatCompletionRequest): Promise<{ content: string; model: string }> {
       const parsed = completionSchema.safeParse(await send('POST', '/chat/completions', request));
       const content = parsed.data?.choices[0]?.message.content?.trim();
-      if (!content) throw new AnswererFailure('unavailable', `POST ${baseUrl}/chat/completions answered no message (choices[0].message.content)`);
+      if (!content)
+        throw new AnswererFailure('unavailable', `POST ${baseUrl}/chat/completions answered no message (choices[0].message.content)`);
       return { content, model: parsed.data?.model ?? request.model };
     },
 
@@ -98,7 +103,8 @@ export function llmEndpoint({ baseUrl, apiKey, timeoutMs, transcriptionModel = D
       form.set('response_format', 'json');
       form.set('file', new Blob([new Uint8Array(audio.bytes)], { type: audio.mimeType }), audio.fileName);
       const parsed = transcriptionSchema.safeParse(await send('POST', '/audio/transcriptions', form));
-      if (!parsed.success) throw new AnswererFailure('unavailable', `POST ${baseUrl}/audio/transcriptions answered no transcription ({ text })`);
+      if (!parsed.success)
+        throw new AnswererFailure('unavailable', `POST ${baseUrl}/audio/transcriptions answered no transcription ({ text })`);
       return parsed.data.text.trim();
     },
   };

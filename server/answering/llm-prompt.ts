@@ -24,7 +24,8 @@ const roles: Record<AiBaseFunction, string> = {
     'You are a customer support agent. Answer only from the knowledge passages below; when they do not hold the answer, say you could not find it in the knowledge base and offer to hand the customer over to a human agent.',
   qualifier:
     'You qualify leads: understand what the customer needs and collect the expected inputs below, asking for what is still missing with one question at the end of your answer.',
-  translator: 'You are a translator: whatever language the customer writes in, say that you answer in the language below, then answer from the knowledge passages in it.',
+  translator:
+    'You are a translator: whatever language the customer writes in, say that you answer in the language below, then answer from the knowledge passages in it.',
 };
 
 const chatRoles: Record<ChatRole, LlmMessage['role']> = { customer: 'user', agent: 'assistant' };
@@ -36,18 +37,31 @@ const chatRoles: Record<ChatRole, LlmMessage['role']> = { customer: 'user', agen
  */
 export function passageContext(passage: SearchedPassage, language: AiBaseLanguage): string {
   const facts = passage.facts;
-  if (facts?.kind === 'answer') return [facts.question ? `Question: ${facts.question}` : '', `Answer: ${facts.answer}`].filter(Boolean).join('\n');
+  if (facts?.kind === 'answer')
+    return [facts.question ? `Question: ${facts.question}` : '', `Answer: ${facts.answer}`].filter(Boolean).join('\n');
   if (facts?.kind !== 'product') return passage.content;
   const money = (minor: number | null) => (minor === null ? null : formatMoney(minor, facts.currency, language));
   const fields: [string, string | number | null][] = [
     ['Product', facts.name],
     ['Price', money(facts.priceMinor)],
-    ['Price before discount', facts.compareAtMinor !== null && facts.priceMinor !== null && facts.compareAtMinor > facts.priceMinor ? money(facts.compareAtMinor) : null],
+    [
+      'Price before discount',
+      facts.compareAtMinor !== null && facts.priceMinor !== null && facts.compareAtMinor > facts.priceMinor
+        ? money(facts.compareAtMinor)
+        : null,
+    ],
     ['In stock', facts.stock ?? (facts.available === null ? null : facts.available ? 'yes' : 'no')],
     ['Category', facts.category],
     ['SKU', facts.sku],
     ['Link', facts.url],
-    ['Options', facts.variants.length > 1 ? facts.variants.map((variant) => `${variant.title}${variant.priceMinor === null ? '' : ` (${money(variant.priceMinor)})`}`).join('; ') : null],
+    [
+      'Options',
+      facts.variants.length > 1
+        ? facts.variants
+            .map((variant) => `${variant.title}${variant.priceMinor === null ? '' : ` (${money(variant.priceMinor)})`}`)
+            .join('; ')
+        : null,
+    ],
     ['Description', facts.description ? shorten(facts.description, 500) : null],
   ];
   return fields
@@ -56,7 +70,12 @@ export function passageContext(passage: SearchedPassage, language: AiBaseLanguag
     .join('\n');
 }
 
-export function systemPrompt({ base, settings, passages, leftOut = [] }: Pick<AnswerInput, 'base' | 'settings' | 'passages' | 'leftOut'>): string {
+export function systemPrompt({
+  base,
+  settings,
+  passages,
+  leftOut = [],
+}: Pick<AnswerInput, 'base' | 'settings' | 'passages' | 'leftOut'>): string {
   const sections = [
     `You are "${base.name}", an AI agent of an online store, chatting with its customers on WhatsApp. ${roles[base.function]}`,
     `Always answer in ${languageNames[base.language]}. Voice tone: ${tones[base.voiceTone]}. Keep answers short, as in a chat.`,
@@ -64,7 +83,9 @@ export function systemPrompt({ base, settings, passages, leftOut = [] }: Pick<An
   if (base.instructions.trim()) sections.push(`The store's instructions:\n${base.instructions.trim()}`);
   if (base.expectedInputs.trim()) sections.push(`What customers are expected to give you:\n${base.expectedInputs.trim()}`);
   if (settings.blockedTerms.length > 0) {
-    sections.push(`Never mention these terms, nor answer about them (politely decline instead): ${settings.blockedTerms.map((term) => `"${term}"`).join(', ')}.`);
+    sections.push(
+      `Never mention these terms, nor answer about them (politely decline instead): ${settings.blockedTerms.map((term) => `"${term}"`).join(', ')}.`,
+    );
   }
   sections.push(
     passages.length > 0
@@ -76,16 +97,32 @@ export function systemPrompt({ base, settings, passages, leftOut = [] }: Pick<An
   );
   if (leftOut.length > 0) {
     const names = leftOut.map((product) => `"${product.name}"`).join(', ');
-    sections.push(`The customer names ${names}, which the store does not sell at the moment: say it is not for sale, never give it a price, and do not offer another product as if it were that one.`);
+    sections.push(
+      `The customer names ${names}, which the store does not sell at the moment: say it is not for sale, never give it a price, and do not offer another product as if it were that one.`,
+    );
   }
   return sections.join('\n\n');
 }
 
 /** The shopper's question with what they sent: a document's text after it, an image as a part (OpenAI's vision format). */
 function questionMessage({ question, image, document }: AnswerInput): LlmMessage {
-  const said = question.trim() || (image ? 'The customer sent this image without a message.' : document ? 'The customer sent this document without a message.' : question);
+  const said =
+    question.trim() ||
+    (image
+      ? 'The customer sent this image without a message.'
+      : document
+        ? 'The customer sent this document without a message.'
+        : question);
   const text = document ? `${said}\n\n${document}` : said;
-  return image ? { role: 'user', content: [{ type: 'text', text }, { type: 'image_url', image_url: { url: image } }] } : { role: 'user', content: text };
+  return image
+    ? {
+        role: 'user',
+        content: [
+          { type: 'text', text },
+          { type: 'image_url', image_url: { url: image } },
+        ],
+      }
+    : { role: 'user', content: text };
 }
 
 export function llmMessages(input: AnswerInput): LlmMessage[] {

@@ -19,6 +19,9 @@ export function firebaseAdminAuth(config: AuthConfig): Auth {
   const name = `catalyst:${config.projectId}:${config.emulatorHost ?? 'firebase'}`;
   const app =
     getApps().find((candidate) => candidate.name === name) ??
-    initializeApp(config.emulatorHost ? { projectId: config.projectId } : { projectId: config.projectId, credential: applicationDefault() }, name);
+    initializeApp(
+      config.emulatorHost ? { projectId: config.projectId } : { projectId: config.projectId, credential: applicationDefault() },
+      name,
+    );
   return getAuth(app);
 }

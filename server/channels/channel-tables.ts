@@ -2,7 +2,15 @@
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CONVERSATION_RETENTION_DAYS, channelAttentionReasons, channelStatuses, qualityRatings, type ChannelAttentionReason, type ChannelStatus, type QualityRating } from '@/domain/channel';
+import {
+  CONVERSATION_RETENTION_DAYS,
+  channelAttentionReasons,
+  channelStatuses,
+  qualityRatings,
+  type ChannelAttentionReason,
+  type ChannelStatus,
+  type QualityRating,
+} from '@/domain/channel';
 import { messageStatuses, type InboundContent, type MessageStatus } from '@/domain/whatsapp-webhook';
 import { sqlList } from '../db/sql-list';
 import { accounts } from '../accounts/account-tables';

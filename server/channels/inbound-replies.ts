@@ -243,7 +243,9 @@ export function inboundReplies(db: Db) {
     /** The shopper's last exchanges on the channel before `message`, oldest first: what they asked and what was sent back. */
     async history(message: Pick<InboundMessage, 'id' | 'channelId' | 'sender'>, exchanges = HISTORY_EXCHANGES): Promise<ChatTurn[]> {
       const rows = rowsOf<HistoryRow>(
-        await db.execute(sql`select * from (${historyRows(sql`${message.id}::bigint`, sql`${message.channelId}::uuid`, sql`${message.sender}`, exchanges)}) h order by h.id`),
+        await db.execute(
+          sql`select * from (${historyRows(sql`${message.id}::bigint`, sql`${message.channelId}::uuid`, sql`${message.sender}`, exchanges)}) h order by h.id`,
+        ),
       );
       return turnsOf(rows);
     },
@@ -255,7 +257,12 @@ export function inboundReplies(db: Db) {
      * sealed access token as it is now, to send it with (null: the channel is gone). One statement,
      * atomic as the transaction it replaces (on PGlite each statement is the server's own time).
      */
-    async plan(message: InboundMessage, uid: string, plan: ReplyPlan, now: Date): Promise<StoredReply & { accessTokenSealed: string | null }> {
+    async plan(
+      message: InboundMessage,
+      uid: string,
+      plan: ReplyPlan,
+      now: Date,
+    ): Promise<StoredReply & { accessTokenSealed: string | null }> {
       const [row] = await (plan.aiRequest ? planCounted : planOnly).execute({
         messageId: message.id,
         channelId: message.channelId,

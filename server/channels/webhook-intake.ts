@@ -99,7 +99,10 @@ export function webhookIntake(db: Db, secrets: SecretBox, { ttlMs = WEBHOOK_CHAN
         ctes.push(sql`added as (${added.getSQL()})`);
         if (answering.length > 0) {
           const payloads = sql`select jsonb_build_object('channelId', channel_id, 'inboundMessageId', id) as payload from added
-            where channel_id in (${sql.join(answering.map((id) => sql`${id}::uuid`), sql`, `)}) order by id`;
+            where channel_id in (${sql.join(
+              answering.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}) order by id`;
           ctes.push(sql`queued as (${enqueueRows(WHATSAPP_INBOUND_QUEUE, payloads)})`);
         }
       }

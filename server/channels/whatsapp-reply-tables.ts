@@ -2,10 +2,31 @@
 // conversation's pending inputs (the whatsapp-inbound worker writes them).
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { mediaTypes, type MediaType } from '@/domain/plans';
 import type { CitedPassage } from '@/domain/refinement-chat';
-import { whatsappReplyFailures, whatsappReplyKinds, whatsappReplyOutcomes, type WhatsappReplyFailure, type WhatsappReplyKind, type WhatsappReplyOutcome, type WhatsappReplyPart } from '@/domain/whatsapp-reply';
+import {
+  whatsappReplyFailures,
+  whatsappReplyKinds,
+  whatsappReplyOutcomes,
+  type WhatsappReplyFailure,
+  type WhatsappReplyKind,
+  type WhatsappReplyOutcome,
+  type WhatsappReplyPart,
+} from '@/domain/whatsapp-reply';
 import { sqlList } from '../db/sql-list';
 import { accounts } from '../accounts/account-tables';
 import { aiBases } from '../ai-bases/ai-base-tables';

@@ -153,7 +153,14 @@ const monthOf = (now: Date, monthsBack = 0) =>
 /** daySources' text back into rows. */
 function parseRollups(text: string | null): DaySource[] {
   return (text ? text.split(';') : []).map((line): DaySource => {
-    const [day, inventoryId, aiBaseId, channelId, currency, ...counts] = line.split(',') as [string, string, string, string, string, ...string[]];
+    const [day, inventoryId, aiBaseId, channelId, currency, ...counts] = line.split(',') as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      ...string[],
+    ];
     const count = counts.map(Number);
     return {
       day,
@@ -208,7 +215,12 @@ export function dashboardStore(db: Db) {
 
   /** The account's plan, this and last month's queries, what it has configured; refuses a filter that names nothing of its own. */
   /** (`rollups`: a rollups read to make in the same statement, one round trip the fewer.) */
-  async function account(uid: string, query: Pick<DashboardQuery, 'inventory' | 'aiBase' | 'channel'>, now: Date, rollups = sql`null::text`) {
+  async function account(
+    uid: string,
+    query: Pick<DashboardQuery, 'inventory' | 'aiBase' | 'channel'>,
+    now: Date,
+    rollups = sql`null::text`,
+  ) {
     const owns = (table: string, id: string | undefined) =>
       id === undefined ? sql`true` : sql`exists (select 1 from ${sql.identifier(table)} where id = ${id}::uuid and uid = ${uid})`;
     const result = rowsOf<Record<string, string | number | boolean | null>>(

@@ -18,7 +18,12 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: { title: 'Catalyst API', version: '1', description: 'The product API behind the Catalyst app.' },
       components: {
         securitySchemes: {
-          [FIREBASE_BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A Firebase ID token of the signed-in user.' },
+          [FIREBASE_BEARER]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A Firebase ID token of the signed-in user.',
+          },
         },
       },
     },

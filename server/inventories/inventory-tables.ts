@@ -1,7 +1,20 @@
 // Inventories (a Shopify store linked to a Meta catalog), their products and their syncs.
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CatalogCheck, EcommerceType, InventoryStatus, PeerFailureReason, StoreCheck, SyncStatus } from '@/domain/inventory';
 import type { InventoryProduct, SyncReport, SyncRunStatus, SyncTrigger } from '@/domain/inventory-sync';
 import { accounts } from '../accounts/account-tables';

@@ -28,7 +28,10 @@ export function jobQueue(db: Db) {
       .where(
         and(
           inArray(jobs.queue, [...queues]),
-          or(and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`))),
+          or(
+            and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)),
+            and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+          ),
         ),
       )
       .orderBy(asc(jobs.runAfter), asc(jobs.id))
@@ -47,7 +50,14 @@ export function jobQueue(db: Db) {
         // it takes; a semi-join may rescan the locking subquery (the PostgreSQL docs' queue idiom is
         // `id = (subquery)`, this is its form for several rows).
         .where(sql`${jobs.id} = any(array(${due}))`)
-        .returning({ id: jobs.id, queue: jobs.queue, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts, runAfter: jobs.runAfter })
+        .returning({
+          id: jobs.id,
+          queue: jobs.queue,
+          payload: jobs.payload,
+          attempts: jobs.attempts,
+          maxAttempts: jobs.maxAttempts,
+          runAfter: jobs.runAfter,
+        })
         .prepare(`jobs_claim_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`)
     );
   };
@@ -89,7 +99,9 @@ export function jobQueue(db: Db) {
       if (!claim) claims.set(key, (claim = claimStatement(queues, key)));
       const claimed = await claim.execute({ count, workerId, leaseMs });
       // Oldest first, as the subquery chose them (an UPDATE's rows come back in no set order).
-      return claimed.sort((a, b) => a.runAfter.getTime() - b.runAfter.getTime() || a.id - b.id).map(({ runAfter: _runAfter, ...job }) => job);
+      return claimed
+        .sort((a, b) => a.runAfter.getTime() - b.runAfter.getTime() || a.id - b.id)
+        .map(({ runAfter: _runAfter, ...job }) => job);
     },
 
     /** Extends the lease; false when the job is no longer this worker's. */
@@ -110,7 +122,11 @@ export function jobQueue(db: Db) {
      * Puts the job back in the queue after `delayMs`. `refundAttempt`: the worker stopped (a
      * server shutting down), the job did not fail, so the attempt does not count.
      */
-    async release(id: number, workerId: string, { delayMs = 0, error, refundAttempt = false }: { delayMs?: number; error?: string; refundAttempt?: boolean } = {}) {
+    async release(
+      id: number,
+      workerId: string,
+      { delayMs = 0, error, refundAttempt = false }: { delayMs?: number; error?: string; refundAttempt?: boolean } = {},
+    ) {
       await db
         .update(jobs)
         .set({

@@ -22,7 +22,11 @@ export type ProcessorDeps = {
 const PROGRESS_WRITE_MS = 1_000;
 
 /** 'stopped': `signal` aborted (the server is stopping) before the end; the job should run again. */
-export async function processKnowledgeFile({ store, dataDir, limits, batchSize, storesAtOnce, log }: ProcessorDeps, fileId: string, signal: AbortSignal): Promise<'done' | 'stopped'> {
+export async function processKnowledgeFile(
+  { store, dataDir, limits, batchSize, storesAtOnce, log }: ProcessorDeps,
+  fileId: string,
+  signal: AbortSignal,
+): Promise<'done' | 'stopped'> {
   const started = await store.startProcessing(fileId);
   if (!started) return 'done'; // deleted before its turn
   const { file, config, language } = started;
@@ -43,7 +47,14 @@ export async function processKnowledgeFile({ store, dataDir, limits, batchSize, 
   const startedAt = Date.now();
 
   const outcome = await runExtraction(
-    { path, kind: file.kind, columns: file.columnOverrides, language, ...(batchSize ? { batchSize } : {}), ...(storesAtOnce ? { storesAtOnce } : {}) },
+    {
+      path,
+      kind: file.kind,
+      columns: file.columnOverrides,
+      language,
+      ...(batchSize ? { batchSize } : {}),
+      ...(storesAtOnce ? { storesAtOnce } : {}),
+    },
     {
       onPassages: async (batch) => {
         // Its place in the file is taken now: the next batch may be stored beside it.
@@ -89,7 +100,10 @@ export async function processKnowledgeFile({ store, dataDir, limits, batchSize, 
     const finishing = Date.now();
     await store.finish(fileId);
     // finishMs: the words' count and the index's merge after the last passage (knowledge-store.ts's finish).
-    log.info({ fileId, kind: file.kind, passages: position, ms: Date.now() - startedAt, finishMs: Date.now() - finishing }, 'knowledge file ready');
+    log.info(
+      { fileId, kind: file.kind, passages: position, ms: Date.now() - startedAt, finishMs: Date.now() - finishing },
+      'knowledge file ready',
+    );
   }
   return 'done';
 }

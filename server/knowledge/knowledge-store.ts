@@ -102,7 +102,10 @@ export function knowledgeStore(db: Db) {
     async uploadRefusal(uid: string, baseId: string, trainingsLimit: number, now = new Date()): Promise<KnowledgeRefusal['reason'] | null> {
       const month = monthStart(now);
       const [base] = await db
-        .select({ openTrainingMonth: aiBases.openTrainingMonth, trainings: sql<number>`coalesce(${accountMonthlyUsage.trainings}, 0)`.mapWith(Number) })
+        .select({
+          openTrainingMonth: aiBases.openTrainingMonth,
+          trainings: sql<number>`coalesce(${accountMonthlyUsage.trainings}, 0)`.mapWith(Number),
+        })
         .from(aiBases)
         .leftJoin(accountMonthlyUsage, and(eq(accountMonthlyUsage.uid, aiBases.uid), eq(accountMonthlyUsage.month, month)))
         .where(and(eq(aiBases.uid, uid), eq(aiBases.id, baseId)));
@@ -143,12 +146,23 @@ export function knowledgeStore(db: Db) {
           await tx
             .insert(accountMonthlyUsage)
             .values({ uid, month, trainings: 1 })
-            .onConflictDoUpdate({ target: [accountMonthlyUsage.uid, accountMonthlyUsage.month], set: { trainings: sql`${accountMonthlyUsage.trainings} + 1` } });
+            .onConflictDoUpdate({
+              target: [accountMonthlyUsage.uid, accountMonthlyUsage.month],
+              set: { trainings: sql`${accountMonthlyUsage.trainings} + 1` },
+            });
           await tx.update(aiBases).set({ openTrainingMonth: month }).where(eq(aiBases.id, baseId));
         }
         const [row] = await tx
           .insert(knowledgeFiles)
-          .values({ id: file.id, baseId, uid, originalName: file.name, kind: file.kind, sizeBytes: file.sizeBytes, storedPath: file.storedPath })
+          .values({
+            id: file.id,
+            baseId,
+            uid,
+            originalName: file.name,
+            kind: file.kind,
+            sizeBytes: file.sizeBytes,
+            storedPath: file.storedPath,
+          })
           .returning();
         await queue.enqueue(tx, PROCESS_FILE_QUEUE, { fileId: file.id });
         return view(row!);
@@ -165,13 +179,19 @@ export function knowledgeStore(db: Db) {
     },
 
     async get(uid: string, baseId: string, fileId: string): Promise<KnowledgeFile | null> {
-      const [row] = await db.select().from(knowledgeFiles).where(mine(uid, baseId, fileId));
+      const [row] = await db
+        .select()
+        .from(knowledgeFiles)
+        .where(mine(uid, baseId, fileId));
       return row ? view(row) : null;
     },
 
     /** Deletes the file with its passages; returns where its bytes are (null: no such file of the caller's). */
     async remove(uid: string, baseId: string, fileId: string): Promise<string | null> {
-      const [deleted] = await db.delete(knowledgeFiles).where(mine(uid, baseId, fileId)).returning({ storedPath: knowledgeFiles.storedPath });
+      const [deleted] = await db
+        .delete(knowledgeFiles)
+        .where(mine(uid, baseId, fileId))
+        .returning({ storedPath: knowledgeFiles.storedPath });
       return deleted?.storedPath ?? null;
     },
 
@@ -185,7 +205,12 @@ export function knowledgeStore(db: Db) {
     },
 
     /** The base's passages best matching `q`, best first (./passage-search). */
-    search(uid: string, base: { id: string; language: AiBaseLanguage }, q: string, options: { limit: number; match: 'any' | 'all' }): Promise<FoundPassage[]> {
+    search(
+      uid: string,
+      base: { id: string; language: AiBaseLanguage },
+      q: string,
+      options: { limit: number; match: 'any' | 'all' },
+    ): Promise<FoundPassage[]> {
       return searchPassages(db, uid, base, q, options);
     },
 
@@ -208,7 +233,16 @@ export function knowledgeStore(db: Db) {
         await tx.delete(passageLexemes).where(eq(passageLexemes.fileId, fileId));
         const [file] = await tx
           .update(knowledgeFiles)
-          .set({ status: 'processing', progress: 0, passageCount: 0, failureReason: null, columns: [], notes: {}, leftOutProducts: [], updatedAt: new Date() })
+          .set({
+            status: 'processing',
+            progress: 0,
+            passageCount: 0,
+            failureReason: null,
+            columns: [],
+            notes: {},
+            leftOutProducts: [],
+            updatedAt: new Date(),
+          })
           .where(eq(knowledgeFiles.id, fileId))
           .returning();
         return { file: file!, config: textSearchConfigs[found.language], language: found.language };
@@ -284,7 +318,8 @@ export function knowledgeStore(db: Db) {
           .where(and(mine(uid, baseId, fileId), inArray(knowledgeFiles.kind, ['csv', 'xls', 'xlsx'])))
           .for('update');
         if (!found) return null;
-        const roleOf = (column: TableColumn) => overrides.find((override) => override.sheet === column.sheet && override.index === column.index)?.role ?? column.guessed;
+        const roleOf = (column: TableColumn) =>
+          overrides.find((override) => override.sheet === column.sheet && override.index === column.index)?.role ?? column.guessed;
         // The columns show the new roles at once (a private column's sample goes); the file's reading fills them again.
         const columns = found.columns.map((column) => {
           const role = roleOf(column);

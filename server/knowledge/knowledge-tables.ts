@@ -2,7 +2,15 @@
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
 import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { knowledgeFailureReasons, knowledgeFileKinds, knowledgeFileStatuses, type KnowledgeFailureReason, type KnowledgeFileKind, type KnowledgeFileStatus, type TextSearchConfig } from '@/domain/knowledge';
+import {
+  knowledgeFailureReasons,
+  knowledgeFileKinds,
+  knowledgeFileStatuses,
+  type KnowledgeFailureReason,
+  type KnowledgeFileKind,
+  type KnowledgeFileStatus,
+  type TextSearchConfig,
+} from '@/domain/knowledge';
 import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, TableColumn } from '@/domain/knowledge-columns';
 import { sqlList } from '../db/sql-list';
 import { accounts } from '../accounts/account-tables';

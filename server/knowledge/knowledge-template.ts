@@ -11,7 +11,9 @@ async function make(locale: Locale): Promise<Buffer> {
   const workbook = XLSX.utils.book_new();
   for (const { name, rows } of knowledgeTemplate[locale]) {
     const sheet = XLSX.utils.aoa_to_sheet(rows);
-    sheet['!cols'] = rows[0]!.map((_, column) => ({ wch: Math.min(60, Math.max(12, ...rows.map((row) => (row[column] ?? '').length + 2))) }));
+    sheet['!cols'] = rows[0]!.map((_, column) => ({
+      wch: Math.min(60, Math.max(12, ...rows.map((row) => (row[column] ?? '').length + 2))),
+    }));
     XLSX.utils.book_append_sheet(workbook, sheet, name);
   }
   return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;

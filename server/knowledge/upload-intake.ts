@@ -103,7 +103,10 @@ export function uploadIntake({ store, accounts, dataDir }: UploadIntakeOptions) 
       if (another) return removingPartial(() => refused({ reason: 'too_many_files' }));
 
       try {
-        return { ok: true, file: await store.register(uid, baseId, { id: fileId, name, kind, sizeBytes: check.size(), storedPath }, limit) };
+        return {
+          ok: true,
+          file: await store.register(uid, baseId, { id: fileId, name, kind, sizeBytes: check.size(), storedPath }, limit),
+        };
       } catch (error) {
         return removingPartial(() => {
           if (error instanceof KnowledgeRefusal) return refused({ reason: error.reason });

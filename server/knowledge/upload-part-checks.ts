@@ -26,7 +26,12 @@ export function displayName(fileName: string): string {
   if (chars.length <= MAX_NAME_LENGTH) return base || 'file';
   const dot = base.lastIndexOf('.');
   const extension = dot > 0 && base.length - dot <= 10 ? Array.from(base.slice(dot)) : [];
-  return chars.slice(0, MAX_NAME_LENGTH - extension.length).join('').trimEnd() + extension.join('');
+  return (
+    chars
+      .slice(0, MAX_NAME_LENGTH - extension.length)
+      .join('')
+      .trimEnd() + extension.join('')
+  );
 }
 
 /**

@@ -28,11 +28,16 @@ export const PLAN_LIMIT_MESSAGE = 'Upgrade your plan to add more AI Bases.';
 const refusals: Record<AiBaseRefusal['reason'], (error: AiBaseRefusal) => HttpError> = {
   not_found: () => HttpError.notFound('No such AI base.'),
   version_conflict: (error) =>
-    new HttpError(409, 'version_conflict', `This AI base was saved elsewhere (now version ${error.currentVersion}). Reload it to see the changes.`),
+    new HttpError(
+      409,
+      'version_conflict',
+      `This AI base was saved elsewhere (now version ${error.currentVersion}). Reload it to see the changes.`,
+    ),
   plan_limit: () => new HttpError(403, 'plan_limit', PLAN_LIMIT_MESSAGE),
   incomplete: () => new HttpError(409, 'incomplete', 'Finish the three steps of the AI base before activating it.'),
   nothing_to_revert: () => new HttpError(409, 'nothing_to_revert', 'There is no earlier saved version to go back to.'),
-  name_taken: () => new HttpError(400, 'validation_failed', 'The request is not valid.', { fields: { name: aiBaseValidation.nameTaken.id } }),
+  name_taken: () =>
+    new HttpError(400, 'validation_failed', 'The request is not valid.', { fields: { name: aiBaseValidation.nameTaken.id } }),
 };
 
 async function refusing<T>(work: Promise<T>): Promise<T> {
@@ -106,7 +111,14 @@ export function registerAiBaseRoutes(
   api.put(
     '/ai-bases/:id/instructions',
     {
-      schema: { summary: 'Save step 1, Instructions', tags, security, params: aiBaseIdParamsSchema, body: saveInstructionsSchema, response: { 200: aiBaseSchema, ...errors } },
+      schema: {
+        summary: 'Save step 1, Instructions',
+        tags,
+        security,
+        params: aiBaseIdParamsSchema,
+        body: saveInstructionsSchema,
+        response: { 200: aiBaseSchema, ...errors },
+      },
     },
     async (request) => {
       const { expectedVersion, ...instructions } = request.body;
@@ -117,7 +129,14 @@ export function registerAiBaseRoutes(
   api.put(
     '/ai-bases/:id/knowledge',
     {
-      schema: { summary: 'Save step 2, Knowledge base (the files are uploaded on their own)', tags, security, params: aiBaseIdParamsSchema, body: versionOnlySchema, response: { 200: aiBaseSchema, ...errors } },
+      schema: {
+        summary: 'Save step 2, Knowledge base (the files are uploaded on their own)',
+        tags,
+        security,
+        params: aiBaseIdParamsSchema,
+        body: versionOnlySchema,
+        response: { 200: aiBaseSchema, ...errors },
+      },
     },
     async (request) => refusing(aiBases.saveKnowledge(principalOf(request).uid, request.params.id, request.body.expectedVersion)),
   );
@@ -125,7 +144,14 @@ export function registerAiBaseRoutes(
   api.put(
     '/ai-bases/:id/refinement',
     {
-      schema: { summary: 'Save step 3, Refinement and test', tags, security, params: aiBaseIdParamsSchema, body: saveRefinementSchema, response: { 200: aiBaseSchema, ...errors } },
+      schema: {
+        summary: 'Save step 3, Refinement and test',
+        tags,
+        security,
+        params: aiBaseIdParamsSchema,
+        body: saveRefinementSchema,
+        response: { 200: aiBaseSchema, ...errors },
+      },
     },
     async (request) => {
       const { expectedVersion, ...refinement } = request.body;
@@ -136,7 +162,14 @@ export function registerAiBaseRoutes(
   api.post(
     '/ai-bases/:id/revert',
     {
-      schema: { summary: 'Go back to the previous saved version (as a new version)', tags, security, params: aiBaseIdParamsSchema, body: versionOnlySchema, response: { 200: aiBaseSchema, ...errors } },
+      schema: {
+        summary: 'Go back to the previous saved version (as a new version)',
+        tags,
+        security,
+        params: aiBaseIdParamsSchema,
+        body: versionOnlySchema,
+        response: { 200: aiBaseSchema, ...errors },
+      },
     },
     async (request) => refusing(aiBases.revert(principalOf(request).uid, request.params.id, request.body.expectedVersion)),
   );
@@ -161,14 +194,28 @@ export function registerAiBaseRoutes(
 
   api.post(
     '/ai-bases/:id/deactivate',
-    { schema: { summary: 'Switch the AI base off', tags, security, params: aiBaseIdParamsSchema, response: { 200: aiBaseSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Switch the AI base off',
+        tags,
+        security,
+        params: aiBaseIdParamsSchema,
+        response: { 200: aiBaseSchema, ...errors },
+      },
+    },
     async (request) => refusing(aiBases.deactivate(principalOf(request).uid, request.params.id)),
   );
 
   api.delete(
     '/ai-bases/:id',
     {
-      schema: { summary: 'Delete the AI base with its versions', tags, security, params: aiBaseIdParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: 'Delete the AI base with its versions',
+        tags,
+        security,
+        params: aiBaseIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await refusing(aiBases.remove(principalOf(request).uid, request.params.id));

@@ -29,7 +29,8 @@ const refusals: Record<ChatRefusalReason, (context: RefusalContext) => HttpError
     new HttpError(429, 'ai_rate_limited', `The AI provider's rate limit is reached: try again in ${retryAfterSeconds} s.`, {
       headers: { 'retry-after': String(retryAfterSeconds) },
     }),
-  unavailable: () => new HttpError(502, 'ai_unavailable', 'The AI provider did not answer. Try again in a moment, or choose another model.'),
+  unavailable: () =>
+    new HttpError(502, 'ai_unavailable', 'The AI provider did not answer. Try again in a moment, or choose another model.'),
 };
 
 const security = [{ [FIREBASE_BEARER]: [] }];
@@ -54,7 +55,14 @@ export function registerChatRoutes(app: FastifyInstance, chat: RefinementChat, m
         security,
         params: aiBaseIdParamsSchema,
         body: chatRequestSchema,
-        response: { 200: chatAnswerSchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema, 502: apiErrorBodySchema },
+        response: {
+          200: chatAnswerSchema,
+          400: apiErrorBodySchema,
+          401: apiErrorBodySchema,
+          404: apiErrorBodySchema,
+          429: apiErrorBodySchema,
+          502: apiErrorBodySchema,
+        },
       },
     },
     async (request) => {

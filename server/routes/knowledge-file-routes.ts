@@ -45,7 +45,8 @@ const refusals: Record<KnowledgeRefusal['reason'], () => HttpError> = {
   plan_limit: () => new HttpError(403, 'plan_limit', TRAININGS_LIMIT_MESSAGE),
 };
 /** A refused upload's code is also the reason the SPA shows for it (domain/knowledge.ts). */
-const uploadRefusal = (status: number, code: KnowledgeFailureReason & ApiErrorCode, message: string) => new HttpError(status, code, message);
+const uploadRefusal = (status: number, code: KnowledgeFailureReason & ApiErrorCode, message: string) =>
+  new HttpError(status, code, message);
 
 /** Each refused upload's answer: a new reason does not compile until it has one. */
 const uploadRefusals = (maxFileBytes: number): { [R in UploadRefusal as R['reason']]: (refusal: R) => HttpError } => ({
@@ -55,10 +56,12 @@ const uploadRefusals = (maxFileBytes: number): { [R in UploadRefusal as R['reaso
   malformed_multipart: () =>
     new HttpError(400, 'malformed_multipart', 'The multipart body is malformed: send the file as one multipart/form-data part.'),
   no_file: () => new HttpError(400, 'no_file', 'The form holds no file.'),
-  unsupported_type: () => uploadRefusal(415, 'unsupported_type', `Only ${acceptedKnowledgeFileExtensions} files can be added to a knowledge base.`),
+  unsupported_type: () =>
+    uploadRefusal(415, 'unsupported_type', `Only ${acceptedKnowledgeFileExtensions} files can be added to a knowledge base.`),
   too_large: () => uploadRefusal(413, 'too_large', `The file is larger than the ${megabytes(maxFileBytes)} limit.`),
   empty_file: () => uploadRefusal(400, 'empty_file', 'The file is empty.'),
-  type_mismatch: ({ kind }) => uploadRefusal(415, 'type_mismatch', `The content of the file is not a ${kind.toUpperCase()} file, whatever its name says.`),
+  type_mismatch: ({ kind }) =>
+    uploadRefusal(415, 'type_mismatch', `The content of the file is not a ${kind.toUpperCase()} file, whatever its name says.`),
   too_many_files: () => new HttpError(400, 'too_many_files', 'Send one file per request: this form holds more than one.'),
 });
 
@@ -72,7 +75,10 @@ const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiError
 const security = [{ [FIREBASE_BEARER]: [] }];
 const tags = ['Knowledge base'];
 
-export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store, accounts, dataDir, maxFileBytes, onQueued }: KnowledgeRouteOptions) {
+export async function registerKnowledgeFileRoutes(
+  app: FastifyInstance,
+  { store, accounts, dataDir, maxFileBytes, onQueued }: KnowledgeRouteOptions,
+) {
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
@@ -92,7 +98,7 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
             `One file of ${acceptedKnowledgeFileExtensions}, up to ${megabytes(maxFileBytes)}, checked by extension and content. It is queued`,
             'for processing: poll GET /ai-bases/{id}/files for its status. Each upload counts as a training of the month.',
             'Refusals (error code): 413 `too_large`, 415 `unsupported_type` or `type_mismatch`, 400 `empty_file` or `no_file`,',
-            '403 `plan_limit` past the plan\'s trainings this month.',
+            "403 `plan_limit` past the plan's trainings this month.",
           ].join(' '),
           consumes: ['multipart/form-data'],
           tags,
@@ -106,7 +112,10 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
         const outcome = await intake.receive(request, uid, email, request.params.id);
         if (!outcome.ok) throw refusing(outcome.refusal);
         onQueued();
-        return reply.code(201).header('location', `${request.url.split('?')[0]}/${outcome.file.id}`).send(outcome.file);
+        return reply
+          .code(201)
+          .header('location', `${request.url.split('?')[0]}/${outcome.file.id}`)
+          .send(outcome.file);
       },
     );
   });
@@ -134,7 +143,15 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
 
   api.get(
     '/ai-bases/:id/files/:fileId',
-    { schema: { summary: 'One knowledge file and its status', tags, security, params: knowledgeFileParamsSchema, response: { 200: knowledgeFileSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'One knowledge file and its status',
+        tags,
+        security,
+        params: knowledgeFileParamsSchema,
+        response: { 200: knowledgeFileSchema, ...errors },
+      },
+    },
     async (request) => {
       const found = await store.get(principalOf(request).uid, request.params.id, request.params.fileId);
       if (!found) throw noSuchFile();
@@ -148,7 +165,7 @@ export async function registerKnowledgeFileRoutes(app: FastifyInstance, { store,
       schema: {
         summary: "Set a table file's column roles (e.g. mark a column never shown to shoppers); the file is read again with them",
         description:
-          'The roles win over the importer\'s guesses. The passages are removed at once and the file goes back to `uploaded` (no training is counted); poll it until `ready`.',
+          "The roles win over the importer's guesses. The passages are removed at once and the file goes back to `uploaded` (no training is counted); poll it until `ready`.",
         tags,
         security,
         params: knowledgeFileParamsSchema,

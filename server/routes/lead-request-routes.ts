@@ -26,7 +26,6 @@ import type { LeadRequestStore } from '../leads/lead-request-store';
 /** Requests per client address per window: LEAD_RATE_LIMIT_MAX and _WINDOW_SECONDS (server/config.ts). */
 export type LeadRateLimit = { max: number; windowSeconds: number };
 
-
 const schemas = {
   contact: createContactRequestSchema(isValidPhoneNumber),
   material: createMaterialRequestSchema(isValidPhoneNumber),

@@ -50,7 +50,10 @@ export function secretBox(key: Buffer): SecretBox {
  * The key from SECRETS_KEY (`configured`), else (the embedded default) the one in `dataDir`, made on
  * first use; `generated` says the key was just made, for the server to say so once.
  */
-export function secretsKeyFrom(configured: string | null | undefined, dataDir: string): { key: Buffer; generated: boolean; file: string | null } {
+export function secretsKeyFrom(
+  configured: string | null | undefined,
+  dataDir: string,
+): { key: Buffer; generated: boolean; file: string | null } {
   if (configured) return { key: parseSecretsKey(configured), generated: false, file: null };
   const file = join(dataDir, KEY_FILE);
   if (existsSync(file)) return { key: parseSecretsKey(readFileSync(file, 'utf8')), generated: false, file };

@@ -14,7 +14,13 @@ export class ApiError extends Error {
   /** The wait a 429 or 503 asked for (its Retry-After header), in whole seconds. */
   readonly retryAfterSeconds?: number;
 
-  constructor(init: { status: number; code: ClientErrorCode; message: string; fields?: Record<string, string>; retryAfterSeconds?: number | undefined }) {
+  constructor(init: {
+    status: number;
+    code: ClientErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    retryAfterSeconds?: number | undefined;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
@@ -77,4 +83,3 @@ function parseJson(text: string | undefined): unknown {
     return undefined;
   }
 }
-

@@ -5,9 +5,23 @@ import { useLang } from '../i18n/use-lang';
 
 const Nav = styled.nav`
   font-size: ${({ theme }) => theme.font.size.sm};
-  ol { list-style: none; display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space(2)}; margin: 0; padding: 0; }
-  li + li::before { content: '/'; margin-right: ${({ theme }) => theme.space(2)}; color: ${({ theme }) => theme.colors.muted}; }
-  [aria-current='page'] { color: ${({ theme }) => theme.colors.text}; font-weight: 600; }
+  ol {
+    list-style: none;
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space(2)};
+    margin: 0;
+    padding: 0;
+  }
+  li + li::before {
+    content: '/';
+    margin-right: ${({ theme }) => theme.space(2)};
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  [aria-current='page'] {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 600;
+  }
 `;
 
 /** Breadcrumbs from the deepest matched route's `staticData.crumbs`. */
@@ -28,7 +42,9 @@ export function Breadcrumbs() {
               {last || !crumb.to ? (
                 <span aria-current={last ? 'page' : undefined}>{label}</span>
               ) : (
-                <Link to={crumb.to} params={{ lang }}>{label}</Link>
+                <Link to={crumb.to} params={{ lang }}>
+                  {label}
+                </Link>
               )}
             </li>
           );

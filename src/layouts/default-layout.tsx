@@ -54,13 +54,21 @@ const Products = styled.nav`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
   margin-right: auto;
-  a, span {
+  a,
+  span {
     ${productPill}
     border-color: ${({ theme }) => theme.colors.primary};
     color: ${({ theme }) => theme.colors.primary};
   }
-  a[aria-current='page'] { background: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.onPrimary}; }
-  span { border-style: dashed; color: ${({ theme }) => theme.colors.muted}; border-color: ${({ theme }) => theme.colors.muted}; }
+  a[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+  }
+  span {
+    border-style: dashed;
+    color: ${({ theme }) => theme.colors.muted};
+    border-color: ${({ theme }) => theme.colors.muted};
+  }
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
     display: none;
   }
@@ -89,13 +97,21 @@ const DrawerProducts = styled.nav`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
-  a, span {
+  a,
+  span {
     ${productPill}
     border-color: #ffffff;
     color: #ffffff;
   }
-  a[aria-current='page'] { background: #ffffff; color: ${({ theme }) => theme.colors.darkPage}; }
-  span { border-style: dashed; color: #d5d9e4; border-color: #d5d9e4; }
+  a[aria-current='page'] {
+    background: #ffffff;
+    color: ${({ theme }) => theme.colors.darkPage};
+  }
+  span {
+    border-style: dashed;
+    color: #d5d9e4;
+    border-color: #d5d9e4;
+  }
 `;
 
 const Aside = styled.aside<{ $open: boolean }>`
@@ -187,12 +203,7 @@ export function DefaultLayout() {
   return (
     <Shell>
       <Header>
-        <MenuButton
-          type="button"
-          aria-expanded={drawerOpen}
-          aria-controls={menuId}
-          onClick={() => setDrawerOpen((open) => !open)}
-        >
+        <MenuButton type="button" aria-expanded={drawerOpen} aria-controls={menuId} onClick={() => setDrawerOpen((open) => !open)}>
           <Trans>Menu</Trans>
         </MenuButton>
         <Products aria-label={t`Catalyst products`}>{products}</Products>
@@ -203,7 +214,9 @@ export function DefaultLayout() {
       </Header>
       {drawerOpen && <Backdrop onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <Aside id={menuId} $open={drawerOpen} aria-label={t`Main menu`}>
-        <Brand to="/$lang/dashboard" params={{ lang }}>CATALYST</Brand>
+        <Brand to="/$lang/dashboard" params={{ lang }}>
+          CATALYST
+        </Brand>
         <DrawerExtras>
           <DrawerProducts aria-label={t`Catalyst products`}>{products}</DrawerProducts>
           <LanguageSwitch />

@@ -16,7 +16,12 @@ const Top = styled.header`
   justify-content: space-between;
   align-items: center;
   padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)};
-  a { color: #fff; font-weight: 800; letter-spacing: 0.08em; text-decoration: none; }
+  a {
+    color: #fff;
+    font-weight: 800;
+    letter-spacing: 0.08em;
+    text-decoration: none;
+  }
 `;
 
 const Panel = styled.main`
@@ -36,7 +41,9 @@ export function LoggedOutLayout() {
   return (
     <Page>
       <Top>
-        <Link to="/$lang" params={{ lang }}>CATALYST</Link>
+        <Link to="/$lang" params={{ lang }}>
+          CATALYST
+        </Link>
         <LanguageSwitch />
       </Top>
       <Panel>

@@ -19,8 +19,13 @@ const itemStyle = `
 
 const MenuAnchor = styled.a`
   ${itemStyle}
-  &:hover { background: rgba(255, 255, 255, 0.08); }
-  &[aria-current='page'] { background: ${({ theme }) => theme.colors.secondary}; font-weight: 600; }
+  &:hover {
+    background: rgba(255, 255, 255, 0.08);
+  }
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.secondary};
+    font-weight: 600;
+  }
 `;
 
 // A typed router link rendered as our styled anchor.

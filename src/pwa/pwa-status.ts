@@ -28,7 +28,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function usePwaStatus<T>(select: (status: PwaStatus) => T): T {
-  return useSyncExternalStore(subscribe, () => select(status), () => select(status));
+  return useSyncExternalStore(
+    subscribe,
+    () => select(status),
+    () => select(status),
+  );
 }
 
 /** True once this page saw a chunk fail to load: route errors after that are its consequence. */

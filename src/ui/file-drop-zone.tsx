@@ -41,8 +41,7 @@ const Zone = styled.div<{ $active: boolean; $invalid: boolean; $disabled: boolea
   padding: ${({ theme }) => theme.space(6)};
   text-align: center;
   border: 2px dashed
-    ${({ theme, $active, $invalid }) =>
-      $invalid ? theme.colors.negative : $active ? theme.colors.secondary : theme.colors.muted};
+    ${({ theme, $active, $invalid }) => ($invalid ? theme.colors.negative : $active ? theme.colors.secondary : theme.colors.muted)};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme, $active, $disabled }) => ($active || $disabled ? theme.colors.page : theme.colors.surface)};
 `;
@@ -164,7 +163,9 @@ export function FileDropZone({
         onDragLeave={onDragLeave}
         onDrop={onDrop}
       >
-        <Title id={titleId} $disabled={disabled}>{label}</Title>
+        <Title id={titleId} $disabled={disabled}>
+          {label}
+        </Title>
         <FieldHint id={hintId}>{hint ?? <Trans>Drag and drop files here, or choose them from your device.</Trans>}</FieldHint>
         {/* Keyboard and touch path: the visible button opens the hidden native picker. */}
         <Button variant="secondary" disabled={disabled} aria-describedby={describedBy} onClick={() => inputRef.current?.click()}>
@@ -184,9 +185,7 @@ export function FileDropZone({
           }}
         />
       </Zone>
-      {error && (
-        <ZoneError id={errorId}>{error}</ZoneError>
-      )}
+      {error && <ZoneError id={errorId}>{error}</ZoneError>}
       {files && files.length > 0 && (
         <FileList aria-label={t`Files`}>
           {files.map((item, index) => (

@@ -21,7 +21,9 @@ const notControls = [
   'textarea',
   'summary',
   '[contenteditable]',
-  ...['button', 'link', 'tab', 'menuitem', 'option', 'checkbox', 'radio', 'switch', 'slider', 'gridcell', 'treeitem'].map((role) => `[role='${role}']`),
+  ...['button', 'link', 'tab', 'menuitem', 'option', 'checkbox', 'radio', 'switch', 'slider', 'gridcell', 'treeitem'].map(
+    (role) => `[role='${role}']`,
+  ),
 ].join(', ');
 
 /** Selector of the elements focused only by script (tabindex="-1") that are not controls. */

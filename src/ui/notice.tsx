@@ -78,7 +78,17 @@ export function Notice({ variant = 'info', title, children, onDismiss, className
   const role = variant === 'negative' ? 'alert' : 'status';
   return (
     <Box role={role} $variant={variant} className={className}>
-      <Icon $variant={variant} width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <Icon
+        $variant={variant}
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        aria-hidden="true"
+      >
         <circle cx="12" cy="12" r="10" />
         <path d={iconPaths[variant]} />
       </Icon>

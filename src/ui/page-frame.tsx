@@ -8,7 +8,11 @@ const Head = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
   margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(6)};
-  h1 { margin: 0; font-size: ${({ theme }) => theme.font.size.xl}; color: ${({ theme }) => theme.colors.primary}; }
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.xl};
+    color: ${({ theme }) => theme.colors.primary};
+  }
 `;
 
 type PageFrameProps = { title: ReactNode; actions?: ReactNode; children?: ReactNode };

@@ -10,8 +10,23 @@ export function PassageSource({ source }: { source: string }) {
   if (!location) return <>{source}</>;
   if ('page' in location) return <Trans>page {location.page}</Trans>;
   const { sheet, row, part } = location;
-  if (sheet && part) return <Trans>{sheet}, row {row}, part {part}</Trans>;
-  if (sheet) return <Trans>{sheet}, row {row}</Trans>;
-  if (part) return <Trans>row {row}, part {part}</Trans>;
+  if (sheet && part)
+    return (
+      <Trans>
+        {sheet}, row {row}, part {part}
+      </Trans>
+    );
+  if (sheet)
+    return (
+      <Trans>
+        {sheet}, row {row}
+      </Trans>
+    );
+  if (part)
+    return (
+      <Trans>
+        row {row}, part {part}
+      </Trans>
+    );
   return <Trans>row {row}</Trans>;
 }

@@ -89,9 +89,7 @@ export function RadioGroup({
               required={required}
               disabled={option.disabled}
               aria-describedby={option.hint ? optionHintId : undefined}
-              {...(value !== undefined
-                ? { checked: value === option.value }
-                : { defaultChecked: defaultValue === option.value })}
+              {...(value !== undefined ? { checked: value === option.value } : { defaultChecked: defaultValue === option.value })}
               onChange={(event) => onChange?.(option.value, event)}
             />
             <ChoiceLabel htmlFor={optionId} $disabled={optionDisabled}>

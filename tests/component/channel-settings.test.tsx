@@ -215,7 +215,9 @@ it('how long conversations are kept: 90 days to start, a day count outside 7–3
   await userEvent.clear(days);
   await userEvent.type(days, '30');
   await userEvent.click(history().getByRole('button', { name: 'Save' }));
-  expect(await history().findByText('Saved: older conversations are deleted at the next hourly clean-up.', undefined, { timeout: 15_000 })).toBeTruthy();
+  expect(
+    await history().findByText('Saved: older conversations are deleted at the next hourly clean-up.', undefined, { timeout: 15_000 }),
+  ).toBeTruthy();
   expect(history().getByText('30 days')).toBeTruthy();
   expect((await channelOf(owner, channel.id)).retentionDays).toBe(30);
 });

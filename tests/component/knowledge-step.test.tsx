@@ -112,7 +112,11 @@ it("a table file's columns show their roles, a cost column never shown to shoppe
   // Read again on the server (the page's status may still say 'Pronto' until the change is answered)…
   await waitFor(
     async () => {
-      const { files } = await api<{ files: { columns: { header: string; role: string }[]; status: string }[] }>(user, 'GET', `/ai-bases/${base.id}/files`);
+      const { files } = await api<{ files: { columns: { header: string; role: string }[]; status: string }[] }>(
+        user,
+        'GET',
+        `/ai-bases/${base.id}/files`,
+      );
       expect(files[0]!.status).toBe('ready');
       expect(files[0]!.columns.find((column) => column.header === 'Observação')?.role).toBe('private');
     },

@@ -82,7 +82,11 @@ test.describe('ai-base-activation machine, model-based (UI level)', () => {
   test.describe.configure({ mode: 'default' });
   for (const path of paths) {
     test(activationPathName(events(path)) || '(initial)', async ({ page, request }) => {
-      const merchant = await newMerchant(request, 'activation', has(path, 'xstate.error.actor.activateBase', 'plan_limit') ? 'start' : 'basic');
+      const merchant = await newMerchant(
+        request,
+        'activation',
+        has(path, 'xstate.error.actor.activateBase', 'plan_limit') ? 'start' : 'basic',
+      );
       const api = merchantApi(request, merchant);
       let base = await api.create();
       if (!has(path, 'xstate.error.actor.activateBase', 'incomplete')) base = await api.complete(base);

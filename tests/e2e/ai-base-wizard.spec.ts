@@ -5,7 +5,14 @@
 // elsewhere: 409; created elsewhere: the plan's limit, a name taken); a reload keeps the draft.
 import { expect, test, type Page } from '@playwright/test';
 import { aiBaseValidationMessages, wizardSteps, type AiBase } from '@/domain/ai-base';
-import { aiBaseWizardMachine, unsavedStepOf, type InstructionsDraft, type LoadedBase, type RefinementDraft, type WizardContext } from '@/machines/ai-base-wizard';
+import {
+  aiBaseWizardMachine,
+  unsavedStepOf,
+  type InstructionsDraft,
+  type LoadedBase,
+  type RefinementDraft,
+  type WizardContext,
+} from '@/machines/ai-base-wizard';
 import { aiBaseWizardTestModel, wizardPathName } from '../model/ai-base-wizard-model';
 import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath } from '../model/model-harness';
 import { signInDirectly } from './fixtures/emulator-users';
@@ -14,8 +21,10 @@ import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api
 
 type ModelEvent = { type: string; output?: AiBase | LoadedBase; error?: { kind: string }; values?: Record<string, unknown> };
 const eventsOf = (path: ModelPath) => path.steps.map((step) => step.event as ModelEvent);
-const contextBefore = (path: ModelPath, index: number) => (index === 0 ? path.initial : path.steps[index - 1]!.state).context as WizardContext;
-const stateValue = (value: unknown): string => (typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${stateValue(v)}`)[0]!);
+const contextBefore = (path: ModelPath, index: number) =>
+  (index === 0 ? path.initial : path.steps[index - 1]!.state).context as WizardContext;
+const stateValue = (value: unknown): string =>
+  typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${stateValue(v)}`)[0]!;
 // A base resumes at its first step not saved (the last one once all three are).
 const savedStepsOf = (base: AiBase) => (base.progress === 100 ? wizardSteps.length : wizardSteps.indexOf(base.step));
 const stepSaves: Record<string, number> = { saveInstructions: 1, saveKnowledge: 2, saveRefinement: 3 };
@@ -82,7 +91,10 @@ async function editInstructions(page: Page, values: Partial<InstructionsDraft>) 
   if (values.language) await main.getByRole('combobox', { name: 'Language' }).selectOption({ label: languageLabels[values.language] });
   if (values.voiceTone) await main.getByRole('radio', { name: toneLabels[values.voiceTone] }).check();
   if (values.personalized !== undefined && values.personalized !== null)
-    await main.getByRole('radiogroup', { name: 'Personalized base?' }).getByRole('radio', { name: values.personalized ? 'Yes' : 'No' }).check();
+    await main
+      .getByRole('radiogroup', { name: 'Personalized base?' })
+      .getByRole('radio', { name: values.personalized ? 'Yes' : 'No' })
+      .check();
   if (values.instructions !== undefined) await main.getByRole('textbox', { name: 'Instructions' }).fill(values.instructions);
   if (values.expectedInputs !== undefined) await main.getByRole('textbox', { name: 'Expected inputs' }).fill(values.expectedInputs);
 }
@@ -102,7 +114,9 @@ async function expectScreen(world: World, value: unknown, context: WizardContext
   // The stepper marks the step the merchant is on (through a conflict too: the step being saved).
   if (['instructions', 'knowledge', 'refinement', 'conflict'].some((name) => state.startsWith(name))) {
     const stepLabels = { instructions: 'Instructions', knowledge: 'Knowledge base', refinement: 'Refinement and test' } as const;
-    await expect(main.getByRole('list', { name: 'AI base configuration steps' }).locator('[aria-current="step"]')).toHaveText(`${wizardSteps.indexOf(context.step) + 1}${stepLabels[context.step]}`); // marker and label
+    await expect(main.getByRole('list', { name: 'AI base configuration steps' }).locator('[aria-current="step"]')).toHaveText(
+      `${wizardSteps.indexOf(context.step) + 1}${stepLabels[context.step]}`,
+    ); // marker and label
   }
   if (state.startsWith('instructions.')) await heading('1. Instructions');
   if (state.startsWith('knowledge.')) await heading('2. Knowledge base');
@@ -110,7 +124,9 @@ async function expectScreen(world: World, value: unknown, context: WizardContext
     await heading('3. Refinement and test');
     // The fields show the draft (typed, restored or reverted to the saved settings).
     await expect(main.getByRole('slider', { name: 'Creativity' })).toHaveValue(String(context.draft.refinement.creativity));
-    await expect(main.getByRole('textbox', { name: 'Blocked themes or terms' })).toHaveValue(context.draft.refinement.blockedTerms.join('\n'));
+    await expect(main.getByRole('textbox', { name: 'Blocked themes or terms' })).toHaveValue(
+      context.draft.refinement.blockedTerms.join('\n'),
+    );
   }
   if (state.endsWith('.saving')) await expect(saveButton).toBeDisabled();
   // Every refusal here is one the screen explains (a conflict, the plan's limit, a taken name, a

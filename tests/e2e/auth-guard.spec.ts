@@ -3,7 +3,14 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createEmulatorUser, deleteEmulatorUsers, signedInStorageState, signInThroughUi, submitLogin, type EmulatorUser } from './fixtures/emulator-users';
+import {
+  createEmulatorUser,
+  deleteEmulatorUsers,
+  signedInStorageState,
+  signInThroughUi,
+  submitLogin,
+  type EmulatorUser,
+} from './fixtures/emulator-users';
 
 const storedUser = (page: Page) => page.evaluate(() => localStorage.getItem('user'));
 
@@ -15,7 +22,9 @@ async function seriousViolations(page: Page) {
 /** The built Firebase SDK chunks (from Vite's manifest): what must never load on public pages. */
 function firebaseChunks(): string[] {
   const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
-  const files = Object.entries(manifest).filter(([key]) => key.includes('node_modules/firebase/')).map(([, chunk]) => `/${chunk.file}`);
+  const files = Object.entries(manifest)
+    .filter(([key]) => key.includes('node_modules/firebase/'))
+    .map(([, chunk]) => `/${chunk.file}`);
   expect(files.length, 'the build has Firebase chunks').toBeGreaterThan(0);
   return files;
 }

@@ -10,7 +10,14 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { allowLinguiMacrosAtRuntime } from '../model/password-model-loader';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath, type ModelStep } from '../model/model-harness';
-import { createEmulatorUser, deleteEmulatorUsers, disableEmulatorUser, signInThroughUi, submitLogin, type EmulatorUser } from './fixtures/emulator-users';
+import {
+  createEmulatorUser,
+  deleteEmulatorUsers,
+  disableEmulatorUser,
+  signInThroughUi,
+  submitLogin,
+  type EmulatorUser,
+} from './fixtures/emulator-users';
 // Types only: erased, so no runtime import before the shim below.
 import type { AuthSessionContext, SessionUser } from '@/machines/auth-session';
 
@@ -46,7 +53,8 @@ type World = {
 };
 
 const valueOf = (step: { state: { value: unknown } }) => JSON.stringify(step.state.value);
-const accountFor = (world: World, user: SessionUser) => (user.uid === ALICE.uid ? world.accounts.alice : user.uid === BOB.uid ? world.accounts.bob : null)!;
+const accountFor = (world: World, user: SessionUser) =>
+  (user.uid === ALICE.uid ? world.accounts.alice : user.uid === BOB.uid ? world.accounts.bob : null)!;
 
 /** The built Firebase SDK chunks, from Vite's manifest. */
 function firebaseChunkPaths(): string[] {
@@ -269,7 +277,7 @@ async function expectStep(world: World, step: ModelStep, from: number | null): P
 async function fillLocalStorage(page: Page) {
   const full = await page.evaluate(() => {
     let size = 1 << 20;
-    for (let i = 0; size > 0; ) {
+    for (let i = 0; size > 0;) {
       try {
         localStorage.setItem(`filler-${i}`, 'x'.repeat(size));
         i++;
@@ -289,7 +297,11 @@ async function fillLocalStorage(page: Page) {
 }
 
 async function freeLocalStorage(page: Page) {
-  await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('filler-')).forEach((key) => localStorage.removeItem(key)));
+  await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('filler-'))
+      .forEach((key) => localStorage.removeItem(key)),
+  );
 }
 
 /** What the merchant sees in a settled state: the user, the stored user, the error. */
@@ -318,7 +330,8 @@ async function runPath(browser: Browser, path: ModelPath) {
       await perform(world, step, path.steps[index - 1], path.steps[index + 1]);
       at = await expectStep(world, step, at);
       // Transient states (a call in flight) have no settled screen to check.
-      if (!['"signingIn"', '"signingOut"'].includes(valueOf(step))) await expectScreen(world, valueOf(step), step.state.context as AuthSessionContext);
+      if (!['"signingIn"', '"signingOut"'].includes(valueOf(step)))
+        await expectScreen(world, valueOf(step), step.state.context as AuthSessionContext);
       if ((step.event as { error?: unknown }).error === signInFailures.unknown) {
         // Refused, not half done: Firebase kept no session either. Then the device has room again.
         expect(await readFirebaseUser(world.page)).toEqual([]);

@@ -189,7 +189,12 @@ async function openDashboard(context: BrowserContext, label: string): Promise<Wo
 }
 
 const newContext = (browser: Browser) =>
-  browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'block', timezoneId: BROWSER_ZONE, acceptDownloads: true });
+  browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    serviceWorkers: 'block',
+    timezoneId: BROWSER_ZONE,
+    acceptDownloads: true,
+  });
 
 test.describe('dashboard machine, model-based (UI level)', () => {
   // One worker, in order: the last test counts what the others passed.
@@ -247,9 +252,12 @@ test('Download CSV saves the figures shown, as the server exports them', async (
     expect((Date.parse(to!) - Date.parse(from!)) / 86_400_000).toBe(6);
     const body = await (await download.createReadStream()).toArray();
     const csv = Buffer.concat(body).toString('utf8');
-    const server = await context.request.get(`/api/v1/dashboard.csv?from=${from}&to=${to}&tz=${encodeURIComponent(BROWSER_ZONE)}&currency=USD`, {
-      headers: { authorization: `Bearer ${merchant.idToken}` },
-    });
+    const server = await context.request.get(
+      `/api/v1/dashboard.csv?from=${from}&to=${to}&tz=${encodeURIComponent(BROWSER_ZONE)}&currency=USD`,
+      {
+        headers: { authorization: `Bearer ${merchant.idToken}` },
+      },
+    );
     expect(server.status()).toBe(200);
     expect(csv).toBe(await server.text());
     await expect(main(page).getByText('The CSV could not be downloaded. Try again.')).toHaveCount(0);
@@ -270,7 +278,11 @@ test('with AI use shown: no serious or critical axe violation, definitions reach
     // A definition shows on keyboard focus.
     const what = main(page).getByRole('button', { name: 'What is Monthly cost?' });
     await what.focus();
-    await expect(main(page).getByRole('tooltip').filter({ hasText: /^Monthly cost: / })).toBeVisible();
+    await expect(
+      main(page)
+        .getByRole('tooltip')
+        .filter({ hasText: /^Monthly cost: / }),
+    ).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`)).toEqual([]);

@@ -10,13 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import {
-  catalogSchema,
-  inventoryValidation,
-  inventoryValidationMessages,
-  type Inventory,
-  type InventoryStep,
-} from '@/domain/inventory';
+import { catalogSchema, inventoryValidation, inventoryValidationMessages, type Inventory, type InventoryStep } from '@/domain/inventory';
 import {
   inventoryWizardMachine,
   type InventoryFailure,

@@ -27,15 +27,21 @@ type ModelEvent = {
 type Region = 'list' | 'uploads' | 'deletion' | 'columnRoles';
 
 const eventsOf = (path: ModelPath) => path.steps.map((step) => step.event as ModelEvent);
-const contextAt = (path: ModelPath, index: number) => (index < 0 ? path.initial : path.steps[index]!.state).context as KnowledgeFilesContext;
+const contextAt = (path: ModelPath, index: number) =>
+  (index < 0 ? path.initial : path.steps[index]!.state).context as KnowledgeFilesContext;
 /**
  * The region a path explores: the one its first transition belongs to. The model explores the four
  * regions one by one, the others doing only what the path needs of them: a list path's UPLOAD_DONE is
  * a real upload of the catalog picked just before, and its FILE_REQUEUED a column role changed and
  * saved; a deletion path starts with its files listed, a column roles path with a ready table file.
  */
-const regionOf = (path: ModelPath): Region => path.steps.flatMap((step) => step.transitions)[0]!.split(' | ')[0]!.split('.')[1] as Region;
-const uploadStatus = (context: KnowledgeFilesContext, uploadId: string | undefined) => context.uploads.find((upload) => upload.id === uploadId)?.status;
+const regionOf = (path: ModelPath): Region =>
+  path.steps
+    .flatMap((step) => step.transitions)[0]!
+    .split(' | ')[0]!
+    .split('.')[1] as Region;
+const uploadStatus = (context: KnowledgeFilesContext, uploadId: string | undefined) =>
+  context.uploads.find((upload) => upload.id === uploadId)?.status;
 const catalogId = uploadIdOf(pickedFiles.catalog);
 
 /**
@@ -59,7 +65,9 @@ function realizable(path: ModelPath): boolean {
   const requeued = events.findIndex((event) => event.type === 'FILE_REQUEUED');
   if (requeued >= 0 && !contextAt(path, requeued - 1).files.some((file) => file.status === 'ready')) return false;
   if (regionOf(path) !== 'uploads') return true;
-  return events.every((event, index) => !event.type.startsWith('UPLOAD_') || uploadStatus(contextAt(path, index - 1), event.uploadId) === 'uploading');
+  return events.every(
+    (event, index) => !event.type.startsWith('UPLOAD_') || uploadStatus(contextAt(path, index - 1), event.uploadId) === 'uploading',
+  );
 }
 /** What the realisable paths leave out: the progress report (see realizable). */
 const UNREALISABLE_TRANSITIONS = ['knowledgeFiles.uploads | UPLOAD_PROGRESS | 0'];
@@ -75,8 +83,14 @@ function refusedLater(path: ModelPath, index: number): boolean {
   for (let i = index + 1; i < events.length; i++) {
     const event = events[i]!;
     if (event.type === 'UPLOAD_REFUSED' && event.uploadId === catalogId) return true;
-    if (event.type === 'UPLOAD_DONE' && event.uploadId === catalogId && uploadStatus(contextAt(path, i - 1), catalogId) === 'uploading') return false;
-    if (event.type === 'ADD_FILE' && event.file?.name === pickedFiles.catalog.name && uploadStatus(contextAt(path, i - 1), catalogId) !== 'uploading') return false;
+    if (event.type === 'UPLOAD_DONE' && event.uploadId === catalogId && uploadStatus(contextAt(path, i - 1), catalogId) === 'uploading')
+      return false;
+    if (
+      event.type === 'ADD_FILE' &&
+      event.file?.name === pickedFiles.catalog.name &&
+      uploadStatus(contextAt(path, i - 1), catalogId) !== 'uploading'
+    )
+      return false;
   }
   return false;
 }
@@ -100,7 +114,9 @@ function fileOnDisk(disk: string, folder: string, source: KnowledgeUploadSource,
 }
 /** A semicolon CSV of exactly `size` bytes: whole rows, then blank lines. */
 const csvOf = (size: number) => {
-  const text = Buffer.from(['Produto;Preço;Resposta', ...Array.from({ length: 200 }, (_, i) => `Camiseta ${i};59,90;Entregamos em 3 a 7 dias úteis`)].join('\n'));
+  const text = Buffer.from(
+    ['Produto;Preço;Resposta', ...Array.from({ length: 200 }, (_, i) => `Camiseta ${i};59,90;Entregamos em 3 a 7 dias úteis`)].join('\n'),
+  );
   const end = text.lastIndexOf('\n', size - 1) + 1;
   return Buffer.concat([text.subarray(0, end), Buffer.alloc(size - end, '\n')]);
 };
@@ -118,20 +134,25 @@ function writeFiles(disk: string) {
 let disk = '';
 let files: ReturnType<typeof writeFiles>;
 const pathOfPicked = (source: KnowledgeUploadSource, notText: boolean) =>
-  source.name === pickedFiles.catalog.name ? (notText ? files.catalogNotText : files.catalog) : { [pickedFiles.notes.name]: files.notes, [pickedFiles.empty.name]: files.empty, [pickedFiles.huge.name]: files.huge }[source.name]!;
+  source.name === pickedFiles.catalog.name
+    ? notText
+      ? files.catalogNotText
+      : files.catalog
+    : { [pickedFiles.notes.name]: files.notes, [pickedFiles.empty.name]: files.empty, [pickedFiles.huge.name]: files.huge }[source.name]!;
 
 /** A file the worker takes many seconds to read (about 45 s for 20 MB): what is queued behind it waits. */
 const SLOW_FILE = 'catalogo-completo.csv';
 let slowFile: Buffer | null = null;
-const slowFileContent = () => (slowFile ??= (() => {
-  const rows = ['Pergunta;Resposta'];
-  for (let i = 0, size = 0; size < 20 * 1024 * 1024; i++) {
-    const row = `Pergunta número ${i};Resposta bastante longa para o item ${i}, com texto suficiente para ser uma passagem`;
-    rows.push(row);
-    size += row.length + 1;
-  }
-  return Buffer.from(rows.join('\n'));
-})());
+const slowFileContent = () =>
+  (slowFile ??= (() => {
+    const rows = ['Pergunta;Resposta'];
+    for (let i = 0, size = 0; size < 20 * 1024 * 1024; i++) {
+      const row = `Pergunta número ${i};Resposta bastante longa para o item ${i}, com texto suficiente para ser uma passagem`;
+      rows.push(row);
+      size += row.length + 1;
+    }
+    return Buffer.from(rows.join('\n'));
+  })());
 
 /** A column roles path's table file: its third column ('Cor', a colour) is made never shown to shoppers. */
 const COLUMNS_FILE = { name: 'produtos.csv', content: 'Produto;Preço;Cor\nCamiseta básica;59,90;Azul\n', header: 'Cor' };
@@ -183,7 +204,12 @@ async function arrangeFiles(world: World, answer: KnowledgeFile[]) {
     }
   } else {
     for (const file of now.filter(isUnsettled)) if (file.name === SLOW_FILE) await deleteOnServer(world, file);
-    if (!now.some((file) => file.status === 'ready')) await merchantApi(world.request, world.merchant).uploadKnowledge(world.base, 'faq.csv', 'Pergunta;Resposta\nVocês entregam?;Sim, em 3 a 7 dias.\n');
+    if (!now.some((file) => file.status === 'ready'))
+      await merchantApi(world.request, world.merchant).uploadKnowledge(
+        world.base,
+        'faq.csv',
+        'Pergunta;Resposta\nVocês entregam?;Sim, em 3 a 7 dias.\n',
+      );
     await expect.poll(async () => (await serverFiles(world)).filter(isUnsettled).length, { timeout: 75_000 }).toBe(0);
   }
 }
@@ -193,7 +219,11 @@ async function arrangeFiles(world: World, answer: KnowledgeFile[]) {
  * file's last column, to 'never shown to shoppers' (or back to 'other' if it is so already).
  */
 async function changeColumnRole(world: World, header?: string) {
-  const row = world.page.getByRole('main').getByRole('row').filter({ has: world.page.locator('details') }).first();
+  const row = world.page
+    .getByRole('main')
+    .getByRole('row')
+    .filter({ has: world.page.locator('details') })
+    .first();
   const details = row.locator('details');
   if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
   const select = header ? row.getByRole('combobox', { name: header, exact: true }) : row.getByRole('combobox').last();
@@ -308,7 +338,9 @@ async function expectScreen(world: World, path: ModelPath, index: number) {
     const item = uploads.getByRole('listitem').nth(i);
     await expect(item).toContainText(upload.name);
     if (upload.status === 'uploading') {
-      await expect(item.getByRole('progressbar', { name: new RegExp(`^(Uploading|Checking) ${upload.name.replace('.', '\\.')}$`) })).toBeVisible();
+      await expect(
+        item.getByRole('progressbar', { name: new RegExp(`^(Uploading|Checking) ${upload.name.replace('.', '\\.')}$`) }),
+      ).toBeVisible();
       await expect(item.getByRole('button', { name: `Cancel the upload of ${upload.name}` })).toBeVisible();
     }
     if (upload.status === 'refused') await expect(item.getByRole('alert')).toHaveText(`Not added: ${refusalTexts[upload.refusal!]}`);
@@ -317,7 +349,9 @@ async function expectScreen(world: World, path: ModelPath, index: number) {
       await expect(item.getByRole('button', { name: `Try again to upload ${upload.name}` })).toBeVisible();
     }
   }
-  await expect(main.getByText('You can go on once the uploads finish.')).toHaveCount(context.uploads.some((u) => u.status === 'uploading') ? 1 : 0);
+  await expect(main.getByText('You can go on once the uploads finish.')).toHaveCount(
+    context.uploads.some((u) => u.status === 'uploading') ? 1 : 0,
+  );
 
   // The list (a deletion or column roles path's list was loaded for its files, whatever the model's says).
   const table = main.getByRole('table', { name: 'Files in the knowledge base' });
@@ -462,14 +496,20 @@ test.describe('knowledge-files machine, model-based (UI level)', () => {
       try {
         await page.goto(`/en/ia-base/${base.id}`);
         // A whole signed-in page load (session, base, wizard): on a loaded CI machine more than the default 5 s.
-        await expect(page.getByRole('main').getByRole('heading', { name: '2. Knowledge base', exact: true })).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByRole('main').getByRole('heading', { name: '2. Knowledge base', exact: true })).toBeVisible({
+          timeout: 15_000,
+        });
         if (regionOf(path) === 'deletion') {
           await world.list.release();
-          await expect(page.getByRole('main').getByRole('table', { name: 'Files in the knowledge base' }).getByRole('rowheader')).toHaveText(listed);
+          await expect(
+            page.getByRole('main').getByRole('table', { name: 'Files in the knowledge base' }).getByRole('rowheader'),
+          ).toHaveText(listed);
         }
         if (regionOf(path) === 'columnRoles') {
           await world.list.release();
-          await expect(page.getByRole('main').getByRole('table', { name: 'Files in the knowledge base' }).getByRole('rowheader')).toHaveText([COLUMNS_FILE.name]);
+          await expect(
+            page.getByRole('main').getByRole('table', { name: 'Files in the knowledge base' }).getByRole('rowheader'),
+          ).toHaveText([COLUMNS_FILE.name]);
           // The merchant opens the file's columns (3 columns, none hidden yet).
           await page.getByRole('main').getByText('3 columns', { exact: true }).click();
         }
@@ -488,7 +528,10 @@ test.describe('knowledge-files machine, model-based (UI level)', () => {
 
   test('the passed paths reach every state and take every transition', () => {
     const coverage = coverageOf(knowledgeFilesMachine, { ...model, paths: passed });
-    console.log(describeCoverage('knowledge-files', 'UI', coverage, passed.length) + ` (of ${model.paths.length} in the model, ${realizablePaths.length} realisable)`);
+    console.log(
+      describeCoverage('knowledge-files', 'UI', coverage, passed.length) +
+        ` (of ${model.paths.length} in the model, ${realizablePaths.length} realisable)`,
+    );
     expect(passed).toHaveLength(paths.length);
     expect(coverage.states.missing).toEqual([]);
     // Every transition but the ones no realisable path takes, and those are exactly what the filter left out.

@@ -16,10 +16,18 @@ const hasCorpus = existsSync(join(corpusDir, 'SOURCES.md'));
 const NO_CORPUS = `no corpus at ${corpusDir} (see SOURCES.md there)`;
 
 /** A corpus file as the file chooser takes it. */
-const corpus = (relative: string) => ({ name: relative.split('/').pop()!, mimeType: 'application/octet-stream', buffer: readFileSync(join(corpusDir, relative)) });
+const corpus = (relative: string) => ({
+  name: relative.split('/').pop()!,
+  mimeType: 'application/octet-stream',
+  buffer: readFileSync(join(corpusDir, relative)),
+});
 
 /** A merchant signed in on step 2 of a base of their own (step 1 saved through the API). */
-async function onKnowledgeStep(page: Page, request: APIRequestContext, lang = 'en'): Promise<{ merchant: Merchant; base: AiBase; api: ReturnType<typeof merchantApi> }> {
+async function onKnowledgeStep(
+  page: Page,
+  request: APIRequestContext,
+  lang = 'en',
+): Promise<{ merchant: Merchant; base: AiBase; api: ReturnType<typeof merchantApi> }> {
   const merchant = await newMerchant(request, 'knowledge');
   const api = merchantApi(request, merchant);
   const base = await api.create();
@@ -48,7 +56,11 @@ async function expectSettled(page: Page, name: string, status: string, detail: s
   await expect(row.getByText(status, { exact: true })).toBeVisible({ timeout: 75_000 });
   await expect(row.getByText(detail)).toBeVisible();
 }
-const upload = (page: Page, name: string) => page.getByRole('list', { name: /^(Uploads|Envios)$/ }).getByRole('listitem').filter({ hasText: name });
+const upload = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: /^(Uploads|Envios)$/ })
+    .getByRole('listitem')
+    .filter({ hasText: name });
 
 test.describe('knowledge base step', () => {
   test('real files upload with their progress, are processed and show Ready with their passage count', async ({ page, request }) => {
@@ -70,7 +82,11 @@ test.describe('knowledge base step', () => {
       { path: 'xlsx/unstructured_eng_spa_2sheets.xlsx', passages: '4 passages' },
       { path: 'pdf/unstructured_copy-protected_ownerpw-only.pdf', passages: '7 passages' },
     ];
-    await pickFiles(page, 'Choose files', files.map((file) => corpus(file.path)));
+    await pickFiles(
+      page,
+      'Choose files',
+      files.map((file) => corpus(file.path)),
+    );
 
     // The largest is still being sent: its progress bar says how far.
     const progress = page.getByRole('progressbar', { name: 'Uploading covid_faq_covidbert_multiline.csv' });
@@ -113,7 +129,12 @@ test.describe('knowledge base step', () => {
     await expect(upload(page, 'notes.txt').getByRole('alert')).toHaveText('Not added: Only .xls, .xlsx, .csv and .pdf files can be added.');
 
     await expectSettled(page, 'unstructured_eng_spa_2sheets.xlsx', 'Ready', '4 passages');
-    await expectSettled(page, 'pdfjs_REDHAT-1531897-0_malformed.pdf', 'Failed', 'The PDF cannot be read: it is damaged or not really a PDF.');
+    await expectSettled(
+      page,
+      'pdfjs_REDHAT-1531897-0_malformed.pdf',
+      'Failed',
+      'The PDF cannot be read: it is damaged or not really a PDF.',
+    );
 
     // Only the two files the server took are in the base (sent at once, they arrive in any order).
     const listed = await request.get(`/api/v1/ai-bases/${base.id}/files`, { headers: { authorization: `Bearer ${merchant.idToken}` } });

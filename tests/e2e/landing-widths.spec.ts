@@ -9,7 +9,9 @@ import { locales } from '@/domain/locales';
 import { planList } from '@/domain/plans';
 
 /** Phones, tablets, laptops, desktops. */
-const namedWidths = [320, 360, 375, 390, 414, 480, 540, 600, 640, 720, 768, 800, 900, 960, 1024, 1100, 1152, 1180, 1280, 1366, 1440, 1536, 1600, 1680, 1920];
+const namedWidths = [
+  320, 360, 375, 390, 414, 480, 540, 600, 640, 720, 768, 800, 900, 960, 1024, 1100, 1152, 1180, 1280, 1366, 1440, 1536, 1600, 1680, 1920,
+];
 /** …and a sweep in between, so the narrowest cards (just after the grid adds a column) are seen whatever its breakpoints. */
 const sweep = Array.from({ length: (1920 - 320) / 40 + 1 }, (_, i) => 320 + i * 40);
 const widths = [...new Set([...namedWidths, ...sweep])].sort((a, b) => a - b);
@@ -74,7 +76,9 @@ function cardProblems(page: Page, tolerance: number): Promise<Problem[]> {
             problems.push(`${plan}: the ${what} "${price.textContent}" ${fmt(box)} is not inside the card's content box ${fmt(content)}`);
         }
         if (price.scrollWidth > price.clientWidth)
-          problems.push(`${plan}: the price "${price.textContent}" overflows its own box (scrollWidth ${price.scrollWidth} > ${price.clientWidth})`);
+          problems.push(
+            `${plan}: the price "${price.textContent}" overflows its own box (scrollWidth ${price.scrollWidth} > ${price.clientWidth})`,
+          );
       }
 
       // Every other element and every line of text of the card (the price's told once, above).
@@ -82,7 +86,8 @@ function cardProblems(page: Page, tolerance: number): Promise<Problem[]> {
         if (price?.contains(el)) continue;
         const box = el.getBoundingClientRect();
         if (box.width === 0 && box.height === 0) continue;
-        if (outside(box, content)) problems.push(`${plan}: ${describe(el)} ${fmt(box)} is not inside the card's content box ${fmt(content)}`);
+        if (outside(box, content))
+          problems.push(`${plan}: ${describe(el)} ${fmt(box)} is not inside the card's content box ${fmt(content)}`);
         if (el.scrollWidth > el.clientWidth && el.clientWidth > 0)
           problems.push(`${plan}: ${describe(el)} overflows its own box (scrollWidth ${el.scrollWidth} > ${el.clientWidth})`);
       }
@@ -93,7 +98,9 @@ function cardProblems(page: Page, tolerance: number): Promise<Problem[]> {
         range.selectNodeContents(node);
         for (const box of range.getClientRects()) {
           if (outside(box, content))
-            problems.push(`${plan}: the text "${node.textContent!.trim().slice(0, 40)}" ${fmt(box)} is not inside the card's content box ${fmt(content)}`);
+            problems.push(
+              `${plan}: the text "${node.textContent!.trim().slice(0, 40)}" ${fmt(box)} is not inside the card's content box ${fmt(content)}`,
+            );
         }
       }
     }

@@ -190,6 +190,8 @@ test.describe('with JavaScript, once live', () => {
     await fill(form(), typedIn(email), true);
     await form().getByRole('button', { name: 'Solicitar contato' }).click();
     await expect(page.locator('#contact').getByText('Contato solicitado!')).toBeVisible();
-    expect(await storedLeadRequests(request, email)).toEqual([expect.objectContaining({ kind: 'contact', name: 'Ana Souza', locale: 'pt' })]);
+    expect(await storedLeadRequests(request, email)).toEqual([
+      expect.objectContaining({ kind: 'contact', name: 'Ana Souza', locale: 'pt' }),
+    ]);
   });
 });

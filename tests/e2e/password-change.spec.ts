@@ -62,7 +62,10 @@ async function expectAccessible(page: Page, screen: string) {
   checkedScreens.add(screen);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`), screen).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
+    screen,
+  ).toEqual([]);
 }
 
 /** Performs one model event through the UI or the network; `next` tells how the submit's call will end. */
@@ -188,14 +191,21 @@ async function runPath(browser: Browser, page: Page, path: ModelPath) {
     await perform(world, step.event, path.steps[index + 1]?.event);
     const context = step.state.context as PasswordChangeContext;
     await expectScreen(world, step.state.value, context);
-    await expectAccessible(page, `${JSON.stringify(step.state.value)} ${Object.keys(context.fieldErrors).join(',')} ${context.error ?? ''}`);
+    await expectAccessible(
+      page,
+      `${JSON.stringify(step.state.value)} ${Object.keys(context.fieldErrors).join(',')} ${context.error ?? ''}`,
+    );
   }
   if (world.inFlight) await world.inFlight.abort();
   await expectRealPassword(browser, world);
 }
 
 const pathName = (path: ModelPath) =>
-  path.steps.map((s) => (s.event.type === 'SUBMIT' ? `SUBMIT(${submitLabel(s.event as PasswordChangeEvent)})` : s.event.type.replace(/^xstate\./, ''))).join(' → ');
+  path.steps
+    .map((s) =>
+      s.event.type === 'SUBMIT' ? `SUBMIT(${submitLabel(s.event as PasswordChangeEvent)})` : s.event.type.replace(/^xstate\./, ''),
+    )
+    .join(' → ');
 
 test.describe('password-change machine, model-based (UI level)', () => {
   test.describe.configure({ mode: 'default' });

@@ -9,7 +9,13 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
 import { allowLinguiMacrosAtRuntime } from '../model/password-model-loader';
 import {
-  applyPasswordReset, createUser, dropConnection, HeldRequests, oobCodesFor, signInWithPassword, uniqueEmail,
+  applyPasswordReset,
+  createUser,
+  dropConnection,
+  HeldRequests,
+  oobCodesFor,
+  signInWithPassword,
+  uniqueEmail,
 } from './fixtures/emulator-oob';
 
 // The machine and its messages are written with Lingui macros: load them once the runtime shim is in place.
@@ -39,7 +45,8 @@ type World = {
   delivered: Map<string, number>;
 };
 
-const realEmail = (world: World, sample: string) => (sample === REGISTERED_EMAIL ? world.registered : sample === UNKNOWN_EMAIL ? world.unknown : sample);
+const realEmail = (world: World, sample: string) =>
+  sample === REGISTERED_EMAIL ? world.registered : sample === UNKNOWN_EMAIL ? world.unknown : sample;
 const message = (id: string) => passwordFormMessages[id]!.message!;
 const countdownText = (seconds: number) => `You can send it again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
 
@@ -47,7 +54,10 @@ const countdownText = (seconds: number) => `You can send it again in ${seconds} 
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`), screen).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
+    screen,
+  ).toEqual([]);
 }
 
 /** Performs one model event through the UI (or the network, or the clock). */

@@ -18,7 +18,11 @@ type ModelEvent = { type: string; text?: string; settings?: Refinement; output?:
 const eventsOf = (path: ModelPath) => path.steps.map((step) => step.event as ModelEvent);
 
 /** The knowledge the base learns from: the delivery question's answer is on row 2. */
-const KNOWLEDGE_CSV = ['Assunto;Pergunta;Resposta', 'Entrega;Qual é o prazo de entrega?;Os pedidos chegam de 3 a 7 dias úteis após o pagamento.', 'Trocas;Posso trocar?;Sim, em até 30 dias.'].join('\n');
+const KNOWLEDGE_CSV = [
+  'Assunto;Pergunta;Resposta',
+  'Entrega;Qual é o prazo de entrega?;Os pedidos chegam de 3 a 7 dias úteis após o pagamento.',
+  'Trocas;Posso trocar?;Sim, em até 30 dias.',
+].join('\n');
 
 /** The only answer the real stack gives to a question asked with these settings (besides a dropped connection). */
 function outcomeFor(text: string, settings: Refinement): string {
@@ -35,7 +39,9 @@ function outcomeFor(text: string, settings: Refinement): string {
  */
 function replay(path: ModelPath): AnyMachineSnapshot[] {
   let snapshot = getInitialSnapshot(refinementChatMachine, { baseId: 'replay' }) as AnyMachineSnapshot;
-  return eventsOf(path).map((event) => (snapshot = getNextSnapshot(refinementChatMachine, snapshot as never, event as never) as AnyMachineSnapshot));
+  return eventsOf(path).map(
+    (event) => (snapshot = getNextSnapshot(refinementChatMachine, snapshot as never, event as never) as AnyMachineSnapshot),
+  );
 }
 
 /** Whether the real stack can give each answer of the path: the question and settings decide it. */
@@ -62,7 +68,9 @@ function withEverySample(chosen: ModelPath[]): ModelPath[] {
   const met = new Set(chosen.flatMap((path) => eventsOf(path).map(key)));
   const extra: ModelPath[] = [];
   for (const path of [...realizablePaths].sort((a, b) => a.steps.length - b.steps.length)) {
-    const fresh = eventsOf(path).map(key).filter((k) => !met.has(k));
+    const fresh = eventsOf(path)
+      .map(key)
+      .filter((k) => !met.has(k));
     if (fresh.length === 0) continue;
     extra.push(path);
     for (const k of fresh) met.add(k);
@@ -78,7 +86,9 @@ async function trySettings(page: Page, settings: Refinement) {
   const main = page.getByRole('main');
   await main.getByRole('slider', { name: 'Creativity' }).fill(String(settings.creativity));
   await main.getByRole('textbox', { name: 'Blocked themes or terms' }).fill(settings.blockedTerms.join('\n'));
-  await main.getByRole('combobox', { name: 'Model' }).selectOption(settings.model === 'builtin-retrieval' ? { label: 'Built-in answerer (from your knowledge base)' } : settings.model);
+  await main
+    .getByRole('combobox', { name: 'Model' })
+    .selectOption(settings.model === 'builtin-retrieval' ? { label: 'Built-in answerer (from your knowledge base)' } : settings.model);
 }
 
 const failureTexts: Record<string, RegExp> = {

@@ -41,7 +41,8 @@ export async function openWorld(
   // the page's own load, so a slow machine does not age them before the app reads them.
   await context.addInitScript((session: Record<string, string | { msAgo: number }>) => {
     for (const [key, value] of Object.entries(session)) {
-      if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, typeof value === 'string' ? value : String(Date.now() - value.msAgo));
+      if (sessionStorage.getItem(key) === null)
+        sessionStorage.setItem(key, typeof value === 'string' ? value : String(Date.now() - value.msAgo));
     }
     // Several transitions in one task arrive as one batch: each record's oldValue is the value
     // before it, so the batch's values are every later record's oldValue, then the current one.

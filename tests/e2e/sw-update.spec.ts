@@ -6,8 +6,17 @@ import { swUpdateMachine } from '@/machines/sw-update';
 import { coverageOf, coveringPaths, describeCoverage, type ModelPath } from '../model/model-harness';
 import { ALREADY_RELOADED_FOR, LAST_CHUNK_RELOAD_AT, NEW_BUILD, RUNNING_BUILD, swUpdateTestModel } from '../model/sw-update-model';
 import {
-  BUILD_A_DIR, BUILD_B_DIR, buildIdOf, checkForUpdate, openWorld, resetPasswordChunkPath,
-  waitForActiveWorker, waitForControl, waitForRecordedState, waitForWaitingWorker, type World,
+  BUILD_A_DIR,
+  BUILD_B_DIR,
+  buildIdOf,
+  checkForUpdate,
+  openWorld,
+  resetPasswordChunkPath,
+  waitForActiveWorker,
+  waitForControl,
+  waitForRecordedState,
+  waitForWaitingWorker,
+  type World,
 } from './sw-update-world';
 
 const model = swUpdateTestModel();
@@ -113,7 +122,8 @@ async function runBuildCheckPath(browser: Browser, path: ModelPath) {
   try {
     const done = path.steps.find((s) => s.event.type.startsWith('xstate.done.actor.fetchBuildId'));
     const failed = path.steps.some((s) => s.event.type.startsWith('xstate.error.actor.fetchBuildId'));
-    if (done) world.server.setBuildIdAnswer({ buildId: deployedIdFor((done.event as unknown as { output: { buildId: string } }).output.buildId) });
+    if (done)
+      world.server.setBuildIdAnswer({ buildId: deployedIdFor((done.event as unknown as { output: { buildId: string } }).output.buildId) });
     if (failed) world.server.setBuildIdAnswer({ status: 503 });
     await world.page.goto('/en/login');
     let at = 0;

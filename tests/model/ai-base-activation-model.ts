@@ -37,7 +37,11 @@ export const aiBaseActivationSamples: EventSamples = {
   'xstate.done.actor.loadBase': [done('loadBase', sampleBase('training')), done('loadBase', sampleBase('active'))],
   'xstate.error.actor.loadBase': [error('loadBase', 'not_found'), error('loadBase', 'unknown')],
   'xstate.done.actor.activateBase': [done('activateBase', sampleBase('active'))],
-  'xstate.error.actor.activateBase': [error('activateBase', 'plan_limit'), error('activateBase', 'incomplete'), error('activateBase', 'unknown')],
+  'xstate.error.actor.activateBase': [
+    error('activateBase', 'plan_limit'),
+    error('activateBase', 'incomplete'),
+    error('activateBase', 'unknown'),
+  ],
 };
 
 export function aiBaseActivationTestModel() {

@@ -54,13 +54,33 @@ export const aiBaseWizardSamples: EventSamples = {
     loaded({ base: baseAt('knowledge', 1, 1), draft: null, models: builtinModels }),
     loaded({ base: baseAt('refinement', 2, 2), draft: null, models: builtinModels }),
     // A reload of a new base's half-typed first step.
-    loaded({ base: null, draft: { instructions: { ...validInstructions, name: 'Typed before the reload' }, refinement: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' }, step: 'instructions' }, models: builtinModels }),
+    loaded({
+      base: null,
+      draft: {
+        instructions: { ...validInstructions, name: 'Typed before the reload' },
+        refinement: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' },
+        step: 'instructions',
+      },
+      models: builtinModels,
+    }),
     // A reload of a saved base's third step, its creativity moved and not saved.
-    loaded({ base: baseAt('refinement', 2, 2), draft: { instructions: validInstructions, refinement: { blockedTerms: [], creativity: 8, model: 'builtin-retrieval' }, step: 'refinement' }, models: builtinModels }),
+    loaded({
+      base: baseAt('refinement', 2, 2),
+      draft: {
+        instructions: validInstructions,
+        refinement: { blockedTerms: [], creativity: 8, model: 'builtin-retrieval' },
+        step: 'refinement',
+      },
+      models: builtinModels,
+    }),
     // A reload of a base saved to step 3 while its first step was being changed: it reopens there.
     loaded({
       base: baseAt('refinement', 2, 2),
-      draft: { instructions: { ...validInstructions, instructions: 'Changed on step 1.' }, refinement: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' }, step: 'instructions' },
+      draft: {
+        instructions: { ...validInstructions, instructions: 'Changed on step 1.' },
+        refinement: { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' },
+        step: 'instructions',
+      },
       models: builtinModels,
     }),
   ],
@@ -83,11 +103,10 @@ export const aiBaseWizardSamples: EventSamples = {
   ],
   'xstate.done.actor.saveKnowledge': [done('saveKnowledge', baseAt('refinement', 2, 2))],
   'xstate.error.actor.saveKnowledge': [failed('saveKnowledge', 'conflict'), failed('saveKnowledge', 'unknown')],
-  'xstate.done.actor.saveRefinement': [done('saveRefinement', { ...baseAt('refinement', 3, 3), creativity: 7, blockedTerms: ['concorrente'] })],
-  'xstate.error.actor.saveRefinement': [
-    failed('saveRefinement', 'conflict'),
-    failed('saveRefinement', 'unknown'),
+  'xstate.done.actor.saveRefinement': [
+    done('saveRefinement', { ...baseAt('refinement', 3, 3), creativity: 7, blockedTerms: ['concorrente'] }),
   ],
+  'xstate.error.actor.saveRefinement': [failed('saveRefinement', 'conflict'), failed('saveRefinement', 'unknown')],
 };
 
 export function aiBaseWizardTestModel() {
@@ -101,7 +120,8 @@ export function wizardPathName(events: EventObject[]): string {
       if ('error' in e) return `${type}(${(e.error as { kind: string }).kind})`;
       if ('output' in e) {
         const output = e.output as AiBase | LoadedBase;
-        if ('draft' in output) return `${type}(${output.base ? `at ${output.base.step}` : 'new'}${output.draft ? `, draft on ${output.draft.step}` : ''})`;
+        if ('draft' in output)
+          return `${type}(${output.base ? `at ${output.base.step}` : 'new'}${output.draft ? `, draft on ${output.draft.step}` : ''})`;
         return type;
       }
       if ('values' in e) return `${type}(${JSON.stringify(e.values).slice(0, 40)})`;

@@ -73,7 +73,8 @@ const stateChecks: Record<string, (run: Run) => void> = {
       expect(typed).toEqual(context(run).draft);
       // The step holding the unsaved changes, where a reload reopens: step 1's when it has any.
       const base = context(run).base;
-      const instructionsChanged = !base || (Object.keys(typed.instructions) as Array<keyof typeof typed.instructions>).some((k) => typed.instructions[k] !== base[k]);
+      const instructionsChanged =
+        !base || (Object.keys(typed.instructions) as Array<keyof typeof typed.instructions>).some((k) => typed.instructions[k] !== base[k]);
       expect(step).toBe(instructionsChanged ? 'instructions' : 'refinement');
     }
     // The stepper's step is the one shown (or, in a conflict, the one the merchant was on).
@@ -88,7 +89,11 @@ const stateChecks: Record<string, (run: Run) => void> = {
   'aiBaseWizard.loading': (run) => expect(run.world.pendingInput('loadBase')).toEqual({ baseId: context(run).baseId }),
   'aiBaseWizard.instructions.saving': (run) => {
     const { baseId, base, draft } = context(run);
-    expect(run.world.pendingInput('saveInstructions')).toEqual({ baseId, expectedVersion: base?.version ?? null, values: draft.instructions });
+    expect(run.world.pendingInput('saveInstructions')).toEqual({
+      baseId,
+      expectedVersion: base?.version ?? null,
+      values: draft.instructions,
+    });
   },
   'aiBaseWizard.knowledge.saving': (run) => {
     const { baseId, base } = context(run);
@@ -158,7 +163,10 @@ describe('ai-base-wizard machine, beyond the model', () => {
 
   it("stops step 2's files actor when the step is left, and opens a fresh one when it is back", async () => {
     const run = startRealActor(baseAt('refinement', 2, 2).id);
-    run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('refinement', 2, 2), draft: null, models: [] } } as never);
+    run.world.settle({
+      type: 'xstate.done.actor.loadBase',
+      output: { base: baseAt('refinement', 2, 2), draft: null, models: [] },
+    } as never);
     await flush();
     run.actor.send({ type: 'BACK' });
     const files = context(run).knowledgeFiles!;
@@ -215,7 +223,10 @@ describe('ai-base-wizard machine, beyond the model', () => {
     expect(created.visits).toEqual([`/ia-base/${baseAt('knowledge', 1, 1).id}`]);
 
     const resumed = startRealActor(baseAt('knowledge', 1, 1).id);
-    resumed.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('knowledge', 1, 1), draft: null, models: [] } } as never);
+    resumed.world.settle({
+      type: 'xstate.done.actor.loadBase',
+      output: { base: baseAt('knowledge', 1, 1), draft: null, models: [] },
+    } as never);
     await flush();
     resumed.actor.send({ type: 'BACK' });
     resumed.actor.send({ type: 'SAVE' });
@@ -243,14 +254,20 @@ describe('ai-base-wizard machine, beyond the model', () => {
     // Reload (the conflict's, or the browser's): the base another tab saved, the draft on top, on step 1.
     const stored = first.storage.draft!;
     first.actor.send({ type: 'RELOAD' });
-    first.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: baseAt('refinement', 2, 3), draft: stored, models: [] } } as never);
+    first.world.settle({
+      type: 'xstate.done.actor.loadBase',
+      output: { base: baseAt('refinement', 2, 3), draft: stored, models: [] },
+    } as never);
     await flush();
     expect(first.actor.getSnapshot().matches({ instructions: 'editing' })).toBe(true);
     expect(context(first)).toMatchObject({ step: 'instructions', restored: true });
     expect(context(first).draft.instructions.instructions).toBe('Typed on step 1.');
 
     // A draft typed on step 3 reopens step 3; one from before drafts had a step, the base's step.
-    for (const [draft, step] of [[{ ...stored, step: 'refinement' as const }, 'refinement'], [{ instructions: stored.instructions, refinement: stored.refinement }, 'refinement']] as const) {
+    for (const [draft, step] of [
+      [{ ...stored, step: 'refinement' as const }, 'refinement'],
+      [{ instructions: stored.instructions, refinement: stored.refinement }, 'refinement'],
+    ] as const) {
       const run = startRealActor(saved.id);
       run.world.settle({ type: 'xstate.done.actor.loadBase', output: { base: saved, draft, models: [] } } as never);
       await flush();

@@ -136,7 +136,10 @@ describe('auth-session effects (src) on the real machine', () => {
     await waitFor(actor, (s) => s.matches('signedOut') && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('unknown');
     expect(firebase.calls.signIn).toEqual([['merchant@shop.example', 'secret']]);
-    expect(reported.every((user) => user === null), 'Firebase never reported a user').toBe(true);
+    expect(
+      reported.every((user) => user === null),
+      'Firebase never reported a user',
+    ).toBe(true);
     expect(stored()).toBeNull();
     expect(firebase.blocking.size).toBe(0);
   });

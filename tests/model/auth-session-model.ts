@@ -13,7 +13,10 @@ export const signInFailures = {
   authFailed: { code: 'auth/user-disabled' },
   // Not Firebase's: the device refuses to keep the signed-in user (src keeps it before Firebase
   // makes it current). Firebase itself wraps what it meets (network, its storage) in auth/ errors.
-  unknown: { name: 'QuotaExceededError', message: "Failed to execute 'setItem' on 'Storage': Setting the value of 'user' exceeded the quota." },
+  unknown: {
+    name: 'QuotaExceededError',
+    message: "Failed to execute 'setItem' on 'Storage': Setting the value of 'user' exceeded the quota.",
+  },
 } as const;
 
 // Only events whose guards or effects read data need samples; the rest are explored as `{ type }`.

@@ -106,7 +106,8 @@ describe('auth-session machine, model-based (logic level)', () => {
   });
 
   it('gives every error kind it can store a translated message', () => {
-    for (const kind of ['invalidCredentials', 'authFailed', 'unknown', 'notInitialized'] as const) expect(authErrorMessages[kind]).toBeDefined();
+    for (const kind of ['invalidCredentials', 'authFailed', 'unknown', 'notInitialized'] as const)
+      expect(authErrorMessages[kind]).toBeDefined();
   });
 
   for (const path of model.paths) {
@@ -142,7 +143,8 @@ describe('auth-session machine, the seed’s error kinds', () => {
   });
 
   it('any other auth error: try again later', async () => {
-    for (const code of ['auth/user-disabled', 'auth/too-many-requests', 'auth/network-request-failed']) expect(await signInFailingWith({ code })).toBe('authFailed');
+    for (const code of ['auth/user-disabled', 'auth/too-many-requests', 'auth/network-request-failed'])
+      expect(await signInFailingWith({ code })).toBe('authFailed');
   });
 
   it('a failure that is not Firebase Auth’s (the device, or a fault of ours): unknown', async () => {

@@ -4,7 +4,13 @@
 // explains. Shared by the logic level (Vitest) and the UI level (Playwright).
 import type { EventObject } from 'xstate';
 import type { Dashboard } from '@/domain/dashboard';
-import { dashboardMachine, defaultSelection, type DashboardFailure, type DashboardInput, type DashboardSelection } from '@/machines/dashboard';
+import {
+  dashboardMachine,
+  defaultSelection,
+  type DashboardFailure,
+  type DashboardInput,
+  type DashboardSelection,
+} from '@/machines/dashboard';
 import { sampleDashboard } from '../fixtures/sample-dashboard';
 import { createTestModelFor, type EventSamples } from './model-harness';
 

@@ -66,7 +66,8 @@ export function knowledgeFilesPathName(events: EventObject[]): string {
   return events
     .map((e) => {
       const type = e.type.replace(/^xstate\./, '').replace(/\.knowledgeFiles\..*$/, '');
-      if ('output' in e && Array.isArray(e.output)) return `${type}(${(e.output as KnowledgeFile[]).map((file) => file.status).join(',') || 'none'})`;
+      if ('output' in e && Array.isArray(e.output))
+        return `${type}(${(e.output as KnowledgeFile[]).map((file) => file.status).join(',') || 'none'})`;
       if ('file' in e) return `${type}(${(e.file as { name: string }).name})`;
       if ('reason' in e) return `${type}(${String(e.reason)})`;
       return type;

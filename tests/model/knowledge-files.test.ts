@@ -213,7 +213,11 @@ describe('knowledge-files machine, beyond the model', () => {
     const run = await loaded([sampleFile('ready', 100)]);
     expect(run.actor.getSnapshot().matches({ list: 'settled' })).toBe(true);
     run.actor.send({ type: 'SET_COLUMN_ROLES', fileId: sampleFile('ready').id, columns: [{ sheet: null, index: 5, role: 'private' }] });
-    expect(run.world.pendingInput('saveColumnRoles')).toEqual({ baseId: KNOWLEDGE_BASE_ID, fileId: sampleFile('ready').id, columns: [{ sheet: null, index: 5, role: 'private' }] });
+    expect(run.world.pendingInput('saveColumnRoles')).toEqual({
+      baseId: KNOWLEDGE_BASE_ID,
+      fileId: sampleFile('ready').id,
+      columns: [{ sheet: null, index: 5, role: 'private' }],
+    });
     run.world.settle({ type: 'xstate.done.actor.saveColumnRoles', output: sampleFile('uploaded') } as EventObject);
     await vi.advanceTimersByTimeAsync(0);
     expect(context(run).files).toEqual([sampleFile('uploaded')]);

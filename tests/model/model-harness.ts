@@ -85,7 +85,13 @@ export function isActive(machine: AnyStateMachine, snapshot: AnyMachineSnapshot,
 /** The events to explore: each event type handled below `scope`, with the test's samples where given. */
 function eventsFor(machine: AnyStateMachine, samples: EventSamples, scope: AnyStateNode): EventObject[] {
   const inScope = new Set(allStateNodes(scope).map((n) => n.id));
-  const types = [...new Set(listTransitions(machine).filter((t) => inScope.has(t.source)).map((t) => t.eventType))];
+  const types = [
+    ...new Set(
+      listTransitions(machine)
+        .filter((t) => inScope.has(t.source))
+        .map((t) => t.eventType),
+    ),
+  ];
   return types.flatMap((type) => samples[type] ?? [{ type }]);
 }
 
@@ -227,7 +233,11 @@ export function coverageOf(machine: AnyStateMachine, model: TestModel): Coverage
   const missingTransitions = model.transitions.map((t) => t.id).filter((t) => !taken.has(t));
   return {
     states: { covered: model.states.length - missingStates.length, total: model.states.length, missing: missingStates },
-    transitions: { covered: model.transitions.length - missingTransitions.length, total: model.transitions.length, missing: missingTransitions },
+    transitions: {
+      covered: model.transitions.length - missingTransitions.length,
+      total: model.transitions.length,
+      missing: missingTransitions,
+    },
   };
 }
 
@@ -237,7 +247,9 @@ export function describeCoverage(name: string, level: string, coverage: Coverage
 
 /** The machine as a reviewed table (source, event, guard, targets): a snapshot catches any removed transition. */
 export function transitionTable(machine: AnyStateMachine): string[] {
-  return listTransitions(machine).map((t) => `${t.source} --${t.eventType}${t.guard ? ` [${t.guard}]` : ''}--> ${t.targets.join(', ') || '(internal)'}`);
+  return listTransitions(machine).map(
+    (t) => `${t.source} --${t.eventType}${t.guard ? ` [${t.guard}]` : ''}--> ${t.targets.join(', ') || '(internal)'}`,
+  );
 }
 
 /**
@@ -248,7 +260,8 @@ export function transitionTable(machine: AnyStateMachine): string[] {
 export function coveringPaths(machine: AnyStateMachine, model: TestModel): ModelPath[] {
   const reachedBy = model.paths.map((path) => {
     const states = new Set<string>();
-    for (const snapshot of [path.initial, ...path.steps.map((s) => s.state)]) for (const id of model.states) if (isActive(machine, snapshot, id)) states.add(id);
+    for (const snapshot of [path.initial, ...path.steps.map((s) => s.state)])
+      for (const id of model.states) if (isActive(machine, snapshot, id)) states.add(id);
     return { path, states, transitions: new Set(path.steps.flatMap((s) => s.transitions)) };
   });
   const needStates = new Set(reachedBy.flatMap((r) => [...r.states]));
@@ -258,7 +271,9 @@ export function coveringPaths(machine: AnyStateMachine, model: TestModel): Model
     let best: (typeof reachedBy)[number] | undefined;
     let bestGain = 0;
     for (const candidate of reachedBy) {
-      const gain = [...candidate.transitions].filter((t) => needTransitions.has(t)).length + [...candidate.states].filter((s) => needStates.has(s)).length;
+      const gain =
+        [...candidate.transitions].filter((t) => needTransitions.has(t)).length +
+        [...candidate.states].filter((s) => needStates.has(s)).length;
       if (gain > bestGain || (gain === bestGain && gain > 0 && best && candidate.path.steps.length < best.path.steps.length)) {
         best = candidate;
         bestGain = gain;

@@ -4,7 +4,16 @@
 // by step, checking the state, the context and the effects a merchant relies on in each state.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { coverageOf, describeCoverage, eachEvent, testPath, transitionTable, type ModelPath, type ModelStep, type TestModel } from './model-harness';
+import {
+  coverageOf,
+  describeCoverage,
+  eachEvent,
+  testPath,
+  transitionTable,
+  type ModelPath,
+  type ModelStep,
+  type TestModel,
+} from './model-harness';
 import { flush, type PromiseWorld } from './promise-world';
 
 type Running = { actor: { getSnapshot(): AnyMachineSnapshot; send(event: never): void; stop(): void } };

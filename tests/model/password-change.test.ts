@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { NotAuthenticatedError } from '@/domain/password';
 import {
-  passwordChangeMachine, type PasswordChangeEvent, type ReauthenticateInput, type UpdatePasswordInput,
+  passwordChangeMachine,
+  type PasswordChangeEvent,
+  type ReauthenticateInput,
+  type UpdatePasswordInput,
 } from '@/machines/password-change';
 import { coverageOf, describeCoverage, isActive, transitionTable } from './model-harness';
 import { passwordChangeTestModel, submitLabel } from './password-change-model';
@@ -87,7 +90,13 @@ function checkState(run: Run, id: string, history: EventObject[]) {
   }
 }
 
-const checkedStates = ['passwordChange.form', 'passwordChange.reauthenticating', 'passwordChange.updating', 'passwordChange.form.changed', 'passwordChange.form.failed'];
+const checkedStates = [
+  'passwordChange.form',
+  'passwordChange.reauthenticating',
+  'passwordChange.updating',
+  'passwordChange.form.changed',
+  'passwordChange.form.failed',
+];
 
 function pathName(events: EventObject[]): string {
   return events

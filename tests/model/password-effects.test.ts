@@ -10,10 +10,12 @@ import type { FirebaseAuthHandle } from '@/src/auth/load-firebase-auth';
 function fakeFirebase(options: { currentUser?: object | null; fail?: Record<string, unknown> } = {}) {
   const calls: Array<[string, ...unknown[]]> = [];
   const auth = { languageCode: null as string | null, currentUser: options.currentUser ?? null };
-  const call = (name: string) => async (...args: unknown[]) => {
-    calls.push([name, ...args]);
-    if (options.fail?.[name]) throw options.fail[name];
-  };
+  const call =
+    (name: string) =>
+    async (...args: unknown[]) => {
+      calls.push([name, ...args]);
+      if (options.fail?.[name]) throw options.fail[name];
+    };
   const sdk = {
     sendPasswordResetEmail: async (a: typeof auth, email: string) => {
       calls.push(['sendPasswordResetEmail', a.languageCode, email]);

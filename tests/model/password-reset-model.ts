@@ -30,7 +30,7 @@ export function pathName(events: EventObject[]): string {
     return 'email' in e ? `${type}(${JSON.stringify(e.email)})` : type;
   });
   const out: string[] = [];
-  for (let i = 0; i < labels.length; ) {
+  for (let i = 0; i < labels.length;) {
     let n = 1;
     while (labels[i + n] === labels[i]) n++;
     out.push(n > 1 ? `${labels[i]} ×${n}` : labels[i]!);

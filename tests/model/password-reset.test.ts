@@ -141,7 +141,10 @@ describe('password-reset machine, beyond the model', () => {
   it('translates a failed chunk load as an unknown error', async () => {
     const run = startRealActor();
     run.actor.send({ type: 'SUBMIT', email: 'merchant@example.com', language: 'en' });
-    await perform({ type: 'xstate.error.actor.sendResetEmail', error: new TypeError('Failed to fetch dynamically imported module') } as EventObject, run);
+    await perform(
+      { type: 'xstate.error.actor.sendResetEmail', error: new TypeError('Failed to fetch dynamically imported module') } as EventObject,
+      run,
+    );
     expect(run.actor.getSnapshot().matches({ form: 'failed' })).toBe(true);
     expect(run.actor.getSnapshot().context.error).toBe('unknown');
     run.actor.stop();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { authValidation } from '@/domain/auth';
 import {
-  fieldErrorsOf, NotAuthenticatedError, passwordChangeSchema, passwordErrorKind, passwordFormMessages, passwordResetSchema, passwordValidation,
+  fieldErrorsOf,
+  NotAuthenticatedError,
+  passwordChangeSchema,
+  passwordErrorKind,
+  passwordFormMessages,
+  passwordResetSchema,
+  passwordValidation,
 } from '@/domain/password';
 
 const v = passwordValidation;
@@ -39,7 +45,8 @@ describe('passwordChangeSchema', () => {
 
 describe('password form messages', () => {
   it('translate every id the schemas produce', () => {
-    for (const id of [...Object.values(authValidation), ...Object.values(v)].map((d) => d.id)) expect(passwordFormMessages[id]?.id).toBe(id);
+    for (const id of [...Object.values(authValidation), ...Object.values(v)].map((d) => d.id))
+      expect(passwordFormMessages[id]?.id).toBe(id);
   });
 });
 

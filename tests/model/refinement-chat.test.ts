@@ -56,7 +56,11 @@ describeModelBasedTests({
 
 describe('refinement-chat machine, beyond the model', () => {
   it('sends back only the last turns of a long conversation, oldest first', () => {
-    const exchanges = Array.from({ length: 15 }, (_, i) => ({ id: i + 1, question: `q${i + 1}`, answer: { ...citedAnswer, answer: `a${i + 1}` } }));
+    const exchanges = Array.from({ length: 15 }, (_, i) => ({
+      id: i + 1,
+      question: `q${i + 1}`,
+      answer: { ...citedAnswer, answer: `a${i + 1}` },
+    }));
     const history = historyOf([...exchanges, { id: 16, question: 'waiting', answer: null }]);
     expect(history).toHaveLength(20);
     expect(history[0]).toEqual({ role: 'customer', content: 'q6' });

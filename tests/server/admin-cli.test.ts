@@ -153,7 +153,10 @@ describe('commands', () => {
     [['promote'], /Unknown command "promote"/],
     [['create-account', '--email', 'a@example.com'], /needs --password/],
     [['set-plan', '--email', 'a@example.com'], /needs --plan/],
-    [['set-plan', '--email', 'a@example.com', '--plan', 'gold'], /Unknown plan "gold". Plans: basic, start, lite, premium_plus, enterprise/],
+    [
+      ['set-plan', '--email', 'a@example.com', '--plan', 'gold'],
+      /Unknown plan "gold". Plans: basic, start, lite, premium_plus, enterprise/,
+    ],
     [['list-accounts', '--verbose'], /Unknown option '--verbose'/],
     [['list-requests', '--kind', 'spam'], /Unknown kind "spam". Kinds: contact, material/],
     [['export-requests', '--since', 'yesterday'], /--since wants a date as YYYY-MM-DD/],

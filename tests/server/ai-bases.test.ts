@@ -53,7 +53,9 @@ async function create(user: TestUser, body: unknown = instructions): Promise<AiB
 async function complete(user: TestUser, base: AiBase): Promise<AiBase> {
   const knowledge = await as(user, 'PUT', `/ai-bases/${base.id}/knowledge`, { expectedVersion: base.version });
   const saved = aiBaseSchema.parse(knowledge.body);
-  return aiBaseSchema.parse((await as(user, 'PUT', `/ai-bases/${base.id}/refinement`, { ...refinement, expectedVersion: saved.version })).body);
+  return aiBaseSchema.parse(
+    (await as(user, 'PUT', `/ai-bases/${base.id}/refinement`, { ...refinement, expectedVersion: saved.version })).body,
+  );
 }
 
 describe('creating', () => {
@@ -134,7 +136,9 @@ describe('creating', () => {
 
   test('concurrent creations cannot pass the limit together', async () => {
     const user = await merchant('ai-race', 'start'); // 2 AI bases
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => as(user, 'POST', '/ai-bases', { ...instructions, name: `Base ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => as(user, 'POST', '/ai-bases', { ...instructions, name: `Base ${i}` })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 403, 403, 403]);
   });
 });
@@ -143,17 +147,23 @@ describe('saving the steps', () => {
   test('each save is a new version and moves the wizard on; the saved steps are kept', async () => {
     const user = await merchant('ai-steps');
     const base = await create(user);
-    const renamed = aiBaseSchema.parse((await as(user, 'PUT', `/ai-bases/${base.id}/instructions`, { ...instructions, name: 'Ana 2', expectedVersion: 1 })).body);
+    const renamed = aiBaseSchema.parse(
+      (await as(user, 'PUT', `/ai-bases/${base.id}/instructions`, { ...instructions, name: 'Ana 2', expectedVersion: 1 })).body,
+    );
     expect(renamed).toMatchObject({ name: 'Ana 2', version: 2, step: 'knowledge', progress: 33, canRevert: true });
 
     const knowledge = aiBaseSchema.parse((await as(user, 'PUT', `/ai-bases/${base.id}/knowledge`, { expectedVersion: 2 })).body);
     expect(knowledge).toMatchObject({ version: 3, step: 'refinement', progress: 67 });
 
-    const refined = aiBaseSchema.parse((await as(user, 'PUT', `/ai-bases/${base.id}/refinement`, { ...refinement, expectedVersion: 3 })).body);
+    const refined = aiBaseSchema.parse(
+      (await as(user, 'PUT', `/ai-bases/${base.id}/refinement`, { ...refinement, expectedVersion: 3 })).body,
+    );
     expect(refined).toMatchObject({ ...refinement, name: 'Ana 2', version: 4, step: 'refinement', progress: 100, status: 'training' });
 
     // Going back to step 1 later does not lose the progress.
-    const again = aiBaseSchema.parse((await as(user, 'PUT', `/ai-bases/${base.id}/instructions`, { ...instructions, expectedVersion: 4 })).body);
+    const again = aiBaseSchema.parse(
+      (await as(user, 'PUT', `/ai-bases/${base.id}/instructions`, { ...instructions, expectedVersion: 4 })).body,
+    );
     expect(again).toMatchObject({ progress: 100, version: 5, creativity: 6 });
 
     const { db } = await testDatabase();
@@ -179,7 +189,12 @@ describe('saving the steps', () => {
     expect(nothing.status).toBe(409);
     expect(errorOf(nothing).code).toBe('nothing_to_revert');
 
-    await as(user, 'PUT', `/ai-bases/${base.id}/instructions`, { ...instructions, name: 'Oops', voiceTone: 'informal', expectedVersion: 1 });
+    await as(user, 'PUT', `/ai-bases/${base.id}/instructions`, {
+      ...instructions,
+      name: 'Oops',
+      voiceTone: 'informal',
+      expectedVersion: 1,
+    });
     const reverted = aiBaseSchema.parse((await as(user, 'POST', `/ai-bases/${base.id}/revert`, { expectedVersion: 2 })).body);
     expect(reverted).toMatchObject({ name: instructions.name, voiceTone: 'friendly', version: 3 });
     expect((await as(user, 'POST', `/ai-bases/${base.id}/revert`, { expectedVersion: 2 })).status).toBe(409); // stale

@@ -31,7 +31,14 @@ describe('401 without a valid Firebase ID token', () => {
   });
 
   test('malformed bearer tokens', async () => {
-    for (const authorization of ['Bearer', 'Bearer ', 'Bearer not-a-jwt', 'Bearer a.b.c d', 'Bearer a.b.c', 'Bearer ' + 'x'.repeat(10_000)]) {
+    for (const authorization of [
+      'Bearer',
+      'Bearer ',
+      'Bearer not-a-jwt',
+      'Bearer a.b.c d',
+      'Bearer a.b.c',
+      'Bearer ' + 'x'.repeat(10_000),
+    ]) {
       expect401(await me(authorization), 'invalid_token');
     }
   });
@@ -44,7 +51,11 @@ describe('401 without a valid Firebase ID token', () => {
 
   test('a token for another Firebase project', async () => {
     const { idToken } = await createUser('audience');
-    const foreign = withClaims(idToken, (claims) => ({ ...claims, aud: 'someone-else', iss: 'https://securetoken.google.com/someone-else' }));
+    const foreign = withClaims(idToken, (claims) => ({
+      ...claims,
+      aud: 'someone-else',
+      iss: 'https://securetoken.google.com/someone-else',
+    }));
     expect401(await me(`Bearer ${foreign}`), 'invalid_token');
   });
 

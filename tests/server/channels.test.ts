@@ -403,7 +403,10 @@ describe('a connected number', () => {
       const refused = await as(merchant, `/channels/${channel.id}/${action}`, 'POST');
       expect([action, refused.status, errorOf(refused).code]).toEqual([action, 409, 'channel_needs_access_token']);
     }
-    expect((await as(merchant, `/channels/${channel.id}`)).body).toMatchObject({ status: 'needs_attention', attentionReason: 'token_invalid' });
+    expect((await as(merchant, `/channels/${channel.id}`)).body).toMatchObject({
+      status: 'needs_attention',
+      attentionReason: 'token_invalid',
+    });
 
     // A channel that waited for its base only is no such case: it pauses, and resumes once the base answers.
     const other = (await connect(newNumber(9212))).channel;
@@ -413,7 +416,9 @@ describe('a connected number', () => {
   });
 
   test('switching the AI base off marks its active channels at once; switching it on again recovers them, and only them', async () => {
-    const [answering, paused, refused] = await Promise.all([9213, 9214, 9215].map(async (index) => (await connect(newNumber(index))).channel));
+    const [answering, paused, refused] = await Promise.all(
+      [9213, 9214, 9215].map(async (index) => (await connect(newNumber(index))).channel),
+    );
     expect((await as(merchant, `/channels/${paused!.id}/pause`, 'POST')).status).toBe(200);
     await (await workerStore()).markNeedsAttention(refused!.id, 'token_invalid');
     const statuses = async () =>

@@ -30,7 +30,14 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-type Row = { base?: string; model: string; status: number; code: ApiErrorCode; headers?: Record<string, string>; fields?: Record<string, string> };
+type Row = {
+  base?: string;
+  model: string;
+  status: number;
+  code: ApiErrorCode;
+  headers?: Record<string, string>;
+  fields?: Record<string, string>;
+};
 
 // Every reason, or this does not compile.
 const table: Record<ChatRefusalReason, Row> = {

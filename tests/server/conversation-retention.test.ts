@@ -10,11 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Channel } from '@/domain/channel';
-import {
-  CONVERSATION_RETENTION_QUEUE,
-  conversationRetentionWorker,
-  sweepConversations,
-} from '@/server/channels/conversation-retention';
+import { CONVERSATION_RETENTION_QUEUE, conversationRetentionWorker, sweepConversations } from '@/server/channels/conversation-retention';
 import { channelStore } from '@/server/channels/channel-store';
 import type { Db } from '@/server/db/database';
 import { aiRequests, whatsappConversationInputs, whatsappReplies } from '@/server/channels/whatsapp-reply-tables';

@@ -28,7 +28,11 @@ beforeAll(async () => {
       });
       app
         .withTypeProvider<ZodTypeProvider>()
-        .get('/error-probe/bad-response', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({ ok: 'yes' }) as never);
+        .get(
+          '/error-probe/bad-response',
+          { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
+          async () => ({ ok: 'yes' }) as never,
+        );
     },
   });
   user = await createUser('errors');
@@ -114,7 +118,11 @@ describe('400 and 413 for bad bodies and parameters', () => {
   });
 
   test('an unsupported content-type', async () => {
-    const answer = await call(`${server.url}/error-probe`, { method: 'POST', headers: { 'content-type': 'application/x-unknown' }, body: 'x' });
+    const answer = await call(`${server.url}/error-probe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-unknown' },
+      body: 'x',
+    });
     expect(answer.status).toBe(415);
     expect(errorOf(answer).code).toBe('unsupported_media_type');
   });

@@ -292,5 +292,6 @@ test("Sync now's interval is a minute unless SYNC_NOW_INTERVAL_MS says otherwise
   expect(syncNowIntervalMs({})).toBe(60_000);
   expect(syncNowIntervalMs({ SYNC_NOW_INTERVAL_MS: '' })).toBe(60_000);
   expect(syncNowIntervalMs({ SYNC_NOW_INTERVAL_MS: '10000' })).toBe(10_000);
-  for (const bad of ['0', '-5', '1.5', 'soon']) expect(() => syncNowIntervalMs({ SYNC_NOW_INTERVAL_MS: bad })).toThrow(/SYNC_NOW_INTERVAL_MS/);
+  for (const bad of ['0', '-5', '1.5', 'soon'])
+    expect(() => syncNowIntervalMs({ SYNC_NOW_INTERVAL_MS: bad })).toThrow(/SYNC_NOW_INTERVAL_MS/);
 });

@@ -17,8 +17,7 @@ if (!hasCorpus) console.warn(`knowledge-corpus: no corpus at ${corpusDir} (see S
 const LONG = 180_000;
 
 type Expected =
-  | { file: string; passages: number; samples: { source: string; contains: string }[] }
-  | { file: string; reason: KnowledgeFailureReason };
+  { file: string; passages: number; samples: { source: string; contains: string }[] } | { file: string; reason: KnowledgeFailureReason };
 
 const expectations: Expected[] = [
   {
@@ -116,7 +115,8 @@ describe.skipIf(!hasCorpus)('the corpus, uploaded and processed', () => {
     owner = await client.merchant('knowledge-corpus'); // enterprise: 30 trainings a month
     baseId = (await client.createBase(owner)).id;
     // All queued at once: the worker takes them in turn while the tests wait for theirs.
-    for (const { file } of expectations) uploads.set(file, await client.uploaded(owner, baseId, basename(file), readFileSync(corpusFile(file))));
+    for (const { file } of expectations)
+      uploads.set(file, await client.uploaded(owner, baseId, basename(file), readFileSync(corpusFile(file))));
   });
   afterAll(async () => {
     await server?.close();
@@ -132,88 +132,125 @@ describe.skipIf(!hasCorpus)('the corpus, uploaded and processed', () => {
       .orderBy(asc(passages.position));
   }
 
-  test.each(expectations)('$file', async (expected) => {
-    const upload = uploads.get(expected.file)!;
-    expect(upload).toMatchObject({ status: 'uploaded', progress: 0, name: basename(expected.file), failureReason: null });
-    const file = await client.settled(owner, baseId, upload.id, LONG - 10_000);
-    if ('reason' in expected) {
-      expect(file).toMatchObject({ status: 'failed', failureReason: expected.reason, passageCount: 0 });
-      expect(await passagesOf(file.id)).toEqual([]);
-      return;
-    }
-    expect(file).toMatchObject({ status: 'ready', progress: 100, failureReason: null, passageCount: expected.passages });
-    const stored = await passagesOf(file.id);
-    expect(stored).toHaveLength(expected.passages);
-    expect(new Set(stored.map((passage) => passage.language))).toEqual(new Set(['portuguese']));
-    for (const sample of expected.samples) {
-      const atSource = stored.filter((passage) => passage.source === sample.source).map((passage) => passage.content);
-      expect(atSource.join('\n'), `${sample.source} of ${expected.file}`).toContain(sample.contains);
-    }
-  }, LONG);
+  test.each(expectations)(
+    '$file',
+    async (expected) => {
+      const upload = uploads.get(expected.file)!;
+      expect(upload).toMatchObject({ status: 'uploaded', progress: 0, name: basename(expected.file), failureReason: null });
+      const file = await client.settled(owner, baseId, upload.id, LONG - 10_000);
+      if ('reason' in expected) {
+        expect(file).toMatchObject({ status: 'failed', failureReason: expected.reason, passageCount: 0 });
+        expect(await passagesOf(file.id)).toEqual([]);
+        return;
+      }
+      expect(file).toMatchObject({ status: 'ready', progress: 100, failureReason: null, passageCount: expected.passages });
+      const stored = await passagesOf(file.id);
+      expect(stored).toHaveLength(expected.passages);
+      expect(new Set(stored.map((passage) => passage.language))).toEqual(new Set(['portuguese']));
+      for (const sample of expected.samples) {
+        const atSource = stored.filter((passage) => passage.source === sample.source).map((passage) => passage.content);
+        expect(atSource.join('\n'), `${sample.source} of ${expected.file}`).toContain(sample.contains);
+      }
+    },
+    LONG,
+  );
 
-  test('the Contoso columns with their roles: the unit cost private, in no passage; every row a product in reais', async () => {
-    const file = await client.settled(owner, baseId, uploads.get('csv/contoso_cadastro_produtos_utf8.csv')!.id, LONG - 10_000);
-    expect(file.columns.map(({ header, role }) => `${header}: ${role}`)).toEqual([
-      'Nome do Produto: name',
-      'Descricao do Produto: description',
-      'Fabricante: other',
-      'Nome da Marca: other',
-      'Tipo: category',
-      'Custo Unitario: private',
-      'Preco Unitario: price',
-      'ID Produto: sku',
-      'ID Subcategoria: other',
-    ]);
-    expect(file.columns[5]!.sample).toBe('');
-    expect(file.columns[6]!.sample).toBe('20,96');
-    expect(file.notes).toEqual({ products: 1690 });
-    const { db } = await testDatabase();
-    const stored = await db.select({ content: passages.content, facts: passages.facts }).from(passages).where(eq(passages.fileId, file.id)).orderBy(asc(passages.position));
-    expect(stored.filter((passage) => passage.content.includes('Custo'))).toEqual([]);
-    expect(stored[0]!.facts).toMatchObject({ kind: 'product', name: 'Contoso Wireless Laser Mouse E50 Grey', priceMinor: 2096, currency: 'BRL' });
-  }, LONG);
+  test(
+    'the Contoso columns with their roles: the unit cost private, in no passage; every row a product in reais',
+    async () => {
+      const file = await client.settled(owner, baseId, uploads.get('csv/contoso_cadastro_produtos_utf8.csv')!.id, LONG - 10_000);
+      expect(file.columns.map(({ header, role }) => `${header}: ${role}`)).toEqual([
+        'Nome do Produto: name',
+        'Descricao do Produto: description',
+        'Fabricante: other',
+        'Nome da Marca: other',
+        'Tipo: category',
+        'Custo Unitario: private',
+        'Preco Unitario: price',
+        'ID Produto: sku',
+        'ID Subcategoria: other',
+      ]);
+      expect(file.columns[5]!.sample).toBe('');
+      expect(file.columns[6]!.sample).toBe('20,96');
+      expect(file.notes).toEqual({ products: 1690 });
+      const { db } = await testDatabase();
+      const stored = await db
+        .select({ content: passages.content, facts: passages.facts })
+        .from(passages)
+        .where(eq(passages.fileId, file.id))
+        .orderBy(asc(passages.position));
+      expect(stored.filter((passage) => passage.content.includes('Custo'))).toEqual([]);
+      expect(stored[0]!.facts).toMatchObject({
+        kind: 'product',
+        name: 'Contoso Wireless Laser Mouse E50 Grey',
+        priceMinor: 2096,
+        currency: 'BRL',
+      });
+    },
+    LONG,
+  );
 
-  test('the Windows-1252 and the UTF-8 Contoso CSVs give the same passages', async () => {
-    const [utf8, cp1252] = await Promise.all(
-      ['csv/contoso_cadastro_produtos_utf8.csv', 'csv/contoso_cadastro_produtos_cp1252.csv'].map(async (file) => {
-        const { id } = await client.settled(owner, baseId, uploads.get(file)!.id, LONG - 10_000);
-        return (await passagesOf(id)).map(({ source, content }) => ({ source, content }));
-      }),
-    );
-    expect(cp1252).toHaveLength(1690);
-    expect(cp1252).toEqual(utf8);
-    // The characters Windows-1252 and UTF-8 encode differently came through.
-    expect(utf8!.map((passage) => passage.content).join('\n')).toMatch(/[–’”]/);
-  }, LONG);
+  test(
+    'the Windows-1252 and the UTF-8 Contoso CSVs give the same passages',
+    async () => {
+      const [utf8, cp1252] = await Promise.all(
+        ['csv/contoso_cadastro_produtos_utf8.csv', 'csv/contoso_cadastro_produtos_cp1252.csv'].map(async (file) => {
+          const { id } = await client.settled(owner, baseId, uploads.get(file)!.id, LONG - 10_000);
+          return (await passagesOf(id)).map(({ source, content }) => ({ source, content }));
+        }),
+      );
+      expect(cp1252).toHaveLength(1690);
+      expect(cp1252).toEqual(utf8);
+      // The characters Windows-1252 and UTF-8 encode differently came through.
+      expect(utf8!.map((passage) => passage.content).join('\n')).toMatch(/[–’”]/);
+    },
+    LONG,
+  );
 
-  test('the PDF gives passages on each of its 8 pages, and the file list shows every status', async () => {
-    const pdf = await client.settled(owner, baseId, uploads.get('pdf/diario_oficial_pratania_sp_2020-10-26_ed136_pt.pdf')!.id, LONG - 10_000);
-    const sources = new Set((await passagesOf(pdf.id)).map((passage) => passage.source));
-    expect(sources).toEqual(new Set(Array.from({ length: 8 }, (_, page) => `page ${page + 1}`)));
+  test(
+    'the PDF gives passages on each of its 8 pages, and the file list shows every status',
+    async () => {
+      const pdf = await client.settled(
+        owner,
+        baseId,
+        uploads.get('pdf/diario_oficial_pratania_sp_2020-10-26_ed136_pt.pdf')!.id,
+        LONG - 10_000,
+      );
+      const sources = new Set((await passagesOf(pdf.id)).map((passage) => passage.source));
+      expect(sources).toEqual(new Set(Array.from({ length: 8 }, (_, page) => `page ${page + 1}`)));
 
-    for (const { id } of uploads.values()) await client.settled(owner, baseId, id, LONG - 10_000);
-    const list = await client.api(owner, 'GET', `/ai-bases/${baseId}/files`);
-    expect(list.status).toBe(200);
-    const files = (list.body as { files: KnowledgeFile[] }).files;
-    expect(files.map((file) => file.id)).toEqual([...uploads.values()].map((file) => file.id));
-    expect(files.filter((file) => file.status === 'failed').map((file) => file.failureReason).sort()).toEqual(
-      ['corrupt_pdf', 'encrypted_pdf', 'encrypted_sheet', 'no_text_layer'],
-    );
-  }, LONG);
+      for (const { id } of uploads.values()) await client.settled(owner, baseId, id, LONG - 10_000);
+      const list = await client.api(owner, 'GET', `/ai-bases/${baseId}/files`);
+      expect(list.status).toBe(200);
+      const files = (list.body as { files: KnowledgeFile[] }).files;
+      expect(files.map((file) => file.id)).toEqual([...uploads.values()].map((file) => file.id));
+      expect(
+        files
+          .filter((file) => file.status === 'failed')
+          .map((file) => file.failureReason)
+          .sort(),
+      ).toEqual(['corrupt_pdf', 'encrypted_pdf', 'encrypted_sheet', 'no_text_layer']);
+    },
+    LONG,
+  );
 
-  test('search finds a product by a Portuguese word in another inflected form, ranked, with its source', async () => {
-    await client.settled(owner, baseId, uploads.get('csv/contoso_cadastro_produtos_utf8.csv')!.id, LONG - 10_000);
-    // The catalog says "Econômico"; the customer writes the plural feminine.
-    const answer = await client.api(owner, 'GET', `/ai-bases/${baseId}/passages?q=${encodeURIComponent('econômicas')}&limit=5&match=all`);
-    expect(answer.status, answer.text).toBe(200);
-    const found = (answer.body as { passages: { content: string; source: string; fileName: string; rank: number }[] }).passages;
-    expect(found).toHaveLength(5);
-    for (const passage of found) {
-      expect(passage.content).toContain('Econômico');
-      expect(passage.source).toMatch(/^row \d+$/);
-      expect(passage.fileName).toMatch(/^contoso_cadastro_produtos_(utf8|cp1252)\.csv$/);
-    }
-    const ranks = found.map((passage) => passage.rank);
-    expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
-  }, LONG);
+  test(
+    'search finds a product by a Portuguese word in another inflected form, ranked, with its source',
+    async () => {
+      await client.settled(owner, baseId, uploads.get('csv/contoso_cadastro_produtos_utf8.csv')!.id, LONG - 10_000);
+      // The catalog says "Econômico"; the customer writes the plural feminine.
+      const answer = await client.api(owner, 'GET', `/ai-bases/${baseId}/passages?q=${encodeURIComponent('econômicas')}&limit=5&match=all`);
+      expect(answer.status, answer.text).toBe(200);
+      const found = (answer.body as { passages: { content: string; source: string; fileName: string; rank: number }[] }).passages;
+      expect(found).toHaveLength(5);
+      for (const passage of found) {
+        expect(passage.content).toContain('Econômico');
+        expect(passage.source).toMatch(/^row \d+$/);
+        expect(passage.fileName).toMatch(/^contoso_cadastro_produtos_(utf8|cp1252)\.csv$/);
+      }
+      const ranks = found.map((passage) => passage.rank);
+      expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
+    },
+    LONG,
+  );
 });

@@ -26,7 +26,11 @@ afterAll(async () => {
   data.remove();
 });
 
-const faq = ['Pergunta;Resposta', 'Qual o prazo de troca?;Você pode trocar em até 30 dias.', 'Vocês entregam no sábado?;Sim, entregamos aos sábados.'].join('\n');
+const faq = [
+  'Pergunta;Resposta',
+  'Qual o prazo de troca?;Você pode trocar em até 30 dias.',
+  'Vocês entregam no sábado?;Sim, entregamos aos sábados.',
+].join('\n');
 const pdfBytes = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< >>\nendobj\ntrailer\n<< >>\n%%EOF\n', 'latin1');
 
 const uploadsOf = (user: TestUser) => storedUploads(data.dir).filter((path) => path.startsWith(`${user.uid}/`));
@@ -39,7 +43,14 @@ describe('uploading', () => {
     expect(answer.status, answer.text).toBe(201);
     const file = knowledgeFileSchema.parse(answer.body);
     expect(answer.headers.get('location')).toBe(`/api/v1/ai-bases/${base.id}/files/${file.id}`);
-    expect(file).toMatchObject({ baseId: base.id, name: 'passwd faq.csv', kind: 'csv', sizeBytes: Buffer.byteLength(faq), passageCount: 0, failureReason: null });
+    expect(file).toMatchObject({
+      baseId: base.id,
+      name: 'passwd faq.csv',
+      kind: 'csv',
+      sizeBytes: Buffer.byteLength(faq),
+      passageCount: 0,
+      failureReason: null,
+    });
     expect(['uploaded', 'processing', 'ready']).toContain(file.status);
 
     // The bytes, as sent, at DATA_DIR/uploads/<uid>/<base id>/<file id>.
@@ -87,7 +98,11 @@ describe('uploading', () => {
     }
     const noFile = new FormData();
     noFile.append('note', 'no file here');
-    const withoutFile = await fetch(`${server.url}/api/v1/ai-bases/${base.id}/files`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: noFile });
+    const withoutFile = await fetch(`${server.url}/api/v1/ai-bases/${base.id}/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.idToken}` },
+      body: noFile,
+    });
     expect(withoutFile.status).toBe(400);
     expect(((await withoutFile.json()) as { error: { code: string } }).error.code).toBe('no_file');
     const json = await api(user, 'POST', `/ai-bases/${base.id}/files`, { file: 'faq.csv' });
@@ -102,7 +117,9 @@ describe('uploading', () => {
     const user = await merchant('kf-too-large');
     const base = await createBase(user);
     const boundary = '----catalyst-test-boundary';
-    const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="huge.csv"\r\ncontent-type: text/csv\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="huge.csv"\r\ncontent-type: text/csv\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const chunk = Buffer.alloc(1024 * 1024, 'a;b\n');
     let remaining = MAX_KNOWLEDGE_FILE_BYTES + 1;
@@ -137,7 +154,9 @@ describe('uploading', () => {
   /** Saves step 2: the training its uploads were part of is over. */
   async function finishTraining(user: TestUser, baseId: string) {
     const { body } = await api(user, 'GET', `/ai-bases/${baseId}`);
-    expect((await api(user, 'PUT', `/ai-bases/${baseId}/knowledge`, { expectedVersion: (body as { version: number }).version })).status).toBe(200);
+    expect(
+      (await api(user, 'PUT', `/ai-bases/${baseId}/knowledge`, { expectedVersion: (body as { version: number }).version })).status,
+    ).toBe(200);
   }
 
   test('the files uploaded together, until step 2 is saved, are one training', async () => {
@@ -226,7 +245,9 @@ describe('files of other accounts and deletion', () => {
     const rows = Array.from({ length: 60_000 }, (_, n) => `Produto ${n};Descrição do produto número ${n};${n},99`);
     const big = await uploaded(user, base.id, 'big.csv', ['Produto;Descrição;Preço', ...rows].join('\n'));
     await expect
-      .poll(async () => knowledgeFileSchema.parse((await api(user, 'GET', `/ai-bases/${base.id}/files/${big.id}`)).body).status, { timeout: 60_000 })
+      .poll(async () => knowledgeFileSchema.parse((await api(user, 'GET', `/ai-bases/${base.id}/files/${big.id}`)).body).status, {
+        timeout: 60_000,
+      })
       .toBe('processing');
     expect((await api(user, 'DELETE', `/ai-bases/${base.id}/files/${big.id}`)).status).toBe(204);
     const next = await uploaded(user, base.id, 'next.csv', faq);
@@ -252,7 +273,8 @@ describe("a table file's column roles", () => {
     ]);
     expect(file.notes).toEqual({ products: 2 });
     const { db } = await testDatabase();
-    const contents = async () => (await db.select({ content: passages.content }).from(passages).where(eq(passages.fileId, file.id))).map((p) => p.content);
+    const contents = async () =>
+      (await db.select({ content: passages.content }).from(passages).where(eq(passages.fileId, file.id))).map((p) => p.content);
     expect((await contents()).join('\n')).not.toContain('94,39');
 
     // The colour never shown, the cost shown after all (the merchant's call).
@@ -270,7 +292,10 @@ describe("a table file's column roles", () => {
       ['price', 'price'],
       ['private', 'other'],
     ]);
-    expect(await contents()).toEqual(['Produto: Vaso Fosco\nPreço: 200,32\nCusto: 94,39', 'Produto: Cesto de Palha\nPreço: 214,38\nCusto: 109,00']);
+    expect(await contents()).toEqual([
+      'Produto: Vaso Fosco\nPreço: 200,32\nCusto: 94,39',
+      'Produto: Cesto de Palha\nPreço: 214,38\nCusto: 109,00',
+    ]);
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 1 } });
   });
 
@@ -283,7 +308,12 @@ describe("a table file's column roles", () => {
     const one = { columns: [{ sheet: null, index: 0, role: 'private' }] };
 
     expect(errorOf(await api(alice, 'PUT', path(pdf.id), one)).code).toBe('not_a_table');
-    for (const body of [{ columns: [] }, { columns: [{ sheet: null, index: 0, role: 'secret' }] }, { columns: [{ sheet: null, index: -1, role: 'name' }] }, {}]) {
+    for (const body of [
+      { columns: [] },
+      { columns: [{ sheet: null, index: 0, role: 'secret' }] },
+      { columns: [{ sheet: null, index: -1, role: 'name' }] },
+      {},
+    ]) {
       const refused = await api(alice, 'PUT', path(file.id), body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
     }
@@ -307,9 +337,14 @@ describe('searching passages', () => {
 
   test('finds by stemmed Portuguese words, any of them by default, all of them with match=all', async () => {
     // Row 3 has two of the words (entreg-, sábad-), row 2 one (troc-): row 3 first.
-    const any = (await api(user, 'GET', `/ai-bases/${baseId}/passages?q=${encodeURIComponent('Entregam aos sábados ou só trocas?')}`)).body as Found;
+    const any = (await api(user, 'GET', `/ai-bases/${baseId}/passages?q=${encodeURIComponent('Entregam aos sábados ou só trocas?')}`))
+      .body as Found;
     expect(any.passages.map((passage) => passage.source)).toEqual(['row 3', 'row 2']);
-    expect(any.passages[1]).toMatchObject({ fileId: file.id, fileName: 'faq.csv', content: 'Pergunta: Qual o prazo de troca?\nResposta: Você pode trocar em até 30 dias.' });
+    expect(any.passages[1]).toMatchObject({
+      fileId: file.id,
+      fileName: 'faq.csv',
+      content: 'Pergunta: Qual o prazo de troca?\nResposta: Você pode trocar em até 30 dias.',
+    });
     expect(any.passages[0]!.rank).toBeGreaterThan(any.passages[1]!.rank);
     const all = (await api(user, 'GET', `/ai-bases/${baseId}/passages?q=${encodeURIComponent('trocas sábados')}&match=all`)).body as Found;
     expect(all.passages).toEqual([]);
@@ -327,15 +362,28 @@ describe('searching passages', () => {
 
   test("the passages follow the base's language when it changes", async () => {
     const other = await createBase(user, { language: 'en_us', name: 'English store' });
-    const english = await settled(user, other.id, (await uploaded(user, other.id, 'shoes.csv', 'Product,Details\nTrail shoes,Made for running on rocky paths\n')).id);
-    const search = (q: string) => api(user, 'GET', `/ai-bases/${other.id}/passages?q=${q}&match=all`).then((answer) => (answer.body as Found).passages.length);
+    const english = await settled(
+      user,
+      other.id,
+      (await uploaded(user, other.id, 'shoes.csv', 'Product,Details\nTrail shoes,Made for running on rocky paths\n')).id,
+    );
+    const search = (q: string) =>
+      api(user, 'GET', `/ai-bases/${other.id}/passages?q=${q}&match=all`).then((answer) => (answer.body as Found).passages.length);
     expect(await search('runs')).toBe(1); // English stemming: run
     const { db } = await testDatabase();
-    const languages = async () => (await db.select({ language: passages.language }).from(passages).where(eq(passages.fileId, english.id))).map((row) => row.language);
+    const languages = async () =>
+      (await db.select({ language: passages.language }).from(passages).where(eq(passages.fileId, english.id))).map((row) => row.language);
     expect(await languages()).toEqual(['english']);
     const { name: _name, function: fn, voiceTone, personalized, instructions, expectedInputs } = other;
     const saved = await api(user, 'PUT', `/ai-bases/${other.id}/instructions`, {
-      name: 'Loja', function: fn, language: 'es', voiceTone, personalized, instructions, expectedInputs, expectedVersion: other.version,
+      name: 'Loja',
+      function: fn,
+      language: 'es',
+      voiceTone,
+      personalized,
+      instructions,
+      expectedInputs,
+      expectedVersion: other.version,
     });
     expect(saved.status, saved.text).toBe(200);
     expect(await languages()).toEqual(['spanish']);
@@ -344,7 +392,11 @@ describe('searching passages', () => {
 
 describe('the reference model', () => {
   test('downloads without a token, in each language, as a workbook whose rows import as passages', async () => {
-    for (const [lang, header] of [['en', 'Question'], ['pt', 'Pergunta'], ['es', 'Pregunta']] as const) {
+    for (const [lang, header] of [
+      ['en', 'Question'],
+      ['pt', 'Pergunta'],
+      ['es', 'Pregunta'],
+    ] as const) {
       const response = await fetch(`${server.url}/api/v1/knowledge-template.xlsx?lang=${lang}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -21,7 +21,11 @@ type Outcome = { passages: ExtractedPassage[] } | { reason: string };
 async function extract(path: string, options: PdfReadOptions): Promise<Outcome> {
   const passages: ExtractedPassage[] = [];
   try {
-    await extractPdf(path, { emit: async (passage) => void passages.push(passage), progress: () => {}, columns: () => {}, note: () => {} }, options);
+    await extractPdf(
+      path,
+      { emit: async (passage) => void passages.push(passage), progress: () => {}, columns: () => {}, note: () => {} },
+      options,
+    );
     return { passages };
   } catch (error) {
     if (error instanceof ExtractionFailure) return { reason: error.reason };
@@ -57,14 +61,27 @@ describe('PDFs read by ranges', { timeout: 120_000 }, () => {
     for (const options of [whole, byRanges(64 * 1024)]) {
       const passages: ExtractedPassage[] = [];
       const notes: object[] = [];
-      await extractPdf(path, { emit: async (passage) => void passages.push(passage), progress: () => {}, columns: () => {}, note: (note) => void notes.push(note) }, options);
+      await extractPdf(
+        path,
+        {
+          emit: async (passage) => void passages.push(passage),
+          progress: () => {},
+          columns: () => {},
+          note: (note) => void notes.push(note),
+        },
+        options,
+      );
       expect(notes).toEqual([{ scannedPages: 2, totalPages: 6 }]);
       expect(new Set(passages.map((passage) => passage.source))).toEqual(new Set(['page 1', 'page 3', 'page 4', 'page 6']));
     }
     // A PDF of text pages notes nothing.
     const notes: object[] = [];
     await generatePdf(join(scratch, 'text-only.pdf'), 3);
-    await extractPdf(join(scratch, 'text-only.pdf'), { emit: async () => {}, progress: () => {}, columns: () => {}, note: (note) => void notes.push(note) }, whole);
+    await extractPdf(
+      join(scratch, 'text-only.pdf'),
+      { emit: async () => {}, progress: () => {}, columns: () => {}, note: (note) => void notes.push(note) },
+      whole,
+    );
     expect(notes).toEqual([]);
   });
 

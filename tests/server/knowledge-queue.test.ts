@@ -42,9 +42,7 @@ describe('the job queue', () => {
     for (let round = 0; round < 10; round++) {
       const name = queueName();
       for (let n = 0; n < 12; n++) await queue.enqueue(db, name, { n });
-      const claimed = await Promise.all(
-        Array.from({ length: 16 }, (_, worker) => queue.claim([name], `worker-${worker}`, 60_000)),
-      );
+      const claimed = await Promise.all(Array.from({ length: 16 }, (_, worker) => queue.claim([name], `worker-${worker}`, 60_000)));
       const jobsTaken = claimed.filter((job) => job !== null);
       expect(jobsTaken).toHaveLength(12);
       expect(new Set(jobsTaken.map((job) => job.id)).size).toBe(12);
@@ -141,8 +139,25 @@ describe('the job queue', () => {
     mkdirSync(dirname(resolveStoredPath(data.dir, storedPath)), { recursive: true });
     writeFileSync(resolveStoredPath(data.dir, storedPath), csv);
     await db.transaction(async (tx) => {
-      await tx.insert(knowledgeFiles).values({ id: fileId, baseId: base.id, uid: user.uid, originalName: 'faq.csv', kind: 'csv', sizeBytes: csv.length, storedPath, status: 'processing', progress: 40 });
-      await tx.insert(jobs).values({ queue: PROCESS_FILE_QUEUE, payload: { fileId }, status: 'running', attempts: 1, lockedBy: 'dead-process', lockedUntil: new Date(Date.now() - 1000) });
+      await tx.insert(knowledgeFiles).values({
+        id: fileId,
+        baseId: base.id,
+        uid: user.uid,
+        originalName: 'faq.csv',
+        kind: 'csv',
+        sizeBytes: csv.length,
+        storedPath,
+        status: 'processing',
+        progress: 40,
+      });
+      await tx.insert(jobs).values({
+        queue: PROCESS_FILE_QUEUE,
+        payload: { fileId },
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'dead-process',
+        lockedUntil: new Date(Date.now() - 1000),
+      });
     });
     expect(await settled(user, base.id, fileId)).toMatchObject({ status: 'ready', passageCount: 1, progress: 100 });
   });
@@ -158,11 +173,15 @@ describe('awkward files, each with its outcome', () => {
 
   async function contentsOf(fileId: string) {
     const { db } = await testDatabase();
-    const rows = await db.select({ source: passages.sourceLabel, content: passages.content, position: passages.position }).from(passages).where(eq(passages.fileId, fileId));
+    const rows = await db
+      .select({ source: passages.sourceLabel, content: passages.content, position: passages.position })
+      .from(passages)
+      .where(eq(passages.fileId, fileId));
     return rows.sort((a, b) => a.position - b.position).map(({ source, content }) => ({ source, content }));
   }
 
-  const brazilianCsv = 'Produto;Descrição;Preço;Estoque\nCamiseta básica;Algodão – gola careca;59,90;12\nCalça jeans;Lavagem escura, "slim";189,50;3\n';
+  const brazilianCsv =
+    'Produto;Descrição;Preço;Estoque\nCamiseta básica;Algodão – gola careca;59,90;12\nCalça jeans;Lavagem escura, "slim";189,50;3\n';
   const brazilianPassages = [
     // A product's name and price first.
     { source: 'row 2', content: 'Produto: Camiseta básica\nPreço: 59,90\nDescrição: Algodão – gola careca\nEstoque: 12' },
@@ -184,7 +203,11 @@ describe('awkward files, each with its outcome', () => {
     return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
   };
 
-  const cases: { name: string; bytes: () => Uint8Array | string; outcome: { passages: { source: string; content: string }[] } | { reason: KnowledgeFailureReason } }[] = [
+  const cases: {
+    name: string;
+    bytes: () => Uint8Array | string;
+    outcome: { passages: { source: string; content: string }[] } | { reason: KnowledgeFailureReason };
+  }[] = [
     { name: 'windows-1252.csv', bytes: () => latin1(brazilianCsv), outcome: { passages: brazilianPassages } },
     { name: 'utf-8.csv', bytes: () => brazilianCsv, outcome: { passages: brazilianPassages } },
     { name: 'utf-8-bom.csv', bytes: () => `\uFEFF${brazilianCsv}`, outcome: { passages: brazilianPassages } },
@@ -200,7 +223,11 @@ describe('awkward files, each with its outcome', () => {
       outcome: { passages: [{ source: 'row 2', content: 'question: Do you ship abroad?\nanswer: Yes.\nTo 20 countries.' }] },
     },
     { name: 'header-only.csv', bytes: () => 'Produto;Preço\n', outcome: { reason: 'no_content' } },
-    { name: 'enormous-line.csv', bytes: () => `Produto;Descrição\nCamiseta;${'x'.repeat(1_200_000)}\n`, outcome: { reason: 'line_too_long' } },
+    {
+      name: 'enormous-line.csv',
+      bytes: () => `Produto;Descrição\nCamiseta;${'x'.repeat(1_200_000)}\n`,
+      outcome: { reason: 'line_too_long' },
+    },
     { name: 'one-line-no-newline.csv', bytes: () => 'a'.repeat(1_500_000), outcome: { reason: 'line_too_long' } },
     { name: 'unclosed-quote.csv', bytes: () => 'a,b\n1,"never closed\n2,3\n', outcome: { reason: 'unreadable_csv' } },
     {
@@ -213,7 +240,11 @@ describe('awkward files, each with its outcome', () => {
         ],
       },
     },
-    { name: 'not-a-workbook.xlsx', bytes: () => Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(300, 7)]), outcome: { reason: 'unreadable_sheet' } },
+    {
+      name: 'not-a-workbook.xlsx',
+      bytes: () => Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(300, 7)]),
+      outcome: { reason: 'unreadable_sheet' },
+    },
     {
       name: 'damaged.xls',
       bytes: () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1000, 0xff)]),
@@ -228,9 +259,17 @@ describe('awkward files, each with its outcome', () => {
     for (const { entry, file } of files) {
       const done = await settled(user, baseId, file.id);
       if ('reason' in entry.outcome) {
-        expect({ name: entry.name, status: done.status, reason: done.failureReason }).toEqual({ name: entry.name, status: 'failed', reason: entry.outcome.reason });
+        expect({ name: entry.name, status: done.status, reason: done.failureReason }).toEqual({
+          name: entry.name,
+          status: 'failed',
+          reason: entry.outcome.reason,
+        });
       } else {
-        expect({ name: entry.name, status: done.status, passages: await contentsOf(file.id) }).toEqual({ name: entry.name, status: 'ready', passages: entry.outcome.passages });
+        expect({ name: entry.name, status: done.status, passages: await contentsOf(file.id) }).toEqual({
+          name: entry.name,
+          status: 'ready',
+          passages: entry.outcome.passages,
+        });
         expect(done.passageCount).toBe(entry.outcome.passages.length);
       }
     }

@@ -34,7 +34,9 @@ test('every line of a request carries its id; the token is in none', async () =>
     const ofRequest = lines.filter((line) => line.reqId === id);
     expect(ofRequest.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
   }
-  expect(lines.find((line) => line.reqId === 'log-probe-2' && line.msg === 'request completed')).toMatchObject({ res: { statusCode: 401 } });
+  expect(lines.find((line) => line.reqId === 'log-probe-2' && line.msg === 'request completed')).toMatchObject({
+    res: { statusCode: 401 },
+  });
   const all = JSON.stringify(lines);
   expect(all).not.toContain(idToken.split('.')[1]!);
   expect(all).not.toContain('not.a-valid.token');

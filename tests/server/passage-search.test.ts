@@ -116,7 +116,7 @@ describe('passage search', () => {
     expect(await other.search('bicicletas')).toEqual(['row 2']);
   });
 
-  test('a big file\'s word counts, made a slice at a time, are the whole file\'s, and the same when it is finished again', async () => {
+  test("a big file's word counts, made a slice at a time, are the whole file's, and the same when it is finished again", async () => {
     const { db } = await testDatabase();
     const rows = Array.from({ length: 4_500 }, (_, n) => productRow(`Camiseta ${n % 3 ? 'preta' : 'branca'} ${n}`, '59,90'));
     const { file } = await baseWith(rows);
@@ -136,7 +136,9 @@ describe('passage search', () => {
 
   test('a word in one passage is not counted, yet found and ranked first; a word the base lacks finds nothing', async () => {
     const { db } = await testDatabase();
-    const shirts = Array.from({ length: SEARCH_CANDIDATES * 3 }, (_, n) => productRow(`Camiseta ${n % 2 ? 'preta' : 'branca'} K${n}`, '59,90'));
+    const shirts = Array.from({ length: SEARCH_CANDIDATES * 3 }, (_, n) =>
+      productRow(`Camiseta ${n % 2 ? 'preta' : 'branca'} K${n}`, '59,90'),
+    );
     const { file, search } = await baseWith(shirts);
     const counted = (await db.select().from(passageLexemes).where(eq(passageLexemes.fileId, file.id))).map((row) => row.lexeme);
     expect(counted).toEqual(expect.arrayContaining(['camiset', 'pret', 'branc']));
@@ -158,14 +160,34 @@ describe('passage search', () => {
     await db.insert(accounts).values({ uid, email: null, plan: 'enterprise' });
     const [base] = await db
       .insert(aiBases)
-      .values({ uid, name: 'Busca', function: 'seller', language: 'en_us', voiceTone: 'default', personalized: false, creativity: 3, model: 'builtin-retrieval' })
+      .values({
+        uid,
+        name: 'Busca',
+        function: 'seller',
+        language: 'en_us',
+        voiceTone: 'default',
+        personalized: false,
+        creativity: 3,
+        model: 'builtin-retrieval',
+      })
       .returning();
     const [file] = await db
       .insert(knowledgeFiles)
-      .values({ baseId: base!.id, uid, originalName: 'faq.csv', kind: 'csv', sizeBytes: 1, storedPath: 'uploads/test/none', status: 'processing' })
+      .values({
+        baseId: base!.id,
+        uid,
+        originalName: 'faq.csv',
+        kind: 'csv',
+        sizeBytes: 1,
+        storedPath: 'uploads/test/none',
+        status: 'processing',
+      })
       .returning();
     // Two passages with each word: a word in one passage only is not counted.
-    const rows = ['row 2', 'row 3'].map((source) => ({ source, content: 'Question: Do you ship running shoes?\nAnswer: We ship everywhere.' }));
+    const rows = ['row 2', 'row 3'].map((source) => ({
+      source,
+      content: 'Question: Do you ship running shoes?\nAnswer: We ship everywhere.',
+    }));
     await knowledgeStore(db).addPassages(file!, textSearchConfigs.en_us, 0, rows, 0);
     // The merchant switches the base to Spanish right as the first slice is counted.
     let switched = false;

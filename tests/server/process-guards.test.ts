@@ -29,14 +29,21 @@ describe('production with the Auth emulator', () => {
   });
 
   test('buildApp refuses too', async () => {
-    await expect(buildApp({ env: { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } })).rejects.toBeInstanceOf(UnsafeConfigError);
+    await expect(buildApp({ env: { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } })).rejects.toBeInstanceOf(
+      UnsafeConfigError,
+    );
   });
 
   test('production without the emulator is not refused', async () => {
     // This process has FIREBASE_AUTH_EMULATOR_HOST set (firebase-admin reads it process-wide), so a child proves it.
     const probe = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '-e', "import('./server/auth/auth-config.ts').then((m) => m.assertSafeForProduction({ NODE_ENV: 'production' }))"],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        "import('./server/auth/auth-config.ts').then((m) => m.assertSafeForProduction({ NODE_ENV: 'production' }))",
+      ],
       {
         env: childEnv({ FIREBASE_AUTH_EMULATOR_HOST: '' }) as NodeJS.ProcessEnv,
         encoding: 'utf8',

@@ -8,7 +8,13 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BUILTIN_MODEL } from '@/domain/ai-base';
 import { chatAnswerSchema, type ChatAnswer } from '@/domain/refinement-chat';
-import { FIXTURE_API_KEY, FIXTURE_MODELS, startOpenAiCompatibleServer, type ChatCompletionCall, type OpenAiCompatibleServer } from '../fixtures/openai-compatible-server';
+import {
+  FIXTURE_API_KEY,
+  FIXTURE_MODELS,
+  startOpenAiCompatibleServer,
+  type ChatCompletionCall,
+  type OpenAiCompatibleServer,
+} from '../fixtures/openai-compatible-server';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
 import { buildTestApp, errorOf, testEnv } from './support/test-server';
@@ -28,7 +34,10 @@ const servers: Server[] = [];
 
 /** The app on loopback with `env`; the first one runs the knowledge worker, the others leave the queue to it. */
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const app = await buildTestApp({ ...testEnv, DATA_DIR: data.dir, ...env }, { workers: servers.length === 0, logger: { level: 'info', stream: logSink } });
+  const app = await buildTestApp(
+    { ...testEnv, DATA_DIR: data.dir, ...env },
+    { workers: servers.length === 0, logger: { level: 'info', stream: logSink } },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const server = { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
   servers.push(server);
@@ -70,7 +79,8 @@ async function chat(user: TestUser, baseId: string, change: Partial<typeof setti
   return chatAnswerSchema.parse(answer.body);
 }
 
-const queriesOf = async (user: TestUser) => ((await api(user, 'GET', '/me')).body as { usage: { queriesThisMonth: number } }).usage.queriesThisMonth;
+const queriesOf = async (user: TestUser) =>
+  ((await api(user, 'GET', '/me')).body as { usage: { queriesThisMonth: number } }).usage.queriesThisMonth;
 
 let user: TestUser;
 let baseId: string;
@@ -109,7 +119,10 @@ describe('the model list', () => {
       const answer = await as('POST', `/ai-bases/${baseId}/chat`, { message: question, history: [], settings });
       expect(answer.status, answer.text).toBe(502);
       expect(errorOf(answer).code).toBe('ai_unavailable');
-      expect((await as('POST', `/ai-bases/${baseId}/chat`, { message: question, history: [], settings: { ...settings, model: BUILTIN_MODEL } })).status).toBe(200);
+      expect(
+        (await as('POST', `/ai-bases/${baseId}/chat`, { message: question, history: [], settings: { ...settings, model: BUILTIN_MODEL } }))
+          .status,
+      ).toBe(200);
     }
     expect(logLines.some((line) => line.includes('the LLM endpoint listed no models') && line.includes('answered 401'))).toBe(true);
     expect(logLines.join('\n')).not.toContain('sk-wrong-key-9999');
@@ -125,8 +138,18 @@ describe('answers of the model', () => {
       answer: 'Echo (fixture-small): [1] Question: Posso trocar um produto? Answer: Sim, em até 30 dias após a entrega.',
       outcome: 'answered',
       passages: [
-        { fileId, fileName: 'faq.csv', source: 'row 3', content: 'Pergunta: Posso trocar um produto?\nResposta: Sim, em até 30 dias após a entrega.' },
-        { fileId, fileName: 'faq.csv', source: 'row 2', content: 'Pergunta: Qual o prazo de entrega?\nResposta: Os pedidos chegam de 3 a 7 dias úteis.' },
+        {
+          fileId,
+          fileName: 'faq.csv',
+          source: 'row 3',
+          content: 'Pergunta: Posso trocar um produto?\nResposta: Sim, em até 30 dias após a entrega.',
+        },
+        {
+          fileId,
+          fileName: 'faq.csv',
+          source: 'row 2',
+          content: 'Pergunta: Qual o prazo de entrega?\nResposta: Os pedidos chegam de 3 a 7 dias úteis.',
+        },
       ],
       model: 'fixture-small',
     });
@@ -167,7 +190,11 @@ describe('answers of the model', () => {
 
   test('blocked terms: a question is refused without asking the model; an answer holding one is replaced by the refusal', async () => {
     const calls = fixture.chatCalls().length;
-    const refusal = { answer: 'Desculpe, não posso falar sobre esse assunto. Posso ajudar com outra coisa?', outcome: 'refused', passages: [] };
+    const refusal = {
+      answer: 'Desculpe, não posso falar sobre esse assunto. Posso ajudar com outra coisa?',
+      outcome: 'refused',
+      passages: [],
+    };
     expect(await chat(user, baseId, {}, 'E o CONCORRENTE, é melhor?')).toEqual({ ...refusal, model: 'fixture-small' });
     expect(fixture.chatCalls()).toHaveLength(calls);
     fixture.script({ kind: 'reply', content: 'Temos o PRECO BAIXO da cidade!' });
@@ -229,7 +256,13 @@ describe("the provider's refusals", () => {
       fixture.setApiKey(FIXTURE_API_KEY);
     }
     const logged = logLines.filter((line) => line.includes('the AI model did not answer')).join('\n');
-    for (const detail of ['answered 500', 'answered no message', `no answer within ${TIMEOUT_MS} ms`, 'answered 401: Incorrect API key provided']) expect(logged).toContain(detail);
+    for (const detail of [
+      'answered 500',
+      'answered no message',
+      `no answer within ${TIMEOUT_MS} ms`,
+      'answered 401: Incorrect API key provided',
+    ])
+      expect(logged).toContain(detail);
     expect(logLines.join('\n')).not.toContain(FIXTURE_API_KEY);
     // The endpoint still works afterwards.
     expect((await chat(user, baseId)).outcome).toBe('answered');

@@ -32,8 +32,16 @@ const faq = [
   'Vocês têm frete grátis?;Frete grátis nas compras acima de R$ 200.',
 ].join('\n');
 const question = 'Qual é o prazo para trocar um produto?';
-const row3 = { fileName: 'faq.csv', source: 'row 3', content: 'Pergunta: Posso trocar um produto?\nResposta: Sim, em até 30 dias após a entrega, sem uso e com etiqueta.' };
-const row2 = { fileName: 'faq.csv', source: 'row 2', content: 'Pergunta: Qual o prazo de entrega?\nResposta: Os pedidos chegam de 3 a 7 dias úteis.' };
+const row3 = {
+  fileName: 'faq.csv',
+  source: 'row 3',
+  content: 'Pergunta: Posso trocar um produto?\nResposta: Sim, em até 30 dias após a entrega, sem uso e com etiqueta.',
+};
+const row2 = {
+  fileName: 'faq.csv',
+  source: 'row 2',
+  content: 'Pergunta: Qual o prazo de entrega?\nResposta: Os pedidos chegam de 3 a 7 dias úteis.',
+};
 
 const settings = { blockedTerms: [] as string[], creativity: 0, model: BUILTIN_MODEL };
 
@@ -43,7 +51,8 @@ async function chat(user: TestUser, baseId: string, message: string, change: Par
   return chatAnswerSchema.parse(answer.body);
 }
 
-const queriesOf = async (user: TestUser) => ((await api(user, 'GET', '/me')).body as { usage: { queriesThisMonth: number } }).usage.queriesThisMonth;
+const queriesOf = async (user: TestUser) =>
+  ((await api(user, 'GET', '/me')).body as { usage: { queriesThisMonth: number } }).usage.queriesThisMonth;
 
 describe('the built-in retrieval answerer', () => {
   let user: TestUser;
@@ -92,11 +101,17 @@ describe('the built-in retrieval answerer', () => {
   test('voice tone and function change the phrasing; the saved base counts, not an older one', async () => {
     const quote = 'Sim, em até 30 dias após a entrega, sem uso e com etiqueta.';
     await saveInstructions({ voiceTone: 'friendly' });
-    expect((await chat(user, base.id, question)).answer).toBe(`Olá! Que bom que você perguntou. Segundo a nossa base de conhecimento:\n${quote}\nPosso ajudar em mais alguma coisa?`);
+    expect((await chat(user, base.id, question)).answer).toBe(
+      `Olá! Que bom que você perguntou. Segundo a nossa base de conhecimento:\n${quote}\nPosso ajudar em mais alguma coisa?`,
+    );
     await saveInstructions({ voiceTone: 'informal', function: 'seller' });
-    expect((await chat(user, base.id, question)).answer).toBe(`Opa, beleza? Sobre o nosso catálogo:\n${quote}\nQuer que eu envie o nosso catálogo completo?`);
+    expect((await chat(user, base.id, question)).answer).toBe(
+      `Opa, beleza? Sobre o nosso catálogo:\n${quote}\nQuer que eu envie o nosso catálogo completo?`,
+    );
     await saveInstructions({ voiceTone: 'default', function: 'qualifier', expectedInputs: 'Número do pedido e CEP.' });
-    expect((await chat(user, base.id, question)).answer).toBe(`Aqui está o que encontrei:\n${quote}\nPara continuar, pode me informar número do pedido e CEP?`);
+    expect((await chat(user, base.id, question)).answer).toBe(
+      `Aqui está o que encontrei:\n${quote}\nPara continuar, pode me informar número do pedido e CEP?`,
+    );
     await saveInstructions({ function: 'translator', expectedInputs: '' });
     expect((await chat(user, base.id, question)).answer).toBe(`Respondo em português:\n${quote}`);
     await saveInstructions({ function: 'support' });
@@ -114,7 +129,12 @@ describe('the built-in retrieval answerer', () => {
   });
 
   test('a blocked term in the question is refused politely, whatever its case and accents, as whole words only', async () => {
-    const refusal = { answer: 'Desculpe, não posso falar sobre esse assunto. Posso ajudar com outra coisa?', outcome: 'refused', passages: [], model: BUILTIN_MODEL };
+    const refusal = {
+      answer: 'Desculpe, não posso falar sobre esse assunto. Posso ajudar com outra coisa?',
+      outcome: 'refused',
+      passages: [],
+      model: BUILTIN_MODEL,
+    };
     expect(await chat(user, base.id, 'Qual o PRECO da troca?', { blockedTerms: ['preço'] })).toEqual(refusal);
     expect(await chat(user, base.id, 'Tem frete   GRATIS?', { blockedTerms: ['Frete grátis'] })).toEqual(refusal);
     // Whole words: "troca" does not block "trocar", nor "prazos" "prazo".
@@ -123,27 +143,49 @@ describe('the built-in retrieval answerer', () => {
 
   test('a blocked term in the answer: the refusal instead, citing nothing', async () => {
     const answer = await chat(user, base.id, 'Vocês entregam no sabado?', { blockedTerms: ['capital'] });
-    expect(answer).toEqual({ answer: 'Desculpe, não posso falar sobre esse assunto. Posso ajudar com outra coisa?', outcome: 'refused', passages: [], model: BUILTIN_MODEL });
+    expect(answer).toEqual({
+      answer: 'Desculpe, não posso falar sobre esse assunto. Posso ajudar com outra coisa?',
+      outcome: 'refused',
+      passages: [],
+      model: BUILTIN_MODEL,
+    });
   });
 
   test('the English and Spanish agents speak their language; "cat" does not block "catalog"', async () => {
     const english = await createBase(user, { name: 'Shoe shop', language: 'en_us', function: 'seller', voiceTone: 'friendly' });
-    const shoes = await settled(user, english.id, (await uploaded(user, english.id, 'shoes.csv', 'Product,Details,Price\nTrail shoes,Made for running on rocky paths,89.90\n')).id);
+    const shoes = await settled(
+      user,
+      english.id,
+      (await uploaded(user, english.id, 'shoes.csv', 'Product,Details,Price\nTrail shoes,Made for running on rocky paths,89.90\n')).id,
+    );
     expect(await chat(user, english.id, 'Do you have shoes for running? Send the catalog.', { blockedTerms: ['cat'] })).toEqual({
       // Composed from the product's fields, not the row; the price in dollars for an English base.
       answer: 'Hi! Happy to help.\nThe Trail shoes costs $89.90.\nWould you like me to send you our full catalog?',
       outcome: 'answered',
-      passages: [{ fileId: shoes.id, fileName: 'shoes.csv', source: 'row 2', content: 'Product: Trail shoes\nPrice: 89.90\nDetails: Made for running on rocky paths' }],
+      passages: [
+        {
+          fileId: shoes.id,
+          fileName: 'shoes.csv',
+          source: 'row 2',
+          content: 'Product: Trail shoes\nPrice: 89.90\nDetails: Made for running on rocky paths',
+        },
+      ],
       model: BUILTIN_MODEL,
     });
-    expect((await chat(user, english.id, 'Do you sell bikes?')).answer).toBe("I'm so sorry! I could not find this in the knowledge base. Would you like me to send you our full catalog?");
-    expect((await chat(user, english.id, 'What about the CATS?', { blockedTerms: ['cats'] })).answer).toBe("Sorry, I can't talk about that subject. Can I help you with something else?");
+    expect((await chat(user, english.id, 'Do you sell bikes?')).answer).toBe(
+      "I'm so sorry! I could not find this in the knowledge base. Would you like me to send you our full catalog?",
+    );
+    expect((await chat(user, english.id, 'What about the CATS?', { blockedTerms: ['cats'] })).answer).toBe(
+      "Sorry, I can't talk about that subject. Can I help you with something else?",
+    );
 
     const spanish = await createBase(user, { name: 'Tienda', language: 'es', function: 'support', voiceTone: 'informal' });
     expect((await chat(user, spanish.id, '¿Tienen envío gratis?')).answer).toBe(
       '¡Uy! No encontré esta información en la base de conocimiento. ¿Quieres que te transfiera a un agente humano?',
     );
-    expect((await chat(user, spanish.id, '¿Cuál es el precio?', { blockedTerms: ['PRECIO'] })).answer).toBe('Lo siento, no puedo hablar de ese tema. ¿Puedo ayudarte con otra cosa?');
+    expect((await chat(user, spanish.id, '¿Cuál es el precio?', { blockedTerms: ['PRECIO'] })).answer).toBe(
+      'Lo siento, no puedo hablar de ese tema. ¿Puedo ayudarte con otra cosa?',
+    );
   });
 });
 

@@ -64,7 +64,10 @@ it("lets the server's timers and I/O run between stored batches, however far ahe
 
 it('sends batches of the size the request asks for (the database decides it)', async () => {
   const sizes: number[] = [];
-  const outcome = await runExtraction({ path: csv(), kind: 'csv', batchSize: 300 }, { ...handlers, onPassages: async (batch) => void sizes.push(batch.length) });
+  const outcome = await runExtraction(
+    { path: csv(), kind: 'csv', batchSize: 300 },
+    { ...handlers, onPassages: async (batch) => void sizes.push(batch.length) },
+  );
   expect(outcome).toEqual({ ok: true });
   // Full batches, then the rest.
   expect(sizes.length).toBeGreaterThan(2);

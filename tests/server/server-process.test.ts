@@ -77,7 +77,14 @@ test('starts on a fresh database, answers /me, reads knowledge files, and frees 
     const pdfPath = join(scratch, 'catalogo.pdf');
     await generatePdf(pdfPath, 2, { imageBytes: 1024 });
     const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Pergunta', 'Resposta'], ['Entregam em Recife?', 'Sim, em até 5 dias úteis.']]), 'FAQ');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Pergunta', 'Resposta'],
+        ['Entregam em Recife?', 'Sim, em até 5 dias úteis.'],
+      ]),
+      'FAQ',
+    );
     const files = [
       { name: 'faq.csv', bytes: 'Pergunta;Resposta\nTem frete grátis?;Acima de R$ 200,00.\n', passages: 1 },
       { name: 'faq.xlsx', bytes: new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer), passages: 1 },

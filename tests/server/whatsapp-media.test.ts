@@ -17,11 +17,7 @@ import { aiBases } from '@/server/ai-bases/ai-base-tables';
 import { aiRequests, whatsappReplies } from '@/server/channels/whatsapp-reply-tables';
 import { whatsappInboundMessages } from '@/server/channels/channel-tables';
 import type { SecretBox } from '@/server/secrets/secret-box';
-import {
-  FIXTURE_API_KEY,
-  type ChatContentPart,
-  type OpenAiCompatibleServer,
-} from '../fixtures/openai-compatible-server';
+import { FIXTURE_API_KEY, type ChatContentPart, type OpenAiCompatibleServer } from '../fixtures/openai-compatible-server';
 import {
   audioMessage,
   documentMessage,

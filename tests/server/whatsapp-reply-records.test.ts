@@ -31,17 +31,15 @@ async function shopperMessages(label: string, bodies: readonly (string | Inbound
   const { channel } = await channels.connect(merchant.uid, form, checkedNumber);
   const [webhookChannel] = (await intake.webhookChannels([form.phoneNumberId])).values();
   const sender = `55119${String(Date.now()).slice(-8)}`;
-  const events = bodies.map(
-    (body, index): InboundEvent => ({
-      kind: 'message',
-      phoneNumberId: form.phoneNumberId,
-      messageId: `wamid.${label}.${index}.${randomBytes(4).toString('hex')}`,
-      from: sender,
-      timestamp: Math.floor(Date.now() / 1000),
-      content: typeof body === 'string' ? { type: 'text', body } : body,
-      replyTo: null,
-    }),
-  );
+  const events = bodies.map((body, index): InboundEvent => ({
+    kind: 'message',
+    phoneNumberId: form.phoneNumberId,
+    messageId: `wamid.${label}.${index}.${randomBytes(4).toString('hex')}`,
+    from: sender,
+    timestamp: Math.floor(Date.now() / 1000),
+    content: typeof body === 'string' ? { type: 'text', body } : body,
+    replyTo: null,
+  }));
   const recorded = await intake.recordEvents(events.map((event) => ({ channel: webhookChannel!, event })));
   const messages = await db
     .select()
@@ -66,7 +64,13 @@ describe('what the worker loads with a message', () => {
     expect(recorded).toEqual({ queued: 3, unqueued: 0, duplicates: 0, statuses: 0 });
     const [first, second, third] = messages;
     const now = new Date();
-    await replies.partSent(await replies.plan(first!, merchant.uid, answer('Olá!', merchant.activeBaseId), now), 0, 'wamid.out.1', null, now);
+    await replies.partSent(
+      await replies.plan(first!, merchant.uid, answer('Olá!', merchant.activeBaseId), now),
+      0,
+      'wamid.out.1',
+      null,
+      now,
+    );
     await replies.finish(second!, 'failed', { failure: 'server', errorCode: 500 }, now);
     await db.update(accounts).set({ plan: 'lite' }).where(eq(accounts.uid, merchant.uid));
 
@@ -100,7 +104,13 @@ describe('what the worker loads with a message', () => {
     ]);
     const [image, document, uncaptioned, text] = messages;
     const now = new Date();
-    await replies.partSent(await replies.plan(image!, merchant.uid, answer('Temos sim, em azul.', merchant.activeBaseId), now), 0, 'wamid.out.1', null, now);
+    await replies.partSent(
+      await replies.plan(image!, merchant.uid, answer('Temos sim, em azul.', merchant.activeBaseId), now),
+      0,
+      'wamid.out.1',
+      null,
+      now,
+    );
     await replies.finish(document!, 'failed', { failure: 'server', errorCode: 500 }, now);
     await replies.finish(uncaptioned!, 'failed', { failure: 'server', errorCode: 500 }, now);
     expect((await replies.load(text!.id))!.history).toEqual([
@@ -140,7 +150,13 @@ describe('a reply stored before it is sent', () => {
     expect(stored).toHaveLength(1);
     const requests = await db.select().from(aiRequests).where(eq(aiRequests.inboundMessageId, message.id));
     expect(requests).toEqual([
-      expect.objectContaining({ uid: merchant.uid, aiBaseId: merchant.activeBaseId, channelId: channel.id, mediaType: 'text', extra: false }),
+      expect.objectContaining({
+        uid: merchant.uid,
+        aiBaseId: merchant.activeBaseId,
+        channelId: channel.id,
+        mediaType: 'text',
+        extra: false,
+      }),
     ]);
     expect(requests[0]!.occurredAt.toISOString()).toBe(now.toISOString());
     const [usage] = await db

@@ -80,8 +80,12 @@ describe('AI base validation messages', () => {
     });
     const refinement = { blockedTerms: [], creativity: 3, model: 'builtin-retrieval' };
     expect(fieldErrorsOf(refinementSchema, { ...refinement, creativity: 11 })).toEqual({ creativity: aiBaseValidation.creativityRange.id });
-    expect(fieldErrorsOf(refinementSchema, { ...refinement, blockedTerms: ['x'.repeat(101)] })).toEqual({ blockedTerms: aiBaseValidation.tooLong.id });
-    expect(fieldErrorsOf(refinementSchema, { ...refinement, blockedTerms: Array.from({ length: MAX_BLOCKED_TERMS + 1 }, (_, i) => `t${i}`) })).toEqual({
+    expect(fieldErrorsOf(refinementSchema, { ...refinement, blockedTerms: ['x'.repeat(101)] })).toEqual({
+      blockedTerms: aiBaseValidation.tooLong.id,
+    });
+    expect(
+      fieldErrorsOf(refinementSchema, { ...refinement, blockedTerms: Array.from({ length: MAX_BLOCKED_TERMS + 1 }, (_, i) => `t${i}`) }),
+    ).toEqual({
       blockedTerms: aiBaseValidation.tooManyBlockedTerms.id,
     });
   });

@@ -28,7 +28,8 @@ describe('retry policy', () => {
   });
 
   it('treats absent or malformed Retry-After as null', () => {
-    for (const value of [null, undefined, '', '  ', '-1', '1.5', 'soon', '2030-01-01']) expect(parseRetryAfter(value, now), String(value)).toBeNull();
+    for (const value of [null, undefined, '', '  ', '-1', '1.5', 'soon', '2030-01-01'])
+      expect(parseRetryAfter(value, now), String(value)).toBeNull();
   });
 
   it('uses the default delay without Retry-After', () => {

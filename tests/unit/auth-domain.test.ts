@@ -24,7 +24,8 @@ describe('loginSchema', () => {
       `email: ${authValidation.emailInvalid.id}`,
       `password: ${authValidation.passwordRequired.id}`,
     ]));
-  it('wants a valid email', () => expect(issues({ email: 'merchant@', password: 'x' })).toEqual([`email: ${authValidation.emailInvalid.id}`]));
+  it('wants a valid email', () =>
+    expect(issues({ email: 'merchant@', password: 'x' })).toEqual([`email: ${authValidation.emailInvalid.id}`]));
   it('accepts a valid pair', () => expect(issues({ email: ' merchant@shop.com ', password: 'secret' })).toEqual([]));
 });
 

@@ -4,7 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { expect, test } from 'vitest';
 
 const check = (chromium: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-chromium.ts'], { env: { ...process.env, CHROMIUM_PATH: chromium }, encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-chromium.ts'], {
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+    encoding: 'utf8',
+  });
 
 test('no Chromium: exit 1 and one line naming the fix', () => {
   const result = check('/nonexistent/chromium');

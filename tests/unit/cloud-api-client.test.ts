@@ -4,12 +4,7 @@
 // them. Answers the fixture does not give (a usage header, a lying file size, a page that is not
 // the API, silence) come from a plain loopback server.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  cloudApiClient,
-  PAIR_RATE_LIMIT_WAIT_MS,
-  type CloudApiFailure,
-  type CloudApiResult,
-} from '@/server/channels/cloud-api-client';
+import { cloudApiClient, PAIR_RATE_LIMIT_WAIT_MS, type CloudApiFailure, type CloudApiResult } from '@/server/channels/cloud-api-client';
 import { fitProductSections, outgoingMessageBody, type OutgoingMessage } from '@/server/channels/outgoing-message';
 import { parseConfig } from '@/server/config';
 import { sendJson, startTestServer, type TestServer } from '../fixtures/http-test-server';

@@ -80,7 +80,9 @@ describe('parseConfig', () => {
   });
 
   test('a bad value stops the start with a message naming the variable; every bad one is named', () => {
-    expect(() => parseConfig({ LEAD_RATE_LIMIT_MAX: 'lots' })).toThrow(new ConfigError('LEAD_RATE_LIMIT_MAX must be a positive whole number, not "lots"'));
+    expect(() => parseConfig({ LEAD_RATE_LIMIT_MAX: 'lots' })).toThrow(
+      new ConfigError('LEAD_RATE_LIMIT_MAX must be a positive whole number, not "lots"'),
+    );
     expect(() => parseConfig({ SITE_URL: 'catalyst.example' })).toThrow(/SITE_URL must be an http\(s\) origin/);
     expect(() => parseConfig({ SECRETS_KEY: 'short' })).toThrow(/openssl rand -base64 32/);
     expect(() => parseConfig({ INVENTORY_BULK_THRESHOLD: '-1' })).toThrow(/INVENTORY_BULK_THRESHOLD must be a whole number/);

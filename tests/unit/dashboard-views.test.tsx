@@ -35,7 +35,11 @@ async function show(view: () => ReactNode, lang: 'en' | 'pt' | 'es' = 'en') {
   await screen.findAllByRole('heading');
 }
 
-const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0|\u202f/g, ' ').replace(/\s+/g, ' ').trim();
+const plain = (text: string | null | undefined) =>
+  (text ?? '')
+    .replace(/\u00a0|\u202f/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 /** A figure's group, by its name. */
 const figure = (name: string) => screen.getByRole('group', { name });
 const valueOf = (name: string) => plain(figure(name).querySelector('p')?.textContent);
@@ -95,7 +99,9 @@ describe('results', () => {
 
   it('until an inventory is configured or a number connected: the configure-first notice, no figures', async () => {
     await show(() => <DashboardResults dashboard={newAccountDashboard()} />);
-    expect(screen.getByRole('status').textContent).toBe('Configure your first inventory or connect a WhatsApp number to see your results here.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Configure your first inventory or connect a WhatsApp number to see your results here.',
+    );
     expect(screen.queryAllByRole('group')).toHaveLength(0);
   });
 
@@ -119,7 +125,9 @@ describe('AI use', () => {
       .map((row) => plain(row.textContent));
     expect(rows).toEqual(['Text70086.2%', 'Image10012.3%', 'File121.5%', 'Voice00.0%']);
     const cost = screen.getByText('Total').closest('dl')!;
-    const facts = Object.fromEntries([...cost.querySelectorAll('dt')].map((dt) => [plain(dt.textContent), plain(dt.nextElementSibling?.textContent)]));
+    const facts = Object.fromEntries(
+      [...cost.querySelectorAll('dt')].map((dt) => [plain(dt.textContent), plain(dt.nextElementSibling?.textContent)]),
+    );
     expect(facts).toEqual({ 'Plan (November 2026)': '$349.00', 'Extra queries (0 × $0.88)': '$0.00', Total: '$349.00' });
     expect(screen.getByText('812 of up to 1,000 queries this month')).toBeTruthy();
     expect(screen.getByText('At this pace: about 937 queries and $349.00 by the end of the month')).toBeTruthy();
@@ -129,13 +137,22 @@ describe('AI use', () => {
   it('past the allowance: the extra queries priced, and a floor said as such', async () => {
     const base = sampleDashboard();
     const over = sampleDashboard(undefined, {
-      monthlyCost: { ...base.monthlyCost, queriesUsed: 1012, extraQueries: 12, totalMinor: 35_956, projectedQueries: 1168, projectedTotalMinor: 49_684 },
+      monthlyCost: {
+        ...base.monthlyCost,
+        queriesUsed: 1012,
+        extraQueries: 12,
+        totalMinor: 35_956,
+        projectedQueries: 1168,
+        projectedTotalMinor: 49_684,
+      },
     });
     await show(() => <DashboardAiUse dashboard={over} />);
     expect(screen.getByText('1,012 of up to 1,000 queries this month')).toBeTruthy();
     expect(screen.getByText('Extra queries (12 × $0.88)').nextElementSibling?.textContent).toBe('$10.56');
     cleanup();
-    const floor = sampleDashboard(undefined, { monthlyCost: { ...base.monthlyCost, allowance: { bound: 'more_than', count: 20_000 }, queriesUsed: 25_000 } });
+    const floor = sampleDashboard(undefined, {
+      monthlyCost: { ...base.monthlyCost, allowance: { bound: 'more_than', count: 20_000 }, queriesUsed: 25_000 },
+    });
     await show(() => <DashboardAiUse dashboard={floor} />);
     expect(screen.getByText('25,000 queries this month; your plan includes more than 20,000')).toBeTruthy();
   });
@@ -159,7 +176,9 @@ describe('action cards', () => {
   it('a new account: what is missing, and where to configure it', async () => {
     await show(() => <DashboardActions planAiBases={null} sources={sources({})} />);
     expect(within(card('Configure products')).getByText('No inventory yet')).toBeTruthy();
-    expect(within(card('Configure products')).getByRole('link', { name: 'Configure new inventory' }).getAttribute('href')).toBe('/en/inventory');
+    expect(within(card('Configure products')).getByRole('link', { name: 'Configure new inventory' }).getAttribute('href')).toBe(
+      '/en/inventory',
+    );
     expect(within(card('Configure AI')).getByText('No AI base yet')).toBeTruthy();
     expect(within(card('Configure AI')).getByRole('link', { name: 'Configure a new AI base' }).getAttribute('href')).toBe('/en/ia-base');
     expect(within(card('View AI bases')).getByText('No AI base yet')).toBeTruthy();
@@ -174,9 +193,16 @@ describe('action cards', () => {
     expect(within(card('Configure AI')).getByText('1 AI base in configuration')).toBeTruthy();
     expect(within(card('View AI bases')).getByText('You have 1 AI base')).toBeTruthy();
     // With an inventory, its card leads to the list rather than to a new one.
-    expect(within(card('Configure products')).getByRole('link', { name: 'Go to inventories' }).getAttribute('href')).toBe('/en/inventories');
+    expect(within(card('Configure products')).getByRole('link', { name: 'Go to inventories' }).getAttribute('href')).toBe(
+      '/en/inventories',
+    );
     cleanup();
-    await show(() => <DashboardActions planAiBases={null} sources={sources({ inventories: 5, configuredInventories: 3, aiBases: 3, aiBasesInConfiguration: 2 })} />);
+    await show(() => (
+      <DashboardActions
+        planAiBases={null}
+        sources={sources({ inventories: 5, configuredInventories: 3, aiBases: 3, aiBasesInConfiguration: 2 })}
+      />
+    ));
     expect(card('Configure products').textContent).toContain('3 inventories configured, 2 inventories in configuration');
     expect(within(card('Configure AI')).getByText('2 AI bases in configuration')).toBeTruthy();
     expect(within(card('View AI bases')).getByText('You have 3 AI bases')).toBeTruthy();
@@ -200,7 +226,9 @@ describe('action cards', () => {
 
   it('in Portuguese: the cards’ titles and links in the page’s language', async () => {
     await show(() => <DashboardActions planAiBases={null} sources={sources({ aiBases: 1, aiBasesInConfiguration: 1 })} />, 'pt');
-    expect(within(card('Configurar produtos')).getByRole('link', { name: 'Configurar novo inventário' }).getAttribute('href')).toBe('/pt/inventory');
+    expect(within(card('Configurar produtos')).getByRole('link', { name: 'Configurar novo inventário' }).getAttribute('href')).toBe(
+      '/pt/inventory',
+    );
     expect(within(card('Configurar IA')).getByRole('link').getAttribute('href')).toBe('/pt/ia-base');
     expect(screen.getByRole('link', { name: 'Ir para as bases de IA' }).getAttribute('href')).toBe('/pt/ia-bases');
   });

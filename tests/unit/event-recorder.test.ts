@@ -38,7 +38,10 @@ describe('eventRecorder', () => {
     // Closing writes every batch left, a batch at a time.
     for (const id of ['e', 'f', 'g', 'h', 'i']) recorder.record(event(id));
     await recorder.close();
-    expect(batches.slice(2)).toEqual([['e', 'f', 'g'], ['h', 'i']]);
+    expect(batches.slice(2)).toEqual([
+      ['e', 'f', 'g'],
+      ['h', 'i'],
+    ]);
     expect(recorder.pending).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passageLocationOf } from '@/domain/knowledge';
 
-describe('passageLocationOf: the importer\'s sources, read back for display', () => {
+describe("passageLocationOf: the importer's sources, read back for display", () => {
   it.each([
     ['row 12', { sheet: null, row: 12, part: null }],
     ['row 12, part 2', { sheet: null, row: 12, part: 2 }],

@@ -42,8 +42,18 @@ describe('plans', () => {
       { aiBases: 1, trainingsPerMonth: 2, queriesPerMonth: { bound: 'up_to', count: 1000 }, mediaTypes: ['text'] },
       { aiBases: 2, trainingsPerMonth: 4, queriesPerMonth: { bound: 'up_to', count: 2500 }, mediaTypes: ['text', 'vision'] },
       { aiBases: 3, trainingsPerMonth: 8, queriesPerMonth: { bound: 'up_to', count: 5000 }, mediaTypes: ['text', 'vision', 'file'] },
-      { aiBases: 5, trainingsPerMonth: 16, queriesPerMonth: { bound: 'up_to', count: 10000 }, mediaTypes: ['text', 'vision', 'file', 'voice'] },
-      { aiBases: 10, trainingsPerMonth: 30, queriesPerMonth: { bound: 'more_than', count: 20000 }, mediaTypes: ['text', 'vision', 'file', 'voice'] },
+      {
+        aiBases: 5,
+        trainingsPerMonth: 16,
+        queriesPerMonth: { bound: 'up_to', count: 10000 },
+        mediaTypes: ['text', 'vision', 'file', 'voice'],
+      },
+      {
+        aiBases: 10,
+        trainingsPerMonth: 30,
+        queriesPerMonth: { bound: 'more_than', count: 20000 },
+        mediaTypes: ['text', 'vision', 'file', 'voice'],
+      },
     ]);
   });
 });

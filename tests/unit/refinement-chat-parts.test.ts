@@ -47,7 +47,11 @@ describe('LLM settings from the environment', () => {
   test('none without LLM_BASE_URL; the URL without its trailing slash, the key optional, 30 s by default', () => {
     expect(llmConfigFromEnv({})).toBeNull();
     expect(llmConfigFromEnv({ LLM_BASE_URL: ' ', LLM_API_KEY: 'k' })).toBeNull();
-    expect(llmConfigFromEnv({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1/' })).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: null, timeoutMs: DEFAULT_LLM_TIMEOUT_MS });
+    expect(llmConfigFromEnv({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1/' })).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: null,
+      timeoutMs: DEFAULT_LLM_TIMEOUT_MS,
+    });
     expect(llmConfigFromEnv({ LLM_BASE_URL: 'https://api.example.com/v1', LLM_API_KEY: 'sk-1', LLM_TIMEOUT_MS: '5000' })).toEqual({
       baseUrl: 'https://api.example.com/v1',
       apiKey: 'sk-1',

@@ -7,7 +7,8 @@ import type { SearchedPassage } from '@/server/answering/answerer';
 import { intentsOf } from '@/server/answering/question-intents';
 import { composeAnswer, MAX_LISTED_PRODUCTS, shorten } from '@/server/answering/short-answer';
 
-const product = (name: string, priceMinor: number | null, more: Partial<ProductFacts> = {}) => productFacts(name, priceMinor, { currency: 'BRL', ...more });
+const product = (name: string, priceMinor: number | null, more: Partial<ProductFacts> = {}) =>
+  productFacts(name, priceMinor, { currency: 'BRL', ...more });
 let next = 1;
 const passage = (content: string, facts: SearchedPassage['facts'] = null, source = `row ${next + 1}`): SearchedPassage => ({
   id: String(next++),

@@ -63,7 +63,14 @@ export function detectDelimiter(sample: string): string {
   for (const delimiter of DELIMITERS) {
     let records: string[][];
     try {
-      records = parseSync(sample, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, skip_records_with_error: true, to: 100 });
+      records = parseSync(sample, {
+        delimiter,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: true,
+        skip_records_with_error: true,
+        to: 100,
+      });
     } catch {
       continue;
     }
@@ -93,7 +100,11 @@ function toUtf8(encoding: CsvEncoding): Transform {
   });
 }
 
-export async function extractCsv(path: string, sink: PassageSink, request: Pick<ExtractionRequest, 'columns' | 'language'> = {}): Promise<void> {
+export async function extractCsv(
+  path: string,
+  sink: PassageSink,
+  request: Pick<ExtractionRequest, 'columns' | 'language'> = {},
+): Promise<void> {
   const size = (await stat(path)).size;
   const head = await readHead(path, SAMPLE_BYTES);
   const encoding = await detectEncoding(path, head);
@@ -118,7 +129,13 @@ export async function extractCsv(path: string, sink: PassageSink, request: Pick<
   let waiting: { cells: string[]; label: string }[] = [];
   const emit = (passages: TablePassage[]) => emitTablePassages(sink, passages);
   const startReader = async (names: string[]) => {
-    const started = tableReader({ sheet: null, headers: names, sample: waiting.map((row) => row.cells), overrides: request.columns ?? [], language: request.language });
+    const started = tableReader({
+      sheet: null,
+      headers: names,
+      sample: waiting.map((row) => row.cells),
+      overrides: request.columns ?? [],
+      language: request.language,
+    });
     sink.columns(started.columns);
     for (const { cells, label } of waiting) await emit(started.row(cells, label));
     waiting = [];
@@ -147,7 +164,8 @@ export async function extractCsv(path: string, sink: PassageSink, request: Pick<
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'CSV_MAX_RECORD_SIZE') throw new ExtractionFailure('line_too_long', `A line is longer than ${MAX_RECORD_CHARS} characters.`);
+    if (code === 'CSV_MAX_RECORD_SIZE')
+      throw new ExtractionFailure('line_too_long', `A line is longer than ${MAX_RECORD_CHARS} characters.`);
     if (code?.startsWith('CSV_')) throw new ExtractionFailure('unreadable_csv', (error as Error).message);
     throw error;
   } finally {

@@ -6,7 +6,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { KnowledgeFileKind } from '@/domain/knowledge';
 import { addNotes, MAX_LEFT_OUT_PRODUCTS, type KnowledgeFileNotes, type LeftOutProduct } from '@/domain/knowledge-columns';
-import { ExtractionFailure, type ExtractedPassage, type ExtractionRequest, type PassageSink, type ServerMessage, type ThreadMessage } from './extraction-protocol';
+import {
+  ExtractionFailure,
+  type ExtractedPassage,
+  type ExtractionRequest,
+  type PassageSink,
+  type ServerMessage,
+  type ThreadMessage,
+} from './extraction-protocol';
 
 const port = parentPort!;
 const { request } = workerData as { request: ExtractionRequest };
@@ -82,7 +89,12 @@ try {
   send({ type: 'done' });
 } catch (error) {
   if (error instanceof ExtractionFailure) send({ type: 'failed', reason: error.reason, detail: error.message });
-  else send({ type: 'failed', reason: 'processing_failed', detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  else
+    send({
+      type: 'failed',
+      reason: 'processing_failed',
+      detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
 } finally {
   port.unref();
 }

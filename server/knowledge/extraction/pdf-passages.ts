@@ -41,7 +41,12 @@ const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/pack
 
 type Line = { text: string; y: number; height: number };
 
-const imageOps: ReadonlySet<number> = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+const imageOps: ReadonlySet<number> = new Set([
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageXObjectRepeat,
+]);
 
 /** Whether the page paints an image (PDF.js's operator list: only asked of pages with almost no text). */
 async function paintsImage(page: PDFPageProxy): Promise<boolean> {
@@ -163,7 +168,8 @@ class FileRangeTransport extends PDFDataRangeTransport {
       this.fail(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    if (bytesRead !== chunk.length) return this.fail(new Error(`Read ${bytesRead} of ${chunk.length} bytes at ${begin}: the file changed.`));
+    if (bytesRead !== chunk.length)
+      return this.fail(new Error(`Read ${bytesRead} of ${chunk.length} bytes at ${begin}: the file changed.`));
     this.bytesRead += bytesRead;
     // Delivered as a network read would be: after PDF.js has finished asking.
     queueMicrotask(() => this.onDataRange(begin, chunk));
@@ -240,7 +246,11 @@ async function openPdf(file: FileHandle, length: number, byRanges: boolean): Pro
  * its end (truncated, broken: PDF.js rebuilds its xref from every byte anyway, and its backwards
  * search for `startxref` by ranges would take a round trip per chunk, rescanning each time).
  */
-export async function extractPdf(path: string, sink: PassageSink, { wholeFileBytes, segmentBytes }: PdfReadOptions = defaultPdfReadOptions): Promise<void> {
+export async function extractPdf(
+  path: string,
+  sink: PassageSink,
+  { wholeFileBytes, segmentBytes }: PdfReadOptions = defaultPdfReadOptions,
+): Promise<void> {
   const file = await open(path, 'r');
   let current: OpenPdf | null = null;
   try {
@@ -273,7 +283,11 @@ export async function extractPdf(path: string, sink: PassageSink, { wholeFileByt
         const content = await unlessReadFails(page.getTextContent(), transport);
         passages = passagesOf(paragraphsOf(linesOf(content.items)));
         const pageLetters = passages.reduce((sum, text) => sum + (text.match(/[\p{L}\p{N}]/gu) ?? []).length, 0);
-        if (pageLetters < SCANNED_PAGE_LETTERS && (++imageChecks > MAX_IMAGE_CHECKS || (await unlessReadFails(paintsImage(page), transport)))) scanned++;
+        if (
+          pageLetters < SCANNED_PAGE_LETTERS &&
+          (++imageChecks > MAX_IMAGE_CHECKS || (await unlessReadFails(paintsImage(page), transport)))
+        )
+          scanned++;
         page.cleanup();
         readable++;
         // PDF.js keeps fonts and parsed objects for the whole document: let them go now and then.

@@ -16,9 +16,13 @@ export type ExtractionLimits = {
 export const defaultExtractionLimits: ExtractionLimits = { heapMb: 256, stallMs: 120_000 };
 
 /** The thread's V8 limits; a small young generation: more, shorter scavenges, and less resident memory. */
-export const threadResourceLimits = ({ heapMb }: Pick<ExtractionLimits, 'heapMb'>) => ({ maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 });
+export const threadResourceLimits = ({ heapMb }: Pick<ExtractionLimits, 'heapMb'>) => ({
+  maxOldGenerationSizeMb: heapMb,
+  maxYoungGenerationSizeMb: 16,
+});
 
-export type ExtractionOutcome = { ok: true } | { ok: false; reason: KnowledgeFailureReason; detail: string } | { ok: false; reason: 'aborted' };
+export type ExtractionOutcome =
+  { ok: true } | { ok: false; reason: KnowledgeFailureReason; detail: string } | { ok: false; reason: 'aborted' };
 
 type Handlers = {
   /** Stores a batch; the thread waits for it (backpressure). */
@@ -58,11 +62,14 @@ export function runExtraction(
     let busy = 0;
     let lastWord = Date.now();
     // A thread that says nothing for too long is stopped (its callback runs after `finish` exists).
-    const watchdog = setInterval(() => {
-      if (busy === 0 && Date.now() - lastWord > limits.stallMs) {
-        finish({ ok: false, reason: 'too_complex', detail: `No progress for ${limits.stallMs} ms.` });
-      }
-    }, Math.min(1_000, limits.stallMs));
+    const watchdog = setInterval(
+      () => {
+        if (busy === 0 && Date.now() - lastWord > limits.stallMs) {
+          finish({ ok: false, reason: 'too_complex', detail: `No progress for ${limits.stallMs} ms.` });
+        }
+      },
+      Math.min(1_000, limits.stallMs),
+    );
     const finish = (outcome: ExtractionOutcome) => {
       if (settled) return;
       settled = true;
@@ -127,7 +134,8 @@ export function runExtraction(
       queue = queue.catch(() => {});
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') finish({ ok: false, reason: 'too_complex', detail: 'The file needs more memory than a file may take.' });
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        finish({ ok: false, reason: 'too_complex', detail: 'The file needs more memory than a file may take.' });
       else finish({ ok: false, reason: 'processing_failed', detail: `${error.name}: ${error.message}` });
     });
     worker.on('exit', (code) => {

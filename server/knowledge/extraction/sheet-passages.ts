@@ -51,7 +51,11 @@ export function headerRowIndex(rows: readonly (readonly string[])[]): number | n
   return index === -1 ? null : index;
 }
 
-export async function extractSheet(path: string, sink: PassageSink, request: Pick<ExtractionRequest, 'columns' | 'language'> = {}): Promise<void> {
+export async function extractSheet(
+  path: string,
+  sink: PassageSink,
+  request: Pick<ExtractionRequest, 'columns' | 'language'> = {},
+): Promise<void> {
   const workbook = readWorkbook(await readFile(path));
   sink.progress(0.2);
   const sheets = workbook.SheetNames.map((name) => ({ name, sheet: workbook.Sheets[name] })).filter((entry) => entry.sheet?.['!ref']);
@@ -83,7 +87,12 @@ export async function extractSheet(path: string, sink: PassageSink, request: Pic
       // Rows of the table through its reader; a title or note above it (or a one-column sheet's rows) as text.
       if (reader && index > headerAt!) await emitTablePassages(sink, reader.row(cells.map(String), label(index)));
       else {
-        const content = cleanText(cells.map(String).filter((cell) => cell.trim()).join(' '));
+        const content = cleanText(
+          cells
+            .map(String)
+            .filter((cell) => cell.trim())
+            .join(' '),
+        );
         if (content) await emitTablePassages(sink, [{ source: label(index), content, facts: null }]);
       }
       if (done % 200 === 0) sink.progress(0.2 + (0.8 * done) / Math.max(totalRows, 1));

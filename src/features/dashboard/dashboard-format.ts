@@ -50,4 +50,7 @@ export function formatMonth(lang: Locale, month: string): string {
 }
 
 /** A range of days of the API as the page's language writes its ends. */
-export const formatRange = (lang: Locale, range: { from: string; to: string }) => ({ from: formatDay(lang, range.from), to: formatDay(lang, range.to) });
+export const formatRange = (lang: Locale, range: { from: string; to: string }) => ({
+  from: formatDay(lang, range.from),
+  to: formatDay(lang, range.to),
+});

@@ -25,7 +25,13 @@ export function aiBaseFailureFrom(error: unknown): AiBaseFailure {
 }
 
 /** The refusals the AI base screens explain themselves (each has its own kind above): no generic toast. */
-const explains = ['not_found', 'plan_limit', 'version_conflict', 'incomplete', 'validation_failed'] as const satisfies readonly ApiErrorCode[];
+const explains = [
+  'not_found',
+  'plan_limit',
+  'version_conflict',
+  'incomplete',
+  'validation_failed',
+] as const satisfies readonly ApiErrorCode[];
 const explained = { explains };
 
 async function failingAs<T>(work: Promise<T>): Promise<T> {
@@ -42,7 +48,9 @@ export function aiBaseApi(api: ApiClient) {
     list: () => failingAs(api.get('/ai-bases', { schema: aiBaseListSchema })).then((answer) => answer.aiBases),
     // An address no base can have is not found, without asking the server.
     get: (id: string): Promise<AiBase> =>
-      isAiBaseId(id) ? base(`/ai-bases/${id}`, (path) => api.get(path, explained)) : Promise.reject<AiBase>({ kind: 'not_found' } satisfies AiBaseFailure),
+      isAiBaseId(id)
+        ? base(`/ai-bases/${id}`, (path) => api.get(path, explained))
+        : Promise.reject<AiBase>({ kind: 'not_found' } satisfies AiBaseFailure),
     create: (values: Instructions): Promise<AiBase> => base('/ai-bases', (path) => api.post(path, values, explained)),
     saveInstructions: (id: string, expectedVersion: number, values: Instructions): Promise<AiBase> =>
       base(`/ai-bases/${id}/instructions`, (path) => api.put(path, { ...values, expectedVersion }, explained)),

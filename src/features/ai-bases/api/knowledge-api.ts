@@ -7,7 +7,8 @@ import type { KnowledgeUploadRefusal } from '@/machines/knowledge-files';
 import type { ApiClient } from '@/src/api/api-client';
 import { ApiError, isApiError } from '@/src/api/api-errors';
 
-export type UploadOutcome = { kind: 'done'; file: KnowledgeFile } | { kind: 'refused'; reason: KnowledgeUploadRefusal } | { kind: 'failed' };
+export type UploadOutcome =
+  { kind: 'done'; file: KnowledgeFile } | { kind: 'refused'; reason: KnowledgeUploadRefusal } | { kind: 'failed' };
 
 export type KnowledgeUploadOptions = {
   /** From the runtime config: `/api/v1` or an absolute URL. */

@@ -9,7 +9,8 @@ import { isApiError } from '@/src/api/api-errors';
 
 export function chatFailureFrom(error: unknown): ChatFailure {
   if (!isApiError(error)) return { kind: 'unknown' };
-  if (error.status === 429 && error.code === 'ai_rate_limited') return { kind: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds ?? null };
+  if (error.status === 429 && error.code === 'ai_rate_limited')
+    return { kind: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds ?? null };
   if (error.code === 'ai_unavailable') return { kind: 'unavailable' };
   if (error.code === 'unknown_model') return { kind: 'unknown_model' };
   return { kind: 'unknown' };

@@ -23,9 +23,7 @@ export function AiBaseSummary({ base }: { base: AiBase }) {
       <dt>
         <Trans>Creativity</Trans>
       </dt>
-      <dd>
-        {base.creativity} / 10
-      </dd>
+      <dd>{base.creativity} / 10</dd>
       <dt>
         <Trans>Blocked themes or terms</Trans>
       </dt>

@@ -59,7 +59,10 @@ export function ChatExchangeView({ exchange }: { exchange: ChatExchange }) {
       {answer && (
         <Bubble $from="agent" data-outcome={answer.outcome}>
           <Who>
-            <Trans>AI base</Trans> {answer.outcome !== 'answered' && <Badge variant={answer.outcome === 'refused' ? 'warning' : 'info'}>{i18n._(outcomeLabels[answer.outcome])}</Badge>}
+            <Trans>AI base</Trans>{' '}
+            {answer.outcome !== 'answered' && (
+              <Badge variant={answer.outcome === 'refused' ? 'warning' : 'info'}>{i18n._(outcomeLabels[answer.outcome])}</Badge>
+            )}
           </Who>
           <Text>{answer.answer}</Text>
           {answer.passages.length > 0 && (

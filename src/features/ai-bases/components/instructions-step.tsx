@@ -41,7 +41,11 @@ export function InstructionsStep({ headingRef, draft, errors, onEdit }: Props) {
         required
         value={draft.function}
         error={error('function')}
-        options={aiBaseFunctions.map((value) => ({ value, label: i18n._(functionNames[value].name), hint: i18n._(functionNames[value].hint) }))}
+        options={aiBaseFunctions.map((value) => ({
+          value,
+          label: i18n._(functionNames[value].name),
+          hint: i18n._(functionNames[value].hint),
+        }))}
         onChange={(value) => onEdit({ function: value as AiBaseFunction })}
       />
       <Select
@@ -60,7 +64,11 @@ export function InstructionsStep({ headingRef, draft, errors, onEdit }: Props) {
         required
         value={draft.voiceTone}
         error={error('voiceTone')}
-        options={voiceTones.map((value) => ({ value, label: i18n._(voiceToneNames[value].name), hint: i18n._(voiceToneNames[value].hint) }))}
+        options={voiceTones.map((value) => ({
+          value,
+          label: i18n._(voiceToneNames[value].name),
+          hint: i18n._(voiceToneNames[value].hint),
+        }))}
         onChange={(value) => onEdit({ voiceTone: value as VoiceTone })}
       />
       <RadioGroup

@@ -36,7 +36,11 @@ function wordsFor(file: KnowledgeFile, i18n: I18n): { variant: BadgeVariant; lab
     case 'ready':
       return { variant: 'positive', label: <Trans>Ready</Trans>, detail: <ReadyDetail file={file} /> };
     case 'failed':
-      return { variant: 'negative', label: <Trans>Failed</Trans>, detail: file.failureReason ? i18n._(knowledgeFailureMessages[file.failureReason]) : null };
+      return {
+        variant: 'negative',
+        label: <Trans>Failed</Trans>,
+        detail: file.failureReason ? i18n._(knowledgeFailureMessages[file.failureReason]) : null,
+      };
   }
 }
 
@@ -58,7 +62,11 @@ function ReadyDetail({ file }: { file: KnowledgeFile }) {
       </span>
       {skipped > 0 && (
         <span>
-          <Plural value={skipped} one="# product left out" other="# products left out" /> (<Trans>archived: {archived}, draft: {draft}, unpublished: {unpublished}</Trans>)
+          <Plural value={skipped} one="# product left out" other="# products left out" /> (
+          <Trans>
+            archived: {archived}, draft: {draft}, unpublished: {unpublished}
+          </Trans>
+          )
         </span>
       )}
       {scientificNumbers > 0 && (

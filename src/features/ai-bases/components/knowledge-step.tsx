@@ -124,14 +124,22 @@ export function KnowledgeStep({ headingRef, files: filesActor, acceptsFiles = tr
           </Notice>
         )}
         {snapshot.matches({ deletion: 'failed' }) && (
-          <Notice variant="negative" title={<Trans>{toDelete} could not be deleted.</Trans>} onDismiss={() => send({ type: 'DISMISS_DELETE_FAILURE' })}>
+          <Notice
+            variant="negative"
+            title={<Trans>{toDelete} could not be deleted.</Trans>}
+            onDismiss={() => send({ type: 'DISMISS_DELETE_FAILURE' })}
+          >
             <Button variant="secondary" onClick={() => send({ type: 'RETRY_DELETE' })}>
               <Trans>Try again</Trans>
             </Button>
           </Notice>
         )}
         {snapshot.matches({ columnRoles: 'failed' }) && (
-          <Notice variant="negative" title={<Trans>The column roles could not be saved.</Trans>} onDismiss={() => send({ type: 'DISMISS_COLUMN_ROLES_FAILURE' })}>
+          <Notice
+            variant="negative"
+            title={<Trans>The column roles could not be saved.</Trans>}
+            onDismiss={() => send({ type: 'DISMISS_COLUMN_ROLES_FAILURE' })}
+          >
             <Button variant="secondary" onClick={() => send({ type: 'RETRY_COLUMN_ROLES' })}>
               <Trans>Try again</Trans>
             </Button>

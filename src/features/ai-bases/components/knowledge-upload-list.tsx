@@ -75,11 +75,7 @@ export function KnowledgeUploadList({ uploads, onCancel, onRetry, onDismiss }: P
             </Top>
             {upload.status === 'uploading' && (
               <>
-                <ProgressBar
-                  label={upload.progress < 100 ? t`Uploading ${name}` : t`Checking ${name}`}
-                  value={upload.progress}
-                  showValue
-                />
+                <ProgressBar label={upload.progress < 100 ? t`Uploading ${name}` : t`Checking ${name}`} value={upload.progress} showValue />
                 <Actions>
                   <Button variant="ghost" size="sm" aria-label={t`Cancel the upload of ${name}`} onClick={() => onCancel(upload.id)}>
                     <Trans>Cancel</Trans>

@@ -95,10 +95,9 @@ export function RefinementChatPanel({ baseId, settings, onRevert }: Props) {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const api = refinementChatApi(router.options.context.api);
-  const [snapshot, send] = useMachine(
-    refinementChatMachine.provide({ actors: { ask: fromPromise(({ input }) => api.ask(input)) } }),
-    { input: { baseId } },
-  );
+  const [snapshot, send] = useMachine(refinementChatMachine.provide({ actors: { ask: fromPromise(({ input }) => api.ask(input)) } }), {
+    input: { baseId },
+  });
   const { exchanges, failure, messageError } = snapshot.context;
   const [text, setText] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
@@ -137,7 +136,10 @@ export function RefinementChatPanel({ baseId, settings, onRevert }: Props) {
       <Log ref={logRef} role="log" aria-label={t`Conversation`} aria-live="polite">
         {exchanges.length === 0 && (
           <Hint>
-            <Trans>Ask what a customer would ask. The answers follow the settings above, saved or not, and show the passages of your files they used.</Trans>
+            <Trans>
+              Ask what a customer would ask. The answers follow the settings above, saved or not, and show the passages of your files they
+              used.
+            </Trans>
           </Hint>
         )}
         {exchanges.map((exchange) => (
@@ -153,7 +155,14 @@ export function RefinementChatPanel({ baseId, settings, onRevert }: Props) {
         </Notice>
       )}
       <Composer onSubmit={submit} noValidate>
-        <TextField label={t`Message`} name="chatMessage" value={text} autoComplete="off" error={errorText} onChange={(event) => setText(event.target.value)} />
+        <TextField
+          label={t`Message`}
+          name="chatMessage"
+          value={text}
+          autoComplete="off"
+          error={errorText}
+          onChange={(event) => setText(event.target.value)}
+        />
         <Button type="submit" disabled={asking}>
           <Trans>Send</Trans>
         </Button>

@@ -24,7 +24,11 @@ type Props = {
 };
 
 /** One term per line, as typed; blank lines are not terms. */
-const termsOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+const termsOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** The models offered, and the chosen and saved ones even if the endpoint no longer lists them (the chat says so). */
 const modelOptions = (models: AiModel[], ...kept: (string | null)[]) => [
@@ -76,7 +80,10 @@ export function RefinementStep({ headingRef, draft, errors, onEdit, baseId, mode
         value={draft.model}
         error={error('model')}
         hint={t`The built-in answerer replies with the best passages of your files; a language model writes its own answers from them.`}
-        options={modelOptions(models, draft.model, savedModel).map((id) => ({ value: id, label: id === BUILTIN_MODEL ? t`Built-in answerer (from your knowledge base)` : id }))}
+        options={modelOptions(models, draft.model, savedModel).map((id) => ({
+          value: id,
+          label: id === BUILTIN_MODEL ? t`Built-in answerer (from your knowledge base)` : id,
+        }))}
         onChange={(event) => onEdit({ model: event.target.value })}
       />
       <RefinementChatPanel baseId={baseId} settings={draft} onRevert={onRevert} />

@@ -12,14 +12,20 @@ function reportOf(uploadId: string, outcome: UploadOutcome): KnowledgeUploadRepo
 /** The knowledge-files machine's actors on the real API. */
 export function knowledgeFilesActors(knowledge: KnowledgeApi) {
   return {
-    listFiles: fromPromise<Awaited<ReturnType<KnowledgeApi['list']>>, { baseId: string }>(({ input, signal }) => knowledge.list(input.baseId, signal)),
+    listFiles: fromPromise<Awaited<ReturnType<KnowledgeApi['list']>>, { baseId: string }>(({ input, signal }) =>
+      knowledge.list(input.baseId, signal),
+    ),
     deleteFile: fromPromise<void, DeleteFileInput>(({ input }) => knowledge.remove(input.baseId, input.fileId)),
-    saveColumnRoles: fromPromise<KnowledgeFile, SaveColumnRolesInput>(({ input }) => knowledge.setColumnRoles(input.baseId, input.fileId, input.columns)),
+    saveColumnRoles: fromPromise<KnowledgeFile, SaveColumnRolesInput>(({ input }) =>
+      knowledge.setColumnRoles(input.baseId, input.fileId, input.columns),
+    ),
     // Stopped by the machine (cancel, or the step left), it aborts the request.
     uploadFile: fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
       const { uploadId } = input;
       // The machine's sources are the Files the picker gave.
-      const sending = knowledge.upload(input.baseId, input.source as File, (progress) => sendBack({ type: 'UPLOAD_PROGRESS', uploadId, progress }));
+      const sending = knowledge.upload(input.baseId, input.source as File, (progress) =>
+        sendBack({ type: 'UPLOAD_PROGRESS', uploadId, progress }),
+      );
       void sending.outcome.then((outcome) => sendBack(reportOf(uploadId, outcome)));
       return sending.abort;
     }),

@@ -65,14 +65,31 @@ export function LoginForm({ session }: { session: AuthSessionActor }) {
       <form.Field name="email">
         {(field) => {
           const { issue, ...input } = bound(field);
-          return <TextField ref={emailRef} label={t`Email`} type="email" autoComplete="email" required {...input} error={issue ? i18n._(issue) : undefined} />;
+          return (
+            <TextField
+              ref={emailRef}
+              label={t`Email`}
+              type="email"
+              autoComplete="email"
+              required
+              {...input}
+              error={issue ? i18n._(issue) : undefined}
+            />
+          );
         }}
       </form.Field>
       <form.Field name="password">
         {(field) => {
           const { issue, ...input } = bound(field);
           return (
-            <PasswordField ref={passwordRef} label={t`Password`} autoComplete="current-password" required {...input} error={issue ? i18n._(issue) : undefined} />
+            <PasswordField
+              ref={passwordRef}
+              label={t`Password`}
+              autoComplete="current-password"
+              required
+              {...input}
+              error={issue ? i18n._(issue) : undefined}
+            />
           );
         }}
       </form.Field>

@@ -59,7 +59,12 @@ export function ChannelSettings({ channel: loaded, onChanged }: Props) {
   );
   // The account's AI bases and inventories: the names shown and the answering form's choices.
   const choicesLogic = useMemo(
-    () => fromPromise<ChannelChoices | 'failed'>(({ signal }) => channelChoicesApi(api).read(signal).catch(() => 'failed' as const)),
+    () =>
+      fromPromise<ChannelChoices | 'failed'>(({ signal }) =>
+        channelChoicesApi(api)
+          .read(signal)
+          .catch(() => 'failed' as const),
+      ),
     [api],
   );
   const [choices] = useActor(choicesLogic);

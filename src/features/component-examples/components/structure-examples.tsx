@@ -170,12 +170,7 @@ export function StructureExamples() {
 
       <ExampleSection title={<Trans>Table</Trans>}>
         <ExampleState caption={<Trans>With rows</Trans>} wide>
-          <Table
-            caption={<Trans>Main warehouse inventory</Trans>}
-            columns={columns}
-            rows={products}
-            rowKey={(row) => row.sku}
-          />
+          <Table caption={<Trans>Main warehouse inventory</Trans>} columns={columns} rows={products} rowKey={(row) => row.sku} />
         </ExampleState>
         <ExampleState caption={<Trans>Empty</Trans>} wide>
           <Table

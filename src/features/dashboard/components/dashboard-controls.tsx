@@ -5,7 +5,15 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { DASHBOARD_MAX_DAYS, dashboardRangeKinds, dashboardValidation, daysInRange, isIsoDay, type DashboardRangeKind, type DayRange } from '@/domain/dashboard';
+import {
+  DASHBOARD_MAX_DAYS,
+  dashboardRangeKinds,
+  dashboardValidation,
+  daysInRange,
+  isIsoDay,
+  type DashboardRangeKind,
+  type DayRange,
+} from '@/domain/dashboard';
 import type { DashboardSelection } from '@/machines/dashboard';
 import { Button } from '@/src/ui/button';
 import { Select } from '@/src/ui/select';
@@ -65,7 +73,14 @@ function CustomRange({ initial, onApply }: { initial: DayRange | null; onApply: 
   };
   return (
     <CustomForm onSubmit={submit} aria-label={t`Custom range`} noValidate>
-      <TextField type="date" name="from" label={<Trans>From</Trans>} value={from} onChange={(event) => setFrom(event.target.value)} required />
+      <TextField
+        type="date"
+        name="from"
+        label={<Trans>From</Trans>}
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+        required
+      />
       <TextField
         type="date"
         name="to"

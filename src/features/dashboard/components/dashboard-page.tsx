@@ -96,14 +96,29 @@ function useFilterChoices(): DashboardFilterChoices | null | 'failed' {
   return snapshot.status === 'done' && snapshot.output ? snapshot.output : null;
 }
 
-function CsvDownload({ dashboard, selection, tz, lang }: { dashboard: Dashboard; selection: DashboardSelection; tz: string; lang: Locale }) {
+function CsvDownload({
+  dashboard,
+  selection,
+  tz,
+  lang,
+}: {
+  dashboard: Dashboard;
+  selection: DashboardSelection;
+  tz: string;
+  lang: Locale;
+}) {
   const { auth, runtimeConfig } = useRouter().options.context;
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const download = async () => {
     setState('busy');
     // The days shown (the account's), the filters shown.
     const query = dashboardQueryOf(
-      { selection: { ...selection, range: 'custom', custom: { from: dashboard.range.from, to: dashboard.range.to } }, zone: dashboard.range.tz, tz, currency: localeCurrency[lang] },
+      {
+        selection: { ...selection, range: 'custom', custom: { from: dashboard.range.from, to: dashboard.range.to } },
+        zone: dashboard.range.tz,
+        tz,
+        currency: localeCurrency[lang],
+      },
       dashboard.range.to,
     );
     try {
@@ -207,7 +222,9 @@ function DashboardScreen({ lang }: { lang: Locale }) {
     <PageFrame
       title={<Trans>Dashboard</Trans>}
       actions={
-        dashboard && snapshot.matches('ready') ? <CsvDownload dashboard={dashboard} selection={snapshot.context.selection} tz={tz} lang={lang} /> : null
+        dashboard && snapshot.matches('ready') ? (
+          <CsvDownload dashboard={dashboard} selection={snapshot.context.selection} tz={tz} lang={lang} />
+        ) : null
       }
     >
       <Stack>
@@ -229,4 +246,3 @@ function DashboardScreen({ lang }: { lang: Locale }) {
     </PageFrame>
   );
 }
-

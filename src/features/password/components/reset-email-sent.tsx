@@ -64,7 +64,14 @@ export function ResetEmailSent({ lang, email, secondsLeft, coolingDown, resendin
           <Plural value={secondsLeft} one="You can send it again in # second." other="You can send it again in # seconds." />
         </Countdown>
       )}
-      <Button variant="secondary" fullWidth disabled={coolingDown} loading={resending} aria-describedby={coolingDown ? countdownId : undefined} onClick={onResend}>
+      <Button
+        variant="secondary"
+        fullWidth
+        disabled={coolingDown}
+        loading={resending}
+        aria-describedby={coolingDown ? countdownId : undefined}
+        onClick={onResend}
+      >
         <Trans>Resend email</Trans>
       </Button>
       <Back>
