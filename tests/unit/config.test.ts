@@ -102,9 +102,9 @@ describe('parseConfig', () => {
 });
 
 describe("the README's environment table", () => {
-  test('documents every variable of the schema, as generated (npx tsx scripts/env-table.ts rewrites it)', () => {
+  test('documents every variable of the schema, as generated (npm run env:table rewrites it)', () => {
     const readme = readFileSync(readmePath, 'utf8');
-    expect(readmeWithEnvTable(readme), 'README.md and server/config.ts disagree: run npx tsx scripts/env-table.ts').toBe(readme);
+    expect(readmeWithEnvTable(readme), 'README.md and server/config.ts disagree: run npm run env:table').toBe(readme);
     for (const name of Object.keys(envSchema.shape)) expect(envTable()).toContain(`| \`${name}\` |`);
   });
 
