@@ -2,10 +2,14 @@
 // refused with a message naming its variable, and the README's table generated from the schema.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { UnsafeConfigError } from '@/server/auth/auth-config';
 import { ConfigError, envSchema, parseConfig } from '@/server/config';
 import { envTable, readmePath, readmeWithEnvTable } from '@/scripts/env-table';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('parseConfig', () => {
   test('an empty environment gives the embedded defaults', () => {
@@ -53,6 +57,9 @@ describe('parseConfig', () => {
   });
 
   test('values are read as the server has always read them', () => {
+    // The production guard also reads the process's own FIREBASE_AUTH_EMULATOR_HOST (firebase-admin
+    // does), which a server test in the same worker may have set: this process has none.
+    vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '');
     const config = parseConfig({
       PORT: '4173',
       DIST_DIR: '',
