@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { channels, whatsappInboundMessages } from './channel-tables';
-import { jobs } from '../jobs/job-tables';
+import { jobQueue } from '../jobs/job-queue';
 import { whatsappConversationInputs } from './whatsapp-reply-tables';
 import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
 import { scheduledWorker } from '../jobs/scheduled-worker';
@@ -58,12 +58,7 @@ export async function sweepConversations(
 
 /** Queues a sweep unless one is queued or running; true when queued. */
 export async function enqueueRetentionSweep(db: Db): Promise<boolean> {
-  const added = await db
-    .insert(jobs)
-    .values({ queue: CONVERSATION_RETENTION_QUEUE, payload: {} })
-    .onConflictDoNothing()
-    .returning({ id: jobs.id });
-  return added.length > 0;
+  return jobQueue(db).enqueueOnce(db, CONVERSATION_RETENTION_QUEUE, {});
 }
 
 export type RetentionWorkerOptions = {

@@ -7,8 +7,7 @@ import type { SyncTrigger } from '@/domain/inventory-sync';
 import type { Db } from '../db/database';
 import { executeInOneTransaction } from '../db/in-one-transaction';
 import { inventories, inventorySyncRows, inventorySyncRuns } from './inventory-tables';
-import { jobs } from '../jobs/job-tables';
-import { jobQueue } from '../jobs/job-queue';
+import { enqueueRows, jobQueue } from '../jobs/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
 import type { Mismatch, SyncReport } from '@/domain/inventory-sync';
 import { correctionRequests, pushCorrections } from './catalog-corrections';
@@ -46,14 +45,12 @@ export function enqueueSync(db: Db, inventoryId: string, trigger: SyncTrigger): 
  */
 export async function enqueueDueSyncs(db: Db): Promise<number> {
   const due = sql`date_trunc('hour', now()) + make_interval(secs => abs(hashtext(${inventories.id}::text)) % 3600)`;
-  const result = await db.execute(sql`
-    insert into ${jobs} (queue, payload)
-    select ${INVENTORY_SYNC_QUEUE}, jsonb_build_object('inventoryId', ${inventories.id}, 'trigger', 'hourly')
+  const dueInventories = sql`
+    select jsonb_build_object('inventoryId', ${inventories.id}, 'trigger', 'hourly') as payload
     from ${inventories}
     where ${inventories.status} = 'configured' and now() >= ${due}
-      and not exists (select 1 from ${inventorySyncRuns} r where r.inventory_id = ${inventories.id} and r.started_at >= ${due})
-    on conflict do nothing
-    returning id`);
+      and not exists (select 1 from ${inventorySyncRuns} r where r.inventory_id = ${inventories.id} and r.started_at >= ${due})`;
+  const result = await db.execute(enqueueRows(INVENTORY_SYNC_QUEUE, dueInventories, { skipDuplicates: true }));
   return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
