@@ -1,0 +1,710 @@
+// Contacts: the shoppers an account knows by their WhatsApp number, and their consent to the
+// messages Catalyst sends first (templates). The vocabulary, the consent rules as pure functions,
+// stop-word detection, the opt-in button, and the API's shapes, shared by the SPA, the server's
+// contact store and the one template sender. Validation messages are message ids (contactValidation).
+//
+// Consent is kept per purpose (`utility`: order notices; `marketing`: recovery and campaigns), each
+// `subscribed`, `not_subscribed` (never asked) or `unsubscribed`, with the source and time of the
+// event that set it. The rules of applyConsentEvent:
+// - The shopper's own voice is what reaches us from their number through WhatsApp: their
+//   conversation (the opt-in button, a stop button), a stop word, Meta's `user_preferences`
+//   (marketing stop and resume) and Meta's error 131050. Everything else (the cart page's checkbox,
+//   whose number anyone may type; a CSV import; the API; the merchant's screen) is a claim about it.
+// - Opt-out always applies, at once, to the purposes it names, whatever the current state (an
+//   opt-out of someone never subscribed is kept, so that no later claim subscribes them), with one
+//   exception: an opt-out dated strictly before an opt-in the shopper gave in their own voice is
+//   stale (that opt-in is their latest word) and is ignored.
+// - An opt-in subscribes a purpose not subscribed yet. One already subscribed keeps its consent
+//   (the first stays the proof) unless the new opt-in is in the shopper's own voice and the kept one
+//   is a claim: the shopper's word then takes its place. An unsubscribed purpose is subscribed again
+//   only by an opt-in dated strictly after the opt-out (an equal time is the opt-out's), and, when
+//   the opt-out was in the shopper's own voice, only by an opt-in in their own voice too: the
+//   conversation's button or Meta's marketing resume. An import, the API, the cart page or the
+//   merchant never override it.
+// - A second opt-out keeps the first unless it is in the shopper's own voice and the first was not:
+//   it then takes its place (so the claims above stop overriding it), dated at the later of the two.
+// zod/mini: the contacts screen's chunk loads this. libphonenumber-js with its `max` metadata (exact
+// number patterns, not lengths only): a contact list is a sending list, and a number that cannot exist
+// costs a failed send.
+import type { MessageDescriptor } from '@lingui/core';
+// eslint-disable-next-line no-restricted-imports -- numbers are read the same way in the SPA, the import and the server
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import * as z from 'zod/mini';
+import { withoutBidiControls } from './bidi-controls';
+import { localeSchema } from './locale-schema';
+import type { Locale } from './locales';
+import { storableText } from './storable-values';
+
+export type { CountryCode };
+
+/** What a shopper may agree to receive: `utility` (order confirmation, shipping) and `marketing`. */
+export const consentPurposes = ['utility', 'marketing'] as const;
+export type ConsentPurpose = (typeof consentPurposes)[number];
+
+export const consentStatuses = ['subscribed', 'not_subscribed', 'unsubscribed'] as const;
+export type ConsentStatus = (typeof consentStatuses)[number];
+
+/** Where a consent event came from. The wire values: add to them, never rename one. */
+export const consentSources = [
+  'whatsapp_conversation',
+  'cart_page',
+  'csv_import',
+  'api',
+  'stop_word',
+  'meta_user_preferences',
+  'meta_error_131050',
+  'merchant',
+] as const;
+export type ConsentSource = (typeof consentSources)[number];
+
+/** The sources an opt-in event may carry (Meta's marketing resume is its own event). */
+export const optInSources = [
+  'whatsapp_conversation',
+  'cart_page',
+  'csv_import',
+  'api',
+  'merchant',
+] as const satisfies readonly ConsentSource[];
+export type OptInSource = (typeof optInSources)[number];
+
+/**
+ * The sources an opt-out event may carry. Meta's `user_preferences` stop and error 131050 concern
+ * marketing only; a stop word unsubscribes from every purpose.
+ */
+export const optOutSources = [
+  'stop_word',
+  'meta_user_preferences',
+  'meta_error_131050',
+  'whatsapp_conversation',
+  'merchant',
+  'api',
+] as const satisfies readonly ConsentSource[];
+export type OptOutSource = (typeof optOutSources)[number];
+
+/** The sources that are the shopper's own voice (see the header): only these undo one another's opt-out. */
+export const shopperVoiceSources = [
+  'whatsapp_conversation',
+  'stop_word',
+  'meta_user_preferences',
+  'meta_error_131050',
+] as const satisfies readonly ConsentSource[];
+
+export const isShopperVoice = (source: ConsentSource | null): boolean =>
+  source !== null && (shopperVoiceSources as readonly ConsentSource[]).includes(source);
+
+/** One purpose's consent: its status, and the source and time (ISO) of the event that set it (null: never asked). */
+export type PurposeConsent = { status: ConsentStatus; source: ConsentSource | null; at: string | null };
+export type ContactConsent = Record<ConsentPurpose, PurposeConsent>;
+
+/** A contact nobody asked yet. */
+export const noConsent: ContactConsent = Object.freeze({
+  utility: Object.freeze({ status: 'not_subscribed', source: null, at: null }),
+  marketing: Object.freeze({ status: 'not_subscribed', source: null, at: null }),
+}) as ContactConsent;
+
+/** What happened to a contact's consent; `at`: when it happened (ISO), not when we learnt it. */
+export type ConsentEvent =
+  | { kind: 'opt_in'; purpose: ConsentPurpose; source: OptInSource; at: string }
+  | { kind: 'opt_out'; purpose: ConsentPurpose | 'all'; source: OptOutSource; at: string }
+  /** Meta's `user_preferences` webhook with `resume` for marketing messages: the shopper's own opt-in. */
+  | { kind: 'marketing_resume'; at: string };
+
+/**
+ * What an event did to one purpose: `subscribed` / `unsubscribed` (it changed or, for a stronger
+ * opt-out, replaced the state), `unchanged` (already so), or why it was ignored: an opt-in not
+ * later than the opt-out, an opt-in that is a claim against the shopper's own opt-out, an opt-out
+ * older than the shopper's own later opt-in.
+ */
+export const consentEffects = [
+  'subscribed',
+  'unsubscribed',
+  'unchanged',
+  'ignored_before_opt_out',
+  'ignored_shopper_opt_out',
+  'ignored_stale_opt_out',
+] as const;
+export type ConsentEffect = (typeof consentEffects)[number];
+
+export type ConsentChange = {
+  consent: ContactConsent;
+  /** One entry per purpose the event named. */
+  effects: Partial<Record<ConsentPurpose, ConsentEffect>>;
+};
+
+function timeOf(at: string): number {
+  const time = Date.parse(at);
+  if (Number.isNaN(time)) throw new RangeError(`Not a date: ${at}`);
+  return time;
+}
+
+function optIn(current: PurposeConsent, source: ConsentSource, at: string): [PurposeConsent, ConsentEffect] {
+  const time = timeOf(at);
+  if (current.status === 'subscribed') {
+    return isShopperVoice(source) && !isShopperVoice(current.source)
+      ? [{ status: 'subscribed', source, at }, 'subscribed']
+      : [current, 'unchanged'];
+  }
+  if (current.status === 'unsubscribed') {
+    // A state without a time comes from no event: any opt-in is later than it.
+    if (current.at !== null && time <= timeOf(current.at)) return [current, 'ignored_before_opt_out'];
+    if (isShopperVoice(current.source) && !isShopperVoice(source)) return [current, 'ignored_shopper_opt_out'];
+  }
+  return [{ status: 'subscribed', source, at }, 'subscribed'];
+}
+
+function optOut(current: PurposeConsent, source: ConsentSource, at: string): [PurposeConsent, ConsentEffect] {
+  const time = timeOf(at);
+  if (current.status === 'unsubscribed') {
+    if (isShopperVoice(source) && !isShopperVoice(current.source)) {
+      const later = current.at !== null && timeOf(current.at) > time ? current.at : at;
+      return [{ status: 'unsubscribed', source, at: later }, 'unsubscribed'];
+    }
+    return [current, 'unchanged'];
+  }
+  if (current.status === 'subscribed' && isShopperVoice(current.source) && current.at !== null && time < timeOf(current.at)) {
+    return [current, 'ignored_stale_opt_out'];
+  }
+  return [{ status: 'unsubscribed', source, at }, 'unsubscribed'];
+}
+
+/** The consent after `event`, and what it did to each purpose it named (the rules are in this file's header). */
+export function applyConsentEvent(consent: ContactConsent, event: ConsentEvent): ConsentChange {
+  const next: ContactConsent = { ...consent };
+  const effects: Partial<Record<ConsentPurpose, ConsentEffect>> = {};
+  const named = event.kind === 'marketing_resume' ? 'marketing' : event.purpose;
+  const purposes: readonly ConsentPurpose[] = named === 'all' ? consentPurposes : [named];
+  for (const purpose of purposes) {
+    const [state, effect] =
+      event.kind === 'opt_out'
+        ? optOut(consent[purpose], event.source, event.at)
+        : optIn(consent[purpose], event.kind === 'marketing_resume' ? 'meta_user_preferences' : event.source, event.at);
+    next[purpose] = state;
+    effects[purpose] = effect;
+  }
+  return { consent: next, effects };
+}
+
+/** A consent history entry as the server records it for each purpose an event named (id and recordedAt are its own). */
+export type ConsentHistoryRecord = {
+  purpose: ConsentPurpose;
+  kind: 'opt_in' | 'opt_out';
+  source: ConsentSource;
+  at: string;
+  effect: ConsentEffect;
+  note: string | null;
+};
+
+/** The history entries of an applied event, one per purpose it named, in consentPurposes order. */
+export function consentHistoryRecords(event: ConsentEvent, change: ConsentChange, note: string | null = null): ConsentHistoryRecord[] {
+  const kind = event.kind === 'opt_out' ? 'opt_out' : 'opt_in';
+  const source: ConsentSource = event.kind === 'marketing_resume' ? 'meta_user_preferences' : event.source;
+  return consentPurposes.flatMap((purpose) => {
+    const effect = change.effects[purpose];
+    return effect ? [{ purpose, kind, source, at: event.at, effect, note }] : [];
+  });
+}
+
+/** Meta's template categories, as the sender checks a contact against them. */
+export type TemplateCategoryName = 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
+
+/** The purpose whose consent a template category needs; null: a category Catalyst does not send (authentication). */
+export function consentPurposeOf(category: TemplateCategoryName): ConsentPurpose | null {
+  return category === 'UTILITY' ? 'utility' : category === 'MARKETING' ? 'marketing' : null;
+}
+
+/** Why a contact may not receive a category (the sender's recorded reason); null: they may. */
+export type ConsentRefusal = 'category_not_sent' | 'not_subscribed' | 'unsubscribed';
+
+export function consentRefusal(contact: { consent: ContactConsent }, category: TemplateCategoryName): ConsentRefusal | null {
+  const purpose = consentPurposeOf(category);
+  if (purpose === null) return 'category_not_sent';
+  const status = contact.consent[purpose].status;
+  return status === 'subscribed' ? null : status;
+}
+
+/** Whether a template of `category` may go to the contact: UTILITY needs utility consent, MARKETING marketing consent. */
+export const mayReceive = (contact: { consent: ContactConsent }, category: TemplateCategoryName): boolean =>
+  consentRefusal(contact, category) === null;
+
+// ---------------------------------------------------------------------------------------------
+// Stop words.
+//
+// A message opts out when, read without case, accents and punctuation, and without the words of
+// politeness and wanting ('por favor', 'quero', 'please', 'gracias'…), it has at most
+// MAX_OPT_OUT_WORDS words left and either
+// - is exactly a stop word or phrase ('parar', 'stop', 'baja', 'no más', 'quero sair' → 'sair'), or
+// - contains an unambiguous one ('descadastrar', 'unsubscribe', 'darme de baja') not negated just
+//   before, or
+// - contains a stop verb that is also an everyday word ('sair', 'parar', 'stop', 'cancelar', 'tira')
+//   not negated just before, together with a word about messages or lists ('mensagens', 'lista',
+//   'enviar', 'promociones'), and no word about shopping ('pedido', 'order', 'carrito', 'entrega').
+// So 'quero sair da lista' and 'parem de me enviar promoções' opt out; 'vou sair agora, depois te
+// respondo', 'cancelar o pedido' and 'não quero parar de comprar aqui' do not. Whole-message
+// 'cancelar' and 'no más' count, as Meta's and carriers' keyword lists do, though they could answer
+// something else: an opt-out wrongly read costs a notice, a missed one costs the shopper's trust.
+
+/** At most this many words, beyond politeness and wanting, for a message to be read as an opt-out. */
+export const MAX_OPT_OUT_WORDS = 6;
+
+const phrases = (...texts: string[]) => texts.map((text) => text.split(' '));
+
+/** Opt out anywhere in a short message. */
+const strongStopPhrases = phrases(
+  'unsubscribe',
+  'unsub',
+  'optout',
+  'opt out',
+  'stopall',
+  'stop all',
+  'descadastrar',
+  'descadastre',
+  'descadastra',
+  'descadastrem',
+  'descadastro',
+  'desinscribir',
+  'desinscribirme',
+  'desuscribir',
+  'desuscribirme',
+  'dar de baja',
+  'darme de baja',
+  'dame de baja',
+  'denme de baja',
+  'den de baja',
+);
+
+/** Opt out as the whole message, or beside a word about messages. */
+const standaloneStopPhrases = phrases(
+  'stop',
+  'cancel',
+  'end',
+  'quit',
+  'no more',
+  'parar',
+  'pare',
+  'parem',
+  'sair',
+  'cancelar',
+  'cancela',
+  'cancele',
+  'nao quero mais',
+  'nao mande mais',
+  'nao envie mais',
+  'baja',
+  'salir',
+  'no mas',
+  'no quiero mas',
+);
+
+/** Opt out only beside a word about messages ('me tira da lista', 'no quiero recibir mensajes'). */
+const contextStopPhrases = phrases(
+  'remove',
+  'leave',
+  'dont want',
+  'do not want',
+  'dont send',
+  'do not send',
+  'para de',
+  'saia',
+  'remover',
+  'remova',
+  'tira',
+  'tire',
+  'excluir',
+  'exclua',
+  'nao quero',
+  'nao mande',
+  'nao envie',
+  'eliminar',
+  'elimina',
+  'borrar',
+  'borrame',
+  'quitar',
+  'quitame',
+  'sacar',
+  'sacame',
+  'deja',
+  'dejen',
+  'dejar',
+  'no quiero',
+  'no envien',
+  'no manden',
+);
+
+const fillerWords = new Set(
+  (
+    'por favor porfavor porfa pf pfv pfvr pls plz please obrigado obrigada obg brigado valeu gracias thanks thank thx ty ' +
+    'ok okay oi ola hola hi hello hey sim si yes eu i im yo me mim my meu minha mi quero queria gostaria quiero quisiera ' +
+    'want wanna would like to de da do das dos del la el los las the a o os as e y and agora ahora now ja ya just ' +
+    'pode podem puede pueden can could voce voces vc vcs usted ustedes you'
+  ).split(' '),
+);
+
+const negationWords = new Set(['nao', 'no', 'not', 'dont', 'cant', 'cannot', 'never', 'nunca', 'jamais', 'nem', 'ni']);
+
+const messageWords = new Set(
+  (
+    'lista listas list mensagem mensagens mensaje mensajes message messages messaging msg msgs sms text texts texting ' +
+    'mandar mande manden mandando enviar envie envien enviando envia send sending receber recibir receive receiving ' +
+    'notificacao notificacoes notificacion notificaciones notification notifications promocao promocoes promocion ' +
+    'promociones promo promos promotion promotions oferta ofertas offer offers marketing propaganda propagandas ' +
+    'publicidad spam grupo group whatsapp contato contacto newsletter novidades novedades updates avisos lembretes ' +
+    'recordatorios reminders'
+  ).split(' '),
+);
+
+const shoppingWords = new Set(
+  (
+    'pedido pedidos compra compras comprar comprei order orders purchase produto produtos producto productos product ' +
+    'products item itens carrinho cart carrito pagamento pago payment entrega entregas delivery frete envio shipping ' +
+    'tamanho talla size cor color preco precio price estoque stock assinatura reserva boleto pix'
+  ).split(' '),
+);
+
+/** The message's words: lower case, without accents, apostrophes or punctuation ("Don't!" → ['dont']). */
+export function messageWordsOf(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’`´]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+const withoutFillers = (words: readonly string[]) => words.filter((word) => !fillerWords.has(word));
+const standaloneCores = new Set([...strongStopPhrases, ...standaloneStopPhrases].map((phrase) => withoutFillers(phrase).join(' ')));
+
+/** Where `phrase` starts in `words` (every occurrence). */
+function occurrences(words: readonly string[], phrase: readonly string[]): number[] {
+  const found: number[] = [];
+  for (let start = 0; start + phrase.length <= words.length; start++) {
+    if (phrase.every((word, offset) => words[start + offset] === word)) found.push(start);
+  }
+  return found;
+}
+
+const negatedAt = (words: readonly string[], start: number) =>
+  words.slice(Math.max(0, start - 3), start).some((word) => negationWords.has(word));
+
+/** Whether a shopper's message asks to stop receiving messages (the rule is above). */
+export function isOptOutMessage(text: string): boolean {
+  if (text.length > 300) return false;
+  const words = messageWordsOf(text);
+  const core = withoutFillers(words);
+  if (core.length === 0 || core.length > MAX_OPT_OUT_WORDS) return false;
+  if (standaloneCores.has(core.join(' '))) return true;
+  for (const phrase of strongStopPhrases) {
+    if (occurrences(words, phrase).some((start) => !negatedAt(words, start))) return true;
+  }
+  if (words.some((word) => shoppingWords.has(word))) return false;
+  for (const phrase of [...standaloneStopPhrases, ...contextStopPhrases]) {
+    for (const start of occurrences(words, phrase)) {
+      if (negatedAt(words, start)) continue;
+      const outside = [...words.slice(0, start), ...words.slice(start + phrase.length)];
+      if (outside.some((word) => messageWords.has(word))) return true;
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The opt-in buttons: quick replies offered in the shopper's conversation (with the cart link), whose
+// reply the server recognises by id. Titles fit WhatsApp's 20 characters; the prompt is the
+// interactive message's body. Shopper-facing text in the contact's language, not the app's catalogs.
+
+/** WhatsApp's limit on a reply button's title. */
+export const BUTTON_TITLE_MAX = 20;
+
+export type ConsentButton = { id: string; title: Record<Locale, string>; prompt: Record<Locale, string> };
+
+export const consentButtons: Record<ConsentPurpose, ConsentButton> = {
+  utility: {
+    id: 'catalyst_consent_utility',
+    title: { pt: 'Quero atualizações', en: 'Yes, order updates', es: 'Sí, quiero avisos' },
+    prompt: {
+      pt: 'Quer receber aqui no WhatsApp as atualizações do seu pedido, como a confirmação e o envio? Para parar quando quiser, é só responder PARAR.',
+      en: 'Would you like your order updates, such as the confirmation and shipping, here on WhatsApp? Reply STOP at any time to stop them.',
+      es: '¿Quieres recibir aquí por WhatsApp los avisos de tu pedido, como la confirmación y el envío? Para dejar de recibirlos, responde BAJA cuando quieras.',
+    },
+  },
+  marketing: {
+    id: 'catalyst_consent_marketing',
+    title: { pt: 'Quero ofertas', en: 'Send me offers', es: 'Quiero ofertas' },
+    prompt: {
+      pt: 'Quer receber novidades e ofertas da loja aqui no WhatsApp? Para parar quando quiser, é só responder PARAR.',
+      en: "Would you like the store's news and offers here on WhatsApp? Reply STOP at any time to stop them.",
+      es: '¿Quieres recibir novedades y ofertas de la tienda aquí por WhatsApp? Para dejar de recibirlas, responde BAJA cuando quieras.',
+    },
+  },
+};
+
+/** The purpose a quick reply's id opts in to; null: not one of our consent buttons. */
+export function consentButtonPurpose(replyId: string): ConsentPurpose | null {
+  return consentPurposes.find((purpose) => consentButtons[purpose].id === replyId) ?? null;
+}
+
+/** What the shopper is told once their opt-out is recorded (a reply inside the 24-hour window). */
+export const optOutConfirmations: Record<Locale, string> = {
+  pt: 'Pronto, você não vai mais receber nossas mensagens. Se mudar de ideia, é só nos escrever.',
+  en: "Done: you won't receive our messages any more. If you change your mind, just write to us.",
+  es: 'Listo, ya no recibirás nuestros mensajes. Si cambias de opinión, solo escríbenos.',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Numbers, names, languages, countries.
+
+export const contactValidation = {
+  phoneRequired: /*i18n*/ { id: 'contact.phone_required', message: 'The WhatsApp number is required.' },
+  phoneInvalid: /*i18n*/ {
+    id: 'contact.phone_invalid',
+    message:
+      'This is not a valid phone number. Write it with its area code, and with + and the country code if it is from another country.',
+  },
+  countryInvalid: /*i18n*/ { id: 'contact.country_invalid', message: 'Write the country as its two-letter code, like BR, US, ES or MX.' },
+  languageInvalid: /*i18n*/ { id: 'contact.language_invalid', message: 'The language is Portuguese (pt), English (en) or Spanish (es).' },
+  nameTooLong: /*i18n*/ { id: 'contact.name_too_long', message: 'The name is too long (120 characters at most).' },
+  noteTooLong: /*i18n*/ { id: 'contact.note_too_long', message: 'This note is too long (500 characters at most).' },
+  consentSourceRequired: /*i18n*/ {
+    id: 'contact.consent_source_required',
+    message: 'Say where and how these shoppers agreed to receive messages.',
+  },
+  consentDateInvalid: /*i18n*/ { id: 'contact.consent_date_invalid', message: 'Give the date the shoppers agreed, like 2025-03-31.' },
+  consentDateInFuture: /*i18n*/ { id: 'contact.consent_date_in_future', message: 'The date of consent cannot be in the future.' },
+  searchTooLong: /*i18n*/ { id: 'contact.search_too_long', message: 'The search is too long.' },
+  unstorable: /*i18n*/ {
+    id: 'contact.unstorable',
+    message: 'This field has characters that cannot be saved (a control character or half an emoji).',
+  },
+} as const satisfies Record<string, MessageDescriptor>;
+
+/** Each validation message by its id, so a view can translate an id (`undefined`: not one of ours). */
+export const contactValidationMessages: ReadonlyMap<string, MessageDescriptor> = new Map(
+  Object.values(contactValidation).map((descriptor) => [descriptor.id, descriptor]),
+);
+
+export const CONTACT_NAME_MAX = 120;
+export const CONSENT_NOTE_MAX = 500;
+
+/** A phone as read: E.164 and its country, or why not. */
+export type PhoneReading = { ok: true; phone: string; country: CountryCode } | { ok: false; error: MessageDescriptor };
+
+/** Whether `code` is a country libphonenumber-js reads numbers of (ISO 3166 alpha-2, upper case). */
+export const isPhoneCountry = (code: string): code is CountryCode => /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
+
+/**
+ * A number as a merchant or shopper types it ("(11) 98765-4321", "+1 415-555-2671", "0034 612 34 56
+ * 78", "5511987654321"), read in `defaultCountry` when it has no `+`: its E.164 form and the country
+ * it belongs to. Refused: no number, one that cannot exist, one with an extension (a switchboard,
+ * not a WhatsApp), one of no country (+800…). Mexico's old mobile forms (+52 1 …, 044/045 …),
+ * which WhatsApp itself still writes, read as today's.
+ */
+export function readContactPhone(text: string, defaultCountry?: CountryCode): PhoneReading {
+  const typed = text.trim();
+  if (typed === '') return { ok: false, error: contactValidation.phoneRequired };
+  const invalid = { ok: false, error: contactValidation.phoneInvalid } as const;
+  if (typed.length > 40) return invalid;
+  let parsed = parsePhoneNumberFromString(typed, defaultCountry);
+  if (parsed && !parsed.isValid() && parsed.countryCallingCode === '52') {
+    const mexican = /^(?:1|04[45])(\d{10})$/.exec(parsed.nationalNumber);
+    if (mexican) parsed = parsePhoneNumberFromString(`+52${mexican[1]}`);
+  }
+  if (!parsed?.isValid() || parsed.ext || !parsed.country) return invalid;
+  return { ok: true, phone: parsed.number, country: parsed.country };
+}
+
+/**
+ * The E.164 number of a WhatsApp id (a webhook's `from`, `wa_id`: digits without `+`); null when it
+ * is not a valid number. Brazilian mobiles registered before the ninth digit come without it
+ * (55 11 8765-4321) and Mexican ones with the old 1: both read as the number a contact is stored by.
+ */
+export function phoneFromWhatsappId(waId: string): string | null {
+  if (!/^\d{8,15}$/.test(waId)) return null;
+  const brazilianWithoutNine = /^55(\d{2})([6-9]\d{7})$/.exec(waId);
+  const digits = brazilianWithoutNine ? `55${brazilianWithoutNine[1]}9${brazilianWithoutNine[2]}` : waId;
+  const reading = readContactPhone(`+${digits}`);
+  return reading.ok ? reading.phone : null;
+}
+
+const portugueseCountries = new Set(['BR', 'PT', 'AO', 'MZ', 'CV', 'GW', 'ST', 'TL']);
+const spanishCountries = new Set([
+  'ES',
+  'MX',
+  'AR',
+  'BO',
+  'CL',
+  'CO',
+  'CR',
+  'CU',
+  'DO',
+  'EC',
+  'SV',
+  'GQ',
+  'GT',
+  'HN',
+  'NI',
+  'PA',
+  'PY',
+  'PE',
+  'PR',
+  'UY',
+  'VE',
+]);
+
+/** The language a contact gets when none is given: their number's country's (pt, es), else English. */
+export function languageForCountry(country: string): Locale {
+  return portugueseCountries.has(country) ? 'pt' : spanishCountries.has(country) ? 'es' : 'en';
+}
+
+const storable = () => storableText(contactValidation.unstorable.id);
+
+/** A country code, as typed (' br ' → 'BR'). */
+export const countryCodeSchema = z.pipe(
+  storable().check(z.trim(), z.toUpperCase()),
+  z.transform((code: string, context): CountryCode => {
+    if (!isPhoneCountry(code)) {
+      context.issues.push({ code: 'custom', message: contactValidation.countryInvalid.id, input: code });
+      return z.NEVER;
+    }
+    return code;
+  }),
+);
+
+/** A contact's name: trimmed, without bidirectional controls, bounded; empty is no name (null). */
+export const contactNameSchema = z.pipe(
+  storable().check(z.overwrite(withoutBidiControls), z.trim(), z.maxLength(CONTACT_NAME_MAX, { error: contactValidation.nameTooLong.id })),
+  z.transform((name: string) => (name === '' ? null : name)),
+);
+
+/** A note on a consent change (how the shopper agreed, why they were removed): trimmed, bounded; empty is none. */
+export const consentNoteSchema = z.pipe(
+  storable().check(z.trim(), z.maxLength(CONSENT_NOTE_MAX, { error: contactValidation.noteTooLong.id })),
+  z.transform((note: string) => (note === '' ? null : note)),
+);
+
+/** A list of purposes (a repeat is harmless), as each once in consentPurposes order. */
+export const consentPurposeListSchema = z.pipe(
+  z.array(z.enum(consentPurposes)).check(z.maxLength(10)),
+  z.transform((purposes: ConsentPurpose[]) => consentPurposes.filter((purpose) => purposes.includes(purpose))),
+);
+
+/**
+ * POST /contacts: a number as typed, read in `country` when it has no `+` (the merchant's country;
+ * the number's own country is what the contact gets), a name, a language (absent: the country's),
+ * the purposes the shopper agreed to (the server records them as `merchant` or `api` opt-ins dated
+ * now) and a note of how they agreed.
+ */
+export const createContactSchema = z.pipe(
+  z.strictObject({
+    phone: storable(),
+    country: z.optional(countryCodeSchema),
+    name: z.optional(contactNameSchema),
+    language: z.optional(localeSchema),
+    optIn: z._default(consentPurposeListSchema, []),
+    note: z.optional(consentNoteSchema),
+  }),
+  z.transform((input, context) => {
+    const reading = readContactPhone(input.phone, input.country);
+    if (!reading.ok) {
+      context.issues.push({ code: 'custom', message: reading.error.id, input: input.phone, path: ['phone'] });
+      return z.NEVER;
+    }
+    return {
+      phone: reading.phone,
+      country: reading.country,
+      name: input.name ?? null,
+      language: input.language ?? languageForCountry(reading.country),
+      optIn: input.optIn,
+      note: input.note ?? null,
+    };
+  }),
+);
+export type CreateContactInput = z.input<typeof createContactSchema>;
+export type CreateContact = z.output<typeof createContactSchema>;
+
+/** PATCH /contacts/{id}: the name (null or '' clears it) and the language. The number is the contact: never changed. */
+export const updateContactSchema = z.strictObject({
+  name: z.optional(z.nullable(contactNameSchema)),
+  language: z.optional(localeSchema),
+});
+export type UpdateContact = z.output<typeof updateContactSchema>;
+
+/** POST /contacts/{id}/consent: the merchant (or an API caller) opts a contact in or out, with a note of why. */
+export const contactConsentChangeSchema = z.strictObject({
+  action: z.enum(['opt_in', 'opt_out']),
+  purpose: z.enum([...consentPurposes, 'all']),
+  note: z.optional(consentNoteSchema),
+});
+export type ContactConsentChange = z.output<typeof contactConsentChangeSchema>;
+
+/** The events of a consent change made at `at` by `source` (an opt-in of 'all' is one per purpose). */
+export function consentChangeEvents(
+  change: Pick<ContactConsentChange, 'action' | 'purpose'>,
+  source: 'merchant' | 'api',
+  at: string,
+): ConsentEvent[] {
+  if (change.action === 'opt_out') return [{ kind: 'opt_out', purpose: change.purpose, source, at }];
+  const purposes = change.purpose === 'all' ? consentPurposes : [change.purpose];
+  return purposes.map((purpose) => ({ kind: 'opt_in', purpose, source, at }));
+}
+
+export const contactIdParamsSchema = z.strictObject({ id: z.uuid() });
+
+export const CONTACTS_PAGE_SIZE = 50;
+
+/**
+ * GET /contacts: `q` searches names and numbers (digits anywhere in the number); `status` filters on
+ * `purpose`'s status, or on either purpose's when no purpose is given; pages of CONTACTS_PAGE_SIZE.
+ */
+export const contactListQuerySchema = z.object({
+  q: z._default(storable().check(z.trim(), z.maxLength(100, { error: contactValidation.searchTooLong.id })), ''),
+  purpose: z.optional(z.enum(consentPurposes)),
+  status: z.optional(z.enum(consentStatuses)),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+export const purposeConsentSchema = z.object({
+  status: z.enum(consentStatuses),
+  source: z.nullable(z.enum(consentSources)),
+  at: z.nullable(z.string()),
+});
+
+export const contactConsentSchema = z.object({ utility: purposeConsentSchema, marketing: purposeConsentSchema });
+
+/** A contact as the API returns it. */
+export const contactSchema = z.object({
+  id: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  name: z.nullable(z.string().check(z.overwrite(withoutBidiControls))),
+  language: localeSchema,
+  consent: contactConsentSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** One event of a contact's consent history: what it was, when it happened, what it did, when we recorded it. */
+export const consentHistoryEntrySchema = z.object({
+  id: z.string(),
+  purpose: z.enum(consentPurposes),
+  kind: z.enum(['opt_in', 'opt_out']),
+  source: z.enum(consentSources),
+  at: z.string(),
+  effect: z.enum(consentEffects),
+  note: z.nullable(z.string()),
+  recordedAt: z.string(),
+});
+export type ConsentHistoryEntry = z.infer<typeof consentHistoryEntrySchema>;
+
+/** GET /contacts/{id}: the contact and its consent history, newest first. */
+export const contactDetailSchema = z.extend(contactSchema, { history: z.array(consentHistoryEntrySchema) });
+export type ContactDetail = z.infer<typeof contactDetailSchema>;
+
+export const contactListSchema = z.object({
+  contacts: z.array(contactSchema),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type ContactList = z.infer<typeof contactListSchema>;
