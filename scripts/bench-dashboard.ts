@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, type DashboardQuery } from '../domain/dashboard';
 import { dashboardStore } from '../server/dashboard/dashboard-store';
 import { openDatabase, type DatabaseTarget, type Db } from '../server/db/database';
-import { upsertAttributedOrders } from '../server/inventories/order-reader';
+import { upsertAttributedOrders } from '../server/storefront/attributed-orders';
 import { eventRecorder } from '../server/storefront/event-recorder';
 import { benchCommand, machineLabel, today as measuredOn, writeBenchBlocks } from './benchmarks-doc';
 

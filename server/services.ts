@@ -13,7 +13,7 @@ import type { Config } from './config';
 import { dashboardStore, type DashboardStore } from './dashboard/dashboard-store';
 import { changeTimeZone } from './dashboard/time-zone-change';
 import type { Db } from './db/database';
-import { convertedValue } from './inventories/converted-value';
+import { convertedValue } from './storefront/converted-value';
 import { inventoryStore, type InventoryStore } from './inventories/inventory-store';
 import { enqueueSync } from './inventories/inventory-sync';
 import { lastRuns, productsPage } from './inventories/sync-report-reads';

@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultPlanId, type PlanId } from '@/domain/plans';
 import type { Db } from '../db/database';
 import { accountMonthlyUsage, accounts } from './account-tables';
-import { aiBases } from '../ai-bases/ai-base-tables';
+import { aiBaseCountSql } from '../ai-bases/ai-base-queries';
 
 export type Account = {
   uid: string;
@@ -37,7 +37,7 @@ export function accountStore(db: Db) {
       createdAt: accounts.createdAt,
       trainingsThisMonth: sql<number>`coalesce(${accountMonthlyUsage.trainings}, 0)`.mapWith(Number),
       queriesThisMonth: sql<number>`coalesce(${accountMonthlyUsage.queries}, 0)`.mapWith(Number),
-      aiBases: sql<number>`(select count(*) from ${aiBases} where ${aiBases.uid} = ${accounts.uid})`.mapWith(Number),
+      aiBases: aiBaseCountSql(accounts.uid),
     })
     .from(accounts)
     .leftJoin(accountMonthlyUsage, and(eq(accountMonthlyUsage.uid, accounts.uid), eq(accountMonthlyUsage.month, sql.placeholder('month'))))

@@ -13,9 +13,9 @@ import {
 } from '@/domain/ai-base';
 import { hasRoomForAiBase } from '@/domain/plans';
 import type { Db } from '../db/database';
-import { accounts } from '../accounts/account-tables';
+import { lockAccount } from '../accounts/account-queries';
 import { aiBases, aiBaseVersions, type AiBaseSnapshot } from './ai-base-tables';
-import { channels } from '../channels/channel-tables';
+import { baseStartedAnswering, baseStoppedAnswering } from '../channels/channel-queries';
 
 type Row = typeof aiBases.$inferSelect;
 
@@ -108,38 +108,9 @@ export function aiBaseStore(db: Db) {
     });
   }
 
-  /**
-   * The WhatsApp channels the base answers on, as it stops or starts answering: switched off (or
-   * deleted), its active channels need attention (`ai_base_inactive`) at once, not when a shopper
-   * next writes; switched on, the channels that waited for it answer again. A plain update of the
-   * channels table, in the base's own transaction (server/ai-bases does not import server/channels).
-   * The webhook's cache of a channel's status (server/channels/channel-store.ts) catches up within
-   * its few seconds; a message queued meanwhile finds the base off and is not answered.
-   */
-  async function baseStopped(tx: Db, uid: string, id: string) {
-    await tx
-      .update(channels)
-      .set({ status: 'needs_attention', attentionReason: 'ai_base_inactive', updatedAt: new Date() })
-      .where(and(eq(channels.uid, uid), eq(channels.aiBaseId, id), eq(channels.status, 'active')));
-  }
-
-  async function baseStarted(tx: Db, uid: string, id: string) {
-    await tx
-      .update(channels)
-      .set({ status: 'active', attentionReason: null, updatedAt: new Date() })
-      .where(
-        and(
-          eq(channels.uid, uid),
-          eq(channels.aiBaseId, id),
-          eq(channels.status, 'needs_attention'),
-          eq(channels.attentionReason, 'ai_base_inactive'),
-        ),
-      );
-  }
-
   /** Locks the account row: plan checks and creations of one account happen one at a time. */
-  async function lockAccount(tx: Db, uid: string) {
-    const [account] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.uid, uid)).for('update');
+  async function lockAccountOf(tx: Db, uid: string) {
+    const account = await lockAccount(tx, uid);
     if (!account) throw new Error(`No account ${uid}: call accounts.findOrCreate first`);
     return account;
   }
@@ -167,7 +138,7 @@ export function aiBaseStore(db: Db) {
     async create(uid: string, instructions: Instructions, limit: number): Promise<AiBase> {
       return namingChecked(
         db.transaction(async (tx) => {
-          await lockAccount(tx, uid);
+          await lockAccountOf(tx, uid);
           const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(aiBases).where(eq(aiBases.uid, uid));
           if (!hasRoomForAiBase(limit, total)) throw new AiBaseRefusal('plan_limit');
           const refinement: Refinement = { blockedTerms: [], creativity: DEFAULT_CREATIVITY, model: BUILTIN_MODEL };
@@ -217,10 +188,10 @@ export function aiBaseStore(db: Db) {
     /** Switches a base on; `limit` is the plan's number of AI bases (active ones count). */
     async activate(uid: string, id: string, limit: number): Promise<AiBase> {
       return db.transaction(async (tx) => {
-        await lockAccount(tx, uid);
+        await lockAccountOf(tx, uid);
         const row = await lockedRow(tx, uid, id);
         if (row.status === 'active') {
-          await baseStarted(tx, uid, id);
+          await baseStartedAnswering(tx, uid, id);
           return aiBaseView(row);
         }
         if (row.savedSteps < wizardSteps.length) throw new AiBaseRefusal('incomplete');
@@ -230,7 +201,7 @@ export function aiBaseStore(db: Db) {
           .where(and(eq(aiBases.uid, uid), eq(aiBases.status, 'active')));
         if (active >= limit) throw new AiBaseRefusal('plan_limit');
         const [saved] = await tx.update(aiBases).set({ status: 'active', updatedAt: new Date() }).where(mine(uid, id)).returning();
-        await baseStarted(tx, uid, id);
+        await baseStartedAnswering(tx, uid, id);
         return aiBaseView(saved!);
       });
     },
@@ -244,7 +215,7 @@ export function aiBaseStore(db: Db) {
           .where(mine(uid, id))
           .returning();
         if (!saved) throw new AiBaseRefusal('not_found');
-        await baseStopped(tx, uid, id);
+        await baseStoppedAnswering(tx, uid, id);
         return aiBaseView(saved);
       });
     },
@@ -252,7 +223,7 @@ export function aiBaseStore(db: Db) {
     /** Deletes a base; its channels (their base now none) need attention at once. */
     async remove(uid: string, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await baseStopped(tx, uid, id);
+        await baseStoppedAnswering(tx, uid, id);
         const deleted = await tx.delete(aiBases).where(mine(uid, id)).returning({ id: aiBases.id });
         if (deleted.length === 0) throw new AiBaseRefusal('not_found');
       });

@@ -13,7 +13,7 @@ import {
 import type { InboundContent } from '@/domain/whatsapp-webhook';
 import type { Db } from '../db/database';
 import { channels, whatsappInboundMessages as messages } from './channel-tables';
-import { inventoryProducts } from '../inventories/inventory-tables';
+import { productTitles } from '../inventories/inventory-queries';
 import { whatsappReplies as replies } from './whatsapp-reply-tables';
 import { conversationInputs } from './conversation-inputs';
 
@@ -61,23 +61,11 @@ const retailerIdsOf = (reply: ReplyRow) => [
   ...new Set(reply.parts.flatMap((part) => (part.type === 'product_list' ? part.sections.flatMap((section) => section.retailerIds) : []))),
 ];
 
-/**
- * Product names by retailer id, from the channel's inventory as its last sync left it: the title with
- * the variant's ('Camiseta — M'), since a list often shows several variants of one product.
- */
-async function productTitles(db: Db, channelId: string, retailerIds: string[]): Promise<Map<string, string>> {
+/** Product names by retailer id, from the channel's inventory as its last sync left it (none: no inventory). */
+async function productTitlesOfChannel(db: Db, channelId: string, retailerIds: string[]): Promise<Map<string, string>> {
   if (retailerIds.length === 0) return new Map();
-  const retailerId = sql<string>`${inventoryProducts.product}->>'retailerId'`;
-  const rows = await db
-    .select({
-      retailerId,
-      title: sql<string>`${inventoryProducts.product}->>'title'`,
-      variantTitle: sql<string | null>`${inventoryProducts.product}->>'variantTitle'`,
-    })
-    .from(inventoryProducts)
-    .innerJoin(channels, eq(channels.inventoryId, inventoryProducts.inventoryId))
-    .where(and(eq(channels.id, channelId), inArray(retailerId, retailerIds)));
-  return new Map(rows.map((row) => [row.retailerId, row.variantTitle ? `${row.title} — ${row.variantTitle}` : row.title]));
+  const [channel] = await db.select({ inventoryId: channels.inventoryId }).from(channels).where(eq(channels.id, channelId));
+  return channel?.inventoryId ? productTitles(db, channel.inventoryId, retailerIds) : new Map();
 }
 
 function replyView(reply: ReplyRow, titles: Map<string, string>): ReplyView {
@@ -146,7 +134,7 @@ export async function conversationsPage(db: Db, channelId: string, cursor: strin
             ),
           );
   const replyOf = new Map(stored.map((reply) => [reply.inboundMessageId, reply]));
-  const titles = await productTitles(db, channelId, [...new Set(stored.flatMap(retailerIdsOf))]);
+  const titles = await productTitlesOfChannel(db, channelId, [...new Set(stored.flatMap(retailerIdsOf))]);
   const collected = await conversationInputs(db).collected(
     channelId,
     page.map((shopper) => shopper.sender),

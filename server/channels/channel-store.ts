@@ -16,9 +16,9 @@ import type {
   PhoneNumberCheck,
 } from '@/domain/channel';
 import type { Db } from '../db/database';
-import { aiBases } from '../ai-bases/ai-base-tables';
+import { aiBaseFacts, aiBaseStatus } from '../ai-bases/ai-base-queries';
 import { channels } from './channel-tables';
-import { inventories } from '../inventories/inventory-tables';
+import { isAccountsInventory } from '../inventories/inventory-queries';
 import type { SecretBox } from '../secrets/secret-box';
 
 type Row = typeof channels.$inferSelect;
@@ -69,18 +69,11 @@ export function channelStore(db: Db, secrets: SecretBox, { onChannelChanged = ()
 
   /** The caller's AI base, active, and inventory (when one is named), or the refusal. */
   async function checkAnswering(uid: string, aiBaseId: string, inventoryId: string | null): Promise<void> {
-    const [base] = await db
-      .select({ status: aiBases.status })
-      .from(aiBases)
-      .where(and(eq(aiBases.uid, uid), eq(aiBases.id, aiBaseId)));
+    const base = await aiBaseFacts(db, uid, aiBaseId);
     if (!base) throw new ChannelRefusal('ai_base_not_found');
     if (base.status !== 'active') throw new ChannelRefusal('ai_base_not_active');
     if (inventoryId === null) return;
-    const [inventory] = await db
-      .select({ id: inventories.id })
-      .from(inventories)
-      .where(and(eq(inventories.uid, uid), eq(inventories.id, inventoryId)));
-    if (!inventory) throw new ChannelRefusal('inventory_not_found');
+    if (!(await isAccountsInventory(db, uid, inventoryId))) throw new ChannelRefusal('inventory_not_found');
   }
 
   /**
@@ -120,8 +113,7 @@ export function channelStore(db: Db, secrets: SecretBox, { onChannelChanged = ()
   /** Whether the AI base still answers (a deleted one, null, does not). */
   async function baseIsActive(aiBaseId: string | null): Promise<boolean> {
     if (!aiBaseId) return false;
-    const [base] = await db.select({ status: aiBases.status }).from(aiBases).where(eq(aiBases.id, aiBaseId));
-    return base?.status === 'active';
+    return (await aiBaseStatus(db, aiBaseId)) === 'active';
   }
 
   async function existing(uid: string, id: string): Promise<Row> {

@@ -2,7 +2,6 @@
 // worker stores it, then sends it): a text through the refinement chat's pipeline, an order the
 // cart summary link, media read when the plan and the model allow (else a polite line), always in
 // the base's language. Details: docs/how-it-works.md, 'WhatsApp replies'.
-import { eq } from 'drizzle-orm';
 import { BUILTIN_MODEL, type AiBase } from '@/domain/ai-base';
 import { MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '@/domain/refinement-chat';
 import { plans, type MediaType, type PlanId } from '@/domain/plans';
@@ -12,12 +11,12 @@ import { agentPhrases } from '../answering/agent-phrases';
 import type { ModelCatalog } from '../answering/model-catalog';
 import { answerAsBase, ChatRefusal } from '../answering/base-answer';
 import type { Db } from '../db/database';
-import { inventories } from '../inventories/inventory-tables';
+import { firstListableProduct, inventoryForAnswers } from '../inventories/inventory-queries';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';
 import { StorefrontRefusal, type StorefrontStore } from '../storefront/storefront-store';
 import { readMedia, refusedMedia, type MediaDownload, type ReadMedia, type UnreadableMedia } from './inbound-media';
 import { inboundPhrases, type InboundPhrases } from './inbound-phrases';
-import { acceptsCatalogOffer, matchingProducts, namesCatalog, thumbnailProduct } from './inbound-products';
+import { acceptsCatalogOffer, matchingProducts, namesCatalog } from './inbound-products';
 import { localeOf, questionOf, type ReplyPlan } from './inbound-replies';
 import { WHATSAPP_MESSAGE_LIMITS } from './outgoing-message';
 import type { ConversationRef } from './conversation-inputs';
@@ -73,19 +72,13 @@ const line = (kind: ReplyPlan['kind'], text: string, previewUrl = false): ReplyP
 
 /** The configured inventory's Meta catalog id (null: none, or not configured yet). */
 async function catalogIdOf(db: Db, inventoryId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ catalogId: inventories.catalogId, status: inventories.status })
-    .from(inventories)
-    .where(eq(inventories.id, inventoryId));
-  return row && row.status === 'configured' && row.catalogId ? row.catalogId : null;
+  return (await inventoryForAnswers(db, inventoryId))?.catalogId ?? null;
 }
 
 async function orderReply(deps: AnswerDependencies, context: AnswerContext, order: Extract<InboundContent, { type: 'order' }>['order']) {
   const phrases = inboundPhrases[context.base.language];
-  const [row] = context.inventoryId
-    ? await deps.db.select({ publicId: inventories.publicId }).from(inventories).where(eq(inventories.id, context.inventoryId))
-    : [];
-  const inventory = row ? await deps.storefront.inventory(row.publicId) : null;
+  const answering = context.inventoryId ? await inventoryForAnswers(deps.db, context.inventoryId) : null;
+  const inventory = answering ? await deps.storefront.inventory(answering.publicId) : null;
   if (!inventory) return line('order_no_inventory', phrases.orderWithoutInventory);
   try {
     const { cartId } = await deps.storefront.cartFromWhatsappOrder(inventory, order);
@@ -105,7 +98,7 @@ async function sellerCatalog(deps: AnswerDependencies, context: AnswerContext): 
 }
 
 async function catalogMessage(deps: AnswerDependencies, context: AnswerContext, inventoryId: string): Promise<ProductPart> {
-  const thumbnailRetailerId = await thumbnailProduct(deps.db, inventoryId);
+  const thumbnailRetailerId = await firstListableProduct(deps.db, inventoryId);
   return { type: 'catalog_message', bodyText: inboundPhrases[context.base.language].catalogBody, thumbnailRetailerId, wamid: null };
 }
 

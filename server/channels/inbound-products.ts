@@ -1,21 +1,15 @@
 // What a seller's WhatsApp answer shows of its inventory: the in-stock products the question names
 // (a product_list of the inventory's Meta catalog), or the catalog message when the shopper asks
 // for it. How products are matched: docs/how-it-works.md, 'WhatsApp replies'.
-import { sql } from 'drizzle-orm';
 import type { AiBaseLanguage } from '@/domain/ai-base';
 import { textSearchConfigs } from '@/domain/knowledge';
 import type { ProductListSection } from '@/domain/whatsapp-reply';
 import { foldText } from '../answering/blocked-terms';
 import { matchName, namingWords } from '../answering/product-match';
 import type { Db } from '../db/database';
-import { inventoryProducts } from '../inventories/inventory-tables';
+import { listableProductsMatching } from '../inventories/inventory-queries';
 import { withoutFoldedStopWords } from '../knowledge/passage-search';
 import { fitProductSections, WHATSAPP_MESSAGE_LIMITS } from './outgoing-message';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** Products a product_list may show: in the catalog (a retailer id), sold by the store (a variant) and in stock. */
-const listable = sql`product->>'retailerId' is not null and product->>'variantId' is not null and (product->>'available')::boolean`;
 
 /**
  * The inventory's in-stock products matching `question`, as the sections of a product_list (one per
@@ -30,39 +24,19 @@ export async function matchingProducts(
 ): Promise<ProductListSection[]> {
   const words = withoutFoldedStopWords(question);
   if (!/[\p{L}\p{N}]/u.test(words)) return [];
-  const config = sql.raw(`'${textSearchConfigs[language]}'::regconfig`);
-  const rows = rowsOf<{ title: string; retailer_id: string; search_text: string }>(
-    await db.execute(sql`
-      with stems as (
-        -- Stems of three letters or more, as LIKE patterns ('camisetas' → '%camiset%').
-        select '%' || replace(replace(replace(stem, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' as pattern
-        from unnest(tsvector_to_array(to_tsvector(${config}, fold_accents(${words})))) as stem
-        where length(stem) >= 3
-      )
-      select product->>'title' as title, product->>'retailerId' as retailer_id, search_text
-      from ${inventoryProducts},
-        lateral (select count(*) as hits from stems where fold_accents(search_text) like stems.pattern) as found
-      where inventory_id = ${inventoryId} and ${listable} and found.hits > 0
-      order by found.hits desc, position
-      limit ${WHATSAPP_MESSAGE_LIMITS.productListItems}`),
+  const rows = await listableProductsMatching(
+    db,
+    inventoryId,
+    textSearchConfigs[language],
+    words,
+    WHATSAPP_MESSAGE_LIMITS.productListItems,
   );
   // Only the product the question names (../answering/product-match): a word in common is not enough.
   const naming = namingWords(question);
-  const named = naming.length === 0 ? rows : rows.filter((row) => matchName(naming, [row.title, row.search_text]).verdict === 'same');
+  const named = naming.length === 0 ? rows : rows.filter((row) => matchName(naming, [row.title, row.searchText]).verdict === 'same');
   const sections = new Map<string, string[]>();
-  for (const row of named) sections.set(row.title, [...(sections.get(row.title) ?? []), row.retailer_id]);
+  for (const row of named) sections.set(row.title, [...(sections.get(row.title) ?? []), row.retailerId]);
   return fitProductSections([...sections].map(([title, retailerIds]) => ({ title, retailerIds })));
-}
-
-/** The first in-stock product of the inventory's catalog (the catalog message's thumbnail), or null. */
-export async function thumbnailProduct(db: Db, inventoryId: string): Promise<string | null> {
-  const [row] = rowsOf<{ retailer_id: string }>(
-    await db.execute(sql`
-      select product->>'retailerId' as retailer_id from ${inventoryProducts}
-      where inventory_id = ${inventoryId} and ${listable}
-      order by position limit 1`),
-  );
-  return row?.retailer_id ?? null;
 }
 
 const CATALOG_WORDS = new Set([

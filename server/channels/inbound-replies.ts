@@ -5,22 +5,20 @@
 // transaction (only the first writer's counts); each message's Meta id is written as soon as it
 // is sent, with the catalog event it makes, so a message sent is never sent again.
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { AiBaseLanguage } from '@/domain/ai-base';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AiBase, AiBaseLanguage } from '@/domain/ai-base';
 import type { Locale } from '@/domain/locales';
-import { defaultPlanId, planIds, plans, type MediaType, type PlanId } from '@/domain/plans';
+import { planIds, plans, type MediaType, type PlanId } from '@/domain/plans';
 import type { ChatTurn, CitedPassage } from '@/domain/refinement-chat';
-import type { StorefrontEventKind } from '@/domain/storefront';
 import type { InboundContent } from '@/domain/whatsapp-webhook';
 import type { WhatsappReplyFailure, WhatsappReplyKind, WhatsappReplyOutcome, WhatsappReplyPart } from '@/domain/whatsapp-reply';
 import { monthStart } from '../accounts/account-store';
 import type { Db } from '../db/database';
-import { accountMonthlyUsage, accounts } from '../accounts/account-tables';
-import { aiBases } from '../ai-bases/ai-base-tables';
+import { countQueriesFrom, planOfSql } from '../accounts/account-queries';
+import { aiBaseJsonSql, aiBaseOfJson } from '../ai-bases/ai-base-queries';
 import { aiRequests, whatsappReplies } from './whatsapp-reply-tables';
 import { channels, whatsappInboundMessages } from './channel-tables';
-import { inventories } from '../inventories/inventory-tables';
-import { storefrontEvents } from '../storefront/storefront-tables';
+import { recordCatalogSent } from '../storefront/catalog-sent';
 
 export type InboundMessage = typeof whatsappInboundMessages.$inferSelect;
 export type StoredReply = typeof whatsappReplies.$inferSelect;
@@ -85,8 +83,8 @@ export type LoadedMessage = {
   channel: AnsweringChannel;
   accessTokenSealed: string;
   reply: StoredReply | null;
-  base: typeof aiBases.$inferSelect | null;
-  plan: PlanId | null;
+  base: AiBase | null;
+  plan: PlanId;
   history: ChatTurn[];
 };
 
@@ -127,15 +125,11 @@ const planParam = (name: 'uid' | 'month' | 'aiBaseId' | 'channelId' | 'messageId
  * allowance when its plan has one (no account: the default plan's).
  */
 const aiRequestCounted = (db: Db) => [
-  db.$with('month_usage', { queries: sql<number>`queries` }).as(sql`
-    insert into ${accountMonthlyUsage} (uid, month, queries)
-    select ${planParam('uid')}, ${planParam('month')}::date, 1 from stored
-    on conflict (uid, month) do update set queries = ${accountMonthlyUsage.queries} + 1
-    returning queries`),
+  db.$with('month_usage', { queries: sql<number>`queries` }).as(countQueriesFrom(planParam('uid'), planParam('month'), sql`stored`)),
   db.$with('ai_request', {}).as(sql`
     insert into ${aiRequests} (uid, ai_base_id, channel_id, inbound_message_id, media_type, extra, occurred_at)
     select ${planParam('uid')}, ${planParam('aiBaseId')}::uuid, ${planParam('channelId')}::uuid, ${planParam('messageId')}::bigint, ${planParam('mediaType')}::text,
-      coalesce(month_usage.queries > (case coalesce((select ${accounts.plan} from ${accounts} where ${accounts.uid} = ${planParam('uid')}), ${defaultPlanId}) ${allowances} end), false),
+      coalesce(month_usage.queries > (case ${planOfSql(planParam('uid'))} ${allowances} end), false),
       ${planParam('now')}::timestamptz
     from month_usage`),
 ];
@@ -159,8 +153,8 @@ export function inboundReplies(db: Db) {
       },
       accessTokenSealed: channels.accessTokenSealed,
       reply: whatsappReplies,
-      base: aiBases,
-      plan: accounts.plan,
+      base: aiBaseJsonSql(channels.aiBaseId, channels.uid),
+      plan: planOfSql(channels.uid),
       history: sql<HistoryRow[]>`(select coalesce(json_agg(h order by h.id), '[]'::json) from (${historyRows(
         sql`${whatsappInboundMessages.id}`,
         sql`${whatsappInboundMessages.channelId}`,
@@ -171,8 +165,6 @@ export function inboundReplies(db: Db) {
     .from(whatsappInboundMessages)
     .innerJoin(channels, eq(channels.id, whatsappInboundMessages.channelId))
     .leftJoin(whatsappReplies, eq(whatsappReplies.inboundMessageId, whatsappInboundMessages.id))
-    .leftJoin(aiBases, and(eq(aiBases.id, channels.aiBaseId), eq(aiBases.uid, channels.uid)))
-    .leftJoin(accounts, eq(accounts.uid, channels.uid))
     .where(eq(whatsappInboundMessages.id, sql.placeholder('id')))
     .prepare('whatsapp_inbound_load');
 
@@ -236,8 +228,8 @@ export function inboundReplies(db: Db) {
     async load(inboundMessageId: number): Promise<LoadedMessage | null> {
       const [row] = await loadMessage.execute({ id: inboundMessageId });
       if (!row) return null;
-      const { history, ...loaded } = row;
-      return { ...loaded, history: turnsOf(history) };
+      const { history, base, ...loaded } = row;
+      return { ...loaded, base: base && aiBaseOfJson(base), history: turnsOf(history) };
     },
 
     /** The shopper's last exchanges on the channel before `message`, oldest first: what they asked and what was sent back. */
@@ -303,12 +295,13 @@ export function inboundReplies(db: Db) {
       if (!catalogEvent) return void (await (last ? lastPartSent : partSent).execute(values));
       await db.transaction(async (tx) => {
         await partSentOn(tx, last).execute(values);
-        // An inventory deleted since the reply was decided takes no event, and must not undo the wamid's record.
-        await tx.execute(sql`
-            insert into ${storefrontEvents} (inventory_id, kind, locale, visitor_id, channel_id, occurred_at)
-            select id, ${'catalog_sent' satisfies StorefrontEventKind}, ${localeOf[catalogEvent.language]},
-              ${shopperVisitorId(reply.channelId, reply.sender)}, ${reply.channelId}::uuid, ${now.toISOString()}::timestamptz
-            from ${inventories} where id = ${catalogEvent.inventoryId}`);
+        await recordCatalogSent(tx, {
+          inventoryId: catalogEvent.inventoryId,
+          locale: localeOf[catalogEvent.language],
+          visitorId: shopperVisitorId(reply.channelId, reply.sender),
+          channelId: reply.channelId,
+          occurredAt: now,
+        });
       });
     },
 

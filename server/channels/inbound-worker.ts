@@ -3,7 +3,6 @@
 // passed. The reply is stored, then sent message by message, so a retry sends only what did not go.
 // Meta's refusals and the retries: docs/how-it-works.md, 'WhatsApp replies'.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { aiBaseView } from '../ai-bases/ai-base-store';
 import { AnswererFailure } from '../answering/answerer';
 import type { ModelCatalog } from '../answering/model-catalog';
 import { ChatRefusal } from '../answering/base-answer';
@@ -163,11 +162,11 @@ export function whatsappInboundWorker({
   /** Why the channel answers nothing now, or the AI base it answers with (`loaded.base`, the channel's as loaded with the message). */
   async function notAnswering({
     channel,
-    base: row,
+    base: loadedBase,
   }: LoadedMessage): Promise<{ skip: 'skipped_paused' | 'skipped_needs_attention' | 'skipped_no_ai_base' } | { base: AiBase }> {
     if (channel.status === 'paused') return { skip: 'skipped_paused' };
     if (channel.status === 'needs_attention') return { skip: 'skipped_needs_attention' };
-    const base = channel.aiBaseId && row ? aiBaseView(row) : null;
+    const base = channel.aiBaseId ? loadedBase : null;
     if (base?.status === 'active') return { base };
     await channels.markNeedsAttention(channel.id, 'ai_base_inactive');
     return { skip: 'skipped_no_ai_base' };
@@ -193,7 +192,7 @@ export function whatsappInboundWorker({
     try {
       plan = await replyPlan(answerDeps, {
         uid: channel.uid,
-        plan: accountPlan ?? 'basic',
+        plan: accountPlan,
         base,
         inventoryId: channel.inventoryId,
         content: message.content,

@@ -2,13 +2,11 @@
 // read orders and written to attributed_orders by order id, so reading an order again (a refund, a
 // cancellation) updates it instead of counting it twice. Which orders, and the watermark:
 // docs/how-it-works.md, 'Order attribution'.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CART_ATTRIBUTE } from '@/domain/checkout-link';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { attributedOrders, carts } from '../storefront/storefront-tables';
+import { attributedRows, upsertAttributedOrders } from '../storefront/attributed-orders';
 import { inventorySyncRuns } from './inventory-tables';
 import { pacedQueries, type PaceOptions, type PaceProgress } from './shopify-admin';
-import { decimalToMinor } from './store-reader';
 
 /**
  * Orders a page. Not Shopify's 250: an order here costs 4 points (the order, its attributes, the
@@ -87,82 +85,7 @@ export async function ordersWatermark(db: Db, inventoryId: string, now = new Dat
   return last ? new Date(last.startedAt.getTime() - WATERMARK_OVERLAP_MS) : new Date(now.getTime() - FIRST_READ_DAYS * 86_400_000);
 }
 
-type AttributedOrder = typeof attributedOrders.$inferInsert;
 type Inventory = { id: string; attributionCode: string };
-
-/**
- * The orders of a page that are the inventory's, as rows: with the `catalyst_cart` attribute
- * (unless it names another inventory's cart — a store may back two inventories), else with the
- * inventory's attribution code as the last visit's referral code. The value is the current total
- * (net of refunds) in minor units, 0 once cancelled.
- */
-export async function attributedRows(db: Db, inventory: Inventory, orders: StoreOrder[]): Promise<AttributedOrder[]> {
-  const cartOf = (order: StoreOrder) => order.customAttributes.find((attribute) => attribute.key === CART_ATTRIBUTE)?.value?.trim() || null;
-  const cartIds = [...new Set(orders.map(cartOf).filter((id): id is string => id !== null))];
-  const owners = new Map(
-    cartIds.length === 0
-      ? []
-      : (await db.select({ id: carts.id, inventoryId: carts.inventoryId }).from(carts).where(inArray(carts.id, cartIds))).map(
-          (cart) => [cart.id, cart.inventoryId] as const,
-        ),
-  );
-  const rows = new Map<string, AttributedOrder>();
-  for (const order of orders) {
-    const cartId = cartOf(order);
-    const owner = cartId === null ? undefined : owners.get(cartId);
-    const referralCode = order.customerJourneySummary?.lastVisit?.referralCode?.trim() ?? null;
-    let attribution: Pick<AttributedOrder, 'attributedBy' | 'cartId'>;
-    if (cartId !== null && (owner === undefined || owner === inventory.id)) attribution = { attributedBy: 'cart_attribute', cartId };
-    else if (cartId === null && referralCode === inventory.attributionCode) attribution = { attributedBy: 'referral_code', cartId: null };
-    else continue;
-    const { amount, currencyCode } = order.currentTotalPriceSet.shopMoney;
-    rows.set(order.id, {
-      inventoryId: inventory.id,
-      orderId: order.id,
-      ...attribution,
-      valueMinor: order.cancelledAt ? 0 : decimalToMinor(amount, currencyCode),
-      currency: currencyCode,
-      orderedAt: new Date(order.createdAt),
-      cancelledAt: order.cancelledAt ? new Date(order.cancelledAt) : null,
-    });
-  }
-  return [...rows.values()];
-}
-
-const changedColumns = ['cart_id', 'attributed_by', 'value_minor', 'currency', 'ordered_at', 'cancelled_at'];
-
-/**
- * Writes attributed orders by order id: new ones inserted, known ones updated when something of
- * theirs changed (their updated_at then now). Counts the new and the changed.
- */
-export async function upsertAttributedOrders(db: Db, rows: AttributedOrder[]): Promise<{ inserted: number; changed: number }> {
-  if (rows.length === 0) return { inserted: 0, changed: 0 };
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  const written = await db
-    .insert(attributedOrders)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [attributedOrders.inventoryId, attributedOrders.orderId],
-      set: {
-        cartId: excluded('cart_id'),
-        attributedBy: excluded('attributed_by'),
-        valueMinor: excluded('value_minor'),
-        currency: excluded('currency'),
-        orderedAt: excluded('ordered_at'),
-        cancelledAt: excluded('cancelled_at'),
-        updatedAt: sql`now()`,
-      },
-      setWhere: sql.raw(
-        `(${changedColumns.map((column) => `attributed_orders.${column}`).join(', ')}) is distinct from (${changedColumns
-          .map((column) => `excluded.${column}`)
-          .join(', ')})`,
-      ),
-    })
-    // xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
-    .returning({ inserted: sql<boolean>`(attributed_orders.xmax = 0)` });
-  const inserted = written.filter((row) => row.inserted).length;
-  return { inserted, changed: written.length - inserted };
-}
 
 export type OrdersRead = { since: Date; read: number; attributed: number; changed: number; progress: PaceProgress };
 

@@ -16,8 +16,8 @@ import type { ColumnOverride, KnowledgeFileNotes, LeftOutProduct, PassageFacts, 
 import { monthStart } from '../accounts/account-store';
 import { copyRowsThen } from '../db/copy-rows';
 import type { Db } from '../db/database';
-import { accountMonthlyUsage, accounts } from '../accounts/account-tables';
-import { aiBases } from '../ai-bases/ai-base-tables';
+import { countTraining, lockAccount, trainingsInMonth, trainingsInMonthSql } from '../accounts/account-queries';
+import { aiBaseFacts, baseLanguageSql, openTraining, openTrainingSql } from '../ai-bases/ai-base-queries';
 import { knowledgeFiles, passageLexemes, passages } from './knowledge-tables';
 import type { ExtractedPassage } from './extraction/extraction-protocol';
 import { jobQueue } from '../jobs/job-queue';
@@ -87,11 +87,8 @@ export function knowledgeStore(db: Db) {
   return {
     /** The caller's base (its language for search), or null. */
     async baseOf(uid: string, baseId: string): Promise<{ id: string; language: AiBaseLanguage } | null> {
-      const [base] = await db
-        .select({ id: aiBases.id, language: aiBases.language })
-        .from(aiBases)
-        .where(and(eq(aiBases.uid, uid), eq(aiBases.id, baseId)));
-      return base ?? null;
+      const base = await aiBaseFacts(db, uid, baseId);
+      return base ? { id: baseId, language: base.language } : null;
     },
 
     /**
@@ -101,25 +98,20 @@ export function knowledgeStore(db: Db) {
      */
     async uploadRefusal(uid: string, baseId: string, trainingsLimit: number, now = new Date()): Promise<KnowledgeRefusal['reason'] | null> {
       const month = monthStart(now);
-      const [base] = await db
-        .select({
-          openTrainingMonth: aiBases.openTrainingMonth,
-          trainings: sql<number>`coalesce(${accountMonthlyUsage.trainings}, 0)`.mapWith(Number),
-        })
-        .from(aiBases)
-        .leftJoin(accountMonthlyUsage, and(eq(accountMonthlyUsage.uid, aiBases.uid), eq(accountMonthlyUsage.month, month)))
-        .where(and(eq(aiBases.uid, uid), eq(aiBases.id, baseId)));
-      if (!base) return 'not_found';
-      return base.openTrainingMonth !== month && base.trainings >= trainingsLimit ? 'plan_limit' : null;
+      const [row] = (
+        (await db.execute(
+          sql`select ${openTrainingSql(uid, baseId)} as base, ${trainingsInMonthSql(uid, month)} as trainings`,
+        )) as unknown as {
+          rows: { base: { open: string | null } | null; trainings: number | string }[];
+        }
+      ).rows;
+      if (!row?.base) return 'not_found';
+      return row.base.open !== month && Number(row.trainings) >= trainingsLimit ? 'plan_limit' : null;
     },
 
     /** How many trainings the account used this month. */
     async trainingsThisMonth(uid: string, now = new Date()): Promise<number> {
-      const [usage] = await db
-        .select({ trainings: accountMonthlyUsage.trainings })
-        .from(accountMonthlyUsage)
-        .where(and(eq(accountMonthlyUsage.uid, uid), eq(accountMonthlyUsage.month, monthStart(now))));
-      return usage?.trainings ?? 0;
+      return trainingsInMonth(db, uid, monthStart(now));
     },
 
     /**
@@ -130,27 +122,14 @@ export function knowledgeStore(db: Db) {
     async register(uid: string, baseId: string, file: NewKnowledgeFile, trainingsLimit: number, now = new Date()): Promise<KnowledgeFile> {
       return db.transaction(async (tx) => {
         // The account row serialises one account's uploads: two cannot both take the last training.
-        await tx.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.uid, uid)).for('update');
-        const [base] = await tx
-          .select({ id: aiBases.id, openTrainingMonth: aiBases.openTrainingMonth })
-          .from(aiBases)
-          .where(and(eq(aiBases.uid, uid), eq(aiBases.id, baseId)));
+        await lockAccount(tx, uid);
+        const base = await aiBaseFacts(tx, uid, baseId);
         if (!base) throw new KnowledgeRefusal('not_found');
         const month = monthStart(now);
         if (base.openTrainingMonth !== month) {
-          const [usage] = await tx
-            .select({ trainings: accountMonthlyUsage.trainings })
-            .from(accountMonthlyUsage)
-            .where(and(eq(accountMonthlyUsage.uid, uid), eq(accountMonthlyUsage.month, month)));
-          if ((usage?.trainings ?? 0) >= trainingsLimit) throw new KnowledgeRefusal('plan_limit');
-          await tx
-            .insert(accountMonthlyUsage)
-            .values({ uid, month, trainings: 1 })
-            .onConflictDoUpdate({
-              target: [accountMonthlyUsage.uid, accountMonthlyUsage.month],
-              set: { trainings: sql`${accountMonthlyUsage.trainings} + 1` },
-            });
-          await tx.update(aiBases).set({ openTrainingMonth: month }).where(eq(aiBases.id, baseId));
+          if ((await trainingsInMonth(tx, uid, month)) >= trainingsLimit) throw new KnowledgeRefusal('plan_limit');
+          await countTraining(tx, uid, month);
+          await openTraining(tx, baseId, month);
         }
         const [row] = await tx
           .insert(knowledgeFiles)
@@ -223,9 +202,8 @@ export function knowledgeStore(db: Db) {
     async startProcessing(fileId: string): Promise<{ file: Row; config: TextSearchConfig; language: AiBaseLanguage } | null> {
       return db.transaction(async (tx) => {
         const [found] = await tx
-          .select({ file: knowledgeFiles, language: aiBases.language })
+          .select({ file: knowledgeFiles, language: baseLanguageSql(knowledgeFiles.baseId) })
           .from(knowledgeFiles)
-          .innerJoin(aiBases, eq(aiBases.id, knowledgeFiles.baseId))
           .where(eq(knowledgeFiles.id, fileId))
           .for('update', { of: knowledgeFiles });
         if (!found) return null;
@@ -364,9 +342,8 @@ export function knowledgeStore(db: Db) {
     async finish(fileId: string): Promise<void> {
       const found = await db.transaction(async (tx) => {
         const [file] = await tx
-          .select({ language: aiBases.language, passageCount: knowledgeFiles.passageCount })
+          .select({ language: baseLanguageSql(knowledgeFiles.baseId), passageCount: knowledgeFiles.passageCount })
           .from(knowledgeFiles)
-          .innerJoin(aiBases, eq(aiBases.id, knowledgeFiles.baseId))
           .where(eq(knowledgeFiles.id, fileId));
         if (!file) return null;
         const config = textSearchConfigs[file.language];
@@ -390,9 +367,8 @@ export function knowledgeStore(db: Db) {
       }
       await db.transaction(async (tx) => {
         const [now] = await tx
-          .select({ language: aiBases.language })
+          .select({ language: baseLanguageSql(knowledgeFiles.baseId) })
           .from(knowledgeFiles)
-          .innerJoin(aiBases, eq(aiBases.id, knowledgeFiles.baseId))
           .where(eq(knowledgeFiles.id, fileId));
         if (!now) return;
         // The base's language changed while the words were counted (its trigger moved the passages

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@/domain/locales';
 import type { StorefrontEventKind } from '@/domain/storefront';
 import type { Db } from '../db/database';
-import { inventories } from '../inventories/inventory-tables';
+import { inventoryExistsSql } from '../inventories/inventory-queries';
 import { storefrontEvents } from './storefront-tables';
 
 export type StorefrontEvent = {
@@ -53,7 +53,7 @@ export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPendin
           })),
         )}::jsonb) as e
         -- An inventory deleted while its pages were open (the route remembers ids a minute) must not fail the batch.
-        where exists (select 1 from ${inventories} i where i.id = (e->>'i')::uuid)`);
+        where ${inventoryExistsSql(sql`(e->>'i')::uuid`)}`);
     } catch (error) {
       // Kept for the next write: an event is lost only past maxPending.
       lastFailed = true;

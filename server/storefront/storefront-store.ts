@@ -19,21 +19,16 @@ import type {
 } from '@/domain/storefront';
 import type { Db } from '../db/database';
 import { carts } from './storefront-tables';
-import { inventories, inventoryProducts } from '../inventories/inventory-tables';
+import {
+  namedProductIdsSql,
+  productsNamed,
+  publishedInventory,
+  storeVariants,
+  type PublishedInventory,
+} from '../inventories/inventory-queries';
 
 /** An inventory as its public pages see it. */
-export type PublicInventory = {
-  id: string;
-  publicId: string;
-  storeName: string;
-  currency: string | null;
-  catalogId: string;
-  website: string;
-  attributionCode: string;
-  checkoutParams: string;
-  trackingUrl: string;
-  lastSyncedAt: Date | null;
-};
+export type PublicInventory = PublishedInventory;
 
 /** Why the public API refuses an order or a cart (server/routes/storefront-routes.ts maps them to statuses). */
 export class StorefrontRefusal extends Error {
@@ -54,12 +49,6 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * key). The list is one jsonb parameter, whatever the driver makes of arrays; both lookups stay index
  * scans in this shape on PGlite and PostgreSQL (a BitmapOr of the two indexes).
  */
-const namedBy = (inventoryId: string, ids: string[]) => {
-  const list = sql`${JSON.stringify(ids)}::jsonb`;
-  return sql`inventory_id = ${inventoryId}
-    and (product->>'retailerId' = any (array(select jsonb_array_elements_text(${list})))
-      or key = any (array(select 'v:' || jsonb_array_elements_text(${list}))))`;
-};
 
 /**
  * Digits by currency code, as Intl found them: building a NumberFormat costs more than the rest of
@@ -140,35 +129,13 @@ export function storefrontStore(db: Db) {
   const catalogCache = new Map<string, { syncedAt: number; catalog: PublicCatalog }>();
   const rememberedInventories = new Map<string, { at: number; inventory: Promise<PublicInventory | null> }>();
 
-  async function readInventory(publicId: string): Promise<PublicInventory | null> {
-    // Only the columns the public pages use (not the sealed token, nor the store's and catalog's checks whole).
-    const [row] = await db
-      .select({
-        id: inventories.id,
-        publicId: inventories.publicId,
-        storeName: sql<string>`coalesce(${inventories.store}->>'name', ${inventories.name})`,
-        currency: sql<string | null>`${inventories.store}->>'currency'`,
-        catalogId: inventories.catalogId,
-        website: inventories.website,
-        attributionCode: inventories.attributionCode,
-        checkoutParams: inventories.checkoutParams,
-        trackingUrl: inventories.trackingUrl,
-        lastSyncedAt: inventories.lastSyncedAt,
-      })
-      .from(inventories)
-      .where(and(eq(inventories.publicId, publicId), eq(inventories.status, 'configured')));
-    return row ?? null;
-  }
-
   /** The products of these line ids, by line id (retailer id first, then a store variant's id). */
   async function productsOf(inventoryId: string, ids: string[]): Promise<Map<string, InventoryProduct>> {
     if (ids.length === 0) return new Map();
-    const rows = rowsOf<{ product: InventoryProduct }>(
-      await db.execute(sql`select product from ${inventoryProducts} where ${namedBy(inventoryId, ids)}`),
-    );
+    const products = await productsNamed(db, inventoryId, ids);
     const found = new Map<string, InventoryProduct>();
-    for (const { product } of rows) if (product.retailerId) found.set(product.retailerId, product);
-    for (const { product } of rows) if (product.variantId && !found.has(product.variantId)) found.set(product.variantId, product);
+    for (const product of products) if (product.retailerId) found.set(product.retailerId, product);
+    for (const product of products) if (product.variantId && !found.has(product.variantId)) found.set(product.variantId, product);
     return found;
   }
 
@@ -180,7 +147,7 @@ export function storefrontStore(db: Db) {
       const now = Date.now();
       const known = rememberedInventories.get(publicId);
       if (known && now - known.at < INVENTORY_TTL_MS) return known.inventory;
-      const inventory = readInventory(publicId);
+      const inventory = publishedInventory(db, publicId);
       rememberedInventories.delete(publicId);
       if (rememberedInventories.size >= INVENTORIES_REMEMBERED) rememberedInventories.delete(rememberedInventories.keys().next().value!);
       rememberedInventories.set(publicId, { at: now, inventory });
@@ -193,21 +160,16 @@ export function storefrontStore(db: Db) {
       const syncedAt = inventory.lastSyncedAt?.getTime() ?? 0;
       const cached = catalogCache.get(inventory.id);
       if (cached && cached.syncedAt === syncedAt) return cached.catalog;
-      const rows = await db
-        .select({ product: inventoryProducts.product })
-        .from(inventoryProducts)
-        .where(and(eq(inventoryProducts.inventoryId, inventory.id), sql`${inventoryProducts.product}->>'variantId' is not null`))
-        .orderBy(inventoryProducts.position)
-        .limit(PUBLIC_CATALOG_LIMIT * 4);
+      const variants = await storeVariants(db, inventory.id, PUBLIC_CATALOG_LIMIT * 4);
       const catalog: PublicCatalog = {
         publicId: inventory.publicId,
         storeName: inventory.storeName,
         currency: inventory.currency,
-        products: groupCatalog(rows.map((row) => row.product)).slice(0, PUBLIC_CATALOG_LIMIT),
+        products: groupCatalog(variants).slice(0, PUBLIC_CATALOG_LIMIT),
         lastSyncedAt: inventory.lastSyncedAt?.toISOString() ?? null,
       };
       catalogCache.delete(inventory.id);
-      if (rows.length <= CATALOG_CACHE_MAX_VARIANTS) {
+      if (variants.length <= CATALOG_CACHE_MAX_VARIANTS) {
         if (catalogCache.size >= CATALOG_CACHE_ENTRIES) catalogCache.delete(catalogCache.keys().next().value!);
         catalogCache.set(inventory.id, { syncedAt, catalog });
       }
@@ -239,8 +201,7 @@ export function storefrontStore(db: Db) {
             insert into ${carts} (id, inventory_id, source, lines)
             values (${id}, ${inventory.id}, ${'whatsapp_order' satisfies CartSource}, ${JSON.stringify([...lines.values()])}::jsonb)
           )
-          select product->>'retailerId' as retailer_id, product->>'variantId' as variant_id
-          from ${inventoryProducts} where ${namedBy(inventory.id, ids)}`),
+          ${namedProductIdsSql(inventory.id, ids)}`),
       );
       const known = new Set(rows.flatMap((row) => [row.retailer_id, row.variant_id]));
       return { cartId: id, unknownRetailerIds: ids.filter((retailerId) => !known.has(retailerId)) };

@@ -11,7 +11,7 @@ import { plans } from '@/domain/plans';
 import { inboundReplies } from '@/server/channels/inbound-replies';
 import { channels, whatsappInboundMessages } from '@/server/channels/channel-tables';
 import { inventories } from '@/server/inventories/inventory-tables';
-import { upsertAttributedOrders } from '@/server/inventories/order-reader';
+import { upsertAttributedOrders } from '@/server/storefront/attributed-orders';
 import { eventRecorder } from '@/server/storefront/event-recorder';
 import { newPhoneNumberId, seedAnsweringRecords, type ChannelMerchant } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';

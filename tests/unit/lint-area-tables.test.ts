@@ -19,11 +19,17 @@ describe('server areas read their own tables', () => {
     ).toHaveLength(1);
   });
 
-  it("allows an area's own tables, and a table file's foreign keys to another area", async () => {
+  it("allows an area's own tables, another area's queries, and a table file's foreign keys to another area", async () => {
     expect(
       await ruleMessages(
         'server/leads/lead-report.ts',
         "import { leadRequests } from './lead-request-tables';\nexport const table = leadRequests;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleMessages(
+        'server/leads/lead-report.ts',
+        "import { planOfSql } from '../accounts/account-queries';\nexport const plan = planOfSql;\n",
       ),
     ).toEqual([]);
     expect(
