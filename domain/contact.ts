@@ -27,7 +27,6 @@
 // number patterns, not lengths only): a contact list is a sending list, and a number that cannot exist
 // costs a failed send.
 import type { MessageDescriptor } from '@lingui/core';
-// eslint-disable-next-line no-restricted-imports -- numbers are read the same way in the SPA, the import and the server
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import * as z from 'zod/mini';
 import { withoutBidiControls } from './bidi-controls';
