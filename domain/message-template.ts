@@ -649,6 +649,17 @@ export const messageTemplateSchema = z.object({
 });
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
 
+/** A template as the API answers it: one language of one name in a channel's WhatsApp Business Account, as Meta has it now. */
+export const templateRecordSchema = z.extend(messageTemplateSchema, {
+  channelId: z.string(),
+  /** PAUSED: when Meta lets it send again (null: not paused, or Meta did not say). */
+  pausedUntil: z.nullable(z.string()),
+  /** Why the sender stopped using it (Meta refused its parameters, say); null while it sends. */
+  attention: z.nullable(z.string()),
+  updatedAt: z.string(),
+});
+export type TemplateRecord = z.infer<typeof templateRecordSchema>;
+
 const graphText = z.optional(z.string());
 const graphExample = z.optional(
   z.object({

@@ -25,8 +25,8 @@ export type ModelSuite<Run extends Running> = {
   model: TestModel;
   /** The paths to run (a covering subset of a large model); the model's own by default. */
   paths?: ModelPath[];
-  /** The production machine, started with the test's doubles. */
-  start: () => Run;
+  /** The production machine, started with the test's doubles (and the path's input, for a model of several inputs). */
+  start: (path: ModelPath) => Run;
   /** How a model event happens to the running actor. */
   perform: (run: Run, event: EventObject) => Promise<void> | void;
   /** State id → what must hold while it is active; the machine's own id holds always. */
@@ -50,7 +50,7 @@ export function describeModelBasedTests<Run extends Running>(suite: ModelSuite<R
   const contextOf = (suite.contextOf ?? ((context: unknown) => context)) as (context: unknown) => unknown;
 
   async function follow(path: ModelPath) {
-    const run = suite.start();
+    const run = suite.start(path);
     expect(run.actor.getSnapshot().value).toEqual(path.initial.value);
     // Each event happens to the running actor, which must then be where the model is.
     const happen = async ({ event, state }: ModelStep) => {
