@@ -88,6 +88,8 @@ export const apiErrorCodes = [
   // A channel that waits for a new access token (Meta refused its token, a permission is missing, the number is gone) is
   // neither paused nor resumed until it gets one (409).
   'channel_needs_access_token',
+  // Templates: Meta refused a submission (422; `fields` names the part it refused when it names one, `message` is Meta's).
+  'template_refused',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

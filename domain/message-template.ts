@@ -660,6 +660,30 @@ export const templateRecordSchema = z.extend(messageTemplateSchema, {
 });
 export type TemplateRecord = z.infer<typeof templateRecordSchema>;
 
+/** GET /api/v1/templates: each connected number's WhatsApp Business Account with its templates, as Catalyst last read them. */
+export const templateAccountSchema = z.object({
+  channelId: z.string(),
+  displayPhoneNumber: z.string(),
+  wabaId: z.string(),
+  templates: z.array(templateRecordSchema),
+  /** When Catalyst last read them from Meta (null: not yet). */
+  refreshedAt: z.nullable(z.string()),
+});
+export type TemplateAccount = z.infer<typeof templateAccountSchema>;
+export const templateListSchema = z.object({ accounts: z.array(templateAccountSchema) });
+export type TemplateList = z.infer<typeof templateListSchema>;
+
+/**
+ * GET and PUT /api/v1/channels/{channelId}/templates/{name}: the languages of one template. A PUT
+ * takes a TemplateDraft (templateDraftSchema) and creates it at Meta, or edits a rejected or paused
+ * one. Refusals: 422 `validation_failed` (fields: path -> message id); 422 `template_refused`, Meta's
+ * refusal (fields: the path it names -> message id, or none; message: Meta's own words); 404
+ * `not_found`; 409 `channel_needs_access_token` (the number's token no longer works); 502
+ * `whatsapp_unreachable`, 429 `whatsapp_throttled`.
+ */
+export const templateRecordsSchema = z.object({ records: z.array(templateRecordSchema) });
+export type TemplateRecords = z.infer<typeof templateRecordsSchema>;
+
 const graphText = z.optional(z.string());
 const graphExample = z.optional(
   z.object({
