@@ -6,6 +6,13 @@
 // throughput and pair limits after retryAfterMs, server errors with backoff, the rest never. The
 // token travels in the Authorization header only: no failure, URL or log carries it.
 import * as z from 'zod/mini';
+import {
+  fromGraphTemplate,
+  templateStatusOf,
+  type GraphTemplateCreate,
+  type MessageTemplate,
+  type TemplateStatus,
+} from '@/domain/message-template';
 import { shownName } from '@/domain/storable-values';
 import { jsonOf, PEER_TIMEOUT_MS } from '../inventories/peer-failure';
 import { GRAPH_TOKEN_CODES, graphErrorOf, usageWaitMs, type GraphError } from '../meta/graph-api';
@@ -21,7 +28,7 @@ export type CloudApiFailure =
   | { kind: 'pair-rate-limit'; retryAfterMs: number } // 131056
   | { kind: 'outside-window' } // 131047
   | { kind: 'too-large' } // media over the caller's maxBytes: not downloaded
-  | { kind: 'invalid'; code: number } // other 4xx Graph errors: not retried
+  | { kind: 'invalid'; code: number; error: GraphError } // other 4xx Graph errors: not retried (a template's refusal reads `error`)
   | { kind: 'server'; status: number } // 5xx (and Meta's transient codes 1, 2, 131000, 131016): retried with backoff
   | { kind: 'unreachable' }; // network error, timeout, or an answer that is not the Cloud API's
 export type CloudApiResult<T> = { ok: true; value: T } | { ok: false; failure: CloudApiFailure };
@@ -30,7 +37,26 @@ export type CloudApiClient = {
   sendMessage(phoneNumberId: string, accessToken: string, message: OutgoingMessage): Promise<CloudApiResult<{ messageId: string }>>;
   /** The bytes of media a shopper sent, refused ('too-large') past maxBytes without reading the rest. */
   media(mediaId: string, accessToken: string, maxBytes: number): Promise<CloudApiResult<{ mimeType: string; bytes: Buffer }>>;
+  /** Every message template of a WhatsApp Business Account (`name`: those of one name), all pages read. */
+  templates(wabaId: string, accessToken: string, options?: { name?: string }): Promise<CloudApiResult<MessageTemplate[]>>;
+  /** Submits one language of a template for Meta's review: its id and the status Meta gave it. */
+  createTemplate(
+    wabaId: string,
+    accessToken: string,
+    body: GraphTemplateCreate,
+  ): Promise<CloudApiResult<{ id: string; status: TemplateStatus }>>;
+  /** Edits a rejected or paused template (Meta reviews it again): its components and category. */
+  editTemplate(
+    templateId: string,
+    accessToken: string,
+    body: Pick<GraphTemplateCreate, 'category' | 'components'>,
+  ): Promise<CloudApiResult<null>>;
 };
+
+/** Templates a page: Meta's largest. Pages are followed by cursor until none is left. */
+const TEMPLATES_PER_PAGE = 100;
+const TEMPLATE_FIELDS = 'id,name,language,status,category,quality_score,rejected_reason,parameter_format,components';
+const MAX_TEMPLATE_PAGES = 50;
 
 const THROUGHPUT_CODES = new Set([130429, 80007, 4, 613]);
 const TRANSIENT_CODES = new Set([1, 2, 131000, 131016]);
@@ -44,6 +70,12 @@ const phoneNumberSchema = z.object({
   verified_name: shownName(),
   quality_rating: z.optional(z.string()),
 });
+const templatePageSchema = z.object({
+  data: z.array(z.unknown()),
+  paging: z.optional(z.object({ cursors: z.optional(z.object({ after: z.optional(z.string()) })), next: z.optional(z.string()) })),
+});
+const createdTemplateSchema = z.object({ id: z.union([z.string(), z.number()]), status: z.optional(z.unknown()) });
+const editedTemplateSchema = z.object({ success: z.optional(z.boolean()) });
 const sentSchema = z.object({ messages: z.array(z.object({ id: z.string() })).check(z.minLength(1)) });
 const mediaSchema = z.object({
   url: z.string(),
@@ -68,7 +100,7 @@ function failureOf(status: number, error: GraphError | null, headers: Headers): 
   }
   if (status >= 500 || (code !== undefined && TRANSIENT_CODES.has(code))) return { kind: 'server', status };
   if (status === 401) return { kind: 'token-invalid' };
-  if (code !== undefined) return { kind: 'invalid', code };
+  if (code !== undefined) return { kind: 'invalid', code, error: error! };
   return UNREACHABLE;
 }
 
@@ -152,6 +184,37 @@ export function cloudApiClient(config: CloudApiConfig): CloudApiClient {
       );
       if (!result.ok) return result;
       return { ok: true, value: { messageId: result.value.messages[0]!.id } };
+    },
+
+    async templates(wabaId, accessToken, options = {}) {
+      const found: MessageTemplate[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < MAX_TEMPLATE_PAGES; page += 1) {
+        const query = new URLSearchParams({ fields: TEMPLATE_FIELDS, limit: String(TEMPLATES_PER_PAGE) });
+        if (options.name) query.set('name', options.name);
+        if (after) query.set('after', after);
+        const result = await graph('GET', `/${encodeURIComponent(wabaId)}/message_templates?${query}`, accessToken, templatePageSchema);
+        if (!result.ok) return result;
+        for (const entry of result.value.data) {
+          const template = fromGraphTemplate(entry);
+          // Meta filters `name` by prefix: only the name asked for.
+          if (template && (!options.name || template.name === options.name)) found.push(template);
+        }
+        after = result.value.paging?.next ? result.value.paging.cursors?.after : undefined;
+        if (!after) break;
+      }
+      return { ok: true, value: found };
+    },
+
+    async createTemplate(wabaId, accessToken, body) {
+      const result = await graph('POST', `/${encodeURIComponent(wabaId)}/message_templates`, accessToken, createdTemplateSchema, body);
+      if (!result.ok) return result;
+      return { ok: true, value: { id: String(result.value.id), status: templateStatusOf(result.value.status ?? 'PENDING') } };
+    },
+
+    async editTemplate(templateId, accessToken, body) {
+      const result = await graph('POST', `/${encodeURIComponent(templateId)}`, accessToken, editedTemplateSchema, body);
+      return result.ok ? { ok: true, value: null } : result;
     },
 
     async media(mediaId, accessToken, maxBytes) {

@@ -16,6 +16,9 @@ export type GraphError = {
   error_subcode?: number;
   type?: string;
   error_data?: { details?: string };
+  /** What Meta shows a person: a template submission's refusal says which part it refused here. */
+  error_user_title?: string;
+  error_user_msg?: string;
 };
 
 /** The `error` of a Graph answer, or null when it has none. */

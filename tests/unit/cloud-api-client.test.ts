@@ -6,6 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cloudApiClient, PAIR_RATE_LIMIT_WAIT_MS, type CloudApiFailure, type CloudApiResult } from '@/server/channels/cloud-api-client';
 import { fitProductSections, outgoingMessageBody, type OutgoingMessage } from '@/server/channels/outgoing-message';
+import { toGraphTemplate, templateRefusalOf } from '@/domain/message-template';
+import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { parseConfig } from '@/server/config';
 import { sendJson, startTestServer, type TestServer } from '../fixtures/http-test-server';
 import {
@@ -161,13 +163,16 @@ describe('sendMessage', () => {
       bodyText: 'b',
       sections: fitted,
     });
-    expect(failureOf(await client.sendMessage(NUMBER.phoneNumberId, NUMBER.accessToken, list(sections)))).toEqual({
+    expect(failureOf(await client.sendMessage(NUMBER.phoneNumberId, NUMBER.accessToken, list(sections)))).toMatchObject({
       kind: 'invalid',
       code: 131009,
     });
     expect((await client.sendMessage(NUMBER.phoneNumberId, NUMBER.accessToken, list(fitProductSections(sections)))).ok).toBe(true);
-    expect(failureOf(await client.sendMessage(NUMBER.phoneNumberId, NUMBER.accessToken, text('')))).toEqual({ kind: 'invalid', code: 100 });
-    expect(failureOf(await client.sendMessage(NUMBER.phoneNumberId, NUMBER.accessToken, text('x'.repeat(4097))))).toEqual({
+    expect(failureOf(await client.sendMessage(NUMBER.phoneNumberId, NUMBER.accessToken, text('')))).toMatchObject({
+      kind: 'invalid',
+      code: 100,
+    });
+    expect(failureOf(await client.sendMessage(NUMBER.phoneNumberId, NUMBER.accessToken, text('x'.repeat(4097))))).toMatchObject({
       kind: 'invalid',
       code: 131009,
     });
@@ -361,5 +366,61 @@ describe('configuration and message bodies', () => {
     expect(outgoingMessageBody(text('oi'))).not.toHaveProperty('context');
     const body = outgoingMessageBody({ type: 'catalog_message', to: SHOPPER, bodyText: 'b' });
     expect(body.interactive).toEqual({ type: 'catalog_message', body: { text: 'b' }, action: { name: 'catalog_message' } });
+  });
+});
+
+describe('message templates', () => {
+  const WABA = NUMBER.wabaId;
+  const shipped = readyMadeTemplate('order_shipped').draft;
+
+  it('submits each language for review, reads them back as they were made, and sees them approved', async () => {
+    const { client, server } = await start({ autoReview: false, sampleTemplates: false });
+    const created = await client.createTemplate(WABA, NUMBER.accessToken, toGraphTemplate(shipped, 'pt_BR'));
+    expect(created).toEqual({ ok: true, value: { id: expect.any(String), status: 'PENDING' } });
+    expect(await client.createTemplate(WABA, NUMBER.accessToken, toGraphTemplate(shipped, 'es'))).toMatchObject({ ok: true });
+    const read = await client.templates(WABA, NUMBER.accessToken, { name: shipped.name });
+    if (!read.ok) throw new Error('templates not read');
+    expect(read.value.map(({ language, status }) => [language, status]).sort()).toEqual([
+      ['es', 'PENDING'],
+      ['pt_BR', 'PENDING'],
+    ]);
+    expect(read.value.find((each) => each.language === 'pt_BR')!.content).toEqual(shipped.languages.pt_BR);
+    await server.reviewNow();
+    const reviewed = await client.templates(WABA, NUMBER.accessToken);
+    expect(reviewed.ok && reviewed.value.every((each) => each.status === 'APPROVED')).toBe(true);
+  });
+
+  it('reads every page of a large account', async () => {
+    const { client, server } = await start({ sampleTemplates: false });
+    const { components } = toGraphTemplate(shipped, 'en_US');
+    for (let n = 0; n < 230; n += 1) server.addTemplate(WABA, { name: `notice_${n}`, language: 'en_US', category: 'UTILITY', parameter_format: 'NAMED', components });
+    const read = await client.templates(WABA, NUMBER.accessToken);
+    expect(read.ok && new Set(read.value.map((each) => each.name)).size).toBe(230);
+    expect(server.requests.filter((request) => request.url.includes('/message_templates')).length).toBe(3);
+  });
+
+  it("answers Meta's refusal with its error, which names the field it refuses", async () => {
+    const { client } = await start({ sampleTemplates: false });
+    expect(await client.createTemplate(WABA, NUMBER.accessToken, toGraphTemplate(shipped, 'pt_BR'))).toMatchObject({ ok: true });
+    const again = failureOf(await client.createTemplate(WABA, NUMBER.accessToken, toGraphTemplate(shipped, 'pt_BR')));
+    if (again.kind !== 'invalid') throw new Error(`expected invalid, got ${again.kind}`);
+    expect(templateRefusalOf(again.error, 'pt_BR').field).toBe('name');
+  });
+
+  it('edits a rejected template, which goes back to review', async () => {
+    const { client, server } = await start({ autoReview: false, sampleTemplates: false });
+    const draft = { ...shipped, name: 'shipped_test_reject' };
+    const created = await client.createTemplate(WABA, NUMBER.accessToken, toGraphTemplate(draft, 'en_US'));
+    if (!created.ok) throw new Error('not created');
+    await server.reviewNow(created.value.id);
+    expect(server.template(created.value.id)!.status).toBe('REJECTED');
+    const { category, components } = toGraphTemplate(draft, 'en_US');
+    expect(await client.editTemplate(created.value.id, NUMBER.accessToken, { category, components })).toEqual({ ok: true, value: null });
+    expect(server.template(created.value.id)!.status).toBe('PENDING');
+  });
+
+  it("refuses another business's account as not found", async () => {
+    const { client } = await start();
+    expect(failureOf(await client.templates(OTHER.wabaId, NUMBER.accessToken))).toEqual({ kind: 'not-found' });
   });
 });
