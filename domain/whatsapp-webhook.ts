@@ -114,15 +114,45 @@ const messagesValue = z.object({
   statuses: z.optional(z.array(statusPayloadSchema)),
 });
 
+/** Meta's words are kept short: a reason, a notice's title or description. */
+const metaWords = z.string().check(z.maxLength(2000));
+const templateId = z.union([z.string().check(z.regex(metaIdPattern)), z.int().check(z.positive())]);
+
+/** The value of a `message_template_status_update` change: a template approved, rejected (why), paused (Meta's notice), disabled. */
+const templateStatusValue = z.object({
+  event: z.string().check(z.maxLength(40)),
+  message_template_id: templateId,
+  message_template_name: z.string().check(z.maxLength(512)),
+  message_template_language: z.string().check(z.maxLength(20)),
+  reason: z.optional(z.nullable(metaWords)),
+  other_info: z.optional(z.object({ title: z.optional(metaWords), description: z.optional(metaWords) })),
+});
+
+/** The value of a `message_template_quality_update` change. */
+const templateQualityValue = z.object({
+  new_quality_score: z.string().check(z.maxLength(40)),
+  message_template_id: templateId,
+  message_template_name: z.string().check(z.maxLength(512)),
+  message_template_language: z.string().check(z.maxLength(20)),
+});
+
+/** Fields of a WhatsApp Business Account as a whole: they carry no phone number, the entry's id is the account's. */
+export const accountFields = ['message_template_status_update', 'message_template_quality_update'] as const;
+
 const change = z.union([
   z.object({ field: z.literal('messages'), value: messagesValue }),
-  // Template, quality or account updates, should the app subscribe to them: not read here.
-  z.object({ field: z.string().check(z.refine((field) => field !== 'messages')), value: z.unknown() }),
+  z.object({ field: z.literal('message_template_status_update'), value: templateStatusValue }),
+  z.object({ field: z.literal('message_template_quality_update'), value: templateQualityValue }),
+  // Other updates, should the app subscribe to them: not read here.
+  z.object({
+    field: z.string().check(z.refine((field) => field !== 'messages' && !(accountFields as readonly string[]).includes(field))),
+    value: z.unknown(),
+  }),
 ]);
 
 export const whatsappWebhookSchema = z.object({
   object: z.literal('whatsapp_business_account'),
-  entry: z.array(z.object({ id: metaId, changes: z.array(change) })).check(z.minLength(1)),
+  entry: z.array(z.object({ id: metaId, time: z.optional(z.int()), changes: z.array(change) })).check(z.minLength(1)),
 });
 export type WhatsappWebhook = z.infer<typeof whatsappWebhookSchema>;
 
@@ -161,6 +191,59 @@ export type MessageStatusEvent = {
 };
 
 export type InboundEvent = InboundMessageEvent | MessageStatusEvent;
+
+/** A template's review or quality as Meta now has it, for the WhatsApp Business Account `wabaId`. */
+export type TemplateUpdateEvent =
+  | {
+      kind: 'template_status';
+      wabaId: string;
+      metaTemplateId: string;
+      name: string;
+      language: string;
+      /** Meta's event: APPROVED, REJECTED, PAUSED, DISABLED, PENDING_DELETION… */
+      event: string;
+      reason: string | null;
+      /** A pause's or unpause's notice (its description says for how long). */
+      notice: string | null;
+      /** Unix seconds of the entry (when Meta sent it); null when absent. */
+      time: number | null;
+    }
+  | { kind: 'template_quality'; wabaId: string; metaTemplateId: string; name: string; language: string; quality: string };
+
+/** Every template update of a payload, in the payload's order. */
+export function templateUpdatesOf(payload: WhatsappWebhook): TemplateUpdateEvent[] {
+  const events: TemplateUpdateEvent[] = [];
+  for (const entry of payload.entry) {
+    for (const item of entry.changes) {
+      if (item.field === 'message_template_status_update') {
+        const value = item.value as z.infer<typeof templateStatusValue>;
+        const notice = [value.other_info?.title, value.other_info?.description].filter(Boolean).join(': ');
+        events.push({
+          kind: 'template_status',
+          wabaId: entry.id,
+          metaTemplateId: String(value.message_template_id),
+          name: value.message_template_name,
+          language: value.message_template_language,
+          event: value.event,
+          reason: value.reason && value.reason !== 'NONE' ? value.reason : null,
+          notice: notice === '' ? null : notice,
+          time: entry.time ?? null,
+        });
+      } else if (item.field === 'message_template_quality_update') {
+        const value = item.value as z.infer<typeof templateQualityValue>;
+        events.push({
+          kind: 'template_quality',
+          wabaId: entry.id,
+          metaTemplateId: String(value.message_template_id),
+          name: value.message_template_name,
+          language: value.message_template_language,
+          quality: value.new_quality_score,
+        });
+      }
+    }
+  }
+  return events;
+}
 
 function contentOf(message: InboundMessagePayload): InboundContent {
   // `in` checks: a message of a known type that did not match its own shape was parsed as another type's.
@@ -233,23 +316,27 @@ export function flattenWebhook(payload: WhatsappWebhook): InboundEvent[] {
 export const MAX_NUMBERS_PER_PAYLOAD = 20;
 
 /**
- * The phone number ids a payload names (`entry[].changes[].value.metadata.phone_number_id`),
- * distinct, read from parsed JSON without trusting anything else in it: the webhook finds the
- * channels, and so the app secrets to check the signature with, before it validates the payload.
- * Null when it names none, or more than MAX_NUMBERS_PER_PAYLOAD.
+ * Who a payload is from, read from parsed JSON without trusting anything else in it: the numbers its
+ * changes name (`entry[].changes[].value.metadata.phone_number_id`), and the
+ * WhatsApp Business Accounts (`entry[].id`) of the changes that name no number (template updates):
+ * the webhook checks the signature with the app secret of those numbers' channels, and of the
+ * channels of those accounts. Null when it names neither, or more than MAX_NUMBERS_PER_PAYLOAD.
  */
-export function phoneNumberIdsOf(json: unknown): string[] | null {
+export function webhookSendersOf(json: unknown): { phoneNumberIds: string[]; wabaIds: string[] } | null {
   const ids = new Set<string>();
+  const accounts = new Set<string>();
   const entries = (json as { entry?: unknown } | null)?.entry;
   if (!Array.isArray(entries)) return null;
   for (const entry of entries) {
     const changes = (entry as { changes?: unknown } | null)?.changes;
     if (!Array.isArray(changes)) continue;
+    const wabaId = (entry as { id?: unknown }).id;
     for (const item of changes) {
       const id = (item as { value?: { metadata?: { phone_number_id?: unknown } } } | null)?.value?.metadata?.phone_number_id;
       if (typeof id === 'string' && metaIdPattern.test(id)) ids.add(id);
-      if (ids.size > MAX_NUMBERS_PER_PAYLOAD) return null;
+      else if (typeof wabaId === 'string' && metaIdPattern.test(wabaId)) accounts.add(wabaId);
+      if (ids.size + accounts.size > MAX_NUMBERS_PER_PAYLOAD) return null;
     }
   }
-  return ids.size > 0 ? [...ids] : null;
+  return ids.size + accounts.size > 0 ? { phoneNumberIds: [...ids], wabaIds: [...accounts] } : null;
 }

@@ -71,6 +71,29 @@ export function webhookIntake(db: Db, secrets: SecretBox, { ttlMs = WEBHOOK_CHAN
     },
 
     /**
+     * The channels of these WhatsApp Business Accounts, by account (an unknown one is absent): a
+     * template update names its account, not a number. Not remembered: such updates are rare.
+     */
+    async accountChannels(wabaIds: readonly string[]): Promise<Map<string, WebhookChannel[]>> {
+      const found = new Map<string, WebhookChannel[]>();
+      if (wabaIds.length === 0) return found;
+      const rows = await db
+        .select({
+          id: channels.id,
+          uid: channels.uid,
+          phoneNumberId: channels.phoneNumberId,
+          wabaId: channels.wabaId,
+          status: channels.status,
+          sealed: channels.appSecretSealed,
+        })
+        .from(channels)
+        .where(inArray(channels.wabaId, [...wabaIds]));
+      for (const { sealed, wabaId, ...row } of rows)
+        found.set(wabaId, [...(found.get(wabaId) ?? []), { ...row, appSecret: secrets.open(sealed, row.id) }]);
+      return found;
+    },
+
+    /**
      * Records a payload's events in one statement: each message once per channel and Meta id (a
      * redelivery adds nothing), a new one queued for the answerer when its channel is active, and
      * each status once.

@@ -7,7 +7,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
-import { flattenWebhook, phoneNumberIdsOf, whatsappWebhookSchema } from '@/domain/whatsapp-webhook';
+import {
+  flattenWebhook,
+  templateUpdatesOf,
+  webhookSendersOf,
+  whatsappWebhookSchema,
+  type TemplateUpdateEvent,
+} from '@/domain/whatsapp-webhook';
 import { WHATSAPP_INBOUND_QUEUE } from '../channels/channel-store';
 import type { WebhookIntake } from '../channels/webhook-intake';
 import { HttpError } from '../http/http-error';
@@ -20,6 +26,8 @@ export type WhatsappWebhookRouteOptions = {
   intake: WebhookIntake;
   /** Wakes this process's workers of `queue`: messages were queued for the answerer. */
   onQueued: (queue: string) => void;
+  /** Applies templates' review and quality updates to the channels whose app secret signed them (server/templates). */
+  onTemplateUpdates?: (updates: Array<{ update: TemplateUpdateEvent; channelIds: string[] }>) => Promise<void>;
 };
 
 /** Why a POST was refused, as its log line says (the answer is the same 401 for all). */
@@ -50,7 +58,10 @@ const logSerializers = { req: requestWithoutQuery as unknown as (request: Fastif
 
 const tags = ['WhatsApp webhook (Meta)'];
 
-export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { intake, onQueued }: WhatsappWebhookRouteOptions) {
+export async function registerWhatsappWebhookRoutes(
+  app: FastifyInstance,
+  { intake, onQueued, onTemplateUpdates = async () => {} }: WhatsappWebhookRouteOptions,
+) {
   await app.register(
     async (webhook) => {
       // The signature is over the bytes Meta sent: this scope keeps every body as a Buffer, whatever its type.
@@ -122,14 +133,33 @@ export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { inta
           } catch {
             throw refused('unparseable');
           }
-          const phoneNumberIds = phoneNumberIdsOf(json);
-          if (!phoneNumberIds) throw refused('no_phone_number');
-          const found = await intake.webhookChannels(phoneNumberIds);
+          const senders = webhookSendersOf(json);
+          if (!senders) throw refused('no_phone_number');
+          const found = await intake.webhookChannels(senders.phoneNumberIds);
           const channelIds = [...found.values()].map((channel) => channel.id);
-          if (found.size < phoneNumberIds.length) throw refused('unknown_number', channelIds);
+          if (found.size < senders.phoneNumberIds.length) throw refused('unknown_number', channelIds);
           const appSecrets = new Set([...found.values()].map((channel) => channel.appSecret));
           if (![...appSecrets].every((appSecret) => signatureMatches(body, appSecret, signature)))
             throw refused('signature_invalid', channelIds);
+          // A change that names no number is its account's: it is signed for the channels of that
+          // account whose app secret signed it (another account's channel claiming the same id does not).
+          const byAccount = await intake.accountChannels(senders.wabaIds);
+          const signedByAccount = new Map<string, string[]>();
+          for (const wabaId of senders.wabaIds) {
+            const ofAccount = byAccount.get(wabaId) ?? [];
+            if (ofAccount.length === 0) throw refused('unknown_number', channelIds);
+            const signed = ofAccount.filter((channel) => signatureMatches(body, channel.appSecret, signature));
+            if (signed.length === 0)
+              throw refused(
+                'signature_invalid',
+                ofAccount.map((channel) => channel.id),
+              );
+            signedByAccount.set(
+              wabaId,
+              signed.map((channel) => channel.id),
+            );
+            channelIds.push(...signed.map((channel) => channel.id));
+          }
 
           // Signed by Meta for these numbers: now the payload may be read.
           const payload = whatsappWebhookSchema.safeParse(json);
@@ -147,7 +177,15 @@ export async function registerWhatsappWebhookRoutes(app: FastifyInstance, { inta
           });
           const recorded = await intake.recordEvents(events);
           if (recorded.queued > 0) onQueued(WHATSAPP_INBOUND_QUEUE);
-          request.log.info({ whatsappWebhook: 'received', channelIds, ...recorded }, 'whatsapp webhook');
+          const templateUpdates = templateUpdatesOf(payload.data).map((update) => ({
+            update,
+            channelIds: signedByAccount.get(update.wabaId) ?? [],
+          }));
+          if (templateUpdates.length > 0) await onTemplateUpdates(templateUpdates);
+          request.log.info(
+            { whatsappWebhook: 'received', channelIds, ...recorded, templateUpdates: templateUpdates.length },
+            'whatsapp webhook',
+          );
           return reply.send({ status: 'received' });
         },
       );

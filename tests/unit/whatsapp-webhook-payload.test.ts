@@ -2,15 +2,18 @@
 // type we read flattened to what the answerer needs (text, image, voice note, document, button and
 // list replies, order), any other type (or one of ours we cannot read) kept as `unsupported`, the
 // tracked statuses with their error codes, what Meta adds ignored, what we rely on (ids, sender,
-// time) required, and the phone number ids a raw payload names read without trusting the rest.
+// time) required, templates' review and quality updates, and who a raw payload is from (numbers,
+// accounts) read without trusting the rest.
 import { describe, expect, test } from 'vitest';
 import {
   flattenWebhook,
   MAX_NUMBERS_PER_PAYLOAD,
-  phoneNumberIdsOf,
+  templateUpdatesOf,
+  webhookSendersOf,
   whatsappWebhookSchema,
   type InboundEvent,
 } from '@/domain/whatsapp-webhook';
+import { templateQualityUpdate, templateStatusUpdate } from '../fixtures/whatsapp/account-webhooks';
 
 const PHONE_ID = '106540352242922';
 const WABA_ID = '102290129340398';
@@ -240,7 +243,7 @@ describe('payloads', () => {
     ]);
   });
 
-  test('the phone number ids of a raw payload: distinct, only well-formed ones, null for none or too many', () => {
+  test('the senders of a raw payload: numbers distinct and well-formed, accounts of changes that name none, null for none or too many', () => {
     const two = {
       entry: [
         { changes: [{ value: { metadata: { phone_number_id: '1' } } }, { value: { metadata: { phone_number_id: '2' } } }] },
@@ -249,8 +252,14 @@ describe('payloads', () => {
         null,
       ],
     };
-    expect(phoneNumberIdsOf(two)).toEqual(['1', '2']);
-    expect(phoneNumberIdsOf(payload({}))).toEqual([PHONE_ID]);
+    expect(webhookSendersOf(two)).toEqual({ phoneNumberIds: ['1', '2'], wabaIds: [] });
+    expect(webhookSendersOf(payload({}))).toEqual({ phoneNumberIds: [PHONE_ID], wabaIds: [] });
+    // A template's update names no number: its account (the entry's id) does.
+    const templateUpdate = {
+      entry: [{ id: '102290129340398', changes: [{ field: 'message_template_status_update', value: { event: 'APPROVED' } }] }],
+    };
+    expect(webhookSendersOf(templateUpdate)).toEqual({ phoneNumberIds: [], wabaIds: ['102290129340398'] });
+    expect(webhookSendersOf({ entry: [{ id: '1 OR 1=1', changes: [{ value: {} }] }] })).toBeNull();
     for (const none of [
       null,
       'text',
@@ -260,7 +269,7 @@ describe('payloads', () => {
       { entry: 'x' },
       { entry: [{ changes: [{ value: { metadata: { phone_number_id: '1 OR 1=1' } } }] }] },
     ])
-      expect(phoneNumberIdsOf(none)).toBeNull();
+      expect(webhookSendersOf(none)).toBeNull();
     const many = {
       entry: [
         {
@@ -270,6 +279,54 @@ describe('payloads', () => {
         },
       ],
     };
-    expect(phoneNumberIdsOf(many)).toBeNull();
+    expect(webhookSendersOf(many)).toBeNull();
+  });
+});
+
+describe("templates' review and quality updates", () => {
+  const template = { id: '987654321', wabaId: WABA_ID, name: 'order_shipped', language: 'pt_BR', category: 'UTILITY' };
+  const AT = Date.UTC(2026, 10, 29, 6, 0, 0);
+
+  test("a status update: Meta's event, its reason (NONE is none), a pause's notice, the account and the time", () => {
+    const rejected = whatsappWebhookSchema.parse(templateStatusUpdate(template, 'REJECTED', { reason: 'INVALID_FORMAT', at: AT }));
+    expect(templateUpdatesOf(rejected)).toEqual([
+      {
+        kind: 'template_status',
+        wabaId: WABA_ID,
+        metaTemplateId: '987654321',
+        name: 'order_shipped',
+        language: 'pt_BR',
+        event: 'REJECTED',
+        reason: 'INVALID_FORMAT',
+        notice: null,
+        time: AT / 1000,
+      },
+    ]);
+    const paused = whatsappWebhookSchema.parse(
+      templateStatusUpdate(template, 'PAUSED', { otherInfo: { title: 'FIRST_PAUSE', description: 'Paused for 3 hours.' }, at: AT }),
+    );
+    expect(templateUpdatesOf(paused)[0]).toMatchObject({ event: 'PAUSED', reason: null, notice: 'FIRST_PAUSE: Paused for 3 hours.' });
+    // Messages are not template updates, and template updates are not messages.
+    expect(flattenWebhook(paused)).toEqual([]);
+  });
+
+  test('a quality update', () => {
+    const moved = whatsappWebhookSchema.parse(templateQualityUpdate(template, 'GREEN', 'YELLOW', { at: AT }));
+    expect(templateUpdatesOf(moved)).toEqual([
+      {
+        kind: 'template_quality',
+        wabaId: WABA_ID,
+        metaTemplateId: '987654321',
+        name: 'order_shipped',
+        language: 'pt_BR',
+        quality: 'YELLOW',
+      },
+    ]);
+  });
+
+  test('an update without the template it is about is not read', () => {
+    const broken = templateStatusUpdate(template, 'APPROVED', { at: AT });
+    delete (broken.entry[0]!.changes[0]!.value as Record<string, unknown>).message_template_id;
+    expect(whatsappWebhookSchema.safeParse(broken).success).toBe(false);
   });
 });
