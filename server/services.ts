@@ -9,6 +9,7 @@ import { accountStore, type AccountStore } from './accounts/account-store';
 import { aiBaseStore, type AiBaseStore } from './ai-bases/ai-base-store';
 import { modelCatalog, type ModelCatalog } from './answering/model-catalog';
 import { conversationsPage, type ConversationsPage } from './channels/channel-conversations';
+import { contactStore, type ContactStore } from './contacts/contact-store';
 import type { Config } from './config';
 import { dashboardStore, type DashboardStore } from './dashboard/dashboard-store';
 import { changeTimeZone } from './dashboard/time-zone-change';
@@ -62,6 +63,8 @@ export type Services = {
   webhookIntake: WebhookIntake;
   /** The shopper's side: the public API and the shopper's pages share its catalog cache. */
   storefront: StorefrontStore;
+  /** Shoppers by number and their consent: the contact routes, the WhatsApp worker's opt-outs and opt-ins, the sender. */
+  contacts: ContactStore;
 };
 
 export type ServiceOptions = {
@@ -95,5 +98,6 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     channels: channelStore(db, secrets, { onChannelChanged: intake.forget }),
     webhookIntake: intake,
     storefront: storefrontStore(db),
+    contacts: contactStore(db),
   };
 }

@@ -1,0 +1,420 @@
+// Contacts in the database: the shoppers an account knows by number, with their consent per purpose
+// and its history. Every query is keyed by the caller's uid, so another account's id finds nothing
+// (the routes answer 404). Consent only ever changes through applyConsentEvent (domain/contact.ts:
+// the shopper's own opt-out wins over every claim), with the contact's row locked and each event's
+// history rows written in the same transaction (./contact-queries.ts). Imports apply a parsed CSV
+// (domain/contact-csv.ts) in batches, one transaction each; exports read pages for a streamed CSV.
+// The WhatsApp side records opt-outs and opt-ins by number; the sender reads consent by number.
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { ContactCsvImport, ContactDraft } from '@/domain/contact-csv';
+import {
+  consentChangeEvents,
+  CONTACTS_PAGE_SIZE,
+  noConsent,
+  type ConsentEvent,
+  type ConsentPurpose,
+  type Contact,
+  type ContactConsentChange,
+  type ContactDetail,
+  type ContactList,
+  type ContactListQuery,
+  type CreateContact,
+  type OptInSource,
+  type OptOutSource,
+  type UpdateContact,
+} from '@/domain/contact';
+import type { Locale } from '@/domain/locales';
+import type { Db } from '../db/database';
+import {
+  consentByPhone,
+  historyRows,
+  planConsentEvents,
+  recordConsentByPhone,
+  withoutRecorded,
+  writeConsentEvents,
+  type ConsentRecording,
+  type ContactConsentView,
+} from './contact-queries';
+import { consentColumns, consentOfRow, contactColumns, contactView, historyEntryView, type ContactRow } from './contact-rows';
+import { contactConsentEvents, contacts } from './contact-tables';
+
+/** Why a change was refused; the routes turn each into its HTTP answer. */
+export class ContactRefusal extends Error {
+  constructor(
+    readonly reason: 'not_found' | 'contact_exists',
+    /** contact_exists: the contact that has the number already (the caller's). */
+    readonly contactId: string | null = null,
+  ) {
+    super(reason);
+  }
+}
+
+/** The newest history entries a contact is read with. */
+export const CONTACT_HISTORY_LIMIT = 100;
+/** Contacts one import transaction writes. */
+export const CONTACT_IMPORT_BATCH = 500;
+/** Contacts one export page reads. */
+export const CONTACT_EXPORT_PAGE = 1000;
+
+/** Who changes consent through the API: the merchant's screen (`merchant`), or `api`. */
+export type ClaimSource = 'merchant' | 'api';
+
+/** What an import did, by contact (a number), besides the rows it could not take. */
+export type ContactImportCounts = {
+  /** Contact rows the file held (blank lines and the header aside). */
+  rows: number;
+  created: number;
+  /** Contacts that were there, whose name or consent the file changed. */
+  updated: number;
+  /** Contacts that were there, left as they were. */
+  unchanged: number;
+  /** Rows that repeated an earlier row's number (merged into its contact). */
+  duplicates: number;
+  /** Rows not imported (see the parse's issues). */
+  issues: number;
+  /** Contacts whose consent kept a state the file's opt-in could not override (the shopper's own opt-out, a later opt-out). */
+  consentIgnored: number;
+};
+
+/** The list's and the export's filters. */
+export type ContactFilter = Pick<ContactListQuery, 'q' | 'purpose' | 'status'>;
+
+export type ContactStoreOptions = {
+  /** The clock of API changes (their consent events are dated now) and of every recording. */
+  now?: () => Date;
+};
+
+const statusColumns = { utility: contacts.utilityStatus, marketing: contacts.marketingStatus } as const;
+
+/** The account's lexeme in the search document (contact-tables.ts). */
+const accountLexeme = (uid: string) => `'uid:${createHash('md5').update(uid, 'utf8').digest('hex')}'`;
+
+/**
+ * The search: digits (with the signs numbers are written with) find numbers holding them anywhere;
+ * anything else finds names holding words that start with each word typed, accents aside, through
+ * the GIN index of the account's names.
+ */
+function searchCondition(uid: string, q: string): SQL | undefined {
+  if (q === '') return undefined;
+  if (/\d/.test(q) && /^[\d\s+().-]+$/.test(q)) return sql`${contacts.phone} like ${`%${q.replace(/\D/g, '')}%`}`;
+  const words = q.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+  if (words.length === 0) return sql`false`;
+  // Words of letters and digits only: nothing in them is tsquery syntax.
+  const query = words.map((word) => `'${word}':*`).join(' & ');
+  return sql`${contacts.search} @@ (to_tsquery('simple', fold_accents(${query})) && ${accountLexeme(uid)}::tsquery)`;
+}
+
+function filterCondition(uid: string, { q, purpose, status }: ContactFilter): SQL {
+  const byStatus =
+    status === undefined
+      ? undefined
+      : purpose !== undefined
+        ? eq(statusColumns[purpose], status)
+        : or(eq(contacts.utilityStatus, status), eq(contacts.marketingStatus, status));
+  return and(eq(contacts.uid, uid), searchCondition(uid, q), byStatus)!;
+}
+
+const newestFirst = [desc(contacts.createdAt), desc(contacts.id)];
+
+/** A contact as an import found it, and what the file changes. */
+type ImportUpdate = { row: ContactRow; name: string | null; consent: ReturnType<typeof planConsentEvents>['consent'] };
+
+export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOptions = {}) {
+  const mine = (uid: string, id: string) => and(eq(contacts.uid, uid), eq(contacts.id, id));
+
+  async function history(uid: string, id: string) {
+    const rows = await db
+      .select()
+      .from(contactConsentEvents)
+      .where(and(eq(contactConsentEvents.uid, uid), eq(contactConsentEvents.contactId, id)))
+      .orderBy(desc(contactConsentEvents.id))
+      .limit(CONTACT_HISTORY_LIMIT);
+    return rows.map(historyEntryView);
+  }
+
+  async function detail(uid: string, id: string): Promise<ContactDetail | null> {
+    const [row] = await db.select(contactColumns).from(contacts).where(mine(uid, id));
+    return row ? { ...contactView(row), history: await history(uid, id) } : null;
+  }
+
+  async function found(uid: string, id: string): Promise<ContactDetail> {
+    const contact = await detail(uid, id);
+    if (!contact) throw new ContactRefusal('not_found');
+    return contact;
+  }
+
+  /** One import batch, in one transaction: new numbers made with the file's consent, known ones updated. */
+  async function importBatch(
+    uid: string,
+    drafts: readonly ContactDraft[],
+    events: readonly ConsentEvent[],
+    note: string | null,
+  ): Promise<Omit<ContactImportCounts, 'rows' | 'duplicates' | 'issues'>> {
+    return db.transaction(async (tx) => {
+      const at = now();
+      const fresh = planConsentEvents(noConsent, events, note);
+      const inserted = await tx
+        .insert(contacts)
+        .values(
+          drafts.map((draft) => ({
+            uid,
+            phone: draft.phone,
+            name: draft.name,
+            language: draft.language,
+            country: draft.country,
+            ...consentColumns(fresh.consent),
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
+        .onConflictDoNothing({ target: [contacts.uid, contacts.phone] })
+        .returning({ id: contacts.id, phone: contacts.phone });
+      const history = inserted.flatMap((contact) => historyRows({ id: contact.id, uid }, fresh.records, at));
+
+      const made = new Set(inserted.map((contact) => contact.phone));
+      const known = new Map(drafts.filter((draft) => !made.has(draft.phone)).map((draft) => [draft.phone, draft]));
+      const updates: ImportUpdate[] = [];
+      let unchanged = 0;
+      let consentIgnored = 0;
+      if (known.size > 0) {
+        const rows = await tx
+          .select(contactColumns)
+          .from(contacts)
+          .where(and(eq(contacts.uid, uid), inArray(contacts.phone, [...known.keys()])))
+          .orderBy(contacts.phone)
+          .for('update');
+        const planned = await withoutRecorded(
+          tx,
+          rows.map((row) => ({ contactId: row.id, row, ...planConsentEvents(consentOfRow(row), events, note) })),
+        );
+        for (const { row, records, effects, changed, consent } of planned) {
+          // The file's name replaces the one kept; its language does not (a file without a language
+          // column gives every row the default one, which would overwrite the merchant's choice).
+          const name = known.get(row.phone)!.name ?? row.name;
+          history.push(...historyRows(row, records, at));
+          if (Object.values(effects).some((effect) => effect.startsWith('ignored'))) consentIgnored++;
+          if (changed || name !== row.name) updates.push({ row, name, consent });
+          else unchanged++;
+        }
+      }
+      if (updates.length > 0) await tx.execute(updateStatement(uid, updates, at));
+      if (history.length > 0) await tx.insert(contactConsentEvents).values(history);
+      return { created: inserted.length, updated: updates.length, unchanged, consentIgnored };
+    });
+  }
+
+  return {
+    /** The store's clock: the routes date an import's check and an export's name by it too. */
+    now,
+
+    /** The caller's contacts matching the query, newest first, a page of CONTACTS_PAGE_SIZE, and how many match. */
+    async list(uid: string, query: ContactListQuery): Promise<ContactList> {
+      const where = filterCondition(uid, query);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(contactColumns)
+          .from(contacts)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(CONTACTS_PAGE_SIZE)
+          .offset((query.page - 1) * CONTACTS_PAGE_SIZE),
+        db
+          .select({ count: sql<number>`count(*)`.mapWith(Number) })
+          .from(contacts)
+          .where(where),
+      ]);
+      return { contacts: rows.map(contactView), total: total?.count ?? 0, page: query.page, pageSize: CONTACTS_PAGE_SIZE };
+    },
+
+    /** The caller's contact with its newest CONTACT_HISTORY_LIMIT consent events, newest first; null when it is not theirs. */
+    get: detail,
+
+    /**
+     * Adds a contact (the account exists first), with opt-ins for the purposes the merchant says the
+     * shopper agreed to, dated now. Refused (`contact_exists`, naming it) when the number is a
+     * contact already.
+     */
+    async create(uid: string, input: CreateContact, source: ClaimSource = 'merchant'): Promise<ContactDetail> {
+      const id = await db.transaction(async (tx) => {
+        const at = now();
+        const [row] = await tx
+          .insert(contacts)
+          .values({
+            uid,
+            phone: input.phone,
+            name: input.name,
+            language: input.language,
+            country: input.country,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .onConflictDoNothing({ target: [contacts.uid, contacts.phone] })
+          .returning(contactColumns);
+        if (!row) {
+          const [existing] = await tx
+            .select({ id: contacts.id })
+            .from(contacts)
+            .where(and(eq(contacts.uid, uid), eq(contacts.phone, input.phone)));
+          throw new ContactRefusal('contact_exists', existing?.id ?? null);
+        }
+        const events = input.optIn.map((purpose): ConsentEvent => ({ kind: 'opt_in', purpose, source, at: at.toISOString() }));
+        await writeConsentEvents(tx, row, events, { note: input.note, now: at });
+        return row.id;
+      });
+      return found(uid, id);
+    },
+
+    /** A new name (null clears it) or language; the number never changes. */
+    async update(uid: string, id: string, change: UpdateContact): Promise<Contact> {
+      const set = {
+        ...(change.name !== undefined ? { name: change.name } : {}),
+        ...(change.language !== undefined ? { language: change.language } : {}),
+      };
+      const [row] =
+        Object.keys(set).length === 0
+          ? await db.select(contactColumns).from(contacts).where(mine(uid, id))
+          : await db
+              .update(contacts)
+              .set({ ...set, updatedAt: now() })
+              .where(mine(uid, id))
+              .returning(contactColumns);
+      if (!row) throw new ContactRefusal('not_found');
+      return contactView(row);
+    },
+
+    /**
+     * The merchant (or an API caller) opts the contact in or out, dated now, with a note. Their
+     * opt-in never undoes the shopper's own opt-out: the history records it as ignored.
+     */
+    async changeConsent(uid: string, id: string, change: ContactConsentChange, source: ClaimSource = 'merchant'): Promise<ContactDetail> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select(contactColumns).from(contacts).where(mine(uid, id)).for('update');
+        if (!row) throw new ContactRefusal('not_found');
+        const at = now();
+        await writeConsentEvents(tx, row, consentChangeEvents(change, source, at.toISOString()), { note: change.note ?? null, now: at });
+      });
+      return found(uid, id);
+    },
+
+    /**
+     * Applies a parsed file (parseContactCsv): each number made a contact or, when it is one, given
+     * the file's name, and every contact given the file's opt-ins through applyConsentEvent (the
+     * shopper's own opt-out stays). In batches of CONTACT_IMPORT_BATCH, each its own transaction:
+     * a failure leaves the batches before it imported, and importing the file again finishes it.
+     */
+    async importContacts(uid: string, parsed: Extract<ContactCsvImport, { ok: true }>): Promise<ContactImportCounts> {
+      const counts: ContactImportCounts = {
+        rows: parsed.rowCount,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        duplicates: parsed.duplicates.length,
+        issues: new Set(parsed.issues.map((issue) => issue.row)).size,
+        consentIgnored: 0,
+      };
+      // In number order: two imports of one account lock the same contacts in the same order.
+      const drafts = [...parsed.contacts].sort((a, b) => (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0));
+      for (let start = 0; start < drafts.length; start += CONTACT_IMPORT_BATCH) {
+        const batch = await importBatch(uid, drafts.slice(start, start + CONTACT_IMPORT_BATCH), parsed.consentEvents, parsed.consentNote);
+        counts.created += batch.created;
+        counts.updated += batch.updated;
+        counts.unchanged += batch.unchanged;
+        counts.consentIgnored += batch.consentIgnored;
+      }
+      return counts;
+    },
+
+    /** The caller's contacts matching `filter`, newest first, in pages of `pageSize` (for a streamed export). */
+    async *exportPages(uid: string, filter: ContactFilter, pageSize = CONTACT_EXPORT_PAGE): AsyncGenerator<Contact[]> {
+      let after: { at: string; id: string } | null = null;
+      for (;;) {
+        const rows: (ContactRow & { cursorAt: string })[] = await db
+          .select({ ...contactColumns, cursorAt: sql<string>`${contacts.createdAt}::text` })
+          .from(contacts)
+          .where(
+            and(
+              filterCondition(uid, filter),
+              after ? sql`(${contacts.createdAt}, ${contacts.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+            ),
+          )
+          .orderBy(...newestFirst)
+          .limit(pageSize);
+        if (rows.length === 0) return;
+        yield rows.map(contactView);
+        if (rows.length < pageSize) return;
+        const last = rows[rows.length - 1]!;
+        after = { at: last.cursorAt, id: last.id };
+      }
+    },
+
+    /**
+     * The shopper opted out (a stop word, Meta's preferences or error 131050, their conversation):
+     * recorded at once for `purpose` (by default every purpose for a stop word or the conversation,
+     * marketing for Meta's), the contact made when the number is none yet so no later claim
+     * subscribes it. Null when the number is not valid, or is no contact and the source makes none.
+     */
+    recordOptOut(
+      uid: string,
+      phone: string,
+      source: OptOutSource,
+      at: string,
+      options: { purpose?: ConsentPurpose | 'all'; note?: string | null; language?: Locale } = {},
+    ): Promise<ConsentRecording | null> {
+      const purpose = options.purpose ?? (source === 'meta_user_preferences' || source === 'meta_error_131050' ? 'marketing' : 'all');
+      return db.transaction((tx) =>
+        recordConsentByPhone(tx, uid, phone, { kind: 'opt_out', purpose, source, at }, { ...options, now: now() }),
+      );
+    },
+
+    /**
+     * The shopper opted in to `purpose` (the conversation's button, the cart page's checkbox), the
+     * contact made when the number is none yet; a claim (merchant, API, import) by number changes
+     * only a contact there is. Null when nothing was recorded.
+     */
+    recordOptIn(
+      uid: string,
+      phone: string,
+      purpose: ConsentPurpose,
+      source: OptInSource,
+      at: string,
+      options: { note?: string | null; language?: Locale } = {},
+    ): Promise<ConsentRecording | null> {
+      return db.transaction((tx) =>
+        recordConsentByPhone(tx, uid, phone, { kind: 'opt_in', purpose, source, at }, { ...options, now: now() }),
+      );
+    },
+
+    /** Meta's `user_preferences` resume for marketing: the shopper's own opt-in. */
+    recordMarketingResume(uid: string, phone: string, at: string): Promise<ConsentRecording | null> {
+      return db.transaction((tx) => recordConsentByPhone(tx, uid, phone, { kind: 'marketing_resume', at }, { now: now() }));
+    },
+
+    /** The caller's contacts among `phones` (E.164), by number, for the sender: absent numbers have no consent. */
+    consentOf(uid: string, phones: readonly string[]): Promise<Map<string, ContactConsentView>> {
+      return consentByPhone(db, uid, phones);
+    },
+  };
+}
+
+export type ContactStore = ReturnType<typeof contactStore>;
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/** One statement updating an import batch's contacts (names and consent) from a VALUES list. */
+function updateStatement(uid: string, updates: readonly ImportUpdate[], at: Date): SQL {
+  const values = sql.join(
+    updates.map(({ row, name, consent }) => {
+      const columns = consentColumns(consent);
+      return sql`(${row.id}::uuid, ${name}::text, ${columns.utilityStatus}::text, ${columns.utilitySource}::text, ${iso(columns.utilityAt)}::timestamptz, ${columns.marketingStatus}::text, ${columns.marketingSource}::text, ${iso(columns.marketingAt)}::timestamptz)`;
+    }),
+    sql`, `,
+  );
+  return sql`update ${contacts} set
+      "name" = v.name,
+      "utility_status" = v.utility_status, "utility_source" = v.utility_source, "utility_at" = v.utility_at,
+      "marketing_status" = v.marketing_status, "marketing_source" = v.marketing_source, "marketing_at" = v.marketing_at,
+      "updated_at" = ${at.toISOString()}::timestamptz
+    from (values ${values}) as v(id, name, utility_status, utility_source, utility_at, marketing_status, marketing_source, marketing_at)
+    where ${contacts.id} = v.id and ${contacts.uid} = ${uid}`;
+}
