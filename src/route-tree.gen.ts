@@ -19,6 +19,7 @@ import { Route as LangAppDashboardRouteImport } from './routes/$lang/_app/dashbo
 import { Route as LangAppIaBasesRouteImport } from './routes/$lang/_app/ia-bases'
 import { Route as LangAppInventoriesRouteImport } from './routes/$lang/_app/inventories'
 import { Route as LangAppSettingsRouteImport } from './routes/$lang/_app/settings'
+import { Route as LangAppTemplatesRouteImport } from './routes/$lang/_app/templates'
 import { Route as LangLoggedOutLoginRouteImport } from './routes/$lang/_logged-out/login'
 import { Route as LangLoggedOutResetPasswordRouteImport } from './routes/$lang/_logged-out/reset-password'
 import { Route as LangAppChannelsIndexRouteImport } from './routes/$lang/_app/channels/index'
@@ -78,6 +79,11 @@ const LangAppSettingsRoute = LangAppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => LangAppRouteRoute,
 } as any)
+const LangAppTemplatesRoute = LangAppTemplatesRouteImport.update({
+  id: '/templates',
+  path: '/templates',
+  getParentRoute: () => LangAppRouteRoute,
+} as any)
 const LangLoggedOutLoginRoute = LangLoggedOutLoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -134,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/$lang/ia-bases': typeof LangAppIaBasesRoute
   '/$lang/inventories': typeof LangAppInventoriesRoute
   '/$lang/settings': typeof LangAppSettingsRoute
+  '/$lang/templates': typeof LangAppTemplatesRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
   '/$lang/channels/$id': typeof LangAppChannelsIdRoute
@@ -152,6 +159,7 @@ export interface FileRoutesByTo {
   '/$lang/ia-bases': typeof LangAppIaBasesRoute
   '/$lang/inventories': typeof LangAppInventoriesRoute
   '/$lang/settings': typeof LangAppSettingsRoute
+  '/$lang/templates': typeof LangAppTemplatesRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
   '/$lang/channels/$id': typeof LangAppChannelsIdRoute
@@ -174,6 +182,7 @@ export interface FileRoutesById {
   '/$lang/_app/ia-bases': typeof LangAppIaBasesRoute
   '/$lang/_app/inventories': typeof LangAppInventoriesRoute
   '/$lang/_app/settings': typeof LangAppSettingsRoute
+  '/$lang/_app/templates': typeof LangAppTemplatesRoute
   '/$lang/_logged-out/login': typeof LangLoggedOutLoginRoute
   '/$lang/_logged-out/reset-password': typeof LangLoggedOutResetPasswordRoute
   '/$lang/_app/channels/$id': typeof LangAppChannelsIdRoute
@@ -195,6 +204,7 @@ export interface FileRouteTypes {
     | '/$lang/ia-bases'
     | '/$lang/inventories'
     | '/$lang/settings'
+    | '/$lang/templates'
     | '/$lang/login'
     | '/$lang/reset-password'
     | '/$lang/channels/$id'
@@ -213,6 +223,7 @@ export interface FileRouteTypes {
     | '/$lang/ia-bases'
     | '/$lang/inventories'
     | '/$lang/settings'
+    | '/$lang/templates'
     | '/$lang/login'
     | '/$lang/reset-password'
     | '/$lang/channels/$id'
@@ -234,6 +245,7 @@ export interface FileRouteTypes {
     | '/$lang/_app/ia-bases'
     | '/$lang/_app/inventories'
     | '/$lang/_app/settings'
+    | '/$lang/_app/templates'
     | '/$lang/_logged-out/login'
     | '/$lang/_logged-out/reset-password'
     | '/$lang/_app/channels/$id'
@@ -322,6 +334,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAppSettingsRouteImport
       parentRoute: typeof LangAppRouteRoute
     }
+    '/$lang/_app/templates': {
+      id: '/$lang/_app/templates'
+      path: '/templates'
+      fullPath: '/$lang/templates'
+      preLoaderRoute: typeof LangAppTemplatesRouteImport
+      parentRoute: typeof LangAppRouteRoute
+    }
     '/$lang/_logged-out/login': {
       id: '/$lang/_logged-out/login'
       path: '/login'
@@ -394,6 +413,7 @@ interface LangAppRouteRouteChildren {
   LangAppIaBasesRoute: typeof LangAppIaBasesRoute
   LangAppInventoriesRoute: typeof LangAppInventoriesRoute
   LangAppSettingsRoute: typeof LangAppSettingsRoute
+  LangAppTemplatesRoute: typeof LangAppTemplatesRoute
   LangAppChannelsIdRoute: typeof LangAppChannelsIdRoute
   LangAppInventoryIdRoute: typeof LangAppInventoryIdRoute
   LangAppChannelsIndexRoute: typeof LangAppChannelsIndexRoute
@@ -409,6 +429,7 @@ const LangAppRouteRouteChildren: LangAppRouteRouteChildren = {
   LangAppIaBasesRoute: LangAppIaBasesRoute,
   LangAppInventoriesRoute: LangAppInventoriesRoute,
   LangAppSettingsRoute: LangAppSettingsRoute,
+  LangAppTemplatesRoute: LangAppTemplatesRoute,
   LangAppChannelsIdRoute: LangAppChannelsIdRoute,
   LangAppInventoryIdRoute: LangAppInventoryIdRoute,
   LangAppChannelsIndexRoute: LangAppChannelsIndexRoute,

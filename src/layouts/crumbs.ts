@@ -13,6 +13,7 @@ export const crumbs = {
   inventoryConfiguration: { label: msg`Inventory Configuration` },
   channels: { label: msg`Channels`, to: '/$lang/channels' },
   channel: { label: msg`Channel` },
+  templates: { label: msg`Templates`, to: '/$lang/templates' },
   componentExamples: { label: msg`Component examples` },
   settings: { label: msg`Settings` },
 } satisfies Record<string, Crumb>;

@@ -13,7 +13,7 @@ export const navItems: NavItem[] = [
   { label: msg`Channels`, to: '/$lang/channels' },
   { label: msg`Inventories`, to: '/$lang/inventories' },
   { label: msg`Checkouts`, to: null },
-  { label: msg`Templates`, to: null },
+  { label: msg`Templates`, to: '/$lang/templates' },
   { label: msg`Settings`, to: '/$lang/settings' },
 ];
 
