@@ -676,7 +676,7 @@ export type TemplateList = z.infer<typeof templateListSchema>;
 /**
  * GET and PUT /api/v1/channels/{channelId}/templates/{name}: the languages of one template. A PUT
  * takes a TemplateDraft (templateDraftSchema) and creates it at Meta, or edits a rejected or paused
- * one. Refusals: 422 `validation_failed` (fields: path -> message id); 422 `template_refused`, Meta's
+ * one. Refusals: 400 `validation_failed` (fields: path -> message id); 422 `template_refused`, Meta's
  * refusal (fields: the path it names -> message id, or none; message: Meta's own words); 404
  * `not_found`; 409 `channel_needs_access_token` (the number's token no longer works); 502
  * `whatsapp_unreachable`, 429 `whatsapp_throttled`.

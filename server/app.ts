@@ -136,7 +136,11 @@ export async function buildApp({
       ...(runtimeConfig.siteUrl ? { siteUrl: runtimeConfig.siteUrl } : {}),
     });
     // Meta's callback for connected WhatsApp numbers: public, outside /api/v1, its body kept raw for the signature.
-    await registerWhatsappWebhookRoutes(app, { intake: shared.webhookIntake, onQueued: onWorkQueued });
+    await registerWhatsappWebhookRoutes(app, {
+      intake: shared.webhookIntake,
+      onQueued: onWorkQueued,
+      onTemplateUpdates: async (updates) => void (await shared.templates.applyUpdates(updates)),
+    });
   }
 
   if (distDir)

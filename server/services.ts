@@ -9,6 +9,7 @@ import { accountStore, type AccountStore } from './accounts/account-store';
 import { aiBaseStore, type AiBaseStore } from './ai-bases/ai-base-store';
 import { modelCatalog, type ModelCatalog } from './answering/model-catalog';
 import { conversationsPage, type ConversationsPage } from './channels/channel-conversations';
+import { cloudApiClient } from './channels/cloud-api-client';
 import { contactStore, type ContactStore } from './contacts/contact-store';
 import type { Config } from './config';
 import { dashboardStore, type DashboardStore } from './dashboard/dashboard-store';
@@ -25,6 +26,7 @@ import { webhookIntake, type WebhookIntake } from './channels/webhook-intake';
 import { secretBox, secretsKeyFrom, type SecretBox } from './secrets/secret-box';
 import { eventRecorder, type EventRecorder } from './storefront/event-recorder';
 import { storefrontStore, type StorefrontStore } from './storefront/storefront-store';
+import { templateStore, type TemplateStore } from './templates/template-store';
 
 /** An inventory's sync queue and reports, beside its store: what the inventory routes read and queue. */
 export type InventorySyncs = {
@@ -65,6 +67,8 @@ export type Services = {
   storefront: StorefrontStore;
   /** Shoppers by number and their consent: the contact routes, the WhatsApp worker's opt-outs and opt-ins, the sender. */
   contacts: ContactStore;
+  /** Each number's WhatsApp message templates: the template routes, the webhook's template updates, the sender. */
+  templates: TemplateStore;
 };
 
 export type ServiceOptions = {
@@ -76,6 +80,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const secretsKey = secretsKeyFrom(config.secretsKey, config.dataDir);
   const secrets = secretBox(secretsKey.key);
   const intake = webhookIntake(db, secrets, webhookTtlMs === undefined ? {} : { ttlMs: webhookTtlMs });
+  const channels = channelStore(db, secrets, { onChannelChanged: intake.forget });
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,
@@ -95,9 +100,10 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     conversations: { page: (channelId, cursor) => conversationsPage(db, channelId, cursor) },
     dashboard: dashboardStore(db),
     eventRecorder: (log) => eventRecorder(db, { log }),
-    channels: channelStore(db, secrets, { onChannelChanged: intake.forget }),
+    channels,
     webhookIntake: intake,
     storefront: storefrontStore(db),
     contacts: contactStore(db),
+    templates: templateStore(db, { channels, cloudApi: cloudApiClient(config.whatsapp) }),
   };
 }
