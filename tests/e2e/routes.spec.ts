@@ -84,15 +84,15 @@ test.describe('default layout', () => {
     await expect(products.getByRole('link', { name: 'CATALYST FILTER' })).toBeVisible();
     await expect(products.getByText('CATALYST WIDGET')).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Side menu' });
-    for (const name of ['Home', 'Component examples', 'Intelligent Bases', 'Channels', 'Inventories', 'Settings']) {
+    for (const name of ['Home', 'Component examples', 'Intelligent Bases', 'Channels', 'Templates', 'Inventories', 'Settings']) {
       await expect(menu.getByRole('link', { name })).toBeVisible();
     }
     // Items without a screen are "coming soon", not links.
-    for (const name of ['Solutions', 'Checkouts', 'Templates']) {
+    for (const name of ['Solutions', 'Checkouts']) {
       await expect(menu.getByRole('link', { name })).toHaveCount(0);
       await expect(menu.getByText(name)).toBeVisible();
     }
-    await expect(menu.getByText('coming soon')).toHaveCount(3);
+    await expect(menu.getByText('coming soon')).toHaveCount(2);
     await menu.getByRole('link', { name: 'Intelligent Bases' }).click();
     await expect(page).toHaveURL(/\/en\/ia-bases$/);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('AI Bases');
