@@ -90,6 +90,16 @@ export const apiErrorCodes = [
   'channel_needs_access_token',
   // Templates: Meta refused a submission (422; `fields` names the part it refused when it names one, `message` is Meta's).
   'template_refused',
+  // Contacts (domain/contact.ts): the number is a contact of the account already (409; `location` names it).
+  'contact_exists',
+  // A contact import whose file cannot be taken as a whole (422; domain/contact-csv.ts's ContactCsvRefusal, the message's
+  // id in `fields.file`): no contact rows, no phone column, past the row limit, a quote never closed. Too many fields in
+  // the import's form is a 400 `too_many_fields`.
+  'csv_empty',
+  'csv_no_phone_column',
+  'csv_too_many_rows',
+  'csv_unreadable',
+  'too_many_fields',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -12,6 +12,7 @@ import { registerAdminAccountRoutes } from './admin-account-routes';
 import { registerAiBaseRoutes } from './ai-base-routes';
 import { registerChannelRoutes } from './channel-routes';
 import { registerChatRoutes } from './chat-routes';
+import { registerContactRoutes } from './contact-routes';
 import { registerDashboardRoutes } from './dashboard-routes';
 import { registerKnowledgeFileRoutes, type KnowledgeRouteOptions } from './knowledge-file-routes';
 import { registerLeadRequestRoutes, type LeadRateLimit } from './lead-request-routes';
@@ -74,6 +75,7 @@ export async function registerApiV1(
       const events = services.eventRecorder(app.log);
       app.addHook('onClose', () => events.close());
       registerDashboardRoutes(api, services.dashboard, accounts);
+      await registerContactRoutes(api, { accounts, store: services.contacts });
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,

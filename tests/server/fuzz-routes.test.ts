@@ -22,7 +22,7 @@ afterAll(async () => {
   await server.close();
   data.remove();
 });
-const { merchant, createBase, uploaded } = knowledgeClient(() => server.url);
+const { api, merchant, createBase, uploaded } = knowledgeClient(() => server.url);
 
 test(
   `${REQUESTS} hostile requests over every route: no 5xx, the error shape, within 5 s, no other account's data`,
@@ -35,6 +35,14 @@ test(
     const marker = `other-account-${randomUUID()}`;
     const otherBase = await createBase(other, { ...baseInstructions, name: marker, instructions: marker });
     const otherFile = await uploaded(other, otherBase.id, `${marker}.csv`, `Pergunta;Resposta\n${marker};${marker}\n`);
+    // A contact of each: the caller's lists and exports hold theirs, never the other's (named by the marker).
+    for (const [owner, name] of [
+      [caller, 'Caller contact'],
+      [other, marker],
+    ] as const) {
+      const contact = await api(owner, 'POST', '/contacts', { phone: '+5511987654321', name, optIn: ['utility'] });
+      expect(contact.status, contact.text).toBe(201);
+    }
 
     const world: FuzzWorld = {
       url: server.url,

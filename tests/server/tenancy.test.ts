@@ -112,6 +112,22 @@ type TenancyCase =
       unfiltered: string;
     }
   | {
+      /**
+       * A file the caller uploads (a contact import, multipart): it writes the caller's records only,
+       * even where it names what A has (A's number); A's records stay as they were.
+       */
+      scope: 'upload';
+      method: string;
+      url: string;
+      /** A's view of A's records (seeded here), compared before and after B's upload. */
+      ownerView: (as: As, owner: TestUser) => Promise<unknown>;
+      /** B's upload. */
+      upload: (caller: TestUser) => ReturnType<typeof call>;
+      /** B's view of B's records after it, which holds `marker`. */
+      callerView: (as: As, caller: TestUser) => Promise<string>;
+      marker: string;
+    }
+  | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
       scope: 'record';
       method: string;
@@ -324,6 +340,44 @@ const channelRecord = (method: string, suffix: string, body?: unknown): TenancyC
   body,
 });
 
+// One contact of A's (a shopper's number, A's name for it, a consent): B's attempts must leave it,
+// and its history, as they were.
+const ALICE_CONTACT = { phone: '+5511987654321', name: 'Tenant contact of A', optIn: ['utility'] };
+let aliceContact: Promise<string> | undefined;
+const seedContact = (as: As, owner: TestUser) =>
+  (aliceContact ??= as(owner, '/api/v1/contacts', { method: 'POST', body: ALICE_CONTACT }).then((answer) => {
+    expect(answer.status).toBe(201);
+    return (answer.body as { id: string }).id;
+  }));
+const contactRecord = (method: string, suffix: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
+  method,
+  url: `/api/v1/contacts/:id${suffix}`,
+  seed: async (as, owner) => `/api/v1/contacts/${await seedContact(as, owner)}${suffix}`,
+  snapshot: async (as, owner, path) => {
+    const answer = await as(owner, `/api/v1/contacts/${path.split('/')[4]!}`);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  },
+  body,
+});
+/** A contact import of B's naming A's number, as multipart. */
+const importAs = async (caller: TestUser) => {
+  const form = new FormData();
+  form.append('defaultCountry', 'BR');
+  form.append('purposes', 'marketing');
+  form.append('consentSource', 'Imported by B');
+  form.append('consentedAt', '2026-01-01');
+  form.append('file', new Blob([`Telefone;Nome\n${ALICE_CONTACT.phone};Imported by B\n`]), 'contatos.csv');
+  const response = await fetch(`${server.url}/api/v1/contacts/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${caller.idToken}` },
+    body: form,
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: JSON.parse(text) as unknown, text };
+};
+
 const tenancyTable: TenancyCase[] = [
   { scope: 'caller', method: 'GET', url: '/api/v1/me' },
   {
@@ -518,6 +572,38 @@ const tenancyTable: TenancyCase[] = [
     seed: async (as, owner) => `${url}?from=2026-01-01&to=2026-01-31&tz=UTC&inventory=${await seedInventory(as, owner)}`,
     unfiltered: `${url}?from=2026-01-01&to=2026-01-31&tz=UTC`,
   })),
+  { scope: 'list', method: 'GET', url: '/api/v1/contacts', seed: seedContact },
+  {
+    scope: 'list',
+    method: 'GET',
+    url: '/api/v1/contacts/export.csv',
+    // The file names no ids: A's name for the contact is what must not be in B's.
+    seed: async (as, owner) => (await seedContact(as, owner), ALICE_CONTACT.name),
+  },
+  {
+    scope: 'create',
+    method: 'POST',
+    url: '/api/v1/contacts',
+    body: { phone: '+5511912345678', name: "Bob's contact" },
+    listOf: async (as, owner) => (await as(owner, '/api/v1/contacts')).text,
+  },
+  {
+    scope: 'upload',
+    method: 'POST',
+    url: '/api/v1/contacts/import',
+    ownerView: async (as, owner) => {
+      const id = await seedContact(as, owner);
+      const [contact, all] = await Promise.all([as(owner, `/api/v1/contacts/${id}`), as(owner, '/api/v1/contacts')]);
+      expect([contact.status, all.status]).toEqual([200, 200]);
+      return { contact: contact.body, all: all.body };
+    },
+    upload: importAs,
+    callerView: async (as, caller) => (await as(caller, '/api/v1/contacts')).text,
+    marker: 'Imported by B',
+  },
+  contactRecord('GET', ''),
+  contactRecord('PATCH', '', { name: 'Taken over', language: 'es' }),
+  contactRecord('POST', '/consent', { action: 'opt_out', purpose: 'all', note: 'Taken over' }),
 ];
 
 let server: TestServer;
@@ -651,6 +737,15 @@ describe.each(tenancyTable)('$method $url', (row) => {
       const id = row.idOf ? row.idOf(answer.body) : (answer.body as { id: string }).id;
       expect(await row.listOf(as, bob)).toContain(id);
       expect(await row.listOf(as, alice)).toBe(before);
+    });
+  } else if (row.scope === 'upload') {
+    test("what B uploads writes B's records only, even where it names A's; A's stay as they were", async () => {
+      const before = await row.ownerView(as, alice);
+      const answer = await row.upload(bob);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.text).not.toContain(alice.uid);
+      expect(await row.callerView(as, bob)).toContain(row.marker);
+      expect(await row.ownerView(as, alice)).toEqual(before);
     });
   } else if (row.scope === 'storefront') {
     test("A's inventory's public id refuses B's records, and no answer holds anything private of A's or B's", async () => {
