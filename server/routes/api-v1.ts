@@ -19,6 +19,7 @@ import { registerLeadRequestRoutes, type LeadRateLimit } from './lead-request-ro
 import { registerMeRoutes } from './me-routes';
 import { registerInventoryRoutes } from './inventory-routes';
 import { registerStorefrontRoutes } from './storefront-routes';
+import { registerTemplateRoutes } from './template-routes';
 
 export type ApiDependencies = {
   /** The stores and clients built once for this process, shared with its workers. */
@@ -76,6 +77,7 @@ export async function registerApiV1(
       app.addHook('onClose', () => events.close());
       registerDashboardRoutes(api, services.dashboard, accounts);
       await registerContactRoutes(api, { accounts, store: services.contacts });
+      registerTemplateRoutes(api, { accounts, store: services.templates });
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,

@@ -3,6 +3,7 @@
 // case fails here until someone writes one.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChannelWebhookSetup } from '@/domain/channel';
+import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { newPhoneNumberId, seedAnsweringRecords } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
@@ -326,6 +327,30 @@ const seedChannel = (as: As, owner: TestUser) =>
     expect(answer.status).toBe(201);
     return (answer.body as ChannelWebhookSetup).channel.id;
   }));
+/** A's template, submitted once to A's channel: B naming that channel gets 404 and A's templates stay as they were. */
+const TENANT_TEMPLATE = readyMadeTemplate('order_confirmation').draft;
+let aliceTemplate: Promise<string> | undefined;
+const seedTemplate = (as: As, owner: TestUser) =>
+  (aliceTemplate ??= seedChannel(as, owner).then(async (channelId) => {
+    const answer = await as(owner, `/api/v1/channels/${channelId}/templates/${TENANT_TEMPLATE.name}`, {
+      method: 'PUT',
+      body: TENANT_TEMPLATE,
+    });
+    expect(answer.status).toBe(200);
+    return channelId;
+  }));
+const templateRecord = (method: string, url: string, path: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
+  method,
+  url: `/api/v1/channels/:channelId${url}`,
+  seed: async (as, owner) => `/api/v1/channels/${await seedTemplate(as, owner)}${path}`,
+  snapshot: async (as, owner) => {
+    const answer = await as(owner, '/api/v1/templates');
+    expect(answer.status).toBe(200);
+    return answer.body;
+  },
+  body,
+});
 const channelRecord = (method: string, suffix: string, body?: unknown): TenancyCase => ({
   scope: 'record',
   method,
@@ -565,6 +590,10 @@ const tenancyTable: TenancyCase[] = [
   channelRecord('PUT', '/token', { accessToken: `EAAG${'x'.repeat(60)}` }),
   channelRecord('POST', '/verify-token'),
   channelRecord('DELETE', ''),
+  { scope: 'list', method: 'GET', url: '/api/v1/templates', seed: seedTemplate },
+  templateRecord('POST', '/templates/refresh', '/templates/refresh'),
+  templateRecord('GET', '/templates/:name', `/templates/${TENANT_TEMPLATE.name}`),
+  templateRecord('PUT', '/templates/:name', `/templates/${TENANT_TEMPLATE.name}`, TENANT_TEMPLATE),
   ...['/api/v1/dashboard', '/api/v1/dashboard.csv'].map((url): TenancyCase => ({
     scope: 'filtered',
     method: 'GET',
@@ -624,7 +653,8 @@ const as: As = (user, path, init = {}) =>
   });
 
 beforeAll(async () => {
-  cloudApi = await startWhatsAppCloudApiServer();
+  // No review on a timer: A's template stays as submitted while B's calls are compared before and after.
+  cloudApi = await startWhatsAppCloudApiServer({ autoReview: false });
   server = await startTestServer({
     env: { DATA_DIR: uploads.dir, WHATSAPP_GRAPH_URL: cloudApi.graphUrl },
     workers: true,

@@ -28,4 +28,9 @@ export const whatsappNumbers = {
   /** ai-bases-list.test.tsx: the numbers an AI base's card shows, one of them paused. */
   baseCardActive: fixturePhoneNumber(9361),
   baseCardPaused: fixturePhoneNumber(9362),
+  /** templates-page.test.tsx: a number's templates listed; a ready-made one submitted; one rejected; a draft kept. */
+  templatesListed: fixturePhoneNumber(9371, { verifiedName: 'Loja Ana' }),
+  templatesReadyMade: fixturePhoneNumber(9372, { verifiedName: 'Loja Bia' }),
+  templatesRejected: fixturePhoneNumber(9373, { verifiedName: 'Loja Cris' }),
+  templatesDrafted: fixturePhoneNumber(9374, { verifiedName: 'Loja Duda' }),
 };
