@@ -393,7 +393,8 @@ describe('message templates', () => {
   it('reads every page of a large account', async () => {
     const { client, server } = await start({ sampleTemplates: false });
     const { components } = toGraphTemplate(shipped, 'en_US');
-    for (let n = 0; n < 230; n += 1) server.addTemplate(WABA, { name: `notice_${n}`, language: 'en_US', category: 'UTILITY', parameter_format: 'NAMED', components });
+    for (let n = 0; n < 230; n += 1)
+      server.addTemplate(WABA, { name: `notice_${n}`, language: 'en_US', category: 'UTILITY', parameter_format: 'NAMED', components });
     const read = await client.templates(WABA, NUMBER.accessToken);
     expect(read.ok && new Set(read.value.map((each) => each.name)).size).toBe(230);
     expect(server.requests.filter((request) => request.url.includes('/message_templates')).length).toBe(3);
