@@ -20,6 +20,7 @@ import { registerStaticSpa } from './pages/static-spa';
 import { MAX_KNOWLEDGE_FILE_BYTES } from '../domain/knowledge';
 import { buildServices, type Services } from './services';
 import { registerWhatsappWebhookRoutes } from './routes/whatsapp-webhook-routes';
+import { requestWithoutQuery } from './http/request-log';
 
 /** JSON bodies up to 1 MiB; the knowledge-file upload route sets its own (MAX_KNOWLEDGE_FILE_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -71,7 +72,8 @@ export async function buildApp({
 }: AppOptions) {
   const config = given ?? parseConfig(env);
   const app = Fastify({
-    logger,
+    // Requests are logged by path: a query string may hold a shopper's number or a token.
+    logger: logger && typeof logger === 'object' ? { serializers: { req: requestWithoutQuery }, ...logger } : logger,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false, // requestIdFor reads and vets x-request-id itself

@@ -3,7 +3,7 @@
 // numbers it names, then records and queues the messages and answers 200 at once. Every refusal is
 // the same 401, so a prober learns nothing. Details: docs/how-it-works.md, 'WhatsApp webhook'.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
@@ -17,6 +17,7 @@ import {
 import { WHATSAPP_INBOUND_QUEUE } from '../channels/channel-store';
 import type { WebhookIntake } from '../channels/webhook-intake';
 import { HttpError } from '../http/http-error';
+import { requestLogSerializers } from '../http/request-log';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
 /** Meta's payloads are a few kilobytes; this is the app's BODY_LIMIT, which the 413's message names. */
@@ -44,17 +45,6 @@ export function signatureMatches(body: Buffer, appSecret: string, signatureHex: 
 
 const unsigned = () => new HttpError(401, 'unauthenticated', 'This request is not signed by Meta for a connected WhatsApp number.');
 const unverified = () => new HttpError(403, 'forbidden', 'This is not the verify token of a connected WhatsApp number.');
-
-/** The request as logged here: Fastify's fields, the URL without its query string (which holds the verify token). */
-const requestWithoutQuery = (request: FastifyRequest) => ({
-  method: request.method,
-  url: request.url.split('?')[0],
-  host: request.host,
-  remoteAddress: request.ip,
-  remotePort: request.socket?.remotePort,
-});
-// Fastify types a log serializer as returning a string; pino takes any value.
-const logSerializers = { req: requestWithoutQuery as unknown as (request: FastifyRequest) => string };
 
 const tags = ['WhatsApp webhook (Meta)'];
 
@@ -110,7 +100,8 @@ export async function registerWhatsappWebhookRoutes(
             summary: 'Meta’s WhatsApp Cloud API events: shoppers’ messages and the delivery statuses of ours',
             description:
               'Public, signed: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>` of the connected ' +
-              'numbers the payload names (`entry[].changes[].value.metadata.phone_number_id`); otherwise 401. Answers 200 once the ' +
+              'numbers the payload names (`entry[].changes[].value.metadata.phone_number_id`), and, for a change naming no number (a ' +
+              'template’s review or quality), of a channel of its WhatsApp Business Account (`entry[].id`); otherwise 401. Answers 200 once the ' +
               'messages are recorded (a redelivered message id adds nothing) and queued for the AI base; a signed payload it cannot ' +
               'read is acknowledged and dropped. Bodies up to 1 MiB (413).',
             tags,
@@ -190,6 +181,6 @@ export async function registerWhatsappWebhookRoutes(
         },
       );
     },
-    { logSerializers },
+    { logSerializers: requestLogSerializers },
   );
 }

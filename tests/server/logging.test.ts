@@ -41,3 +41,11 @@ test('every line of a request carries its id; the token is in none', async () =>
   expect(all).not.toContain(idToken.split('.')[1]!);
   expect(all).not.toContain('not.a-valid.token');
 });
+
+test("a request's query string is in no line: it may hold a shopper's number (a contacts search)", async () => {
+  const { idToken } = await createUser('logs-query');
+  await call(`${url}/api/v1/contacts?q=5511987654321`, { token: idToken, headers: { 'x-request-id': 'log-probe-3' } });
+  const ofRequest = lines.filter((line) => line.reqId === 'log-probe-3');
+  expect(ofRequest.find((line) => line.msg === 'incoming request')).toMatchObject({ req: { method: 'GET', url: '/api/v1/contacts' } });
+  expect(JSON.stringify(ofRequest)).not.toContain('5511987654321');
+});
