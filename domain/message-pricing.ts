@@ -13,8 +13,7 @@
 // free entry point window (ads) and the cards Meta prints in other currencies (a business billed
 // in BRL pays the BRL card, not a conversion of this one) are not modelled here.
 
-export const templateCategories = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
-export type TemplateCategory = (typeof templateCategories)[number];
+import type { TemplateCategory } from './message-template';
 
 /** Meta's pricing markets, named as its rate cards name them. */
 export const pricingMarkets = [

@@ -201,6 +201,11 @@ export const templateRefusalMessages = {
   buttons: /*i18n*/ { id: 'template.refusal.buttons', message: 'Meta refused the buttons.' },
   tooLong: /*i18n*/ { id: 'template.refusal.too_long', message: 'Meta found a field longer than it allows.' },
   general: /*i18n*/ { id: 'template.refusal.general', message: 'Meta refused the template.' },
+  /** Not Meta's: the example image is not uploaded to Meta yet (its Resumable Upload is still to build). */
+  imageHeaderUnavailable: /*i18n*/ {
+    id: 'template.refusal.image_header_unavailable',
+    message: 'Image headers cannot be sent to Meta yet. Choose a text header or none.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;
 
 /** Each message by its id, so a view can translate an id (`undefined`: not one of ours). */

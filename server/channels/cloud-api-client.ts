@@ -56,7 +56,8 @@ export type CloudApiClient = {
 /** Templates a page: Meta's largest. Pages are followed by cursor until none is left. */
 const TEMPLATES_PER_PAGE = 100;
 const TEMPLATE_FIELDS = 'id,name,language,status,category,quality_score,rejected_reason,parameter_format,components';
-const MAX_TEMPLATE_PAGES = 50;
+/** Meta allows 6,000 templates an account: past this many pages the read is not whole, and a refresh must not act on it. */
+const MAX_TEMPLATE_PAGES = 100;
 
 const THROUGHPUT_CODES = new Set([130429, 80007, 4, 613]);
 const TRANSIENT_CODES = new Set([1, 2, 131000, 131016]);
@@ -201,9 +202,9 @@ export function cloudApiClient(config: CloudApiConfig): CloudApiClient {
           if (template && (!options.name || template.name === options.name)) found.push(template);
         }
         after = result.value.paging?.next ? result.value.paging.cursors?.after : undefined;
-        if (!after) break;
+        if (!after) return { ok: true, value: found };
       }
-      return { ok: true, value: found };
+      return failed(UNREACHABLE);
     },
 
     async createTemplate(wabaId, accessToken, body) {

@@ -4,13 +4,16 @@
 // through the channel store; the webhook's updates reach only the channels whose app secret
 // signed them. Meta's answers are stored as they come: a language submitted before another was
 // refused stays submitted.
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   templateQualityOf,
   templateStatusOf,
   toGraphTemplate,
+  templateRefusalMessages,
   templateRefusalOf,
   templateLanguages,
+  templateStatuses,
   type MessageTemplate,
   type TemplateAccount,
   type TemplateDraft,
@@ -59,6 +62,24 @@ const recordOf = (row: Row): TemplateRecord => ({
 export function pausedUntilOf(notice: string | null, sentAt: Date): Date | null {
   const hours = /(\d+)\s*hours?/i.exec(notice ?? '')?.[1];
   return hours ? new Date(sentAt.getTime() + Number(hours) * 3_600_000) : null;
+}
+
+/**
+ * What a webhook update changes: Meta's statuses as they are; its events that are not statuses
+ * (REINSTATED and UNPAUSED: approved again; FLAGGED: still sending, its quality at risk) mapped;
+ * any other event (ARCHIVED, LIMIT_EXCEEDED…) changes nothing here. Null: nothing to change.
+ */
+function changeOf(update: TemplateUpdateEvent, now: () => Date): Partial<Row> | null {
+  if (update.kind === 'template_quality') return { quality: templateQualityOf(update.quality) };
+  if (update.event === 'REINSTATED' || update.event === 'UNPAUSED') return { status: 'APPROVED', rejectedReason: null, pausedUntil: null };
+  if (update.event === 'FLAGGED') return { attention: 'flagged' };
+  if (!(templateStatuses as readonly string[]).includes(update.event)) return null;
+  const sentAt = update.time === null ? now() : new Date(update.time * 1000);
+  return {
+    status: templateStatusOf(update.event),
+    rejectedReason: update.event === 'REJECTED' ? update.reason : null,
+    pausedUntil: update.event === 'PAUSED' ? pausedUntilOf(update.notice, sentAt) : null,
+  };
 }
 
 export type TemplateStoreDependencies = { channels: ChannelStore; cloudApi: CloudApiClient; now?: () => Date };
@@ -197,11 +218,29 @@ export function templateStore(db: Db, { channels, cloudApi, now = () => new Date
       const { channel, token } = await channelOf(uid, channelId);
       const name = draft.name.trim();
       const existing = new Map((await rowsOf(channel.id, name)).map((row) => [row.language, row]));
+      // Before Meta is asked anything: an image header needs its example uploaded to Meta first (to build).
+      const withImage = templateLanguages.find((language) => draft.languages[language]?.header.type === 'image');
+      if (withImage) {
+        const message = templateRefusalMessages.imageHeaderUnavailable;
+        throw new TemplateRefusal('refused', {
+          field: `languages.${withImage}.header`,
+          message,
+          metaTitle: null,
+          metaMessage: message.message!,
+          code: null,
+          subcode: null,
+        });
+      }
       for (const language of templateLanguages) {
         if (!draft.languages[language]) continue;
         const body = toGraphTemplate({ ...draft, name }, language);
         const known = existing.get(language);
         const content = draft.languages[language]!;
+        // Approved or in review as it is: left alone (an edit would send it back to review, and Meta
+        // allows one edit a day). A retry after a partial failure skips what went through.
+        // Compared as values: jsonb keeps its keys in an order of its own.
+        const unchanged = known && known.category === body.category && isDeepStrictEqual(known.content, content);
+        if (known && unchanged && (known.status === 'APPROVED' || known.status === 'PENDING')) continue;
         if (known) {
           const edited = await cloudApi.editTemplate(known.metaId, token, { category: body.category, components: body.components });
           if (!edited.ok) throw await failed(channel.id, edited.failure, language);
@@ -244,19 +283,12 @@ export function templateStore(db: Db, { channels, cloudApi, now = () => new Date
       for (const { update, channelIds } of updates) {
         if (channelIds.length === 0) continue;
         const which = and(inArray(messageTemplates.channelId, [...channelIds]), eq(messageTemplates.metaId, update.metaTemplateId));
-        const change =
-          update.kind === 'template_quality'
-            ? { quality: templateQualityOf(update.quality) }
-            : {
-                status: templateStatusOf(update.event),
-                rejectedReason: update.event === 'REJECTED' ? update.reason : null,
-                pausedUntil:
-                  update.event === 'PAUSED'
-                    ? pausedUntilOf(update.notice, update.time === null ? now() : new Date(update.time * 1000))
-                    : null,
-              };
-        // Meta's events that are not statuses (an unpause says UNPAUSED: the template is approved again).
-        if (update.kind === 'template_status' && update.event === 'UNPAUSED') Object.assign(change, { status: 'APPROVED' });
+        if (update.kind === 'template_status' && update.event === 'DELETED') {
+          applied += (await db.delete(messageTemplates).where(which).returning({ id: messageTemplates.id })).length;
+          continue;
+        }
+        const change = changeOf(update, now);
+        if (!change) continue;
         const written = await db
           .update(messageTemplates)
           .set({ ...change, updatedAt: now() })

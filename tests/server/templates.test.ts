@@ -144,6 +144,22 @@ describe('templates', () => {
     expect(errorOf(taken).message.length).toBeGreaterThan(0);
   });
 
+  test('an image header is refused at its field before Meta is asked (its upload to Meta is still to build)', async () => {
+    const draft = readyMadeTemplate('campaign_offers').draft;
+    const withImage = {
+      ...draft,
+      languages: { pt_BR: { ...draft.languages.pt_BR!, header: { type: 'image' as const, url: 'https://cdn.example.com/banner.jpg' } } },
+    };
+    const asked = cloudApi.requests.length;
+    const refused = await submit(withImage);
+    expect(refused.status, refused.text).toBe(422);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'template_refused',
+      fields: { 'languages.pt_BR.header': 'template.refusal.image_header_unavailable' },
+    });
+    expect(cloudApi.requests.length).toBe(asked);
+  });
+
   test('a forged template webhook applies nothing; one signed by the number’s app secret does', async () => {
     const [record] = await recordsOf('order_confirmation');
     const template = { id: record!.metaId, wabaId: number.wabaId, name: record!.name, language: record!.language, category: 'UTILITY' };
@@ -162,6 +178,41 @@ describe('templates', () => {
     const paused = (await recordsOf('order_confirmation')).find((each) => each.language === record!.language)!;
     expect(paused.status).toBe('PAUSED');
     expect(paused.pausedUntil).not.toBeNull();
+  });
+
+  test("Meta's other events: reinstated is approved again, flagged keeps sending with attention, deleted goes, others change nothing", async () => {
+    const draft = readyMadeTemplate('cart_reminder_2').draft;
+    expect((await submit(draft)).status).toBe(200);
+    const [record] = await recordsOf(draft.name);
+    const template = { id: record!.metaId, wabaId: number.wabaId, name: record!.name, language: record!.language, category: 'MARKETING' };
+    const send = async (event: Parameters<typeof templateStatusUpdate>[1] | 'REINSTATED' | 'FLAGGED' | 'DELETED' | 'LIMIT_EXCEEDED') => {
+      const body = JSON.stringify(templateStatusUpdate(template, event as Parameters<typeof templateStatusUpdate>[1]));
+      const answer = await call(`${server.url}/webhooks/whatsapp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': webhookSignature(body, number.appSecret) },
+        body,
+      });
+      expect(answer.status).toBe(200);
+      return (await recordsOf(draft.name)).find((each) => each.language === record!.language);
+    };
+    expect(await send('LIMIT_EXCEEDED')).toMatchObject({ status: 'PENDING', attention: null });
+    expect(await send('REINSTATED')).toMatchObject({ status: 'APPROVED' });
+    expect(await send('FLAGGED')).toMatchObject({ status: 'APPROVED', attention: 'flagged' });
+    expect(await send('DELETED')).toBeUndefined();
+  });
+
+  test('submitting an approved template again as it is asks Meta nothing and leaves it approved', async () => {
+    const draft = readyMadeTemplate('cart_reminder_3').draft;
+    expect((await submit(draft)).status).toBe(200);
+    await cloudApi.reviewNow();
+    await cloudApi.settled();
+    const approved = await recordsOf(draft.name);
+    expect(approved.map((each) => each.status)).toEqual(['APPROVED', 'APPROVED', 'APPROVED']);
+    const asked = cloudApi.requests.length;
+    const again = await submit(draft);
+    expect(again.status, again.text).toBe(200);
+    expect((again.body as TemplateRecords).records).toEqual(approved);
+    expect(cloudApi.requests.slice(asked).filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   test("another account's channel is not found, on every route", async () => {

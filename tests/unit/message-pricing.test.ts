@@ -4,7 +4,8 @@
 // for the rest, a utility template inside an open service window is free only on cards that say
 // so, and amounts are integer micros whose sums stay exact.
 import { describe, expect, test } from 'vitest';
-import { cardInForce, marketOf, priceOf, pricingMarkets, rateCards, templateCategories, type RateCard } from '@/domain/message-pricing';
+import { templateCategories } from '@/domain/message-template';
+import { cardInForce, marketOf, priceOf, pricingMarkets, rateCards, type RateCard } from '@/domain/message-pricing';
 
 const at = (iso: string) => new Date(iso);
 
