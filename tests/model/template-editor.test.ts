@@ -3,7 +3,7 @@
 // merchant relies on — every edit is stored as it is made, only a valid draft reaches the server,
 // a template's name holds once Meta has it, Meta's review is asked about on the poll and not before
 // — then the rules the model does not spell out.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { TemplateDraft, TemplateRecord } from '@/domain/message-template';
 import {
@@ -136,6 +136,8 @@ describeModelBasedTests<Run>({
 });
 
 describe('template editor, beyond the model', () => {
+  // Each test starts on fake timers (started()); they end with it, whatever its outcome.
+  afterEach(() => void vi.useRealTimers());
   const started = (input: TemplateEditorInput = { ...newTemplateInput, startFrom: null }) => {
     vi.useFakeTimers();
     return startRealActor(input);
@@ -158,7 +160,6 @@ describe('template editor, beyond the model', () => {
     run.actor.send({ type: 'SUBMIT' });
     expect(run.actor.getSnapshot().value).toBe('editing');
     expect(Object.keys(context(run).fieldErrors)).toEqual(expect.arrayContaining(['name', 'languages.pt_BR.body']));
-    vi.useRealTimers();
   });
 
   it("shows Meta's refusal at the field it names, and in Meta's words; one naming none, above the form", async () => {
@@ -187,7 +188,6 @@ describe('template editor, beyond the model', () => {
     run.actor.send({ type: 'EDIT' });
     expect(context(run).refusal).toEqual({ field: null, metaMessage: 'Limite.' });
     expect(context(run).draft.name).toBe('order_update_2');
-    vi.useRealTimers();
   });
 
   it('loads a rejected template as its draft, keeps its name, and submits the edit under it', async () => {
@@ -202,7 +202,6 @@ describe('template editor, beyond the model', () => {
       channelId: CHANNEL_ID,
       draft: { ...loadedDraft, languages: { pt_BR: { ...loadedDraft.languages.pt_BR!, footer: 'Loja Ana' } } },
     });
-    vi.useRealTimers();
   });
 
   it('asks about the review once per poll, not before, until Meta decides', async () => {
@@ -218,7 +217,6 @@ describe('template editor, beyond the model', () => {
     await vi.advanceTimersByTimeAsync(REVIEW_POLL_MS);
     await settle(run, { type: 'xstate.done.actor.readTemplate', output: [record('APPROVED')] } as never);
     expect(run.actor.getSnapshot().status).toBe('done');
-    vi.useRealTimers();
   });
 
   it('keeps the last language, and shows another when the one shown is removed', () => {
@@ -231,6 +229,5 @@ describe('template editor, beyond the model', () => {
     run.actor.send({ type: 'REMOVE_LANGUAGE', language: 'pt_BR' });
     expect(context(run).language).toBe('es');
     expect(Object.keys(context(run).draft.languages)).toEqual(['es']);
-    vi.useRealTimers();
   });
 });
