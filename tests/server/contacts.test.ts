@@ -82,19 +82,7 @@ async function upload(
   for (const [field, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(field, one);
   if (file !== null) form.append('file', new Blob([typeof file === 'string' ? file : Buffer.from(file)]), name);
   if (extraFile) form.append('file', new Blob(['Telefone\n11 98765-4321\n']), 'outro.csv');
-  const response = await fetch(`${server.url}/api/v1/contacts/import`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.idToken}` },
-    body: form,
-  });
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: response.status, headers: response.headers, body, text };
+  return call(`${server.url}/api/v1/contacts/import`, { method: 'POST', token: user.idToken, body: form });
 }
 
 async function imported(

@@ -73,19 +73,7 @@ export function knowledgeClient(url: () => string) {
   async function upload(user: TestUser, baseId: string, name: string, bytes: Uint8Array | string): Promise<ApiAnswer> {
     const form = new FormData();
     form.append('file', new Blob([typeof bytes === 'string' ? bytes : Buffer.from(bytes)]), name);
-    const response = await fetch(`${url()}/api/v1/ai-bases/${baseId}/files`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.idToken}` },
-      body: form,
-    });
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: response.status, headers: response.headers, body, text };
+    return call(`${url()}/api/v1/ai-bases/${baseId}/files`, { method: 'POST', token: user.idToken, body: form });
   }
 
   async function uploaded(user: TestUser, baseId: string, name: string, bytes: Uint8Array | string): Promise<KnowledgeFile> {

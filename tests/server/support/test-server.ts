@@ -51,7 +51,7 @@ export type ApiAnswer = { status: number; headers: Headers; body: unknown; text:
 
 export async function call(
   url: string,
-  options: { method?: string; token?: string; authorization?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; token?: string; authorization?: string; headers?: Record<string, string>; body?: string | FormData } = {},
 ): Promise<ApiAnswer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
