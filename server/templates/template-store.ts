@@ -82,6 +82,9 @@ function changeOf(update: TemplateUpdateEvent, now: () => Date): Partial<Row> | 
   };
 }
 
+/** How old Meta's word on a template in review may be before reading it asks Meta again. */
+export const PENDING_RECHECK_MS = 15_000;
+
 export type TemplateStoreDependencies = { channels: ChannelStore; cloudApi: CloudApiClient; now?: () => Date };
 
 export function templateStore(db: Db, { channels, cloudApi, now = () => new Date() }: TemplateStoreDependencies) {
@@ -202,12 +205,34 @@ export function templateStore(db: Db, { channels, cloudApi, now = () => new Date
       return account(uid, channelId);
     },
 
-    /** One template's languages (none: not_found). */
+    /**
+     * One template's languages (none: not_found). While one is in review and Meta's last word on it
+     * is older than PENDING_RECHECK_MS, Meta is asked for the name itself: a webhook can be lost, or
+     * come before the submission's answer was stored. Meta not answering leaves the records as they are.
+     */
     async records(uid: string, channelId: string, name: string): Promise<TemplateRecord[]> {
-      await channelOf(uid, channelId);
+      const { channel, token } = await channelOf(uid, channelId);
       const rows = await rowsOf(channelId, name);
       if (rows.length === 0) throw new TemplateRefusal('not_found');
-      return rows.map(recordOf);
+      const due = now().getTime() - PENDING_RECHECK_MS;
+      if (!rows.some((row) => row.status === 'PENDING' && row.updatedAt.getTime() <= due)) return rows.map(recordOf);
+
+      // Claimed first, so the next read (of this process or another) waits its turn again.
+      await db
+        .update(messageTemplates)
+        .set({ updatedAt: now() })
+        .where(and(eq(messageTemplates.channelId, channel.id), eq(messageTemplates.name, name), eq(messageTemplates.status, 'PENDING')));
+      const read = await cloudApi.templates(channel.wabaId, token, { name });
+      if (read.ok) {
+        const known = new Set(rows.map((row) => row.language));
+        await upsert(
+          db,
+          uid,
+          channel.id,
+          read.value.filter((template) => template.name === name && known.has(template.language)),
+        );
+      } else if (read.failure.kind === 'token-invalid') await channels.markNeedsAttention(channel.id, 'token_invalid');
+      return (await rowsOf(channelId, name)).map(recordOf);
     },
 
     /**

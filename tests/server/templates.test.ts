@@ -22,8 +22,13 @@ import {
   type FixturePhoneNumber,
   type WhatsAppCloudApiServer,
 } from '../fixtures/whatsapp-cloud-api-server';
+import { channelStore } from '@/server/channels/channel-store';
+import { cloudApiClient } from '@/server/channels/cloud-api-client';
+import { secretBox } from '@/server/secrets/secret-box';
+import { PENDING_RECHECK_MS, templateStore } from '@/server/templates/template-store';
 import { newPhoneNumberId, seedAnsweringRecords } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
+import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 
 const SECRETS_KEY = randomBytes(32).toString('base64');
@@ -117,6 +122,57 @@ describe('templates', () => {
     expect((again.body as TemplateRecords).records.map((record) => record.metaId).sort()).toEqual(
       (await recordsOf(draft.name)).map((record) => record.metaId).sort(),
     );
+  });
+
+  test('a review whose webhook never came is read from Meta once its word is PENDING_RECHECK_MS old, and only then', async () => {
+    const { db } = await testDatabase();
+    let clock = Date.parse('2026-11-29T09:00:00Z');
+    const now = () => new Date(clock);
+    const channels = channelStore(db, secretBox(Buffer.from(SECRETS_KEY, 'base64')));
+    const store = templateStore(db, { channels, cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }), now });
+    const draft = { ...readyMadeTemplate('order_shipped').draft, name: 'shipped_lost_test_reject' };
+    cloudApi.setWebhookUrl(number.phoneNumberId, null);
+    try {
+      expect((await store.submit(merchant.uid, channelId, draft)).map((record) => record.status)).toEqual([
+        'PENDING',
+        'PENDING',
+        'PENDING',
+      ]);
+      await cloudApi.reviewNow();
+      const asked = () =>
+        cloudApi.requests.filter(
+          (request) =>
+            request.method === 'GET' && new URL(request.url, 'http://x').pathname.endsWith(`/${number.wabaId}/message_templates`),
+        ).length;
+      const before = asked();
+
+      clock += PENDING_RECHECK_MS - 1;
+      expect((await store.records(merchant.uid, channelId, draft.name)).map((record) => record.status)).toEqual([
+        'PENDING',
+        'PENDING',
+        'PENDING',
+      ]);
+      expect(asked()).toBe(before);
+      // Meta not answering: the records as they were, no failure.
+      const unreachable = templateStore(db, { channels, cloudApi: cloudApiClient({ graphUrl: 'http://127.0.0.1:9/graph' }), now });
+      clock += 1;
+      expect((await unreachable.records(merchant.uid, channelId, draft.name)).map((record) => record.status)).toEqual([
+        'PENDING',
+        'PENDING',
+        'PENDING',
+      ]);
+
+      clock += PENDING_RECHECK_MS;
+      const read = await store.records(merchant.uid, channelId, draft.name);
+      expect(asked()).toBe(before + 1);
+      expect(read.map((record) => [record.status, record.rejectedReason])).toEqual(Array(3).fill(['REJECTED', 'ABUSIVE_CONTENT']));
+      // Settled: nothing more is asked of Meta.
+      clock += PENDING_RECHECK_MS;
+      await store.records(merchant.uid, channelId, draft.name);
+      expect(asked()).toBe(before + 1);
+    } finally {
+      cloudApi.setWebhookUrl(number.phoneNumberId, `${server.url}/webhooks/whatsapp`);
+    }
   });
 
   test("our rules refuse at their fields before Meta is asked; Meta's own refusal names its field in its words", async () => {
