@@ -2,6 +2,9 @@ import { fromCallback } from 'xstate';
 import { Workbox } from 'workbox-window';
 import type { ServiceWorkerCommand, ServiceWorkerEvent } from '@/machines/sw-update';
 
+const SKIP_WAITING_RETRY_MS = 4_000;
+const SKIP_WAITING_RETRIES = 10;
+
 /** Registers /sw.js with scope / and translates workbox-window's lifecycle into machine events. */
 export const serviceWorkerActor = fromCallback<ServiceWorkerCommand>(({ sendBack, receive }) => {
   const send = (event: ServiceWorkerEvent) => sendBack(event);
@@ -20,11 +23,23 @@ export const serviceWorkerActor = fromCallback<ServiceWorkerCommand>(({ sendBack
   wb.addEventListener('waiting', (event) => {
     if (!event.wasWaitingBeforeRegister) send({ type: 'NEED_REFRESH' });
   });
+  let retry: ReturnType<typeof setInterval> | undefined;
+  const stopRetrying = () => clearInterval(retry);
   wb.addEventListener('controlling', (event) => {
+    stopRetrying();
     if (event.isUpdate) send({ type: 'CONTROLLING' });
   });
   receive((command) => {
-    if (command.type === 'SKIP_WAITING') wb.messageSkipWaiting();
+    if (command.type !== 'SKIP_WAITING') return;
+    wb.messageSkipWaiting();
+    // A message to a waiting worker the browser failed to start is dropped without a word: asked
+    // again while it still waits, so the merchant's Reload is never left hanging.
+    stopRetrying();
+    let left = SKIP_WAITING_RETRIES;
+    retry = setInterval(() => {
+      if (left-- <= 0) return stopRetrying();
+      wb.messageSkipWaiting();
+    }, SKIP_WAITING_RETRY_MS);
   });
   wb.register()
     .then((registration) => {
@@ -35,4 +50,5 @@ export const serviceWorkerActor = fromCallback<ServiceWorkerCommand>(({ sendBack
       else if (registration.active && !registration.installing && navigator.serviceWorker.controller) send({ type: 'ACTIVATED' });
     })
     .catch(() => send({ type: 'REGISTER_FAILED' }));
+  return stopRetrying;
 });
