@@ -10,6 +10,7 @@ import {
   fromGraphTemplate,
   templateStatusOf,
   type GraphTemplateCreate,
+  type GraphTemplateSend,
   type MessageTemplate,
   type TemplateStatus,
 } from '@/domain/message-template';
@@ -35,6 +36,14 @@ export type CloudApiResult<T> = { ok: true; value: T } | { ok: false; failure: C
 export type CloudApiClient = {
   phoneNumber(phoneNumberId: string, accessToken: string): Promise<CloudApiResult<PhoneNumberDetails>>;
   sendMessage(phoneNumberId: string, accessToken: string, message: OutgoingMessage): Promise<CloudApiResult<{ messageId: string }>>;
+  /** The business portfolio's messaging limit tier as the number reports it (`TIER_2K`…); null when it reports none. */
+  messagingLimitTier(phoneNumberId: string, accessToken: string): Promise<CloudApiResult<string | null>>;
+  /** Sends an approved template to `to` (E.164 or wa_id); `callbackData` comes back in the message's status webhooks. */
+  sendTemplate(
+    phoneNumberId: string,
+    accessToken: string,
+    send: { to: string; template: GraphTemplateSend; callbackData?: string },
+  ): Promise<CloudApiResult<{ messageId: string }>>;
   /** The bytes of media a shopper sent, refused ('too-large') past maxBytes without reading the rest. */
   media(mediaId: string, accessToken: string, maxBytes: number): Promise<CloudApiResult<{ mimeType: string; bytes: Buffer }>>;
   /** Every message template of a WhatsApp Business Account (`name`: those of one name), all pages read. */
@@ -70,6 +79,10 @@ const phoneNumberSchema = z.object({
   display_phone_number: shownName(),
   verified_name: shownName(),
   quality_rating: z.optional(z.string()),
+});
+const messagingLimitSchema = z.object({
+  whatsapp_business_manager_messaging_limit: z.optional(z.string()),
+  messaging_limit_tier: z.optional(z.string()),
 });
 const templatePageSchema = z.object({
   data: z.array(z.unknown()),
@@ -183,6 +196,26 @@ export function cloudApiClient(config: CloudApiConfig): CloudApiClient {
         sentSchema,
         outgoingMessageBody(message),
       );
+      if (!result.ok) return result;
+      return { ok: true, value: { messageId: result.value.messages[0]!.id } };
+    },
+
+    async messagingLimitTier(phoneNumberId, accessToken) {
+      const path = `/${encodeURIComponent(phoneNumberId)}?fields=whatsapp_business_manager_messaging_limit,messaging_limit_tier`;
+      const result = await graph('GET', path, accessToken, messagingLimitSchema);
+      if (!result.ok) return result;
+      return { ok: true, value: result.value.whatsapp_business_manager_messaging_limit ?? result.value.messaging_limit_tier ?? null };
+    },
+
+    async sendTemplate(phoneNumberId, accessToken, { to, template, callbackData }) {
+      const result = await graph('POST', `/${encodeURIComponent(phoneNumberId)}/messages`, accessToken, sentSchema, {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: to.replace(/^\+/, ''),
+        type: 'template',
+        template,
+        ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
+      });
       if (!result.ok) return result;
       return { ok: true, value: { messageId: result.value.messages[0]!.id } };
     },

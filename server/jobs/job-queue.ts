@@ -15,10 +15,11 @@ export type Job = { id: number; queue: string; payload: Record<string, unknown>;
  * `payload`, in the jobs' order), answering their ids: a data-modifying CTE for a statement that
  * records work and queues it at once (atomic without a transaction around it; on PGlite every
  * statement, BEGIN and COMMIT included, is the server's own thread's time). `skipDuplicates`: a
- * row a unique index refuses (one sync queued per inventory) is skipped, not an error.
+ * row a unique index refuses (one sync queued per inventory) is skipped, not an error. `delayMs`:
+ * the jobs are due that long from now.
  */
-export const enqueueRows = (queue: string, rows: SQL, { maxAttempts = 3, skipDuplicates = false } = {}): SQL =>
-  sql`insert into ${jobs} (queue, payload, max_attempts) select ${queue}, queued_rows.payload, ${maxAttempts}::int from (${rows}) as queued_rows${skipDuplicates ? sql` on conflict do nothing` : sql``} returning id`;
+export const enqueueRows = (queue: string, rows: SQL, { maxAttempts = 3, skipDuplicates = false, delayMs = 0 } = {}): SQL =>
+  sql`insert into ${jobs} (queue, payload, max_attempts, run_after) select ${queue}, queued_rows.payload, ${maxAttempts}::int, now() + ${Math.max(0, Math.round(delayMs))}::int * interval '1 millisecond' from (${rows}) as queued_rows${skipDuplicates ? sql` on conflict do nothing` : sql``} returning id`;
 
 export function jobQueue(db: Db) {
   /** The claim of a set of queues, built once (a worker claims after every job it ends); named by its queues (PostgreSQL's prepared statement). */

@@ -1,0 +1,427 @@
+// The one way Catalyst sends a WhatsApp template first (post-sale notices, checkout recovery,
+// campaigns). A caller asks with `enqueue`: one row per send key (asked twice, sent once) and a job
+// on the shared queue. The job's worker refuses, before Meta is asked, a contact without consent for
+// the template's category, a template not APPROVED in the contact's language and variables that do
+// not fill it; then waits its turn under the account's messaging limit and the number's throughput
+// (both counted in PostgreSQL, so every process agrees; over them a send waits, it is never
+// dropped); then asks Meta and records the outcome by Meta's code (send-outcomes.ts), the cost from
+// the dated price table, and what an outcome changes elsewhere (an opt-out, a template or a channel
+// needing attention). Nothing here logs a phone number.
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { localeTemplateLanguages, toGraphSendComponents, fillTemplate, type TemplateCategory } from '@/domain/message-template';
+import { consentPurposeOf, consentRefusal, readContactPhone } from '@/domain/contact';
+import { priceOf } from '@/domain/message-pricing';
+import type { SendRefusalReason, TemplateSendRequest, TemplateSendStatus } from '@/domain/template-send';
+import type { ChannelAttentionReason } from '@/domain/channel';
+import type { Db } from '../db/database';
+import type { Job } from '../jobs/job-queue';
+import { enqueueRows } from '../jobs/job-queue';
+import { RetryLater } from '../jobs/queue-worker';
+import type { ChannelStore } from '../channels/channel-store';
+import type { CloudApiClient, CloudApiFailure } from '../channels/cloud-api-client';
+import type { ContactStore } from '../contacts/contact-store';
+import { subscribedSql } from '../contacts/contact-queries';
+import { markTemplateAttention, templatesByLanguage } from '../templates/template-queries';
+import { MESSAGING_LIMIT_WINDOW_MS, STANDARD_THROUGHPUT, messagingLimitOf, planMessagingLimit, planThroughput } from './messaging-limit';
+import { defaultSendRetryPolicy, outcomeOfSendError, type ChannelReason, type SendErrorInput, type SendRetryPolicy } from './send-outcomes';
+import { messagingBuckets, messagingLimits, templateSends } from './template-send-tables';
+
+export const TEMPLATE_SEND_QUEUE = 'template-sends';
+/** A send found `sending` by a new claim this long after its attempt began: its worker died mid-call. */
+export const SENDING_GRACE_MS = 2 * 60_000;
+/** While its number needs the merchant's attention a send waits this long between looks, for a day at most. */
+export const CHANNEL_WAIT_MS = 15 * 60_000;
+export const CHANNEL_GIVE_UP_MS = 24 * 60 * 60_000;
+/** How long a messaging limit read from Meta is trusted. */
+export const MESSAGING_LIMIT_TTL_MS = 60 * 60_000;
+
+type Row = typeof templateSends.$inferSelect;
+export type TemplateSendView = Pick<
+  Row,
+  | 'id'
+  | 'sendKey'
+  | 'purpose'
+  | 'templateName'
+  | 'language'
+  | 'category'
+  | 'status'
+  | 'reason'
+  | 'code'
+  | 'attempts'
+  | 'metaMessageId'
+  | 'costMicros'
+  | 'pricingMarket'
+  | 'rateCardFrom'
+> & { sentAt: string | null };
+
+const viewOf = (row: Row): TemplateSendView => ({
+  id: row.id,
+  sendKey: row.sendKey,
+  purpose: row.purpose,
+  templateName: row.templateName,
+  language: row.language,
+  category: row.category,
+  status: row.status,
+  reason: row.reason,
+  code: row.code,
+  attempts: row.attempts,
+  metaMessageId: row.metaMessageId,
+  costMicros: row.costMicros,
+  pricingMarket: row.pricingMarket,
+  rateCardFrom: row.rateCardFrom,
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+export type TemplateSenderDependencies = {
+  channels: ChannelStore;
+  contacts: ContactStore;
+  cloudApi: CloudApiClient;
+  now?: () => Date;
+  /** In [0, 1): the retries' jitter. */
+  random?: () => number;
+  policy?: SendRetryPolicy;
+  /** Called when sends were queued (this process's worker looks at once). */
+  onQueued?: () => void;
+};
+
+/** A Cloud API failure as the outcome rules read it (the client keeps Meta's code where it matters). */
+function errorInputOf(failure: CloudApiFailure): Pick<SendErrorInput, 'code' | 'subcode' | 'httpStatus' | 'retryAfterMs'> {
+  switch (failure.kind) {
+    case 'token-invalid':
+      return { code: 190, httpStatus: 401 };
+    case 'not-found':
+      return { code: 100, subcode: 33, httpStatus: 400 };
+    case 'throughput':
+      return { code: 130429, httpStatus: 400, retryAfterMs: failure.retryAfterMs };
+    case 'pair-rate-limit':
+      return { code: 131056, httpStatus: 400, retryAfterMs: failure.retryAfterMs };
+    case 'outside-window':
+      return { code: 131047, httpStatus: 400 };
+    case 'invalid': {
+      const subcode = typeof failure.error.error_subcode === 'number' ? failure.error.error_subcode : undefined;
+      return { code: failure.code, httpStatus: 400, ...(subcode === undefined ? {} : { subcode }) };
+    }
+    case 'server':
+      return { httpStatus: failure.status };
+    default:
+      return {};
+  }
+}
+
+/** The channel's attention reason for an outcome's. */
+const channelAttentionOf = (reason: ChannelReason): ChannelAttentionReason =>
+  reason === 'token_invalid' || reason === 'token_expired'
+    ? 'token_invalid'
+    : reason === 'permission_denied'
+      ? 'permission_missing'
+      : 'number_unavailable';
+
+/** Waits by throwing: the queue takes the job back for `ms` without counting an attempt. */
+const waitFor = (ms: number, why: string): never => {
+  throw new RetryLater(Math.max(0, Math.ceil(ms)), why);
+};
+
+export function templateSender(db: Db, deps: TemplateSenderDependencies) {
+  const { channels, contacts, cloudApi, now = () => new Date(), random = Math.random, policy = defaultSendRetryPolicy } = deps;
+
+  async function settle(id: string, change: Partial<Row>) {
+    await db
+      .update(templateSends)
+      .set({ ...change, updatedAt: now() })
+      .where(eq(templateSends.id, id));
+  }
+  const refuse = (id: string, reason: SendRefusalReason) => settle(id, { status: 'failed', reason, code: null });
+
+  /** The account's messaging limit: read from Meta through this number at most once an hour. */
+  async function messagingLimit(uid: string, phoneNumberId: string, token: string): Promise<number> {
+    const [known] = await db.select().from(messagingLimits).where(eq(messagingLimits.uid, uid));
+    if (known && now().getTime() - known.readAt.getTime() < MESSAGING_LIMIT_TTL_MS) return known.limit ?? Number.POSITIVE_INFINITY;
+    const read = await cloudApi.messagingLimitTier(phoneNumberId, token);
+    // Not read: the last one known, else the starting tier (queueing beats overspending).
+    if (!read.ok) return known ? (known.limit ?? Number.POSITIVE_INFINITY) : messagingLimitOf(null);
+    const limit = messagingLimitOf(read.value);
+    const stored = Number.isFinite(limit) ? limit : null;
+    await db
+      .insert(messagingLimits)
+      .values({ uid, limit: stored, readAt: now() })
+      .onConflictDoUpdate({ target: messagingLimits.uid, set: { limit: stored, readAt: now() } });
+    return limit;
+  }
+
+  /**
+   * The turn of a send, decided under the account's lock: consent looked at in the same transaction
+   * (an opt-out recorded a moment before is seen), a slot under the messaging limit, a token of the
+   * number's throughput. Admitted: the row is `sending` and counts as reached. Else why it waits.
+   */
+  async function admit(
+    send: Row,
+    purpose: 'utility' | 'marketing',
+    limit: number,
+  ): Promise<{ wait: number } | 'admitted' | 'unsubscribed'> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-sends:${send.uid}`}))`);
+      const at = now();
+      const [consent] = await tx
+        .execute<{ subscribed: boolean }>(sql`select ${subscribedSql(sql`${send.uid}`, sql`${send.recipient}`, purpose)} as subscribed`)
+        .then((result) => (result as unknown as { rows: { subscribed: boolean }[] }).rows);
+      if (!consent?.subscribed) return 'unsubscribed';
+
+      const reached = await tx
+        .select({
+          recipient: templateSends.recipient,
+          at: sql<Date>`max(coalesce(${templateSends.sentAt}, ${templateSends.attemptStartedAt}))`,
+        })
+        .from(templateSends)
+        .where(
+          and(
+            eq(templateSends.uid, send.uid),
+            inArray(templateSends.status, ['sending', 'sent', 'delivered', 'read']),
+            gt(
+              sql`coalesce(${templateSends.sentAt}, ${templateSends.attemptStartedAt})`,
+              new Date(at.getTime() - MESSAGING_LIMIT_WINDOW_MS),
+            ),
+          ),
+        )
+        .groupBy(templateSends.recipient);
+      const plan = planMessagingLimit({
+        limit,
+        reached: reached.map((reach) => ({ recipient: reach.recipient, at: new Date(reach.at) })),
+        queued: [{ recipient: send.recipient, key: send.sendKey }],
+        now: at,
+      });
+      if (plan.sendNow.length === 0)
+        return { wait: (plan.nextSlotAt?.getTime() ?? at.getTime() + MESSAGING_LIMIT_WINDOW_MS) - at.getTime() };
+
+      const [bucket] = await tx.select().from(messagingBuckets).where(eq(messagingBuckets.channelId, send.channelId)).for('update');
+      const pace = planThroughput({ ratePerSecond: STANDARD_THROUGHPUT, bucket: bucket ?? null, now: at, wanted: 1 });
+      if (pace.allowed === 0) return { wait: pace.nextAt.getTime() - at.getTime() };
+      await tx
+        .insert(messagingBuckets)
+        .values({ channelId: send.channelId, ...pace.bucket })
+        .onConflictDoUpdate({ target: messagingBuckets.channelId, set: pace.bucket });
+      await tx
+        .update(templateSends)
+        .set({
+          status: 'sending',
+          attempts: sql`${templateSends.attempts} + 1`,
+          firstAttemptAt: sql`coalesce(${templateSends.firstAttemptAt}, ${at})`,
+          attemptStartedAt: at,
+          updatedAt: at,
+        })
+        .where(eq(templateSends.id, send.id));
+      return 'admitted';
+    });
+  }
+
+  /** Meta refused the send (at once, or later in a status webhook): what its code says to do. */
+  async function failedAtMeta(send: Row, error: Pick<SendErrorInput, 'code' | 'subcode' | 'httpStatus' | 'retryAfterMs'>): Promise<void> {
+    const at = now();
+    const outcome = outcomeOfSendError({
+      ...error,
+      attempt: Math.max(1, send.attempts),
+      firstAttemptAt: send.firstAttemptAt ?? at,
+      now: at,
+      random,
+      policy,
+    });
+    const code = outcome.code ?? null;
+    switch (outcome.kind) {
+      case 'retry':
+        await settle(send.id, { status: 'queued', reason: outcome.reason, code, attemptStartedAt: null });
+        return waitFor(outcome.delayMs, outcome.reason);
+      case 'retry_next_day':
+        await settle(send.id, { status: 'queued', reason: outcome.reason, code, attemptStartedAt: null });
+        return waitFor(outcome.notBefore.getTime() - at.getTime(), outcome.reason);
+      case 'unsubscribe':
+        // The shopper stopped this business's marketing: recorded before the send's end, so no later send goes.
+        await contacts.recordOptOut(send.uid, send.recipient, 'meta_error_131050', at.toISOString());
+        await settle(send.id, { status: 'failed', reason: outcome.reason, code });
+        return;
+      case 'template_needs_attention':
+        await markTemplateAttention(db, send.channelId, send.templateName, send.language, outcome.reason);
+        await settle(send.id, { status: 'failed', reason: outcome.reason, code });
+        return;
+      case 'channel_needs_attention':
+        await channels.markNeedsAttention(send.channelId, channelAttentionOf(outcome.reason));
+        await settle(send.id, { status: 'queued', reason: outcome.reason, code, attemptStartedAt: null });
+        return waitFor(CHANNEL_WAIT_MS, outcome.reason);
+      default:
+        await settle(send.id, { status: 'failed', reason: outcome.reason, code });
+    }
+  }
+
+  /** One send's job: its checks, its turn, Meta, its outcome. Throws RetryLater to wait. */
+  async function handle(job: Job): Promise<'done'> {
+    const id = String(job.payload.sendId ?? '');
+    const [send] = await db.select().from(templateSends).where(eq(templateSends.id, id));
+    if (!send || (send.status !== 'queued' && send.status !== 'sending')) return 'done';
+    const at = now();
+    if (send.status === 'sending' && send.attemptStartedAt) {
+      // An earlier worker died while Meta was asked: its status webhook may still say it went.
+      const left = send.attemptStartedAt.getTime() + SENDING_GRACE_MS - at.getTime();
+      if (left > 0) return waitFor(left, 'in_flight');
+    }
+
+    const channel = await channels.get(send.uid, send.channelId);
+    const token = channel ? await channels.accessToken(channel.id) : null;
+    if (!channel || !token) {
+      await refuse(send.id, 'channel_unavailable');
+      return 'done';
+    }
+    if (channel.status === 'needs_attention') {
+      if (at.getTime() - (send.firstAttemptAt ?? send.createdAt).getTime() >= CHANNEL_GIVE_UP_MS) {
+        await refuse(send.id, 'channel_unavailable');
+        return 'done';
+      }
+      return waitFor(CHANNEL_WAIT_MS, 'channel_needs_attention');
+    }
+
+    const contact = (await contacts.consentOf(send.uid, [send.recipient])).get(send.recipient);
+    const language = contact?.language ? localeTemplateLanguages[contact.language] : send.language;
+    const template = (await templatesByLanguage(db, channel.id, send.templateName)).get(language);
+    if (!template || template.status !== 'APPROVED') {
+      await settle(send.id, { status: 'failed', reason: 'template_not_approved', language, category: template?.category ?? send.category });
+      return 'done';
+    }
+    if (template.attention) {
+      await settle(send.id, { status: 'failed', reason: 'template_needs_attention', language, category: template.category });
+      return 'done';
+    }
+    const category: TemplateCategory = template.category;
+    if (language !== send.language || category !== send.category) await settle(send.id, { language, category });
+    const refusal = contact ? consentRefusal(contact, category) : consentPurposeOf(category) ? 'not_subscribed' : 'category_not_sent';
+    if (refusal) {
+      await refuse(send.id, refusal);
+      return 'done';
+    }
+    if (!fillTemplate(template.content, send.variables).ok) {
+      await refuse(send.id, 'variables_missing');
+      return 'done';
+    }
+
+    const limit = await messagingLimit(send.uid, channel.phoneNumberId, token);
+    const turn = await admit({ ...send, language, category }, consentPurposeOf(category)!, limit);
+    if (turn === 'unsubscribed') {
+      const latest = (await contacts.consentOf(send.uid, [send.recipient])).get(send.recipient);
+      await refuse(send.id, (latest && consentRefusal(latest, category)) || 'unsubscribed');
+      return 'done';
+    }
+    if (turn !== 'admitted') return waitFor(turn.wait, 'waiting_turn');
+
+    const [admitted] = await db.select().from(templateSends).where(eq(templateSends.id, send.id));
+    const sent = await cloudApi.sendTemplate(channel.phoneNumberId, token, {
+      to: send.recipient,
+      template: toGraphSendComponents(template, send.variables),
+      callbackData: `send:${send.id}`,
+    });
+    if (!sent.ok) {
+      await failedAtMeta(admitted!, errorInputOf(sent.failure));
+      return 'done';
+    }
+    const sentAt = now();
+    const price = priceOf({ category, country: send.country, at: sentAt });
+    await settle(send.id, {
+      status: 'sent',
+      reason: null,
+      code: null,
+      metaMessageId: sent.value.messageId,
+      sentAt,
+      costMicros: price.amountMicros,
+      pricingMarket: price.market,
+      rateCardFrom: price.cardEffectiveFrom,
+    });
+    return 'done';
+  }
+
+  return {
+    handle,
+
+    /**
+     * Asks for sends: one row per (account, send key) and its job, in one statement each (a key
+     * already asked for adds nothing). A recipient that is no valid number is recorded as refused.
+     */
+    async enqueue(requests: readonly TemplateSendRequest[]): Promise<{ queued: number; duplicates: number }> {
+      let queued = 0;
+      for (const request of requests) {
+        const reading = readContactPhone(request.recipient);
+        const row = {
+          uid: request.uid,
+          channelId: request.channelId,
+          sendKey: request.sendKey,
+          purpose: request.purpose,
+          templateName: request.templateName,
+          language: request.language,
+          recipient: reading.ok ? reading.phone : request.recipient,
+          country: reading.ok ? reading.country : null,
+          variables: request.variables,
+          ...(reading.ok ? {} : { status: 'failed' as TemplateSendStatus, reason: 'recipient_invalid' }),
+        };
+        const inserted = db.insert(templateSends).values(row).onConflictDoNothing().returning({ id: templateSends.id });
+        if (!reading.ok) {
+          await inserted;
+          continue;
+        }
+        const result = await db.execute(
+          sql`with made as (${inserted.getSQL()}) ${enqueueRows(TEMPLATE_SEND_QUEUE, sql`select jsonb_build_object('sendId', made.id) as payload from made`, { maxAttempts: 10 })}`,
+        );
+        queued += (result as unknown as { rows: unknown[] }).rows.length;
+      }
+      if (queued > 0) deps.onQueued?.();
+      return { queued, duplicates: requests.length - queued };
+    },
+
+    /** Meta's word on sent messages (the status webhook): delivered and read kept, a failure's code acted on. */
+    async statusesReceived(
+      updates: ReadonlyArray<{
+        channelId: string;
+        messageId: string;
+        status: 'sent' | 'delivered' | 'read' | 'failed';
+        errorCodes: readonly number[];
+      }>,
+    ): Promise<void> {
+      for (const update of updates) {
+        const [send] = await db
+          .select()
+          .from(templateSends)
+          .where(
+            and(
+              eq(templateSends.channelId, update.channelId),
+              eq(templateSends.metaMessageId, update.messageId),
+              isNotNull(templateSends.sentAt),
+            ),
+          );
+        if (!send) continue;
+        if (update.status === 'failed') {
+          if (send.status === 'failed') continue;
+          try {
+            await failedAtMeta(send, { code: update.errorCodes[0] });
+          } catch (error) {
+            if (!(error instanceof RetryLater)) throw error;
+            // Meta's failure says to send again later: a new job for it, due then.
+            await db.execute(
+              enqueueRows(TEMPLATE_SEND_QUEUE, sql`select jsonb_build_object('sendId', ${send.id}::text) as payload`, {
+                maxAttempts: 10,
+                delayMs: error.delayMs,
+              }),
+            );
+            deps.onQueued?.();
+          }
+          continue;
+        }
+        const order: TemplateSendStatus[] = ['sent', 'delivered', 'read'];
+        if (order.indexOf(update.status) > order.indexOf(send.status)) await settle(send.id, { status: update.status });
+      }
+    },
+
+    /** The account's sends of a key, for its screens and tests. */
+    async byKey(uid: string, sendKey: string): Promise<TemplateSendView | null> {
+      const [row] = await db
+        .select()
+        .from(templateSends)
+        .where(and(eq(templateSends.uid, uid), eq(templateSends.sendKey, sendKey)));
+      return row ? viewOf(row) : null;
+    },
+  };
+}
+
+export type TemplateSender = ReturnType<typeof templateSender>;

@@ -1,0 +1,43 @@
+// What other areas read of the templates area's tables, without knowing them: the sender asks for
+// the template a send names (its status, content and category) and marks one needing attention when
+// Meta refuses its parameters. Everything is keyed by the channel, which the caller already checked.
+import { and, eq } from 'drizzle-orm';
+import type { ParameterFormat, TemplateCategory, TemplateContent, TemplateStatus } from '@/domain/message-template';
+import type { Db } from '../db/database';
+import { messageTemplates } from './template-tables';
+
+export type SendingTemplate = {
+  name: string;
+  language: string;
+  category: TemplateCategory;
+  status: TemplateStatus;
+  parameterFormat: ParameterFormat;
+  content: TemplateContent;
+  /** Why the sender stopped using it; null while it sends. */
+  attention: string | null;
+};
+
+/** The channel's template of that name in each language it has, by language. */
+export async function templatesByLanguage(db: Db, channelId: string, name: string): Promise<Map<string, SendingTemplate>> {
+  const rows = await db
+    .select({
+      name: messageTemplates.name,
+      language: messageTemplates.language,
+      category: messageTemplates.category,
+      status: messageTemplates.status,
+      parameterFormat: messageTemplates.parameterFormat,
+      content: messageTemplates.content,
+      attention: messageTemplates.attention,
+    })
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.channelId, channelId), eq(messageTemplates.name, name)));
+  return new Map(rows.map((row) => [row.language, row]));
+}
+
+/** Marks one language of a template as needing the merchant's attention (Meta refused its parameters). */
+export async function markTemplateAttention(db: Db, channelId: string, name: string, language: string, reason: string): Promise<void> {
+  await db
+    .update(messageTemplates)
+    .set({ attention: reason, updatedAt: new Date() })
+    .where(and(eq(messageTemplates.channelId, channelId), eq(messageTemplates.name, name), eq(messageTemplates.language, language)));
+}
