@@ -27,6 +27,9 @@ export const sendRefusalReasons = [
 ] as const;
 export type SendRefusalReason = (typeof sendRefusalReasons)[number];
 
+/** A send whose job failed on Catalyst's side on every attempt (a bug or an outage of ours), ended so it is seen. */
+export const SEND_GAVE_UP = 'gave_up';
+
 /** What a caller asks the sender for (one shopper, one template). */
 export type TemplateSendRequest = {
   uid: string;

@@ -186,6 +186,7 @@ export const envSchema = z.object({
   CONVERSATION_RETENTION_WORKER: workerSwitch(
     '`off`: this process deletes no expired WhatsApp conversation (another process sharing the database does)',
   ),
+  TEMPLATE_SEND_WORKER: workerSwitch('`off`: this process sends no WhatsApp template (another process sharing the database does)'),
   LLM_BASE_URL: variable(
     checked(llmBaseUrl),
     "an OpenAI-compatible chat endpoint's API root (`https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`): its models " +
@@ -261,6 +262,7 @@ export type Config = {
     inventoryBulkThreshold: number;
     whatsappInbound: boolean;
     conversationRetention: boolean;
+    templateSends: boolean;
   };
 };
 
@@ -339,6 +341,7 @@ export function parseConfig(env: Env): Config {
       inventoryBulkThreshold: vars.INVENTORY_BULK_THRESHOLD,
       whatsappInbound: vars.WHATSAPP_INBOUND_WORKER,
       conversationRetention: vars.CONVERSATION_RETENTION_WORKER,
+      templateSends: vars.TEMPLATE_SEND_WORKER,
     },
   };
 }

@@ -27,6 +27,7 @@ import { secretBox, secretsKeyFrom, type SecretBox } from './secrets/secret-box'
 import { eventRecorder, type EventRecorder } from './storefront/event-recorder';
 import { storefrontStore, type StorefrontStore } from './storefront/storefront-store';
 import { templateStore, type TemplateStore } from './templates/template-store';
+import { templateSender, type TemplateSender } from './messaging/template-sender';
 
 /** An inventory's sync queue and reports, beside its store: what the inventory routes read and queue. */
 export type InventorySyncs = {
@@ -69,6 +70,8 @@ export type Services = {
   contacts: ContactStore;
   /** Each number's WhatsApp message templates: the template routes, the webhook's template updates, the sender. */
   templates: TemplateStore;
+  /** The one way a template is sent first: notices, recovery, campaigns (server/messaging/). */
+  templateSender: TemplateSender;
 };
 
 export type ServiceOptions = {
@@ -81,6 +84,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const secrets = secretBox(secretsKey.key);
   const intake = webhookIntake(db, secrets, webhookTtlMs === undefined ? {} : { ttlMs: webhookTtlMs });
   const channels = channelStore(db, secrets, { onChannelChanged: intake.forget });
+  const contacts = contactStore(db);
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,
@@ -103,7 +107,8 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     channels,
     webhookIntake: intake,
     storefront: storefrontStore(db),
-    contacts: contactStore(db),
+    contacts,
     templates: templateStore(db, { channels, cloudApi: cloudApiClient(config.whatsapp) }),
+    templateSender: templateSender(db, { channels, contacts, cloudApi: cloudApiClient(config.whatsapp) }),
   };
 }

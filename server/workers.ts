@@ -1,6 +1,7 @@
 // The background workers of one server process, apart from the HTTP app (./app.ts): main.ts starts
 // them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off,
-// INVENTORY_SYNC_WORKER=off, WHATSAPP_INBOUND_WORKER=off, CONVERSATION_RETENTION_WORKER=off) leaves its
+// INVENTORY_SYNC_WORKER=off, WHATSAPP_INBOUND_WORKER=off, CONVERSATION_RETENTION_WORKER=off,
+// TEMPLATE_SEND_WORKER=off) leaves its
 // queue to the processes that run it.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -11,6 +12,7 @@ import type { MetaConfig } from './inventories/meta-catalog';
 import { whatsappInboundWorker, type InboundWorkerOptions } from './channels/inbound-worker';
 import { conversationRetentionWorker, type RetentionWorkerOptions } from './channels/conversation-retention';
 import type { Services } from './services';
+import { templateSendWorker } from './messaging/template-send-worker';
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
@@ -21,6 +23,8 @@ export type WorkerSettings = {
   whatsappInbound: Pick<InboundWorkerOptions, 'cloudApi' | 'siteUrl' | 'concurrency' | 'pollMs' | 'retryDelayMs'> | null;
   /** Null: this process deletes no expired conversation (CONVERSATION_RETENTION_WORKER=off; another process does). */
   conversationRetention: Pick<RetentionWorkerOptions, 'scheduleEveryMs' | 'pollMs' | 'batchSize'> | null;
+  /** Null: this process sends no template (TEMPLATE_SEND_WORKER=off; another process does). */
+  templateSends: { concurrency?: number; pollMs?: number } | null;
 };
 
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
@@ -36,6 +40,7 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     inventorySync: workers.inventorySync ? { meta: config.meta, bulkThreshold: workers.inventoryBulkThreshold } : null,
     whatsappInbound: workers.whatsappInbound ? { cloudApi: config.whatsapp, siteUrl: config.workerSiteUrl } : null,
     conversationRetention: workers.conversationRetention ? {} : null,
+    templateSends: workers.templateSends ? {} : null,
   };
 }
 
@@ -78,6 +83,7 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
         ]
       : []),
     ...(settings.conversationRetention ? [conversationRetentionWorker({ db, log, ...settings.conversationRetention })] : []),
+    ...(settings.templateSends ? [templateSendWorker({ db, log, sender: services.templateSender, ...settings.templateSends })] : []),
   ];
   return {
     start: () => workers.forEach((worker) => worker.start()),

@@ -11,7 +11,7 @@ import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { localeTemplateLanguages, toGraphSendComponents, fillTemplate, type TemplateCategory } from '@/domain/message-template';
 import { consentPurposeOf, consentRefusal, readContactPhone } from '@/domain/contact';
 import { priceOf } from '@/domain/message-pricing';
-import type { SendRefusalReason, TemplateSendRequest, TemplateSendStatus } from '@/domain/template-send';
+import { SEND_GAVE_UP, type SendRefusalReason, type TemplateSendRequest, type TemplateSendStatus } from '@/domain/template-send';
 import type { ChannelAttentionReason } from '@/domain/channel';
 import type { Db } from '../db/database';
 import type { Job } from '../jobs/job-queue';
@@ -82,6 +82,8 @@ export type TemplateSenderDependencies = {
   policy?: SendRetryPolicy;
   /** Called when sends were queued (this process's worker looks at once). */
   onQueued?: () => void;
+  /** The queue its jobs go on (tests name one of their own, which no worker serves). */
+  queue?: string;
 };
 
 /** A Cloud API failure as the outcome rules read it (the client keeps Meta's code where it matters). */
@@ -123,6 +125,7 @@ const waitFor = (ms: number, why: string): never => {
 
 export function templateSender(db: Db, deps: TemplateSenderDependencies) {
   const { channels, contacts, cloudApi, now = () => new Date(), random = Math.random, policy = defaultSendRetryPolicy } = deps;
+  const queue = deps.queue ?? TEMPLATE_SEND_QUEUE;
 
   async function settle(id: string, change: Partial<Row>) {
     await db
@@ -336,6 +339,14 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
   return {
     handle,
 
+    /** The job failed on our side every time: the send ends with the reason `gave_up`. */
+    async gaveUp(sendId: string): Promise<void> {
+      await db
+        .update(templateSends)
+        .set({ status: 'failed', reason: SEND_GAVE_UP, updatedAt: now() })
+        .where(and(eq(templateSends.id, sendId), inArray(templateSends.status, ['queued', 'sending'])));
+    },
+
     /**
      * Asks for sends: one row per (account, send key) and its job, in one statement each (a key
      * already asked for adds nothing). A recipient that is no valid number is recorded as refused.
@@ -362,7 +373,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
           continue;
         }
         const result = await db.execute(
-          sql`with made as (${inserted.getSQL()}) ${enqueueRows(TEMPLATE_SEND_QUEUE, sql`select jsonb_build_object('sendId', made.id) as payload from made`, { maxAttempts: 10 })}`,
+          sql`with made as (${inserted.getSQL()}) ${enqueueRows(queue, sql`select jsonb_build_object('sendId', made.id) as payload from made`, { maxAttempts: 10 })}`,
         );
         queued += (result as unknown as { rows: unknown[] }).rows.length;
       }
@@ -399,7 +410,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
             if (!(error instanceof RetryLater)) throw error;
             // Meta's failure says to send again later: a new job for it, due then.
             await db.execute(
-              enqueueRows(TEMPLATE_SEND_QUEUE, sql`select jsonb_build_object('sendId', ${send.id}::text) as payload`, {
+              enqueueRows(queue, sql`select jsonb_build_object('sendId', ${send.id}::text) as payload`, {
                 maxAttempts: 10,
                 delayMs: error.delayMs,
               }),

@@ -16,7 +16,7 @@ import { contactStore, type ContactStore } from '@/server/contacts/contact-store
 import { RetryLater } from '@/server/jobs/queue-worker';
 import { jobs } from '@/server/jobs/job-tables';
 import { messagingBuckets, messagingLimits, templateSends } from '@/server/messaging/template-send-tables';
-import { TEMPLATE_SEND_QUEUE, templateSender, type TemplateSender } from '@/server/messaging/template-sender';
+import { templateSender, type TemplateSender } from '@/server/messaging/template-sender';
 import { secretBox } from '@/server/secrets/secret-box';
 import { templateStore } from '@/server/templates/template-store';
 import { messageTemplates } from '@/server/templates/template-tables';
@@ -35,6 +35,8 @@ let merchant: ChannelMerchant;
 let channelId: string;
 let clock = Date.parse('2026-11-29T12:00:00Z');
 const now = () => new Date(clock);
+// A queue of this file's own: no worker of another test file takes its jobs; the test runs each one itself.
+const QUEUE = `template-sends-test-${randomBytes(4).toString('hex')}`;
 const number = fixturePhoneNumber(31, { phoneNumberId: newPhoneNumberId() });
 
 const order = readyMadeTemplate('order_confirmation').draft;
@@ -50,7 +52,7 @@ beforeAll(async () => {
   channels = channelStore(db, secrets);
   contacts = contactStore(db, { now });
   const client = cloudApiClient({ graphUrl: cloudApi.graphUrl });
-  sender = templateSender(db, { channels, contacts, cloudApi: client, now, random: () => 0.5 });
+  sender = templateSender(db, { channels, contacts, cloudApi: client, now, random: () => 0.5, queue: QUEUE });
   merchant = await seedChannelMerchant('sender');
   const connected = await channels.connect(
     merchant.uid,
@@ -72,10 +74,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await cloudApi?.close();
 });
-beforeEach(async () => {
+beforeEach(() => {
   clock += 60 * 60_000;
-  // A worker of another test file never takes this file's jobs: the test runs each one itself.
-  await db.delete(jobs).where(eq(jobs.queue, TEMPLATE_SEND_QUEUE));
+});
+afterAll(async () => {
+  await db.delete(jobs).where(eq(jobs.queue, QUEUE));
 });
 
 let keys = 0;
@@ -85,14 +88,13 @@ async function ask(recipient: string, template = order, variables: Record<string
   await sender.enqueue([
     { uid: merchant.uid, channelId, sendKey, purpose: 'order_confirmation', templateName: template.name, language, recipient, variables },
   ]);
-  await db.delete(jobs).where(eq(jobs.queue, TEMPLATE_SEND_QUEUE));
   return sendKey;
 }
 /** Runs the send's job once: 'done', or how long it asked to wait. */
 async function run(sendKey: string): Promise<'done' | { waitMs: number; reason: string }> {
   const send = (await sender.byKey(merchant.uid, sendKey))!;
   try {
-    return await sender.handle({ id: 0, queue: TEMPLATE_SEND_QUEUE, payload: { sendId: send.id }, attempts: 1, maxAttempts: 10 });
+    return await sender.handle({ id: 0, queue: QUEUE, payload: { sendId: send.id }, attempts: 1, maxAttempts: 10 });
   } catch (error) {
     if (error instanceof RetryLater) return { waitMs: error.delayMs, reason: error.message };
     throw error;

@@ -75,14 +75,20 @@ test('the workers, started beside the app, process what waited; stopped, they ha
   }
 }, 120_000);
 
-test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database's; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep", async () => {
+test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database's; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep; TEMPLATE_SEND_WORKER=off no template sender", async () => {
   const workerSettingsFromEnv = (env: Record<string, string>) => workerSettingsFrom(parseConfig(env));
-  const off = { INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off', CONVERSATION_RETENTION_WORKER: 'off' };
+  const off = {
+    INVENTORY_SYNC_WORKER: 'off',
+    WHATSAPP_INBOUND_WORKER: 'off',
+    CONVERSATION_RETENTION_WORKER: 'off',
+    TEMPLATE_SEND_WORKER: 'off',
+  };
   expect(workerSettingsFromEnv({ ...off })).toEqual({
     knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 250, storesAtOnce: 2 },
     inventorySync: null,
     whatsappInbound: null,
     conversationRetention: null,
+    templateSends: null,
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({
     dataDir: data.dir,
@@ -101,8 +107,10 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     inventorySync: null,
     whatsappInbound: null,
     conversationRetention: null,
+    templateSends: null,
   });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).templateSends).toEqual({});
   // The sync worker reads Meta's settings, and the services' secrets key (made in DATA_DIR when SECRETS_KEY is unset).
   const sync = workerSettingsFromEnv({
     DATA_DIR: data.dir,

@@ -39,6 +39,7 @@ describe('parseConfig', () => {
         inventoryBulkThreshold: 10_000,
         whatsappInbound: true,
         conversationRetention: true,
+        templateSends: true,
       },
     });
     expect(config.runtime).toEqual({
