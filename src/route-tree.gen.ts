@@ -15,6 +15,7 @@ import { Route as LangIndexRouteImport } from './routes/$lang/index'
 import { Route as LangAppRouteRouteImport } from './routes/$lang/_app/route'
 import { Route as LangLoggedOutRouteRouteImport } from './routes/$lang/_logged-out/route'
 import { Route as LangAppComponentExamplesRouteImport } from './routes/$lang/_app/component-examples'
+import { Route as LangAppContactsRouteImport } from './routes/$lang/_app/contacts'
 import { Route as LangAppDashboardRouteImport } from './routes/$lang/_app/dashboard'
 import { Route as LangAppIaBasesRouteImport } from './routes/$lang/_app/ia-bases'
 import { Route as LangAppInventoriesRouteImport } from './routes/$lang/_app/inventories'
@@ -59,6 +60,11 @@ const LangAppComponentExamplesRoute =
     path: '/component-examples',
     getParentRoute: () => LangAppRouteRoute,
   } as any)
+const LangAppContactsRoute = LangAppContactsRouteImport.update({
+  id: '/contacts',
+  path: '/contacts',
+  getParentRoute: () => LangAppRouteRoute,
+} as any)
 const LangAppDashboardRoute = LangAppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -136,6 +142,7 @@ export interface FileRoutesByFullPath {
   '/$lang': typeof LangRouteRouteWithChildren
   '/$lang/': typeof LangIndexRoute
   '/$lang/component-examples': typeof LangAppComponentExamplesRoute
+  '/$lang/contacts': typeof LangAppContactsRoute
   '/$lang/dashboard': typeof LangAppDashboardRoute
   '/$lang/ia-bases': typeof LangAppIaBasesRoute
   '/$lang/inventories': typeof LangAppInventoriesRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$lang': typeof LangIndexRoute
   '/$lang/component-examples': typeof LangAppComponentExamplesRoute
+  '/$lang/contacts': typeof LangAppContactsRoute
   '/$lang/dashboard': typeof LangAppDashboardRoute
   '/$lang/ia-bases': typeof LangAppIaBasesRoute
   '/$lang/inventories': typeof LangAppInventoriesRoute
@@ -178,6 +186,7 @@ export interface FileRoutesById {
   '/$lang/_logged-out': typeof LangLoggedOutRouteRouteWithChildren
   '/$lang/': typeof LangIndexRoute
   '/$lang/_app/component-examples': typeof LangAppComponentExamplesRoute
+  '/$lang/_app/contacts': typeof LangAppContactsRoute
   '/$lang/_app/dashboard': typeof LangAppDashboardRoute
   '/$lang/_app/ia-bases': typeof LangAppIaBasesRoute
   '/$lang/_app/inventories': typeof LangAppInventoriesRoute
@@ -200,6 +209,7 @@ export interface FileRouteTypes {
     | '/$lang'
     | '/$lang/'
     | '/$lang/component-examples'
+    | '/$lang/contacts'
     | '/$lang/dashboard'
     | '/$lang/ia-bases'
     | '/$lang/inventories'
@@ -219,6 +229,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/$lang/component-examples'
+    | '/$lang/contacts'
     | '/$lang/dashboard'
     | '/$lang/ia-bases'
     | '/$lang/inventories'
@@ -241,6 +252,7 @@ export interface FileRouteTypes {
     | '/$lang/_logged-out'
     | '/$lang/'
     | '/$lang/_app/component-examples'
+    | '/$lang/_app/contacts'
     | '/$lang/_app/dashboard'
     | '/$lang/_app/ia-bases'
     | '/$lang/_app/inventories'
@@ -304,6 +316,13 @@ declare module '@tanstack/react-router' {
       path: '/component-examples'
       fullPath: '/$lang/component-examples'
       preLoaderRoute: typeof LangAppComponentExamplesRouteImport
+      parentRoute: typeof LangAppRouteRoute
+    }
+    '/$lang/_app/contacts': {
+      id: '/$lang/_app/contacts'
+      path: '/contacts'
+      fullPath: '/$lang/contacts'
+      preLoaderRoute: typeof LangAppContactsRouteImport
       parentRoute: typeof LangAppRouteRoute
     }
     '/$lang/_app/dashboard': {
@@ -409,6 +428,7 @@ declare module '@tanstack/react-router' {
 
 interface LangAppRouteRouteChildren {
   LangAppComponentExamplesRoute: typeof LangAppComponentExamplesRoute
+  LangAppContactsRoute: typeof LangAppContactsRoute
   LangAppDashboardRoute: typeof LangAppDashboardRoute
   LangAppIaBasesRoute: typeof LangAppIaBasesRoute
   LangAppInventoriesRoute: typeof LangAppInventoriesRoute
@@ -425,6 +445,7 @@ interface LangAppRouteRouteChildren {
 
 const LangAppRouteRouteChildren: LangAppRouteRouteChildren = {
   LangAppComponentExamplesRoute: LangAppComponentExamplesRoute,
+  LangAppContactsRoute: LangAppContactsRoute,
   LangAppDashboardRoute: LangAppDashboardRoute,
   LangAppIaBasesRoute: LangAppIaBasesRoute,
   LangAppInventoriesRoute: LangAppInventoriesRoute,

@@ -14,6 +14,7 @@ export const crumbs = {
   channels: { label: msg`Channels`, to: '/$lang/channels' },
   channel: { label: msg`Channel` },
   templates: { label: msg`Templates`, to: '/$lang/templates' },
+  contacts: { label: msg`Contacts`, to: '/$lang/contacts' },
   componentExamples: { label: msg`Component examples` },
   settings: { label: msg`Settings` },
 } satisfies Record<string, Crumb>;

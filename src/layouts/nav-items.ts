@@ -14,6 +14,7 @@ export const navItems: NavItem[] = [
   { label: msg`Inventories`, to: '/$lang/inventories' },
   { label: msg`Checkouts`, to: null },
   { label: msg`Templates`, to: '/$lang/templates' },
+  { label: msg`Contacts`, to: '/$lang/contacts' },
   { label: msg`Settings`, to: '/$lang/settings' },
 ];
 

@@ -1,0 +1,37 @@
+// A contact's number and country as a merchant reads them: the E.164 number in its international
+// form (+55 11 98765 4321), the country by its name in the page's language, and the countries a
+// number may be read in (every one libphonenumber-js knows), sorted by that name.
+import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { localeTags, type Locale } from '@/domain/locales';
+
+/** The number in its international form; as stored when it cannot be read (a newer server's). */
+export function formatContactPhone(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+/** A country's name in `lang` (Brasil, Brazil); its code when the browser has no name for it. */
+export function countryName(lang: Locale, code: string): string {
+  let names = regionNames.get(lang);
+  if (!names) {
+    names = new Intl.DisplayNames([localeTags[lang]], { type: 'region' });
+    regionNames.set(lang, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Every country a number is read in, as select options in `lang`, by name. */
+export function countryOptions(lang: Locale): { value: string; label: string }[] {
+  const collator = new Intl.Collator(localeTags[lang]);
+  return getCountries()
+    .map((code) => ({ value: code, label: countryName(lang, code) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** The country a merchant most likely types numbers of, by the page's language. */
+export const defaultCountryOf: Record<Locale, string> = { pt: 'BR', en: 'US', es: 'ES' };
