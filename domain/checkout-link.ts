@@ -18,6 +18,11 @@ export type CheckoutLinkInput = {
   attributionCode: string;
   /** The cart's id, sent as `attributes[catalyst_cart]=`. */
   cartId: string;
+  /**
+   * More cart attributes of ours, each sent as `attributes[<name>]=<value>` (Shopify's cart
+   * permalinks take them onto the order), such as the number a shopper asked order updates on.
+   */
+  attributes?: Readonly<Record<string, string>>;
   /** The merchant's additional parameters, `a=1&b=2` (`normaliseCheckoutParams`); empty: none. */
   checkoutParams?: string;
   /** The merchant's tracking URL (`normaliseTrackingUrl`); empty: none. */
@@ -48,6 +53,15 @@ export const REF_PARAM = 'ref';
 /** The cart attribute that carries the cart's id onto the order. */
 export const CART_ATTRIBUTE = 'catalyst_cart';
 export const CART_ATTRIBUTE_PARAM = `attributes[${CART_ATTRIBUTE}]`;
+/** A cart attribute's query parameter. */
+export const attributeParam = (name: string) => `attributes[${name}]`;
+/**
+ * Our hidden cart attributes (Shopify hides those starting with `_` from the shopper): only Catalyst
+ * sets them. A merchant's parameter of that form is left out, so that no link carries one the shopper
+ * did not give (a number to send order updates to, say).
+ */
+const RESERVED_ATTRIBUTE_PARAM = /^attributes\[_catalyst_/;
+const isOurs = (name: string) => name === REF_PARAM || name === CART_ATTRIBUTE_PARAM || RESERVED_ATTRIBUTE_PARAM.test(name);
 /** The tracking URL's placeholder for the checkout URL. */
 export const CHECKOUT_URL_PLACEHOLDER = '{checkout_url}';
 
@@ -109,8 +123,10 @@ export function checkoutLink(input: CheckoutLinkInput): CheckoutLink {
   const params = new URLSearchParams();
   if (input.attributionCode !== '') params.set(REF_PARAM, input.attributionCode);
   if (input.cartId !== '') params.set(CART_ATTRIBUTE_PARAM, input.cartId);
+  for (const [name, value] of Object.entries(input.attributes ?? {})) params.set(attributeParam(name), value);
+  const set = new Set(params.keys());
   for (const [name, value] of new URLSearchParams(input.checkoutParams ?? '')) {
-    if (name !== REF_PARAM && name !== CART_ATTRIBUTE_PARAM) params.append(name, value);
+    if (!isOurs(name) && !set.has(name)) params.append(name, value);
   }
   checkout.search = params.toString();
   const checkoutUrl = checkout.href;
@@ -123,7 +139,7 @@ export function checkoutLink(input: CheckoutLinkInput): CheckoutLink {
 /** The merchant's parameters that are not sent because ours carry the same name (each name once, in their order). */
 export function overriddenCheckoutParams(checkoutParams: string): string[] {
   const names = [...new URLSearchParams(checkoutParams).keys()];
-  return [...new Set(names.filter((name) => name === REF_PARAM || name === CART_ATTRIBUTE_PARAM))];
+  return [...new Set(names.filter(isOurs))];
 }
 
 /** The sample cart of the inventory screen's preview: one of variant 1, in cart `SAMPLE`. */
