@@ -47,6 +47,16 @@ export type PeerFailureReason = (typeof peerFailureReasons)[number];
 /** The access scopes a Shopify token needs: the products to sync, the orders to attribute. */
 export const requiredShopifyScopes = ['read_products', 'read_orders'] as const;
 
+/**
+ * How the store's orders and fulfillments reach Catalyst (server/order-events/): `webhooks`, sent by
+ * Shopify as they happen (the store app's API secret key is saved and the site has a public address),
+ * or `polling`, read from the store every few minutes (ORDER_POLL_MINUTES).
+ */
+export const orderEventDeliveries = ['webhooks', 'polling'] as const;
+export type OrderEventDelivery = (typeof orderEventDeliveries)[number];
+/** How often an inventory without webhooks has its store's orders read. */
+export const ORDER_POLL_MINUTES = 5;
+
 export const inventoryValidation = {
   nameRequired: /*i18n*/ { id: 'inventory.name_required', message: 'A name is required to continue' },
   nameTaken: /*i18n*/ { id: 'inventory.name_taken', message: 'You already have an inventory with this name.' },
@@ -61,6 +71,10 @@ export const inventoryValidation = {
   checkoutParamsInvalid: /*i18n*/ {
     id: 'inventory.checkout_params_invalid',
     message: 'Write the parameters as name=value pairs joined by &, like utm_source=whatsapp&utm_medium=chat.',
+  },
+  shopifyApiSecretInvalid: /*i18n*/ {
+    id: 'inventory.shopify_api_secret_invalid',
+    message: 'Paste the API secret key from the API credentials of your store’s app (often shpss_…), not its access token.',
   },
   catalogIdRequired: /*i18n*/ { id: 'inventory.catalog_id_required', message: 'The catalog ID is required.' },
   catalogIdInvalid: /*i18n*/ { id: 'inventory.catalog_id_invalid', message: 'A catalog ID is a number, like 1234567890123456.' },
@@ -159,13 +173,29 @@ export const inventoryNameSchema = storable().check(
 export const createInventorySchema = z.strictObject({ name: inventoryNameSchema });
 
 /**
+ * A Shopify app's API secret key (what signs its webhooks): letters, digits, `_` and `-`, 32 or more
+ * (`shpss_` and 32 hex digits, or 32 hex digits for older apps). An access token (`shpat_…`) pasted
+ * here instead is refused: it would never verify a webhook.
+ */
+export const isShopifyApiSecret = (value: string) => /^[A-Za-z0-9_-]{32,100}$/.test(value) && !/^shp(?:at|ca|pa)_/.test(value);
+
+/**
  * Step 1, Integration. The token is write-only: the API never sends it back, so an empty one on a
- * later save keeps the stored token (the server refuses an empty one when none is stored).
+ * later save keeps the stored token (the server refuses an empty one when none is stored). The API
+ * secret key (optional; it verifies the store's order webhooks) is write-only too: empty or absent
+ * keeps the stored one.
  */
 export const integrationSchema = z.strictObject({
   name: inventoryNameSchema,
   ecommerceType: z.enum(ecommerceTypes, { error: inventoryValidation.ecommerceTypeRequired.id }),
   shopifyToken: storable().check(z.trim(), tooLong(200)),
+  shopifyApiSecret: z.optional(
+    storable().check(
+      z.trim(),
+      tooLong(200),
+      z.refine((value) => value === '' || isShopifyApiSecret(value), { error: inventoryValidation.shopifyApiSecretInvalid.id }),
+    ),
+  ),
   shopifyUrl: normalised(normaliseOrigin, inventoryValidation.addressInvalid.id, inventoryValidation.shopifyUrlRequired.id),
   website: normalised(normaliseOrigin, inventoryValidation.addressInvalid.id, inventoryValidation.websiteRequired.id),
   checkoutParams: normalised(normaliseCheckoutParams, inventoryValidation.checkoutParamsInvalid.id),
@@ -205,12 +235,15 @@ export type StoreCheck = z.infer<typeof storeCheckSchema>;
 export const catalogCheckSchema = z.object({ name: shownName(), itemCount: z.int() });
 export type CatalogCheck = z.infer<typeof catalogCheckSchema>;
 
-/** An inventory as the API returns it (never its token: `shopifyTokenHint` only). */
+/** An inventory as the API returns it (never its token: `shopifyTokenHint` only; never its API secret key: whether one is saved). */
 export const inventorySchema = z.object({
   id: z.string(),
   name: shownName(),
   ecommerceType: z.nullable(z.enum(ecommerceTypes)),
   shopifyTokenHint: z.nullable(z.string()),
+  shopifyApiSecretSet: z.boolean(),
+  /** How the store's orders reach Catalyst: its webhooks (subscribed), or polling. */
+  orderEvents: z.enum(orderEventDeliveries),
   shopifyUrl: z.string(),
   website: z.string(),
   checkoutParams: z.string(),

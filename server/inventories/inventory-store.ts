@@ -1,13 +1,25 @@
 // Inventories in the database. Every query is keyed by the caller's uid, so another account's id
 // finds nothing (the routes answer 404). A save names the version it edits: a stale one means
 // another tab saved first, and the save is refused instead of overwriting it. The Shopify token is
-// sealed with the row's id as context and read back only by `shopifyToken` (checks and syncs).
+// sealed with the row's id as context and read back only by `shopifyToken` (checks and syncs); the
+// app's API secret key with `{id}:api-secret`, read back only by `orderWebhookSecret` (the webhook's
+// signature check). Whether the store's orders come by webhook is worked out from the row and the
+// site's public address (server/order-events/).
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { inventorySteps, tokenHint, type CatalogCheck, type Integration, type Inventory, type StoreCheck } from '@/domain/inventory';
+import {
+  inventorySteps,
+  tokenHint,
+  type CatalogCheck,
+  type Integration,
+  type Inventory,
+  type OrderEventDelivery,
+  type StoreCheck,
+} from '@/domain/inventory';
 import type { Db } from '../db/database';
 import { inventories } from './inventory-tables';
 import type { SecretBox } from '../secrets/secret-box';
+import { orderWebhookUrl } from '../order-events/order-webhook-address';
 
 type Row = typeof inventories.$inferSelect;
 
@@ -21,12 +33,30 @@ export class InventoryRefusal extends Error {
   }
 }
 
-function view(row: Row): Inventory {
+/** What the API secret key of an inventory is sealed for: not the token's context, so neither opens as the other. */
+export const apiSecretContext = (inventoryId: string) => `${inventoryId}:api-secret`;
+
+/**
+ * `webhooks` when the inventory has an API secret key and its store's order webhooks are subscribed to
+ * this site's public address (`publicOrigin`, null: none); `polling` otherwise.
+ */
+export function orderEventsOf(
+  row: Pick<Row, 'id' | 'shopifyApiSecretSealed' | 'orderWebhooksUrl'>,
+  publicOrigin: string | null,
+): OrderEventDelivery {
+  return row.shopifyApiSecretSealed !== null && publicOrigin !== null && row.orderWebhooksUrl === orderWebhookUrl(publicOrigin, row.id)
+    ? 'webhooks'
+    : 'polling';
+}
+
+function viewOf(row: Row, publicOrigin: string | null): Inventory {
   return {
     id: row.id,
     name: row.name,
     ecommerceType: row.ecommerceType,
     shopifyTokenHint: row.shopifyTokenHint,
+    shopifyApiSecretSet: row.shopifyApiSecretSealed !== null,
+    orderEvents: orderEventsOf(row, publicOrigin),
     shopifyUrl: row.shopifyUrl,
     website: row.website,
     checkoutParams: row.checkoutParams,
@@ -69,7 +99,13 @@ async function namingChecked<T>(write: Promise<T>): Promise<T> {
 /** 128 random bits, URL-safe: the public pages' id cannot be guessed from another. */
 const newPublicId = () => randomBytes(16).toString('base64url');
 
-export function inventoryStore(db: Db, secrets: SecretBox) {
+export type InventoryStoreOptions = {
+  /** The site's public origin the stores' webhooks reach (server/order-events/order-webhook-address.ts); null: none. */
+  publicOrigin?: string | null;
+};
+
+export function inventoryStore(db: Db, secrets: SecretBox, { publicOrigin = null }: InventoryStoreOptions = {}) {
+  const view = (row: Row) => viewOf(row, publicOrigin);
   const mine = (uid: string, id: string) => and(eq(inventories.uid, uid), eq(inventories.id, id));
 
   /** Runs `change` on the locked row if `expectedVersion` is current; writes what it returns as the next version. */
@@ -122,16 +158,26 @@ export function inventoryStore(db: Db, secrets: SecretBox) {
      * (the screens never get it back); none stored and none given is refused.
      */
     saveIntegration(uid: string, id: string, expectedVersion: number, integration: Integration, store: StoreCheck): Promise<Inventory> {
-      const { shopifyToken, ...fields } = integration;
+      const { shopifyToken, shopifyApiSecret, ...fields } = integration;
       return saveVersion(uid, id, expectedVersion, (row) => {
         if (!shopifyToken && !row.shopifyTokenSealed) throw new InventoryRefusal('token_required');
+        // Another store, token or secret: the webhooks subscribed so far may not be this store app's (subscribed again after the save).
+        const resubscribe = Boolean(shopifyToken || shopifyApiSecret) || fields.shopifyUrl !== row.shopifyUrl;
         return {
           ...fields,
           ...(shopifyToken ? { shopifyTokenSealed: secrets.seal(shopifyToken, id), shopifyTokenHint: tokenHint(shopifyToken) } : {}),
+          ...(shopifyApiSecret ? { shopifyApiSecretSealed: secrets.seal(shopifyApiSecret, apiSecretContext(id)) } : {}),
+          ...(resubscribe ? { orderWebhooksUrl: null } : {}),
           store,
           savedSteps: Math.max(row.savedSteps, 1),
         };
       });
+    },
+
+    /** The API secret key that signs the inventory's store webhooks, opened; null when the inventory or its secret does not exist. */
+    async orderWebhookSecret(id: string): Promise<string | null> {
+      const [row] = await db.select({ sealed: inventories.shopifyApiSecretSealed }).from(inventories).where(eq(inventories.id, id));
+      return row?.sealed ? secrets.open(row.sealed, apiSecretContext(id)) : null;
     },
 
     /** Step 2, Inventory: the catalog, with what its check found; the inventory is configured, its first sync pending. */

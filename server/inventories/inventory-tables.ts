@@ -21,7 +21,8 @@ import { accounts } from '../accounts/account-tables';
 
 /**
  * Inventories: a Shopify store linked to a Meta commerce catalog. The Shopify token is sealed
- * (server/secrets/secret-box.ts, the row's id as context) and only its hint is ever read out.
+ * (server/secrets/secret-box.ts, the row's id as context) and only its hint is ever read out; the
+ * app's API secret key too, of which only whether it is set is.
  * `saved_steps`: 0 named only, 1 the store saved, 2 the catalog saved (configured).
  */
 export const inventories = pgTable(
@@ -35,6 +36,10 @@ export const inventories = pgTable(
     ecommerceType: text('ecommerce_type').$type<EcommerceType>(),
     shopifyTokenSealed: text('shopify_token_sealed'),
     shopifyTokenHint: text('shopify_token_hint'),
+    /** The store app's API secret key, which signs its webhooks: sealed like the token (context `{id}:api-secret`), never read out. */
+    shopifyApiSecretSealed: text('shopify_api_secret_sealed'),
+    /** The callback URL the store's order webhooks were subscribed to (server/order-events/); null: not subscribed. */
+    orderWebhooksUrl: text('order_webhooks_url'),
     shopifyUrl: text('shopify_url').notNull().default(''),
     website: text('website').notNull().default(''),
     checkoutParams: text('checkout_params').notNull().default(''),

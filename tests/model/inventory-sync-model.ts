@@ -24,6 +24,8 @@ export function sampleInventory(change: Partial<InventoryDetail> = {}): Inventor
     name: 'Loja Demo',
     ecommerceType: 'shopify',
     shopifyTokenHint: 'shpat_…7a41',
+    shopifyApiSecretSet: false,
+    orderEvents: 'polling',
     shopifyUrl: 'https://loja-demo.myshopify.com',
     website: 'https://loja-demo.com.br',
     checkoutParams: '',

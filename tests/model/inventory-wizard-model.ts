@@ -25,6 +25,8 @@ export function inventoryAt(step: InventoryStep, version: number): Inventory {
     name: 'Loja Ana',
     ecommerceType: storeSaved ? 'shopify' : null,
     shopifyTokenHint: storeSaved ? 'shpat_…7a41' : null,
+    shopifyApiSecretSet: false,
+    orderEvents: 'polling',
     shopifyUrl: storeSaved ? 'https://loja-ana.myshopify.com' : '',
     website: storeSaved ? 'https://loja-ana.com' : '',
     checkoutParams: '',
