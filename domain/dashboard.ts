@@ -71,6 +71,16 @@ export const dashboardDefinitions = {
     id: 'dashboard.definition.allowance_used',
     message: "Allowance used: the queries of this calendar month (UTC) against your plan's monthly allowance.",
   },
+  messagesSent: /*i18n*/ {
+    id: 'dashboard.definition.messages_sent',
+    message:
+      'WhatsApp messages sent: approved templates Catalyst sent first to shoppers who agreed (order notices, cart reminders, campaigns), by Meta category, on the day Meta took them. Post-sale notices are counted among them too.',
+  },
+  messageCost: /*i18n*/ {
+    id: 'dashboard.definition.message_cost',
+    message:
+      "Meta's price: what Meta charges for these messages, by category and the shopper's country, from Meta's rate card in force on each message's day, in US dollars. Meta bills it to your WhatsApp Business Account, apart from your Catalyst plan.",
+  },
   projection: /*i18n*/ {
     id: 'dashboard.definition.projection',
     message: 'Projection: the queries and cost at the end of the month if the pace so far continues.',
@@ -440,6 +450,13 @@ export const dashboardSchema = z.object({
   conversionRate: comparedSchema,
   returnOnSpend: comparedSchema,
   requests: comparedSchema,
+  /** Template messages Catalyst sent first in the period: by category, Meta's price of them (USD micros), and the post-sale notices among them. */
+  messages: z.object({
+    utility: comparedSchema,
+    marketing: comparedSchema,
+    costMicros: comparedSchema,
+    noticesSent: comparedSchema,
+  }),
   mediaTypes: z.record(z.enum(mediaTypes), z.extend(comparedSchema, { share: z.number() })),
   monthlyCost: monthlyCostSchema,
   days: z.array(dashboardDaySchema),

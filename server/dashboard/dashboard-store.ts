@@ -56,7 +56,12 @@ export type DaySource = {
   orderValueMinor: number;
   requests: Record<MediaType, number>;
   extraRequests: number;
+  /** Template messages sent first, by category, their cost (USD micros) and the notices among them. */
+  messages: MessageCounts;
 };
+
+type MessageCounts = { utility: number; marketing: number; costMicros: number; notices: number };
+const noMessages = (): MessageCounts => ({ utility: 0, marketing: 0, costMicros: 0, notices: 0 });
 
 type Totals = {
   accesses: number;
@@ -66,6 +71,7 @@ type Totals = {
   money: Map<string, { orders: number; valueMinor: number }>;
   requests: Record<MediaType, number>;
   extraRequests: number;
+  messages: MessageCounts;
 };
 
 const noRequests = (): Record<MediaType, number> => ({
@@ -84,8 +90,10 @@ function totalsOf(rows: DaySource[]): Totals {
     money: new Map(),
     requests: noRequests(),
     extraRequests: 0,
+    messages: noMessages(),
   };
   for (const row of rows) {
+    for (const key of ['utility', 'marketing', 'costMicros', 'notices'] as const) totals.messages[key] += row.messages[key];
     totals.accesses += row.accesses;
     totals.catalogsSent += row.catalogsSent;
     totals.orders += row.orders;
@@ -176,6 +184,7 @@ function parseRollups(text: string | null): DaySource[] {
       orderValueMinor: count[5]!,
       requests: { text: count[6]!, vision: count[7]!, file: count[8]!, voice: count[9]! },
       extraRequests: count[10]!,
+      messages: { utility: count[11]!, marketing: count[12]!, costMicros: count[13]!, notices: count[14]! },
     };
   });
 }
@@ -201,7 +210,8 @@ export function dashboardStore(db: Db) {
       select string_agg(concat(day, ',', ${
         detailed ? sql`inventory_id, ',', ai_base_id, ',', channel_id` : sql`',,'`
       }, ',', currency, ',', accesses, ',', ${detailed ? sql`cart_views, ',', checkouts` : sql`'0,0'`}, ',', catalogs_sent, ',', orders, ',',
-        order_value_minor, ',', requests_text, ',', requests_vision, ',', requests_file, ',', requests_voice, ',', extra_requests), ';' order by day)
+        order_value_minor, ',', requests_text, ',', requests_vision, ',', requests_file, ',', requests_voice, ',', extra_requests, ',',
+        messages_utility, ',', messages_marketing, ',', message_cost_micros, ',', notices_sent), ';' order by day)
       from dashboard_rollups
       where uid = ${uid} and day >= ${previous.from}::date and day <= ${range.to}::date${sql.join(filters)}`;
     return { range, previous, select };
@@ -329,6 +339,12 @@ export function dashboardStore(db: Db) {
         conversionRate: figure((totals) => conversionRate(totals.orders, totals.accesses)),
         returnOnSpend: figure((totals, spendMinor) => returnOnSpend(money(totals).valueMinor, converted, spendMinor, currency)),
         requests: figure((totals) => requestCount(totals.requests)),
+        messages: {
+          utility: figure((totals) => totals.messages.utility),
+          marketing: figure((totals) => totals.messages.marketing),
+          costMicros: figure((totals) => totals.messages.costMicros),
+          noticesSent: figure((totals) => totals.messages.notices),
+        },
         mediaTypes: Object.fromEntries(
           mediaTypes.map((type) => [
             type,

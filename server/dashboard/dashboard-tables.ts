@@ -11,7 +11,8 @@ import { accounts } from '../accounts/account-tables';
  * raw events (server/dashboard/time-zone-change.ts).
  *
  * Kept by triggers (migrations 0019–0020, `dashboard_rollup_*`) in the transaction that writes the
- * events, whatever code writes them: storefront_events and ai_requests add their batch's counts; an
+ * events, whatever code writes them: storefront_events and ai_requests add their batch's counts, a
+ * template send its message on the update that records Meta took it (migration 0028); an
  * attributed order's insert adds it and its update (a refund, a cancellation, a late sync) takes
  * the old row's contribution off and adds the new one, on the day the order was placed. An
  * inventory's deletion zeroes its shop figures (its raw events go with it) and keeps the AI requests.
@@ -40,6 +41,13 @@ export const dashboardRollups = pgTable(
     requestsFile: integer('requests_file').notNull().default(0),
     requestsVoice: integer('requests_voice').notNull().default(0),
     extraRequests: integer('extra_requests').notNull().default(0),
+    /** Template messages Catalyst sent first (server/messaging/), on the day Meta took them, by category. */
+    messagesUtility: integer('messages_utility').notNull().default(0),
+    messagesMarketing: integer('messages_marketing').notNull().default(0),
+    /** Their price from the rate card of their day, USD millionths (domain/message-pricing.ts). */
+    messageCostMicros: bigint('message_cost_micros', { mode: 'number' }).notNull().default(0),
+    /** Of them, post-sale notices (order confirmations and shipping updates). */
+    noticesSent: integer('notices_sent').notNull().default(0),
   },
   (table) => [
     // The triggers' upsert target, and the dashboard's read (an account's days in a range).

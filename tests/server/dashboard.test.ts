@@ -11,6 +11,7 @@ import { plans } from '@/domain/plans';
 import { inboundReplies } from '@/server/channels/inbound-replies';
 import { channels, whatsappInboundMessages } from '@/server/channels/channel-tables';
 import { inventories } from '@/server/inventories/inventory-tables';
+import { templateSends } from '@/server/messaging/template-send-tables';
 import { upsertAttributedOrders } from '@/server/storefront/attributed-orders';
 import { eventRecorder } from '@/server/storefront/event-recorder';
 import { newPhoneNumberId, seedAnsweringRecords, type ChannelMerchant } from './support/channel-seed';
@@ -392,6 +393,74 @@ describe('GET /api/v1/dashboard', () => {
         interval: 200,
       })
       .toBe(1);
+  });
+
+  test("template messages count on the day Meta took them, by category, with Meta's price and the notices among them", async () => {
+    const m = await merchant('messages');
+    const { db } = await testDatabase();
+    const sends = [
+      ['order_confirmation', 'UTILITY', 6_800, '2026-03-10T14:00:00Z'],
+      ['shipping_update', 'UTILITY', 6_800, '2026-03-10T15:00:00Z'],
+      ['campaign', 'MARKETING', 62_500, '2026-03-11T02:30:00Z'], // the 10th in São Paulo
+      ['campaign', 'MARKETING', 62_500, null], // refused: never sent, never counted
+    ] as const;
+    for (const [purpose, category, cost, sentAt] of sends) {
+      const id = randomUUID();
+      await db.insert(templateSends).values({
+        id,
+        uid: m.user.uid,
+        channelId: m.channelId,
+        sendKey: `test:${id}`,
+        purpose,
+        templateName: 'any',
+        language: 'pt_BR',
+        category,
+        recipient: '+5511987650000',
+        variables: {},
+      });
+      // The sender records Meta's acceptance in one update; the rollup counts it then.
+      if (sentAt)
+        await db
+          .update(templateSends)
+          .set({ status: 'sent', sentAt: new Date(sentAt), costMicros: cost })
+          .where(sql`id = ${id}`);
+      else
+        await db
+          .update(templateSends)
+          .set({ status: 'failed', reason: 'not_subscribed' })
+          .where(sql`id = ${id}`);
+    }
+    // A later status (delivered, read) moves nothing.
+    await db
+      .update(templateSends)
+      .set({ status: 'read' })
+      .where(sql`uid = ${m.user.uid} and sent_at is not null`);
+
+    const day = await dashboard(m.user, { from: '2026-03-10', to: '2026-03-10', tz: 'America/Sao_Paulo' });
+    expect(day.messages).toMatchObject({
+      utility: { current: 2 },
+      marketing: { current: 1 },
+      costMicros: { current: 76_100 },
+      noticesSent: { current: 2 },
+    });
+    // The number's filter keeps them; another number's does not have them.
+    const filtered = await dashboard(m.user, {
+      from: '2026-03-10',
+      to: '2026-03-10',
+      tz: 'America/Sao_Paulo',
+      channel: m.channelId,
+    });
+    expect(filtered.messages.utility.current).toBe(2);
+    // Recounted from the raw sends (a change of zone): the same figures, cut in the new zone.
+    await db.execute(sql`update accounts set time_zone = 'UTC' where uid = ${m.user.uid}`);
+    await db.execute(sql`select dashboard_recount(${m.user.uid})`);
+    const utc = await dashboard(m.user, { from: '2026-03-10', to: '2026-03-10' });
+    expect(utc.messages).toMatchObject({
+      utility: { current: 2 },
+      marketing: { current: 0 },
+      costMicros: { current: 13_600 },
+      noticesSent: { current: 2 },
+    });
   });
 
   test('the rollups equal a recount of the raw events', async () => {

@@ -215,6 +215,44 @@ function Allowance({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
+/** Meta's price of the messages, in US dollars to Meta's four decimals (micros are millionths of a dollar). */
+const formatUsdMicros = (lang: string, micros: number) =>
+  new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', maximumFractionDigits: 4 }).format(micros / 1_000_000);
+
+function MessagesSent({ dashboard }: { dashboard: Dashboard }) {
+  const { t } = useLingui();
+  const lang = useLang();
+  const { messages } = dashboard;
+  const name = t`WhatsApp messages sent`;
+  return (
+    <Panel>
+      <PanelTitle id="dashboard-messages-sent">
+        {name}
+        <DefinitionTip name={name} definition={dashboardDefinitions.messagesSent} />
+      </PanelTitle>
+      <Facts aria-labelledby="dashboard-messages-sent">
+        <dt>
+          <Trans>Utility</Trans>
+        </dt>
+        <dd>{formatNumber(lang, messages.utility.current ?? 0)}</dd>
+        <dt>
+          <Trans>Marketing</Trans>
+        </dt>
+        <dd>{formatNumber(lang, messages.marketing.current ?? 0)}</dd>
+        <dt>
+          <Trans>Of them, post-sale notices</Trans>
+        </dt>
+        <dd>{formatNumber(lang, messages.noticesSent.current ?? 0)}</dd>
+        <dt>
+          <Trans>Meta’s price</Trans>
+          <DefinitionTip name={t`Meta’s price`} definition={dashboardDefinitions.messageCost} />
+        </dt>
+        <dd>{formatUsdMicros(lang, messages.costMicros.current ?? 0)}</dd>
+      </Facts>
+    </Panel>
+  );
+}
+
 /** An AI base exists: the requests can be counted. */
 export const hasAiSources = ({ sources }: Dashboard) => sources.aiBases > 0;
 
@@ -251,6 +289,7 @@ export function DashboardAiUse({ dashboard }: { dashboard: Dashboard }) {
         )}
         <MonthlyCost dashboard={dashboard} />
         <Allowance dashboard={dashboard} />
+        <MessagesSent dashboard={dashboard} />
       </FigureGrid>
     );
   }
