@@ -3,7 +3,8 @@
 // tagged with the phone number id it came to. Lenient where Meta adds things (unknown fields are
 // dropped, a message type we do not read becomes `unsupported`, a change of another field is
 // ignored), strict where we rely on them: the ids, the sender, the time, and the part of each
-// message type that we read. Text is stripped of what PostgreSQL cannot store, never refused for it.
+// message type that we read. Shoppers' marketing stops and resumes (`user_preferences`) are read
+// apart (userPreferencesOf). Text is stripped of what PostgreSQL cannot store, never refused for it.
 // zod/mini, no server imports: the webhook route and the unit tests use it alike.
 import * as z from 'zod/mini';
 import { metaIdPattern } from './channel';
@@ -136,16 +137,40 @@ const templateQualityValue = z.object({
   message_template_language: z.string().check(z.maxLength(20)),
 });
 
+/**
+ * The value of a `user_preferences` change: shoppers who asked the business, through the number, to
+ * stop or resume its marketing messages. A preference of another category or value is kept out by
+ * userPreferencesOf.
+ */
+const userPreferencesValue = z.object({
+  messaging_product: z.literal('whatsapp'),
+  metadata: z.object({ phone_number_id: metaId }),
+  user_preferences: z
+    .array(
+      z.object({
+        wa_id: senderId,
+        category: z.string().check(z.maxLength(64)),
+        value: z.string().check(z.maxLength(64)),
+        timestamp: unixSeconds,
+      }),
+    )
+    .check(z.maxLength(1000)),
+});
+
 /** Fields of a WhatsApp Business Account as a whole: they carry no phone number, the entry's id is the account's. */
 export const accountFields = ['message_template_status_update', 'message_template_quality_update'] as const;
+
+/** The fields whose values are read (each by its own schema). */
+const readFields: readonly string[] = ['messages', 'user_preferences', ...accountFields];
 
 const change = z.union([
   z.object({ field: z.literal('messages'), value: messagesValue }),
   z.object({ field: z.literal('message_template_status_update'), value: templateStatusValue }),
   z.object({ field: z.literal('message_template_quality_update'), value: templateQualityValue }),
+  z.object({ field: z.literal('user_preferences'), value: userPreferencesValue }),
   // Other updates, should the app subscribe to them: not read here.
   z.object({
-    field: z.string().check(z.refine((field) => field !== 'messages' && !(accountFields as readonly string[]).includes(field))),
+    field: z.string().check(z.refine((field) => !readFields.includes(field))),
     value: z.unknown(),
   }),
 ]);
@@ -238,6 +263,39 @@ export function templateUpdatesOf(payload: WhatsappWebhook): TemplateUpdateEvent
           name: value.message_template_name,
           language: value.message_template_language,
           quality: value.new_quality_score,
+        });
+      }
+    }
+  }
+  return events;
+}
+
+/** A shopper's marketing preference, as Meta reports it on the number `phoneNumberId`. */
+export type UserPreferenceEvent = {
+  kind: 'user_preference';
+  phoneNumberId: string;
+  /** The shopper's WhatsApp id. */
+  waId: string;
+  preference: 'stop' | 'resume';
+  /** Unix seconds: when the shopper asked. */
+  timestamp: number;
+};
+
+/** Every marketing stop and resume of a payload, in the payload's order (other categories and values left out). */
+export function userPreferencesOf(payload: WhatsappWebhook): UserPreferenceEvent[] {
+  const events: UserPreferenceEvent[] = [];
+  for (const entry of payload.entry) {
+    for (const item of entry.changes) {
+      if (item.field !== 'user_preferences') continue;
+      const value = item.value as z.infer<typeof userPreferencesValue>;
+      for (const preference of value.user_preferences) {
+        if (preference.category !== 'marketing_messages' || (preference.value !== 'stop' && preference.value !== 'resume')) continue;
+        events.push({
+          kind: 'user_preference',
+          phoneNumberId: value.metadata.phone_number_id,
+          waId: preference.wa_id,
+          preference: preference.value,
+          timestamp: preference.timestamp,
         });
       }
     }

@@ -140,6 +140,7 @@ export async function buildApp({
     // Meta's callback for connected WhatsApp numbers: public, outside /api/v1, its body kept raw for the signature.
     await registerWhatsappWebhookRoutes(app, {
       intake: shared.webhookIntake,
+      contacts: shared.contacts,
       onQueued: onWorkQueued,
       onTemplateUpdates: async (updates) => void (await shared.templates.applyUpdates(updates)),
     });

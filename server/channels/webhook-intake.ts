@@ -1,10 +1,14 @@
 // What the WhatsApp webhook reads and writes: channels found by phone number id (remembered a few
 // seconds, with the opened app secret the signature check needs), Meta's verification by verify
 // token, and each payload's events recorded idempotently by Meta's message id, a new message queued
-// for the answerer in the same statement. The channel store tells it (`forget`) of every change.
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+// for the answerer in the same statement; for the shoppers' consent (./conversation-consent.ts), the
+// channels' languages and which messages are redelivered. The channel store tells it (`forget`) of
+// every change.
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AiBaseLanguage } from '@/domain/ai-base';
 import type { ChannelStatus } from '@/domain/channel';
 import type { InboundEvent } from '@/domain/whatsapp-webhook';
+import { baseLanguageSql } from '../ai-bases/ai-base-queries';
 import type { Db } from '../db/database';
 import { enqueueRows } from '../jobs/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
@@ -91,6 +95,39 @@ export function webhookIntake(db: Db, secrets: SecretBox, { ttlMs = WEBHOOK_CHAN
       for (const { sealed, wabaId, ...row } of rows)
         found.set(wabaId, [...(found.get(wabaId) ?? []), { ...row, appSecret: secrets.open(sealed, row.id) }]);
       return found;
+    },
+
+    /**
+     * What recording a payload's consent events needs (./conversation-consent.ts): the language of
+     * each channel's AI base (absent: none), and which of these messages are recorded already (a
+     * redelivery), as `channelId messageId` keys.
+     */
+    async consentFacts(
+      channelIds: readonly string[],
+      messages: ReadonlyArray<{ channelId: string; messageId: string }>,
+    ): Promise<{ languages: Map<string, AiBaseLanguage>; recorded: Set<string> }> {
+      const languages = new Map<string, AiBaseLanguage>();
+      const recorded = new Set<string>();
+      if (channelIds.length > 0) {
+        const rows = await db
+          .select({ id: channels.id, language: baseLanguageSql(channels.aiBaseId) })
+          .from(channels)
+          .where(inArray(channels.id, [...channelIds]));
+        for (const row of rows) if (row.language) languages.set(row.id, row.language);
+      }
+      if (messages.length > 0) {
+        const rows = await db
+          .select({ channelId: whatsappInboundMessages.channelId, messageId: whatsappInboundMessages.messageId })
+          .from(whatsappInboundMessages)
+          .where(
+            and(
+              inArray(whatsappInboundMessages.channelId, [...new Set(messages.map((message) => message.channelId))]),
+              inArray(whatsappInboundMessages.messageId, [...new Set(messages.map((message) => message.messageId))]),
+            ),
+          );
+        for (const row of rows) recorded.add(`${row.channelId} ${row.messageId}`);
+      }
+      return { languages, recorded };
     },
 
     /**

@@ -1,7 +1,9 @@
 // /webhooks/whatsapp: the callback URL merchants give Meta for their numbers (public). GET answers
 // Meta's verification; POST trusts nothing before the raw body's HMAC with the app secret of the
-// numbers it names, then records and queues the messages and answers 200 at once. Every refusal is
-// the same 401, so a prober learns nothing. Details: docs/how-it-works.md, 'WhatsApp webhook'.
+// numbers it names, then records the shoppers' consent it carries (stop words, consent buttons, Meta's
+// `user_preferences`: ../channels/conversation-consent.ts), records and queues the messages and answers
+// 200 at once. Every refusal is the same 401, so a prober learns nothing. Details:
+// docs/how-it-works.md, 'WhatsApp webhook'.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,11 +12,13 @@ import { apiErrorBodySchema } from '@/domain/api-error';
 import {
   flattenWebhook,
   templateUpdatesOf,
+  userPreferencesOf,
   webhookSendersOf,
   whatsappWebhookSchema,
   type TemplateUpdateEvent,
 } from '@/domain/whatsapp-webhook';
 import { WHATSAPP_INBOUND_QUEUE } from '../channels/channel-store';
+import { consentSignalsOf, noConsentCounts, recordConversationConsent, type ConsentRecording } from '../channels/conversation-consent';
 import type { WebhookIntake } from '../channels/webhook-intake';
 import { HttpError } from '../http/http-error';
 import { requestLogSerializers } from '../http/request-log';
@@ -25,6 +29,8 @@ export const WHATSAPP_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 export type WhatsappWebhookRouteOptions = {
   intake: WebhookIntake;
+  /** Where the shoppers' opt-outs and opt-ins by number are recorded (the contact store). */
+  contacts: ConsentRecording['contacts'];
   /** Wakes this process's workers of `queue`: messages were queued for the answerer. */
   onQueued: (queue: string) => void;
   /** Applies templates' review and quality updates to the channels whose app secret signed them (server/templates). */
@@ -50,7 +56,7 @@ const tags = ['WhatsApp webhook (Meta)'];
 
 export async function registerWhatsappWebhookRoutes(
   app: FastifyInstance,
-  { intake, onQueued, onTemplateUpdates = async () => {} }: WhatsappWebhookRouteOptions,
+  { intake, contacts, onQueued, onTemplateUpdates = async () => {} }: WhatsappWebhookRouteOptions,
 ) {
   await app.register(
     async (webhook) => {
@@ -102,8 +108,9 @@ export async function registerWhatsappWebhookRoutes(
               'Public, signed: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>` of the connected ' +
               'numbers the payload names (`entry[].changes[].value.metadata.phone_number_id`), and, for a change naming no number (a ' +
               'template’s review or quality), of a channel of its WhatsApp Business Account (`entry[].id`); otherwise 401. Answers 200 once the ' +
-              'messages are recorded (a redelivered message id adds nothing) and queued for the AI base; a signed payload it cannot ' +
-              'read is acknowledged and dropped. Bodies up to 1 MiB (413).',
+              'shoppers’ consent it carries is recorded for the number’s account (a text asking to stop, a tap on a consent button, ' +
+              '`user_preferences` marketing stops and resumes) and the messages are recorded (a redelivered message id adds nothing) and ' +
+              'queued for the AI base; a signed payload it cannot read is acknowledged and dropped. Bodies up to 1 MiB (413).',
             tags,
             response: { 200: z.object({ status: z.literal('received') }), 401: apiErrorBodySchema, 413: apiErrorBodySchema },
           },
@@ -162,10 +169,14 @@ export async function registerWhatsappWebhookRoutes(
             );
             return reply.send({ status: 'received' });
           }
-          const events = flattenWebhook(payload.data).flatMap((event) => {
+          const ofChannel = <Event extends { phoneNumberId: string }>(event: Event) => {
             const channel = found.get(event.phoneNumberId);
             return channel ? [{ channel, event }] : [];
-          });
+          };
+          const events = flattenWebhook(payload.data).flatMap(ofChannel);
+          // The shoppers' consent before their messages are recorded and queued (conversation-consent.ts says why).
+          const signals = consentSignalsOf(events, userPreferencesOf(payload.data).flatMap(ofChannel));
+          const consent = signals.length > 0 ? await recordConversationConsent({ intake, contacts }, signals) : noConsentCounts;
           const recorded = await intake.recordEvents(events);
           if (recorded.queued > 0) onQueued(WHATSAPP_INBOUND_QUEUE);
           const templateUpdates = templateUpdatesOf(payload.data).map((update) => ({
@@ -174,7 +185,13 @@ export async function registerWhatsappWebhookRoutes(
           }));
           if (templateUpdates.length > 0) await onTemplateUpdates(templateUpdates);
           request.log.info(
-            { whatsappWebhook: 'received', channelIds, ...recorded, templateUpdates: templateUpdates.length },
+            {
+              whatsappWebhook: 'received',
+              channelIds,
+              ...recorded,
+              templateUpdates: templateUpdates.length,
+              ...(signals.length > 0 ? { consent } : {}),
+            },
             'whatsapp webhook',
           );
           return reply.send({ status: 'received' });
