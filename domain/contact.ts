@@ -449,6 +449,20 @@ export const optOutConfirmations: Record<Locale, string> = {
   es: 'Listo, ya no recibirás nuestros mensajes. Si cambias de opinión, solo escríbenos.',
 };
 
+/** What the shopper is told once their tap on a consent button is recorded: thanks, and how to stop. */
+export const optInConfirmations: Record<ConsentPurpose, Record<Locale, string>> = {
+  utility: {
+    pt: 'Combinado! Vamos te avisar por aqui sobre o seu pedido, como a confirmação e o envio. Para parar, é só responder PARAR.',
+    en: "Thank you! We'll send your order updates, such as the confirmation and shipping, here. Reply STOP at any time to stop them.",
+    es: '¡Gracias! Te avisaremos por aquí sobre tu pedido, como la confirmación y el envío. Para dejar de recibirlos, responde BAJA cuando quieras.',
+  },
+  marketing: {
+    pt: 'Obrigado! Vamos te mandar por aqui as novidades e ofertas da loja. Para parar, é só responder PARAR.',
+    en: "Thank you! We'll send you the store's news and offers here. Reply STOP at any time to stop them.",
+    es: '¡Gracias! Te enviaremos por aquí las novedades y ofertas de la tienda. Para dejar de recibirlas, responde BAJA cuando quieras.',
+  },
+};
+
 // ---------------------------------------------------------------------------------------------
 // Numbers, names, languages, countries.
 

@@ -68,4 +68,9 @@ export type WhatsappReplyPart = { wamid: string | null } & (
   | { type: 'text'; body: string; previewUrl: boolean }
   | { type: 'product_list'; catalogId: string; headerText: string; bodyText: string; sections: ProductListSection[] }
   | { type: 'catalog_message'; bodyText: string; thumbnailRetailerId: string | null }
+  /** Reply buttons under a text (the consent button offered with a cart link): the shopper's tap comes back with the button's id. */
+  | { type: 'reply_buttons'; bodyText: string; buttons: ReplyButton[] }
 );
+
+/** A reply button: the id its tap comes back with, and its title (20 characters at most). */
+export type ReplyButton = { id: string; title: string };

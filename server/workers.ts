@@ -75,6 +75,7 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
             log,
             secrets: services.secrets,
             channels: services.channels,
+            contacts: services.contacts,
             knowledge: services.knowledge,
             storefront: services.storefront,
             models: services.models,

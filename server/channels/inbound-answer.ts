@@ -1,7 +1,9 @@
 // What the AI base replies to one shopper's WhatsApp message, decided before anything is sent (the
 // worker stores it, then sends it): a text through the refinement chat's pipeline, an order the
-// cart summary link, media read when the plan and the model allow (else a polite line), always in
-// the base's language. Details: docs/how-it-works.md, 'WhatsApp replies'.
+// cart summary link (with the consent button when the shopper was never asked), media read when the
+// plan and the model allow (else a polite line), always in the base's language; a stop or a consent
+// button's tap is answered by a fixed line in the shopper's (./consent-replies.ts), never by the base.
+// Details: docs/how-it-works.md, 'WhatsApp replies'.
 import { BUILTIN_MODEL, type AiBase } from '@/domain/ai-base';
 import { MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '@/domain/refinement-chat';
 import { plans, type MediaType, type PlanId } from '@/domain/plans';
@@ -14,6 +16,7 @@ import type { Db } from '../db/database';
 import { firstListableProduct, inventoryForAnswers } from '../inventories/inventory-queries';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';
 import { StorefrontRefusal, type StorefrontStore } from '../storefront/storefront-store';
+import { consentOffer, consentReply, type ConsentContacts } from './consent-replies';
 import { readMedia, refusedMedia, type MediaDownload, type ReadMedia, type UnreadableMedia } from './inbound-media';
 import { inboundPhrases, type InboundPhrases } from './inbound-phrases';
 import { acceptsCatalogOffer, matchingProducts, namesCatalog } from './inbound-products';
@@ -31,6 +34,8 @@ export type AnswerDependencies = {
   storefront: StorefrontStore;
   /** The origin of the cart summary links (SITE_URL). */
   siteUrl: string;
+  /** The shoppers' language and consent (the consent lines, the consent button). */
+  contacts: ConsentContacts;
 };
 
 export type AnswerContext = {
@@ -83,7 +88,10 @@ async function orderReply(deps: AnswerDependencies, context: AnswerContext, orde
   try {
     const { cartId } = await deps.storefront.cartFromWhatsappOrder(inventory, order);
     const url = `${deps.siteUrl}/${localeOf[context.base.language]}/c/${encodeURIComponent(inventory.publicId)}/cart?cart=${cartId}`;
-    return line('order_cart', phrases.cartLink(url), true);
+    const cart = line('order_cart', phrases.cartLink(url), true);
+    const offer = await consentOffer(deps.contacts, { uid: context.uid, base: context.base, sender: context.conversation.sender });
+    // The text kept for the merchant's conversation page is what the shopper read: the link, then the question.
+    return offer ? { ...cart, text: `${cart.text}\n\n${offer.bodyText}`, parts: [...cart.parts, offer] } : cart;
   } catch (error) {
     if (error instanceof StorefrontRefusal) return line('order_unreadable', phrases.orderUnreadable);
     throw error;
@@ -174,6 +182,8 @@ async function aiReply(
 /** The reply to a message; null when it gets none (a reaction). Throws the answerer's failures (ChatRefusal, AnswererFailure). */
 export async function replyPlan(deps: AnswerDependencies, context: AnswerContext): Promise<ReplyPlan | null> {
   const { content, base } = context;
+  const consent = await consentReply(deps.contacts, { uid: context.uid, base, sender: context.conversation.sender }, content);
+  if (consent) return consent.plan;
   const phrases = inboundPhrases[base.language];
   if (content.type === 'order') return orderReply(deps, context, content.order);
   if (content.type === 'unsupported') return content.originalType === 'reaction' ? null : line('text_only', phrases.textOnly);

@@ -16,6 +16,7 @@ import type { AiBase } from '@/domain/ai-base';
 import type { WhatsappReplyFailure, WhatsappReplyPart } from '@/domain/whatsapp-reply';
 import { WHATSAPP_INBOUND_QUEUE, type ChannelStore } from './channel-store';
 import { cloudApiClient, type CloudApiConfig, type CloudApiFailure } from './cloud-api-client';
+import type { ConsentContacts } from './consent-replies';
 import { replyPlan } from './inbound-answer';
 import { MediaUnavailable, type MediaDownload } from './inbound-media';
 import {
@@ -47,6 +48,8 @@ export type InboundWorkerOptions = {
   secrets: SecretBox;
   /** The app's channel store (../services.ts): marking a channel here empties the webhook's cache of it at once. */
   channels: ChannelStore;
+  /** The shoppers' language and consent, for the consent lines and the consent button (../services.ts). */
+  contacts: ConsentContacts;
   cloudApi: CloudApiConfig;
   /** The answering models: the built-in answerer and the OpenAI-compatible endpoint's (../services.ts). */
   models: ModelCatalog;
@@ -101,6 +104,8 @@ function outgoing(part: WhatsappReplyPart, to: string, replyTo: string | undefin
         ...(part.thumbnailRetailerId ? { thumbnailRetailerId: part.thumbnailRetailerId } : {}),
         ...quote,
       };
+    case 'reply_buttons':
+      return { type: 'reply_buttons', to, bodyText: part.bodyText, buttons: part.buttons, ...quote };
   }
 }
 
@@ -142,6 +147,7 @@ export function whatsappInboundWorker({
   log,
   secrets,
   channels,
+  contacts,
   cloudApi,
   models,
   knowledge,
@@ -155,7 +161,7 @@ export function whatsappInboundWorker({
 }: InboundWorkerOptions): QueueWorker {
   const replies = inboundReplies(db);
   const client = cloudApiClient(cloudApi);
-  const answerDeps = { db, knowledge, models, storefront, siteUrl };
+  const answerDeps = { db, knowledge, models, storefront, siteUrl, contacts };
 
   const outsideWindow = (message: InboundMessage) => now().getTime() - message.sentAt.getTime() > SERVICE_WINDOW_MS;
 
@@ -254,8 +260,8 @@ export function whatsappInboundWorker({
       );
       if (result === 'stopped') return 'stopped' as const;
       if (result.ok) {
-        const catalogEvent =
-          part.type !== 'text' && channel.inventoryId ? { inventoryId: channel.inventoryId, language: base.language } : null;
+        const showsCatalog = part.type === 'product_list' || part.type === 'catalog_message';
+        const catalogEvent = showsCatalog && channel.inventoryId ? { inventoryId: channel.inventoryId, language: base.language } : null;
         part.wamid = result.value.messageId;
         await replies.partSent({ ...reply, parts }, index, result.value.messageId, catalogEvent, now());
         continue;

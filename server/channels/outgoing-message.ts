@@ -1,11 +1,13 @@
 // What Catalyst sends a shopper over WhatsApp, and the Cloud API's JSON body for each
 // (`POST /{phone-number-id}/messages`): a text reply (optionally quoting the shopper's message), a
-// product_list (Meta's multi-product message: items of a catalog in titled sections) and a
-// catalog_message (the whole catalog behind one button, a product's image as its thumbnail). Pure:
-// no I/O. Meta refuses a message over its limits (131009), so fitProductSections trims a list to
-// them before it is built.
+// product_list (Meta's multi-product message: items of a catalog in titled sections), a
+// catalog_message (the whole catalog behind one button, a product's image as its thumbnail) and
+// reply_buttons (a text with up to three reply buttons: the consent button). Pure: no I/O. Meta
+// refuses a message over its limits (131009), so fitProductSections trims a list to them before it
+// is built, and replyButtons refuses buttons Meta would.
+import type { ReplyButton } from '@/domain/whatsapp-reply';
 
-/** Meta's limits on the messages built here (characters, sections, items). */
+/** Meta's limits on the messages built here (characters, sections, items, buttons). */
 export const WHATSAPP_MESSAGE_LIMITS = {
   textBody: 4096,
   interactiveBody: 1024,
@@ -14,6 +16,9 @@ export const WHATSAPP_MESSAGE_LIMITS = {
   sectionTitle: 24,
   sections: 10,
   productListItems: 30,
+  replyButtons: 3,
+  buttonTitle: 20,
+  buttonId: 256,
 } as const;
 
 export type ProductSection = { title: string; retailerIds: string[] };
@@ -30,7 +35,25 @@ export type OutgoingMessage =
       sections: ProductSection[];
       replyTo?: string;
     }
-  | { type: 'catalog_message'; to: string; bodyText: string; footerText?: string; thumbnailRetailerId?: string; replyTo?: string };
+  | { type: 'catalog_message'; to: string; bodyText: string; footerText?: string; thumbnailRetailerId?: string; replyTo?: string }
+  | { type: 'reply_buttons'; to: string; bodyText: string; buttons: ReplyButton[]; replyTo?: string };
+
+/**
+ * Reply buttons as Meta takes them: one to three, ids unique, titles of at most 20 characters, with
+ * a body of at most 1024; throws a RangeError otherwise (a programming error: the buttons are ours).
+ */
+export function replyButtons(bodyText: string, buttons: readonly ReplyButton[]): { bodyText: string; buttons: ReplyButton[] } {
+  const limits = WHATSAPP_MESSAGE_LIMITS;
+  const length = (text: string) => [...text].length;
+  if (bodyText.trim() === '' || length(bodyText) > limits.interactiveBody) throw new RangeError('reply buttons: body empty or too long');
+  if (buttons.length === 0 || buttons.length > limits.replyButtons) throw new RangeError('reply buttons: one to three');
+  if (new Set(buttons.map((button) => button.id)).size !== buttons.length) throw new RangeError('reply buttons: repeated id');
+  for (const { id, title } of buttons) {
+    if (id === '' || length(id) > limits.buttonId || title.trim() === '' || length(title) > limits.buttonTitle)
+      throw new RangeError('reply buttons: id or title out of bounds');
+  }
+  return { bodyText, buttons: buttons.map(({ id, title }) => ({ id, title })) };
+}
 
 /** The body of the send, as the Cloud API takes it. */
 export function outgoingMessageBody(message: OutgoingMessage): Record<string, unknown> {
@@ -74,6 +97,16 @@ export function outgoingMessageBody(message: OutgoingMessage): Record<string, un
             name: 'catalog_message',
             ...(message.thumbnailRetailerId ? { parameters: { thumbnail_product_retailer_id: message.thumbnailRetailerId } } : {}),
           },
+        },
+      };
+    case 'reply_buttons':
+      return {
+        ...envelope,
+        type: 'interactive',
+        interactive: {
+          type: 'button',
+          body: { text: message.bodyText },
+          action: { buttons: message.buttons.map(({ id, title }) => ({ type: 'reply', reply: { id, title } })) },
         },
       };
   }

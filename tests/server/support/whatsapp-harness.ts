@@ -2,11 +2,13 @@
 // uploads are processed; the sync and the app's own WhatsApp worker off) on the test database, the
 // loopback Cloud API (tests/fixtures/whatsapp-cloud-api-server.ts) and, when asked, the loopback
 // OpenAI-compatible endpoint; and the whatsapp-inbound worker of the test's own, polling every 20 ms
-// with short retries, whose log lines are kept (none may hold a shopper's text or number). The app
+// with short retries, whose log lines are kept (none may hold a shopper's text or number; the app's
+// too, when asked). The app
 // and the worker share one channel store, as in the server, whose webhook remembers a channel for
 // an hour: what reaches the webhook's cache at once is seen, with no clock to race.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { modelCatalog } from '@/server/answering/model-catalog';
 import { whatsappInboundWorker } from '@/server/channels/inbound-worker';
@@ -34,6 +36,8 @@ export type WhatsAppHarness = {
   channels: Services['channels'];
   /** Every line the worker logged, as JSON. */
   logged: string[];
+  /** Every line the app logged, as JSON (with `appLog`; else none). */
+  appLogged: string[];
   close: () => Promise<void>;
 };
 
@@ -42,12 +46,15 @@ export async function startWhatsAppHarness({
   siteUrl = 'https://loja.example',
   withLlm = false,
   concurrency,
+  appLog = false,
 }: {
   dataDir: string;
   siteUrl?: string;
   withLlm?: boolean;
   /** The worker's messages at once (its default when absent). */
   concurrency?: number;
+  /** Keep the app's log lines (level info) in `appLogged`. */
+  appLog?: boolean;
 }): Promise<WhatsAppHarness> {
   const secretsKey = randomBytes(32).toString('base64');
   const logged: string[] = [];
@@ -60,7 +67,14 @@ export async function startWhatsAppHarness({
   const env = { ...testEnv, DATA_DIR: dataDir, SECRETS_KEY: secretsKey, INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' };
   const services = buildServices(db, parseConfig(env), { webhookTtlMs: 3_600_000 });
   const { secrets, channels } = services;
-  const app = await buildTestApp(env, { workers: true, services });
+  const appLogged: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      appLogged.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const app = await buildTestApp(env, { workers: true, services, ...(appLog ? { logger: { level: 'info', stream } } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const worker = whatsappInboundWorker({
@@ -68,6 +82,7 @@ export async function startWhatsAppHarness({
     log,
     secrets,
     channels,
+    contacts: services.contacts,
     cloudApi: { graphUrl: fixture.graphUrl },
     models: modelCatalog(llm ? { baseUrl: llm.baseUrl, apiKey: FIXTURE_API_KEY, timeoutMs: 10_000 } : null),
     knowledge: services.knowledge,
@@ -88,6 +103,7 @@ export async function startWhatsAppHarness({
     secrets,
     channels,
     logged,
+    appLogged,
     async close() {
       await worker.stop();
       await app.close();
