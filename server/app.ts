@@ -20,6 +20,7 @@ import { registerStaticSpa } from './pages/static-spa';
 import { MAX_KNOWLEDGE_FILE_BYTES } from '../domain/knowledge';
 import { buildServices, type Services } from './services';
 import { registerWhatsappWebhookRoutes } from './routes/whatsapp-webhook-routes';
+import { registerShopifyWebhookRoutes } from './routes/shopify-webhook-routes';
 import { requestWithoutQuery } from './http/request-log';
 
 /** JSON bodies up to 1 MiB; the knowledge-file upload route sets its own (MAX_KNOWLEDGE_FILE_BYTES). */
@@ -144,6 +145,8 @@ export async function buildApp({
       onQueued: onWorkQueued,
       onTemplateUpdates: async (updates) => void (await shared.templates.applyUpdates(updates)),
     });
+    // The inventories' stores' order webhooks: public, beside Meta's, their bodies kept raw for the signature.
+    await registerShopifyWebhookRoutes(app, { intake: shared.orderEvents.intake, onQueued: onWorkQueued });
   }
 
   if (distDir)

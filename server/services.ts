@@ -28,6 +28,9 @@ import { eventRecorder, type EventRecorder } from './storefront/event-recorder';
 import { storefrontStore, type StorefrontStore } from './storefront/storefront-store';
 import { templateStore, type TemplateStore } from './templates/template-store';
 import { templateSender, type TemplateSender } from './messaging/template-sender';
+import { orderEventIntake, type OrderEventIntake } from './order-events/order-event-intake';
+import { publicSiteOrigin } from './order-events/order-webhook-address';
+import { ensureOrderWebhooks, type OrderWebhooksOutcome } from './order-events/order-webhook-subscriptions';
 
 /** An inventory's sync queue and reports, beside its store: what the inventory routes read and queue. */
 export type InventorySyncs = {
@@ -72,6 +75,11 @@ export type Services = {
   templates: TemplateStore;
   /** The one way a template is sent first: notices, recovery, campaigns (server/messaging/). */
   templateSender: TemplateSender;
+  /**
+   * Stores' order events: the Shopify webhook's intake, the subscription of an inventory's store to its
+   * order webhooks (after step 1 is saved), and the public origin they reach (SITE_URL; null: none, orders are polled).
+   */
+  orderEvents: { intake: OrderEventIntake; subscribe: (inventoryId: string) => Promise<OrderWebhooksOutcome>; publicOrigin: string | null };
 };
 
 export type ServiceOptions = {
@@ -85,6 +93,8 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const intake = webhookIntake(db, secrets, webhookTtlMs === undefined ? {} : { ttlMs: webhookTtlMs });
   const channels = channelStore(db, secrets, { onChannelChanged: intake.forget });
   const contacts = contactStore(db);
+  const publicOrigin = publicSiteOrigin(config.siteUrl);
+  const inventories = inventoryStore(db, secrets, { publicOrigin });
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,
@@ -94,7 +104,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     knowledge: knowledgeStore(db),
     models: modelCatalog(config.llm),
     leads: leadRequestStore(db),
-    inventories: inventoryStore(db, secrets),
+    inventories,
     inventorySyncs: {
       enqueue: (inventoryId, trigger) => enqueueSync(db, inventoryId, trigger),
       lastRuns: (inventoryId, limit) => lastRuns(db, inventoryId, limit),
@@ -110,5 +120,10 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     contacts,
     templates: templateStore(db, { channels, cloudApi: cloudApiClient(config.whatsapp) }),
     templateSender: templateSender(db, { channels, contacts, cloudApi: cloudApiClient(config.whatsapp) }),
+    orderEvents: {
+      intake: orderEventIntake(db, inventories),
+      subscribe: (inventoryId) => ensureOrderWebhooks({ db, secrets, publicOrigin }, inventoryId),
+      publicOrigin,
+    },
   };
 }

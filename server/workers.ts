@@ -13,6 +13,7 @@ import { whatsappInboundWorker, type InboundWorkerOptions } from './channels/inb
 import { conversationRetentionWorker, type RetentionWorkerOptions } from './channels/conversation-retention';
 import type { Services } from './services';
 import { templateSendWorker } from './messaging/template-send-worker';
+import { orderEventPollWorker } from './order-events/order-event-poller';
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
@@ -25,6 +26,11 @@ export type WorkerSettings = {
   conversationRetention: Pick<RetentionWorkerOptions, 'scheduleEveryMs' | 'pollMs' | 'batchSize'> | null;
   /** Null: this process sends no template (TEMPLATE_SEND_WORKER=off; another process does). */
   templateSends: { concurrency?: number; pollMs?: number } | null;
+  /**
+   * Null: this process polls no store's orders (INVENTORY_SYNC_WORKER=off: the processes that sync
+   * inventories read their stores' orders too, for those without webhooks; server/order-events/).
+   */
+  orderEventPoll: { scheduleEveryMs?: number; pollMs?: number } | null;
 };
 
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
@@ -41,6 +47,7 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     whatsappInbound: workers.whatsappInbound ? { cloudApi: config.whatsapp, siteUrl: config.workerSiteUrl } : null,
     conversationRetention: workers.conversationRetention ? {} : null,
     templateSends: workers.templateSends ? {} : null,
+    orderEventPoll: workers.inventorySync ? {} : null,
   };
 }
 
@@ -85,6 +92,18 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
       : []),
     ...(settings.conversationRetention ? [conversationRetentionWorker({ db, log, ...settings.conversationRetention })] : []),
     ...(settings.templateSends ? [templateSendWorker({ db, log, sender: services.templateSender, ...settings.templateSends })] : []),
+    ...(settings.orderEventPoll
+      ? [
+          orderEventPollWorker({
+            db,
+            log,
+            secrets: services.secrets,
+            publicOrigin: services.orderEvents.publicOrigin,
+            onQueued: (queue) => workers.forEach((worker) => worker.nudge(queue)),
+            ...settings.orderEventPoll,
+          }),
+        ]
+      : []),
   ];
   return {
     start: () => workers.forEach((worker) => worker.start()),

@@ -41,24 +41,33 @@ export type StoreOrder = {
   customerJourneySummary: { lastVisit: { referralCode: string | null } | null } | null;
   currentTotalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
 };
-type Page = { orders: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: StoreOrder[] } };
+type Page<T> = { orders: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: T[] } };
 
 /** The search for orders updated after `since`, to the second (rounded down: Shopify's times have no milliseconds). */
 export const updatedSinceQuery = (since: Date) =>
   `updated_at:>'${new Date(Math.floor(since.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z')}'`;
 
-/** Reads the store's orders updated after `since`, oldest update first, handing over each page. */
-export async function readOrdersSince(
+/**
+ * Reads the store's orders updated after `since`, oldest update first, handing over each page. The
+ * attribution's query by default; another reader (server/order-events/) passes its own `query` (an
+ * `orders` connection with the same variables) and page size, and gets its nodes.
+ */
+export async function readOrdersSince<T = StoreOrder>(
   storeUrl: string,
   token: string,
   since: Date,
-  { onOrders, ...pace }: PaceOptions & { onOrders: (orders: StoreOrder[]) => Promise<void> | void },
+  {
+    onOrders,
+    query: ordersQuery = ORDERS_QUERY,
+    perPage = ORDERS_PER_PAGE,
+    ...pace
+  }: PaceOptions & { onOrders: (orders: T[]) => Promise<void> | void; query?: string; perPage?: number },
 ): Promise<PaceProgress & { orders: number }> {
   const progress = { orders: 0, requests: 0, waitedMs: 0, cost: 0 };
   const ask = pacedQueries(storeUrl, token, progress, pace);
   const query = updatedSinceQuery(since);
   for (let after: string | null = null; ;) {
-    const page: Page = await ask<Page>(ORDERS_QUERY, { first: ORDERS_PER_PAGE, after, query });
+    const page: Page<T> = await ask<Page<T>>(ordersQuery, { first: perPage, after, query });
     const { nodes, pageInfo } = page.orders;
     await onOrders(nodes);
     progress.orders += nodes.length;

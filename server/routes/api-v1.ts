@@ -65,6 +65,7 @@ export async function registerApiV1(
         meta,
         allowLoopbackPeers,
         syncNowIntervalMs,
+        orderWebhooks: { subscribe: services.orderEvents.subscribe, forget: services.orderEvents.intake.forget },
       });
       registerChannelRoutes(api, {
         accounts,

@@ -2,8 +2,10 @@
 // wizard step (the store after a check against it, the catalog after a check against Meta), check
 // a store or a catalog on its own, delete. Another account's id is a 404; a stale version a 409; a
 // store or catalog that refuses answers its reason as the error code (422, or 502/503 when it did
-// not answer or asked us to wait). The Shopify token is never sent back. One inventory is read with
-// what its checkout links converted (the orders each sync attributes to it).
+// not answer or asked us to wait). The Shopify token is never sent back, nor the app's API secret key;
+// saving one subscribes the store to its order webhooks when the site has a public address (else, or
+// should the store not answer, its orders are polled). One inventory is read with what its checkout
+// links converted (the orders each sync attributes to it).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -32,6 +34,7 @@ import { checkCatalog, type MetaConfig } from '../inventories/meta-catalog';
 import { PeerFailure } from '../inventories/peer-failure';
 import { checkStore } from '../inventories/shopify-admin';
 import type { InventorySyncs } from '../services';
+import type { OrderWebhooksOutcome } from '../order-events/order-webhook-subscriptions';
 import {
   PRODUCTS_PAGE_SIZE,
   productsPageSchema,
@@ -56,6 +59,11 @@ export type InventoryRouteOptions = {
    * minute by default, as production runs; the e2e suite shortens it, the page's clock cannot move the server's).
    */
   syncNowIntervalMs?: number;
+  /**
+   * The store's order webhooks (server/order-events/): subscribed after step 1 is saved with an API
+   * secret key; `forget` drops what this process's webhook remembers of a secret just changed.
+   */
+  orderWebhooks?: { subscribe: (inventoryId: string) => Promise<OrderWebhooksOutcome>; forget: (inventoryId: string) => void };
 };
 
 const invalid = (fields: Record<string, string>) => new HttpError(400, 'validation_failed', 'The request is not valid.', { fields });
@@ -117,7 +125,16 @@ const storeCheckBodySchema = z.strictObject({
 
 export function registerInventoryRoutes(
   app: FastifyInstance,
-  { accounts, store, syncs, onQueued, meta, allowLoopbackPeers, syncNowIntervalMs = SYNC_NOW_INTERVAL_MS }: InventoryRouteOptions,
+  {
+    accounts,
+    store,
+    syncs,
+    onQueued,
+    meta,
+    allowLoopbackPeers,
+    syncNowIntervalMs = SYNC_NOW_INTERVAL_MS,
+    orderWebhooks,
+  }: InventoryRouteOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -229,7 +246,13 @@ export function registerInventoryRoutes(
       if (current.version !== expectedVersion) throw refusals.version_conflict(new InventoryRefusal('version_conflict', current.version));
       reachable('shopifyUrl', integration.shopifyUrl);
       const checked = await refusing(checkStore(integration.shopifyUrl, await tokenFor(uid, request.params.id, integration.shopifyToken)));
-      return refusing(store.saveIntegration(uid, request.params.id, expectedVersion, integration, checked));
+      const saved = await refusing(store.saveIntegration(uid, request.params.id, expectedVersion, integration, checked));
+      if (integration.shopifyApiSecret) orderWebhooks?.forget(saved.id);
+      if (!orderWebhooks || !saved.shopifyApiSecretSet || saved.orderEvents === 'webhooks') return saved;
+      // The store's webhooks now, or its orders are polled (and the poller tries again).
+      const subscribed = await orderWebhooks.subscribe(saved.id);
+      request.log.info({ inventoryId: saved.id, orderWebhooks: subscribed }, 'order webhooks after saving the store');
+      return subscribed.outcome === 'subscribed' ? ((await store.get(uid, saved.id)) ?? saved) : saved;
     },
   );
 

@@ -30,8 +30,11 @@ test('the OpenAPI document lists GET /api/v1/me, its bearer security and its res
   expect(me!.security).toEqual([{ firebaseIdToken: [] }]);
   expect(doc.components.securitySchemes.firebaseIdToken).toMatchObject({ type: 'http', scheme: 'bearer' });
   expect(JSON.stringify(me!.responses['200'])).toContain('premium_plus');
-  // Health, runtime config and the document itself stay out of it; besides the API, only the webhook Meta calls.
-  expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/v1/'))).toEqual(['/webhooks/whatsapp']);
+  // Health, runtime config and the document itself stay out of it; besides the API, only the webhooks Meta and Shopify call.
+  expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/v1/'))).toEqual([
+    '/webhooks/whatsapp',
+    '/webhooks/shopify/{inventoryId}',
+  ]);
 });
 
 test('/healthz and /readyz answer, naming the database', async () => {
@@ -71,7 +74,7 @@ test('with the SPA served too: the API keeps its JSON 404 and the document lists
     const doc = (await call(`${url}/api/docs/json`)).body as OpenApi;
     const paths = Object.keys(doc.paths);
     expect(paths).toContain('/api/v1/me');
-    expect(paths.filter((path) => !path.startsWith('/api/v1/'))).toEqual(['/webhooks/whatsapp']);
+    expect(paths.filter((path) => !path.startsWith('/api/v1/'))).toEqual(['/webhooks/whatsapp', '/webhooks/shopify/{inventoryId}']);
   } finally {
     await app.close();
     rmSync(distDir, { recursive: true, force: true });

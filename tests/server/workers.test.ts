@@ -89,6 +89,7 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     whatsappInbound: null,
     conversationRetention: null,
     templateSends: null,
+    orderEventPoll: null,
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({
     dataDir: data.dir,
@@ -108,6 +109,7 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     whatsappInbound: null,
     conversationRetention: null,
     templateSends: null,
+    orderEventPoll: null,
   });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).templateSends).toEqual({});
