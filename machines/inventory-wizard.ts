@@ -4,7 +4,7 @@
 // sync), 3 Conclusion (the public links). A configured inventory opens on its overview (the links
 // and the sync), from which the wizard can be reopened. An inventory in configuration resumes at
 // its saved step; what the merchant types is kept as a draft (storeDraft) until it is saved — never
-// the Shopify token, which is write-only. Tags for the view: `editing`, `checking`, `saving`, `failed`.
+// the Shopify token nor the app's API secret key, which are write-only. Tags for the view: `editing`, `checking`, `saving`, `failed`.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failed, failureOf, type Failed } from './failure';
 import { fieldErrorsOf } from './field-errors';
@@ -25,15 +25,19 @@ import {
   type StoreCheck,
 } from '../domain/inventory';
 
-/** Step 1 as typed: the type may still be unchosen; the token is what was typed ('' keeps the stored one). */
+/** Step 1 as typed: the type may still be unchosen; the token and API secret key are what was typed ('' keeps the stored one). */
 export type IntegrationDraft = Omit<Integration, 'ecommerceType'> & { ecommerceType: EcommerceType | '' };
 /** Step 2 as typed: the catalog, and whether syncs push the store's prices and availability to it. */
 export type CatalogDraft = { catalogId: string; storeIsTruth: boolean };
 export type InventoryDraft = { integration: IntegrationDraft; catalog: CatalogDraft };
 /** The steps a draft can hold changes of (the name of a new inventory is step 1's). */
 export type DraftStep = 'integration' | 'catalog';
-/** What storeDraft keeps and loadInventory hands back: the draft without the token, and the step it was typed on. */
-export type StoredInventoryDraft = { integration: Omit<IntegrationDraft, 'shopifyToken'>; catalog: CatalogDraft; step: DraftStep };
+/** What storeDraft keeps and loadInventory hands back: the draft without the token and secret, and the step it was typed on. */
+export type StoredInventoryDraft = {
+  integration: Omit<IntegrationDraft, 'shopifyToken' | 'shopifyApiSecret'>;
+  catalog: CatalogDraft;
+  step: DraftStep;
+};
 
 /**
  * Why a call failed, as the wizard acts on it: `invalid` carries the server's field → message id,
@@ -131,7 +135,8 @@ const nameErrorsOf = ({ draft }: Pick<InventoryWizardContext, 'draft'>) =>
 const catalogErrorsOf = ({ draft }: Pick<InventoryWizardContext, 'draft'>) => fieldErrorsOf(catalogSchema.safeParse(draft.catalog));
 const noErrors = (errors: Record<string, string>) => Object.keys(errors).length === 0;
 
-const withoutToken = ({ shopifyToken: _token, ...rest }: IntegrationDraft) => rest;
+/** The draft without what is write-only (the token, the API secret key): never stored, never compared with the saved inventory. */
+const withoutToken = ({ shopifyToken: _token, shopifyApiSecret: _secret, ...rest }: IntegrationDraft) => rest;
 /** Two flat records hold the same values (in whatever order their fields were written). */
 const same = <T extends object>(a: T, b: T) => (Object.keys({ ...a, ...b }) as (keyof T)[]).every((key) => a[key] === b[key]);
 

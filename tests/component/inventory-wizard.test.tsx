@@ -9,7 +9,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Inventory } from '@/domain/inventory';
-import { FIXTURE_SHOPIFY_ACCESS_TOKEN, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
+import {
+  FIXTURE_SHOPIFY_ACCESS_TOKEN,
+  FIXTURE_SHOPIFY_API_SECRET,
+  startShopifyAdminServer,
+  type ShopifyAdminServer,
+} from '../fixtures/shopify-admin-server';
 import type { TestUser } from '../server/support/emulator-users';
 import { api, merchant } from './support/merchant';
 import { renderApp } from './support/render-app';
@@ -154,9 +159,11 @@ describe('Inventory wizard', () => {
 
     await userEvent.selectOptions(field(/^E-commerce type/), 'Shopify');
     await userEvent.type(field(/^Website/), 'loja-caio.example.com');
-    // Nothing typed so far left the token in a draft.
+    await userEvent.type(field(/^Shopify API secret key/), FIXTURE_SHOPIFY_API_SECRET);
+    // Nothing typed so far left the token or the API secret key in a draft.
     expect(storedDrafts().length).toBeGreaterThan(0);
-    for (const draft of storedDrafts()) expect(draft).not.toContain(FIXTURE_SHOPIFY_ACCESS_TOKEN);
+    for (const draft of storedDrafts())
+      for (const secret of [FIXTURE_SHOPIFY_ACCESS_TOKEN, FIXTURE_SHOPIFY_API_SECRET]) expect(draft).not.toContain(secret);
 
     await userEvent.click(button('Save and advance'));
     await heading('2. Inventory');
@@ -168,8 +175,10 @@ describe('Inventory wizard', () => {
       website: 'https://loja-caio.example.com',
       shopifyTokenHint: `shpat_…${FIXTURE_SHOPIFY_ACCESS_TOKEN.slice(-4)}`,
       store: { name: 'Catalyst Demo Store', currency: 'USD' },
+      shopifyApiSecretSet: true,
     });
     expect(JSON.stringify(saved)).not.toContain(FIXTURE_SHOPIFY_ACCESS_TOKEN);
+    expect(JSON.stringify(saved)).not.toContain(FIXTURE_SHOPIFY_API_SECRET);
     expect(storedDrafts()).toEqual([]); // all saved: no draft left
   });
 

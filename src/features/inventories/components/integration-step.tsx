@@ -1,10 +1,11 @@
 // Step 1, Integration: the Shopify store — its type, write-only token, admin address and storefront,
+// the optional (write-only) API secret key of its app, which lets its order webhooks reach Catalyst,
 // and the two optional checkout fields — with 'Check connection', which shows the store's name and
 // currency or why the store refused.
 import type { RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { ecommerceTypes, type EcommerceType, type PeerFailureReason, type StoreCheck } from '@/domain/inventory';
+import { ecommerceTypes, ORDER_POLL_MINUTES, type EcommerceType, type PeerFailureReason, type StoreCheck } from '@/domain/inventory';
 import type { IntegrationDraft } from '@/machines/inventory-wizard';
 import { Button } from '@/src/ui/button';
 import { Select } from '@/src/ui/select';
@@ -43,6 +44,8 @@ type Props = {
   errors: Record<string, string>;
   /** The stored token as the API shows it (`shpat_…1a2b`), or null when none is stored. */
   tokenHint: string | null;
+  /** Whether an API secret key is stored (the API never sends it back). */
+  apiSecretSet: boolean;
   storeCheck: StoreCheck | null;
   refusal: PeerFailureReason | null;
   checkUnanswered: boolean;
@@ -58,6 +61,7 @@ export function IntegrationStep({
   draft,
   errors,
   tokenHint,
+  apiSecretSet,
   storeCheck,
   refusal,
   checkUnanswered,
@@ -68,6 +72,7 @@ export function IntegrationStep({
 }: Props) {
   const { t, i18n } = useLingui();
   const error = useInventoryFieldError(errors);
+  const minutes = ORDER_POLL_MINUTES;
   return (
     <StepSection
       headingRef={headingRef}
@@ -124,6 +129,23 @@ export function IntegrationStep({
           value={draft.shopifyUrl}
           error={error('shopifyUrl')}
           onChange={(event) => onEdit({ shopifyUrl: event.target.value })}
+        />
+        <TextField
+          // Write-only, as the token.
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          label={t`Shopify API secret key (optional)`}
+          name="shopifyApiSecret"
+          placeholder={apiSecretSet ? '••••••••' : 'shpss_…'}
+          hint={
+            apiSecretSet
+              ? t`An API secret key is saved. Leave this empty to keep it, or paste a new one.`
+              : t`From the same app's API credentials. With it, your store tells Catalyst of new orders and shipments as they happen; without it, Catalyst checks for them every ${minutes} minutes.`
+          }
+          value={draft.shopifyApiSecret ?? ''}
+          error={error('shopifyApiSecret')}
+          onChange={(event) => onEdit({ shopifyApiSecret: event.target.value })}
         />
         <Check>
           <Button variant="secondary" loading={checking} onClick={onCheck}>

@@ -1,9 +1,9 @@
 // The inventory screen of a configured inventory: 'Inventory info' (the store and catalog it links,
-// its two public links, a preview of its checkout link, and 'Edit', which reopens the wizard) above
-// 'Inventory sync' (the sync panel).
+// how the store's orders reach Catalyst, its two public links, a preview of its checkout link, and
+// 'Edit', which reopens the wizard) above 'Inventory sync' (the sync panel).
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { Inventory } from '@/domain/inventory';
+import { ORDER_POLL_MINUTES, type Inventory } from '@/domain/inventory';
 import { Button } from '@/src/ui/button';
 import { Card } from '@/src/ui/card';
 import { InventoryCheckoutPreview } from './inventory-checkout-preview';
@@ -18,6 +18,7 @@ const Body = styled.div`
 
 export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inventory; onEdit: () => void }) {
   const { store, catalog } = inventory;
+  const minutes = ORDER_POLL_MINUTES;
   return (
     <Body>
       <Card
@@ -41,6 +42,16 @@ export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inve
             <Trans>Catalog</Trans>
           </dt>
           <dd>{catalog ? `${catalog.name} (${inventory.catalogId})` : inventory.catalogId}</dd>
+          <dt>
+            <Trans>Orders</Trans>
+          </dt>
+          <dd>
+            {inventory.orderEvents === 'webhooks' ? (
+              <Trans>The store sends its new orders and shipments to Catalyst as they happen (webhooks).</Trans>
+            ) : (
+              <Trans>Catalyst checks the store for new orders and shipments every {minutes} minutes.</Trans>
+            )}
+          </dd>
         </FactsList>
         <InventoryWizardLinks publicId={inventory.publicId} />
         <InventoryCheckoutPreview inventory={inventory} />

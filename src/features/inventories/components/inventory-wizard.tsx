@@ -156,6 +156,7 @@ export function InventoryWizard({ inventoryId }: { inventoryId: string | null })
           draft={context.draft.integration}
           errors={context.fieldErrors}
           tokenHint={context.inventory?.shopifyTokenHint ?? null}
+          apiSecretSet={context.inventory?.shopifyApiSecretSet ?? false}
           storeCheck={context.storeCheck}
           refusal={context.peerFailure}
           checkUnanswered={checkUnanswered}
