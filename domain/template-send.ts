@@ -44,3 +44,19 @@ export type TemplateSendRequest = {
   recipient: string;
   variables: Record<string, string>;
 };
+
+/** What Meta says of a sent message in a status webhook, with the callback data the send gave it. */
+export type SendStatusUpdate = {
+  channelId: string;
+  /** Meta's wamid of the message. */
+  messageId: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  errorCodes: readonly number[];
+  /** `send:<template send id>` for the sender's messages. */
+  callbackData: string | null;
+};
+
+/** The callback data a template send gives Meta, and the send it names back. */
+export const sendCallbackData = (sendId: string) => `send:${sendId}`;
+export const sendIdOfCallback = (data: string | null): string | null =>
+  data && /^send:[0-9a-f-]{36}$/.test(data) ? data.slice('send:'.length) : null;

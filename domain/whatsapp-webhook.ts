@@ -103,6 +103,8 @@ export const statusPayloadSchema = z.object({
   status: z.string().check(z.maxLength(40)),
   timestamp: unixSeconds,
   errors: z.optional(z.array(z.object({ code: z.int() })).check(z.maxLength(20))),
+  /** What the send gave Meta to echo (the template sender's `send:<id>`); at most 512 characters. */
+  biz_opaque_callback_data: z.optional(z.string().check(z.maxLength(512))),
 });
 
 /** The value of a `messages` change: the number it came to, and its messages and statuses. */
@@ -213,6 +215,8 @@ export type MessageStatusEvent = {
   timestamp: number;
   /** Meta's error codes of a failed message (131047: outside the 24-hour window…). */
   errorCodes: number[];
+  /** The send's callback data, when it gave one. */
+  callbackData: string | null;
 };
 
 export type InboundEvent = InboundMessageEvent | MessageStatusEvent;
@@ -363,6 +367,7 @@ export function flattenWebhook(payload: WhatsappWebhook): InboundEvent[] {
           status: status.status,
           timestamp: status.timestamp,
           errorCodes: (status.errors ?? []).map((error) => error.code),
+          callbackData: status.biz_opaque_callback_data ?? null,
         });
       }
     }

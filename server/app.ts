@@ -144,6 +144,7 @@ export async function buildApp({
       contacts: shared.contacts,
       onQueued: onWorkQueued,
       onTemplateUpdates: async (updates) => void (await shared.templates.applyUpdates(updates)),
+      onSendStatuses: (statuses) => shared.templateSender.statusesReceived(statuses),
     });
     // The inventories' stores' order webhooks: public, beside Meta's, their bodies kept raw for the signature.
     await registerShopifyWebhookRoutes(app, { intake: shared.orderEvents.intake, onQueued: onWorkQueued });

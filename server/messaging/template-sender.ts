@@ -7,11 +7,19 @@
 // dropped); then asks Meta and records the outcome by Meta's code (send-outcomes.ts), the cost from
 // the dated price table, and what an outcome changes elsewhere (an opt-out, a template or a channel
 // needing attention). Nothing here logs a phone number.
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { localeTemplateLanguages, toGraphSendComponents, fillTemplate, type TemplateCategory } from '@/domain/message-template';
 import { consentPurposeOf, consentRefusal, readContactPhone } from '@/domain/contact';
 import { priceOf } from '@/domain/message-pricing';
-import { SEND_GAVE_UP, type SendRefusalReason, type TemplateSendRequest, type TemplateSendStatus } from '@/domain/template-send';
+import {
+  SEND_GAVE_UP,
+  sendCallbackData,
+  sendIdOfCallback,
+  type SendRefusalReason,
+  type SendStatusUpdate,
+  type TemplateSendRequest,
+  type TemplateSendStatus,
+} from '@/domain/template-send';
 import type { ChannelAttentionReason } from '@/domain/channel';
 import type { Db } from '../db/database';
 import type { Job } from '../jobs/job-queue';
@@ -253,6 +261,39 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     }
   }
 
+  /** Meta took the send: its id, when, its price from the card of that day. */
+  async function recordSent(send: Row, metaMessageId: string, status: 'sent' | 'delivered' | 'read' = 'sent') {
+    const sentAt = now();
+    const price = priceOf({ category: send.category ?? 'UTILITY', country: send.country, at: sentAt });
+    await settle(send.id, {
+      status,
+      reason: null,
+      code: null,
+      metaMessageId,
+      sentAt,
+      attemptStartedAt: null,
+      costMicros: price.amountMicros,
+      pricingMarket: price.market,
+      rateCardFrom: price.cardEffectiveFrom,
+    });
+  }
+
+  /** A failure Meta reported after taking the send: its outcome, and a new job when it says to send again later. */
+  async function failedAfterMeta(send: Row, code: number | undefined) {
+    try {
+      await failedAtMeta(send, code === undefined ? {} : { code });
+    } catch (error) {
+      if (!(error instanceof RetryLater)) throw error;
+      await db.execute(
+        enqueueRows(queue, sql`select jsonb_build_object('sendId', ${send.id}::text) as payload`, {
+          maxAttempts: 10,
+          delayMs: error.delayMs,
+        }),
+      );
+      deps.onQueued?.();
+    }
+  }
+
   /** One send's job: its checks, its turn, Meta, its outcome. Throws RetryLater to wait. */
   async function handle(job: Job): Promise<'done'> {
     const id = String(job.payload.sendId ?? '');
@@ -315,24 +356,13 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     const sent = await cloudApi.sendTemplate(channel.phoneNumberId, token, {
       to: send.recipient,
       template: toGraphSendComponents(template, send.variables),
-      callbackData: `send:${send.id}`,
+      callbackData: sendCallbackData(send.id),
     });
     if (!sent.ok) {
       await failedAtMeta(admitted!, errorInputOf(sent.failure));
       return 'done';
     }
-    const sentAt = now();
-    const price = priceOf({ category, country: send.country, at: sentAt });
-    await settle(send.id, {
-      status: 'sent',
-      reason: null,
-      code: null,
-      metaMessageId: sent.value.messageId,
-      sentAt,
-      costMicros: price.amountMicros,
-      pricingMarket: price.market,
-      rateCardFrom: price.cardEffectiveFrom,
-    });
+    await recordSent({ ...send, category }, sent.value.messageId);
     return 'done';
   }
 
@@ -381,42 +411,33 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       return { queued, duplicates: requests.length - queued };
     },
 
-    /** Meta's word on sent messages (the status webhook): delivered and read kept, a failure's code acted on. */
-    async statusesReceived(
-      updates: ReadonlyArray<{
-        channelId: string;
-        messageId: string;
-        status: 'sent' | 'delivered' | 'read' | 'failed';
-        errorCodes: readonly number[];
-      }>,
-    ): Promise<void> {
+    /**
+     * Meta's word on sent messages (the status webhook), found by the callback data the send gave
+     * (else by Meta's id): a send whose worker died while Meta was asked becomes sent; delivered and
+     * read are kept in order; a failure's code is acted on as the send's answer would have been.
+     */
+    async statusesReceived(updates: readonly SendStatusUpdate[]): Promise<void> {
       for (const update of updates) {
+        const sendId = sendIdOfCallback(update.callbackData);
         const [send] = await db
           .select()
           .from(templateSends)
           .where(
             and(
               eq(templateSends.channelId, update.channelId),
-              eq(templateSends.metaMessageId, update.messageId),
-              isNotNull(templateSends.sentAt),
+              sendId ? eq(templateSends.id, sendId) : eq(templateSends.metaMessageId, update.messageId),
             ),
           );
         if (!send) continue;
+        if (send.status === 'sending') {
+          // Meta took it, though its answer never reached us: it went.
+          if (update.status !== 'failed') await recordSent(send, update.messageId, update.status);
+          else await failedAfterMeta({ ...send, metaMessageId: update.messageId }, update.errorCodes[0]);
+          continue;
+        }
+        if (send.metaMessageId !== update.messageId) continue;
         if (update.status === 'failed') {
-          if (send.status === 'failed') continue;
-          try {
-            await failedAtMeta(send, { code: update.errorCodes[0] });
-          } catch (error) {
-            if (!(error instanceof RetryLater)) throw error;
-            // Meta's failure says to send again later: a new job for it, due then.
-            await db.execute(
-              enqueueRows(queue, sql`select jsonb_build_object('sendId', ${send.id}::text) as payload`, {
-                maxAttempts: 10,
-                delayMs: error.delayMs,
-              }),
-            );
-            deps.onQueued?.();
-          }
+          if (send.status !== 'failed') await failedAfterMeta(send, update.errorCodes[0]);
           continue;
         }
         const order: TemplateSendStatus[] = ['sent', 'delivered', 'read'];

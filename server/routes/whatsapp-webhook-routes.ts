@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
+import type { SendStatusUpdate } from '@/domain/template-send';
 import {
   flattenWebhook,
   templateUpdatesOf,
@@ -35,6 +36,8 @@ export type WhatsappWebhookRouteOptions = {
   onQueued: (queue: string) => void;
   /** Applies templates' review and quality updates to the channels whose app secret signed them (server/templates). */
   onTemplateUpdates?: (updates: Array<{ update: TemplateUpdateEvent; channelIds: string[] }>) => Promise<void>;
+  /** What Meta says of messages a send marked with callback data (the template sender's), for the channels they came through. */
+  onSendStatuses?: (statuses: SendStatusUpdate[]) => Promise<void>;
 };
 
 /** Why a POST was refused, as its log line says (the answer is the same 401 for all). */
@@ -56,7 +59,7 @@ const tags = ['WhatsApp webhook (Meta)'];
 
 export async function registerWhatsappWebhookRoutes(
   app: FastifyInstance,
-  { intake, contacts, onQueued, onTemplateUpdates = async () => {} }: WhatsappWebhookRouteOptions,
+  { intake, contacts, onQueued, onTemplateUpdates = async () => {}, onSendStatuses = async () => {} }: WhatsappWebhookRouteOptions,
 ) {
   await app.register(
     async (webhook) => {
@@ -184,6 +187,20 @@ export async function registerWhatsappWebhookRoutes(
             channelIds: signedByAccount.get(update.wabaId) ?? [],
           }));
           if (templateUpdates.length > 0) await onTemplateUpdates(templateUpdates);
+          const sendStatuses = events.flatMap(({ channel, event }) =>
+            event.kind === 'status' && event.callbackData !== null
+              ? [
+                  {
+                    channelId: channel.id,
+                    messageId: event.messageId,
+                    status: event.status,
+                    errorCodes: event.errorCodes,
+                    callbackData: event.callbackData,
+                  },
+                ]
+              : [],
+          );
+          if (sendStatuses.length > 0) await onSendStatuses(sendStatuses);
           request.log.info(
             {
               whatsappWebhook: 'received',

@@ -11,12 +11,12 @@ import { toGraphTemplate, type TemplateLanguage } from '@/domain/message-templat
 import { priceOf } from '@/domain/message-pricing';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { channelStore, type ChannelStore } from '@/server/channels/channel-store';
-import { cloudApiClient } from '@/server/channels/cloud-api-client';
+import { cloudApiClient, type CloudApiClient } from '@/server/channels/cloud-api-client';
 import { contactStore, type ContactStore } from '@/server/contacts/contact-store';
 import { RetryLater } from '@/server/jobs/queue-worker';
 import { jobs } from '@/server/jobs/job-tables';
 import { messagingBuckets, messagingLimits, templateSends } from '@/server/messaging/template-send-tables';
-import { templateSender, type TemplateSender } from '@/server/messaging/template-sender';
+import { SENDING_GRACE_MS, templateSender, type TemplateSender } from '@/server/messaging/template-sender';
 import { secretBox } from '@/server/secrets/secret-box';
 import { templateStore } from '@/server/templates/template-store';
 import { messageTemplates } from '@/server/templates/template-tables';
@@ -31,6 +31,7 @@ let cloudApi: WhatsAppCloudApiServer;
 let channels: ChannelStore;
 let contacts: ContactStore;
 let sender: TemplateSender;
+let client: CloudApiClient;
 let merchant: ChannelMerchant;
 let channelId: string;
 let clock = Date.parse('2026-11-29T12:00:00Z');
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const secrets = secretBox(randomBytes(32));
   channels = channelStore(db, secrets);
   contacts = contactStore(db, { now });
-  const client = cloudApiClient({ graphUrl: cloudApi.graphUrl });
+  client = cloudApiClient({ graphUrl: cloudApi.graphUrl });
   sender = templateSender(db, { channels, contacts, cloudApi: client, now, random: () => 0.5, queue: QUEUE });
   merchant = await seedChannelMerchant('sender');
   const connected = await channels.connect(
@@ -279,7 +280,9 @@ describe('template sender', () => {
     expect(await run(byStatus)).toBe('done');
     const sent = (await sender.byKey(merchant.uid, byStatus))!;
     expect(sent.status).toBe('sent');
-    await sender.statusesReceived([{ channelId, messageId: sent.metaMessageId!, status: 'failed', errorCodes: [131050] }]);
+    await sender.statusesReceived([
+      { channelId, messageId: sent.metaMessageId!, status: 'failed', errorCodes: [131050], callbackData: null },
+    ]);
     expect(await outcome(byStatus)).toEqual({ status: 'failed', reason: 'marketing_opted_out', code: 131050 });
     expect((await contacts.consentOf(merchant.uid, [second])).get(second)!.consent.marketing.status).toBe('unsubscribed');
   });
@@ -289,9 +292,54 @@ describe('template sender', () => {
     const key = await ask(phone);
     await run(key);
     const { metaMessageId } = (await sender.byKey(merchant.uid, key))!;
-    await sender.statusesReceived([{ channelId, messageId: metaMessageId!, status: 'read', errorCodes: [] }]);
-    await sender.statusesReceived([{ channelId, messageId: metaMessageId!, status: 'delivered', errorCodes: [] }]);
+    await sender.statusesReceived([{ channelId, messageId: metaMessageId!, status: 'read', errorCodes: [], callbackData: null }]);
+    await sender.statusesReceived([{ channelId, messageId: metaMessageId!, status: 'delivered', errorCodes: [], callbackData: null }]);
     expect((await outcome(key)).status).toBe('read');
+  });
+
+  test("a worker that died while Meta was asked: Meta's status with the send's callback data settles it, else it goes again after the grace", async () => {
+    // Meta takes the send, then the process dies before it records the answer.
+    const dying = templateSender(db, {
+      channels,
+      contacts,
+      cloudApi: {
+        ...client,
+        sendTemplate: async (...args) => {
+          await client.sendTemplate(...args);
+          throw new Error('killed');
+        },
+      },
+      now,
+      queue: QUEUE,
+    });
+    const dieOn = async (key: string) => {
+      const send = (await sender.byKey(merchant.uid, key))!;
+      await expect(dying.handle({ id: 0, queue: QUEUE, payload: { sendId: send.id }, attempts: 1, maxAttempts: 10 })).rejects.toThrow(
+        'killed',
+      );
+      return send.id;
+    };
+
+    const heard = await shopper();
+    const key = await ask(heard);
+    const id = await dieOn(key);
+    expect((await outcome(key)).status).toBe('sending');
+    // Claimed again at once: it waits for Meta's word rather than sending twice.
+    expect(await run(key)).toMatchObject({ reason: 'in_flight' });
+    const [taken] = sendsTo(heard);
+    await sender.statusesReceived([{ channelId, messageId: taken!.messageId, status: 'sent', errorCodes: [], callbackData: `send:${id}` }]);
+    expect(await sender.byKey(merchant.uid, key)).toMatchObject({ status: 'sent', metaMessageId: taken!.messageId });
+    expect(await run(key)).toBe('done');
+    expect(sendsTo(heard)).toHaveLength(1);
+
+    // No word from Meta within the grace: never lost, it goes again.
+    const unheard = await shopper();
+    const lost = await ask(unheard);
+    await dieOn(lost);
+    clock += SENDING_GRACE_MS;
+    expect(await run(lost)).toBe('done');
+    expect((await outcome(lost)).status).toBe('sent');
+    expect(sendsTo(unheard)).toHaveLength(2);
   });
 
   test('132000 marks the template as needing attention; later sends of it are refused until it is fixed', async () => {
