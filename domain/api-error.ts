@@ -90,6 +90,8 @@ export const apiErrorCodes = [
   'channel_needs_access_token',
   // Templates: Meta refused a submission (422; `fields` names the part it refused when it names one, `message` is Meta's).
   'template_refused',
+  // Post-sale notices (domain/order-notice.ts): settings that do not hold (422; `fields` maps each field to its message id).
+  'notices_refused',
   // Contacts (domain/contact.ts): the number is a contact of the account already (409; `location` names it).
   'contact_exists',
   // A contact import whose file cannot be taken as a whole (422; domain/contact-csv.ts's ContactCsvRefusal, the message's

@@ -187,6 +187,9 @@ export const envSchema = z.object({
     '`off`: this process deletes no expired WhatsApp conversation (another process sharing the database does)',
   ),
   TEMPLATE_SEND_WORKER: workerSwitch('`off`: this process sends no WhatsApp template (another process sharing the database does)'),
+  ORDER_NOTICE_WORKER: workerSwitch(
+    '`off`: this process turns no store order event into a post-sale notice (another process sharing the database does)',
+  ),
   LLM_BASE_URL: variable(
     checked(llmBaseUrl),
     "an OpenAI-compatible chat endpoint's API root (`https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`): its models " +
@@ -263,6 +266,7 @@ export type Config = {
     whatsappInbound: boolean;
     conversationRetention: boolean;
     templateSends: boolean;
+    orderNotices: boolean;
   };
 };
 
@@ -342,6 +346,7 @@ export function parseConfig(env: Env): Config {
       whatsappInbound: vars.WHATSAPP_INBOUND_WORKER,
       conversationRetention: vars.CONVERSATION_RETENTION_WORKER,
       templateSends: vars.TEMPLATE_SEND_WORKER,
+      orderNotices: vars.ORDER_NOTICE_WORKER,
     },
   };
 }

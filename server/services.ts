@@ -28,6 +28,7 @@ import { eventRecorder, type EventRecorder } from './storefront/event-recorder';
 import { storefrontStore, type StorefrontStore } from './storefront/storefront-store';
 import { templateStore, type TemplateStore } from './templates/template-store';
 import { templateSender, type TemplateSender } from './messaging/template-sender';
+import { noticeStore, type NoticeStore } from './notices/notice-store';
 import { orderEventIntake, type OrderEventIntake } from './order-events/order-event-intake';
 import { publicSiteOrigin } from './order-events/order-webhook-address';
 import { ensureOrderWebhooks, type OrderWebhooksOutcome } from './order-events/order-webhook-subscriptions';
@@ -75,6 +76,8 @@ export type Services = {
   templates: TemplateStore;
   /** The one way a template is sent first: notices, recovery, campaigns (server/messaging/). */
   templateSender: TemplateSender;
+  /** Each inventory's post-sale notice settings (server/notices/). */
+  notices: NoticeStore;
   /**
    * Stores' order events: the Shopify webhook's intake, the subscription of an inventory's store to its
    * order webhooks (after step 1 is saved), and the public origin they reach (SITE_URL; null: none, orders are polled).
@@ -119,6 +122,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     storefront: storefrontStore(db),
     contacts,
     templates: templateStore(db, { channels, cloudApi: cloudApiClient(config.whatsapp) }),
+    notices: noticeStore(db, { channels }),
     templateSender: templateSender(db, { channels, contacts, cloudApi: cloudApiClient(config.whatsapp) }),
     orderEvents: {
       intake: orderEventIntake(db, inventories),

@@ -1,7 +1,7 @@
 // The background workers of one server process, apart from the HTTP app (./app.ts): main.ts starts
 // them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off,
 // INVENTORY_SYNC_WORKER=off, WHATSAPP_INBOUND_WORKER=off, CONVERSATION_RETENTION_WORKER=off,
-// TEMPLATE_SEND_WORKER=off) leaves its
+// TEMPLATE_SEND_WORKER=off, ORDER_NOTICE_WORKER=off) leaves its
 // queue to the processes that run it.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -13,6 +13,8 @@ import { whatsappInboundWorker, type InboundWorkerOptions } from './channels/inb
 import { conversationRetentionWorker, type RetentionWorkerOptions } from './channels/conversation-retention';
 import type { Services } from './services';
 import { templateSendWorker } from './messaging/template-send-worker';
+import { TEMPLATE_SEND_QUEUE } from './messaging/template-sender';
+import { noticeWorker } from './notices/notice-worker';
 import { orderEventPollWorker } from './order-events/order-event-poller';
 
 export type WorkerSettings = {
@@ -26,6 +28,8 @@ export type WorkerSettings = {
   conversationRetention: Pick<RetentionWorkerOptions, 'scheduleEveryMs' | 'pollMs' | 'batchSize'> | null;
   /** Null: this process sends no template (TEMPLATE_SEND_WORKER=off; another process does). */
   templateSends: { concurrency?: number; pollMs?: number } | null;
+  /** Null: this process turns no order event into a notice (ORDER_NOTICE_WORKER=off; another process does). */
+  orderNotices: { concurrency?: number; pollMs?: number } | null;
   /**
    * Null: this process polls no store's orders (INVENTORY_SYNC_WORKER=off: the processes that sync
    * inventories read their stores' orders too, for those without webhooks; server/order-events/).
@@ -47,6 +51,7 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     whatsappInbound: workers.whatsappInbound ? { cloudApi: config.whatsapp, siteUrl: config.workerSiteUrl } : null,
     conversationRetention: workers.conversationRetention ? {} : null,
     templateSends: workers.templateSends ? {} : null,
+    orderNotices: workers.orderNotices ? {} : null,
     orderEventPoll: workers.inventorySync ? {} : null,
   };
 }
@@ -92,6 +97,20 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
       : []),
     ...(settings.conversationRetention ? [conversationRetentionWorker({ db, log, ...settings.conversationRetention })] : []),
     ...(settings.templateSends ? [templateSendWorker({ db, log, sender: services.templateSender, ...settings.templateSends })] : []),
+    ...(settings.orderNotices
+      ? [
+          noticeWorker({
+            db,
+            log,
+            notices: services.notices,
+            contacts: services.contacts,
+            sender: services.templateSender,
+            // A notice asked for: this process's sender looks at once.
+            onAsked: () => nudge(TEMPLATE_SEND_QUEUE),
+            ...settings.orderNotices,
+          }),
+        ]
+      : []),
     ...(settings.orderEventPoll
       ? [
           orderEventPollWorker({
@@ -105,9 +124,12 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
         ]
       : []),
   ];
+  function nudge(queue?: string) {
+    workers.forEach((worker) => worker.nudge(queue));
+  }
   return {
     start: () => workers.forEach((worker) => worker.start()),
-    nudge: (queue) => workers.forEach((worker) => worker.nudge(queue)),
+    nudge,
     stop: async () => {
       await Promise.all(workers.map((worker) => worker.stop()));
     },

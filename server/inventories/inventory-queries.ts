@@ -23,6 +23,12 @@ export async function isAccountsInventory(db: Db, uid: string, id: string): Prom
   return row !== undefined;
 }
 
+/** Whose the inventory is and its name (a notice's `store_name`); null when it is gone. */
+export async function inventoryOwner(db: Db, id: string): Promise<{ uid: string; name: string } | null> {
+  const [row] = await db.select({ uid: inventories.uid, name: inventories.name }).from(inventories).where(eq(inventories.id, id));
+  return row ?? null;
+}
+
 /** What a WhatsApp answer needs of the channel's inventory: its Meta catalog (null until configured) and public id; null when it is gone. */
 export async function inventoryForAnswers(db: Db, id: string): Promise<{ catalogId: string | null; publicId: string } | null> {
   const [row] = await db

@@ -20,6 +20,7 @@ import { registerMeRoutes } from './me-routes';
 import { registerInventoryRoutes } from './inventory-routes';
 import { registerStorefrontRoutes } from './storefront-routes';
 import { registerTemplateRoutes } from './template-routes';
+import { registerNoticeRoutes } from './notice-routes';
 
 export type ApiDependencies = {
   /** The stores and clients built once for this process, shared with its workers. */
@@ -79,6 +80,7 @@ export async function registerApiV1(
       registerDashboardRoutes(api, services.dashboard, accounts);
       await registerContactRoutes(api, { accounts, store: services.contacts });
       registerTemplateRoutes(api, { accounts, store: services.templates });
+      registerNoticeRoutes(api, { store: services.notices });
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,

@@ -75,13 +75,14 @@ test('the workers, started beside the app, process what waited; stopped, they ha
   }
 }, 120_000);
 
-test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database's; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep; TEMPLATE_SEND_WORKER=off no template sender", async () => {
+test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database's; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep; TEMPLATE_SEND_WORKER=off no template sender; ORDER_NOTICE_WORKER=off no notices", async () => {
   const workerSettingsFromEnv = (env: Record<string, string>) => workerSettingsFrom(parseConfig(env));
   const off = {
     INVENTORY_SYNC_WORKER: 'off',
     WHATSAPP_INBOUND_WORKER: 'off',
     CONVERSATION_RETENTION_WORKER: 'off',
     TEMPLATE_SEND_WORKER: 'off',
+    ORDER_NOTICE_WORKER: 'off',
   };
   expect(workerSettingsFromEnv({ ...off })).toEqual({
     knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 250, storesAtOnce: 2 },
@@ -89,6 +90,7 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     whatsappInbound: null,
     conversationRetention: null,
     templateSends: null,
+    orderNotices: null,
     orderEventPoll: null,
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({
@@ -109,10 +111,12 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     whatsappInbound: null,
     conversationRetention: null,
     templateSends: null,
+    orderNotices: null,
     orderEventPoll: null,
   });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).templateSends).toEqual({});
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderNotices).toEqual({});
   // The sync worker reads Meta's settings, and the services' secrets key (made in DATA_DIR when SECRETS_KEY is unset).
   const sync = workerSettingsFromEnv({
     DATA_DIR: data.dir,

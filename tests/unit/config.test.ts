@@ -40,6 +40,7 @@ describe('parseConfig', () => {
         whatsappInbound: true,
         conversationRetention: true,
         templateSends: true,
+        orderNotices: true,
       },
     });
     expect(config.runtime).toEqual({
