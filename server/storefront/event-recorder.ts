@@ -18,6 +18,8 @@ export type StorefrontEvent = {
   locale: Locale;
   visitorId: string;
   cartId?: string | null;
+  /** A checkout with 'Send me order updates on WhatsApp' ticked (the flag only: never the number). */
+  whatsappUpdates?: boolean;
   occurredAt?: Date;
 };
 
@@ -40,8 +42,8 @@ export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPendin
     lastFailed = false;
     try {
       await db.execute(sql`
-        insert into ${storefrontEvents} (inventory_id, kind, locale, visitor_id, cart_id, occurred_at)
-        select (e->>'i')::uuid, e->>'k', e->>'l', e->>'v', e->>'c', (e->>'t')::timestamptz
+        insert into ${storefrontEvents} (inventory_id, kind, locale, visitor_id, cart_id, whatsapp_updates, occurred_at)
+        select (e->>'i')::uuid, e->>'k', e->>'l', e->>'v', e->>'c', (e->>'w')::boolean, (e->>'t')::timestamptz
         from jsonb_array_elements(${JSON.stringify(
           batch.map((event) => ({
             i: event.inventoryId,
@@ -49,6 +51,7 @@ export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPendin
             l: event.locale,
             v: event.visitorId,
             c: event.cartId,
+            w: event.whatsappUpdates,
             t: event.occurredAt.toISOString(),
           })),
         )}::jsonb) as e
@@ -86,7 +89,12 @@ export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPendin
 
   return {
     record(event: StorefrontEvent) {
-      pending.push({ ...event, cartId: event.cartId ?? null, occurredAt: event.occurredAt ?? new Date() });
+      pending.push({
+        ...event,
+        cartId: event.cartId ?? null,
+        whatsappUpdates: event.whatsappUpdates ?? false,
+        occurredAt: event.occurredAt ?? new Date(),
+      });
       if (pending.length >= maxBatch) void flush();
       else schedule();
     },

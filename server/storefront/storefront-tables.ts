@@ -1,7 +1,7 @@
 // The shopper's side: carts, what shoppers did (events) and the orders attributed to Catalyst.
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Locale } from '@/domain/locales';
 import { storefrontEventKinds, type CartLine, type CartSource, type OrderAttribution, type StorefrontEventKind } from '@/domain/storefront';
 import { sqlList } from '../db/sql-list';
@@ -28,10 +28,10 @@ export const carts = pgTable(
 
 /**
  * What shoppers did on the public pages, append-only: a catalog access, a cart view, a checkout
- * click, with the page's language and a random visitor id the browser keeps (no address, no
- * personal data); and each catalog (or product list) the WhatsApp answerer sent, with the base's
- * language and a pseudonym of the shopper on the channel as visitor id. The dashboard's daily
- * figures are rolled up from here.
+ * click (and whether its shopper asked order updates on WhatsApp), with the page's language and a
+ * random visitor id the browser keeps (no address, no personal data); and each catalog (or product
+ * list) the WhatsApp answerer sent, with the base's language and a pseudonym of the shopper on the
+ * channel as visitor id. The dashboard's daily figures are rolled up from here.
  */
 export const storefrontEvents = pgTable(
   'storefront_events',
@@ -46,6 +46,8 @@ export const storefrontEvents = pgTable(
     cartId: text('cart_id'),
     /** The WhatsApp number a catalog_sent went out on (null for the public pages' events). No foreign key: events are append-only. */
     channelId: uuid('channel_id'),
+    /** A checkout whose shopper ticked 'Send me order updates on WhatsApp' on the cart page (the number is never kept here). */
+    whatsappUpdates: boolean('whatsapp_updates').notNull().default(false),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

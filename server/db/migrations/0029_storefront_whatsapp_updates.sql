@@ -1,0 +1,1 @@
+ALTER TABLE "storefront_events" ADD COLUMN "whatsapp_updates" boolean DEFAULT false NOT NULL;
