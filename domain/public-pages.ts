@@ -1,5 +1,6 @@
 // The contract between the server renderer that Vite builds from src/entry-server.tsx and the
 // product server that loads it (server/pages/): server/ never imports src/, only this and the built file.
+import type { CartCheckoutPost, WhatsappUpdatesCountry } from './cart-checkout-form';
 import type { LeadFormPost } from './lead-form-post';
 import { locales } from './locales';
 import type { CartSummary, PublicCatalog } from './storefront';
@@ -58,7 +59,16 @@ export type ShopProblem = (typeof shopProblems)[number];
 
 export type ShopPageInput =
   | { page: 'catalog'; catalog: PublicCatalog }
-  | { page: 'cart'; publicId: string; summary: CartSummary; items: string | null }
+  | {
+      page: 'cart';
+      publicId: string;
+      summary: CartSummary;
+      items: string | null;
+      /** The country a number for order updates is read in (the server's choice; absent: the box shows no country). */
+      whatsappUpdates?: WhatsappUpdatesCountry;
+      /** The page answering its own plain form: what was posted and what went wrong. */
+      posted?: CartCheckoutPost;
+    }
   | { page: 'problem'; publicId: string | null; reason: ShopProblem };
 
 export type ShopRenderRequest = RenderRequest & {

@@ -113,6 +113,12 @@ export const checkoutRequestSchema = z.object({
   source: z.enum(['catalog_page', 'items_link']),
   visitorId: visitorIdSchema,
   locale: z.enum(locales),
+  /**
+   * The cart page's 'Send me order updates on WhatsApp', ticked: the number as typed. The server reads
+   * it in the store's country (a number without +) and passes it to the checkout as a cart attribute;
+   * a number it cannot read is a 400 with the field `whatsappUpdates.phone`. Absent: not ticked.
+   */
+  whatsappUpdates: z.optional(z.object({ phone: z.string().check(z.maxLength(64)) })),
 });
 
 export const checkoutAnswerSchema = z.object({

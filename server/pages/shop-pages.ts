@@ -1,17 +1,28 @@
 // The shopper's pages, rendered per request into the shop shell: the catalog of the last sync (kept
 // and compressed until the next one, rendered once however many ask at once) and a cart summary
-// (rendered each time). Public: nothing of the merchant's beyond the store's name and what it
-// sells. Details: docs/how-it-works.md, 'Shop pages'.
+// (rendered each time), whose checkout form also posts to it before the page's JavaScript runs.
+// Public: nothing of the merchant's beyond the store's name and what it sells. Details:
+// docs/how-it-works.md, 'Shop pages'.
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isLocale } from '@/domain/locales';
+import {
+  cartCheckoutRequest,
+  WHATSAPP_UPDATES_ERROR_FIELD,
+  WHATSAPP_UPDATES_FIELD,
+  WHATSAPP_UPDATES_PHONE_FIELD,
+  type CartCheckoutPost,
+} from '@/domain/cart-checkout-form';
+import { isLocale, type Locale } from '@/domain/locales';
 import type { ShopPageInput, ShopRenderer } from '@/domain/public-pages';
-import { parseCartItems } from '@/domain/storefront';
+import { parseCartItems, type CartSummary } from '@/domain/storefront';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
 import { notFound } from '../http/error-handler';
 import { siteOrigin } from '../http/site-origin';
+import { API_PREFIX } from '../routes/api-prefix';
 import type { PublicInventory, StorefrontStore } from '../storefront/storefront-store';
+import { whatsappUpdatesCountryOf, whatsappUpdatesProblemOf } from '../storefront/whatsapp-updates';
 
 export type ShopPagesOptions = {
   renderer: ShopRenderer;
@@ -63,10 +74,11 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
     cache.delete(key);
   };
 
-  const send = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
+  /** Sends a page; `cacheControl` no-store for one that shows what a shopper typed. */
+  const send = (request: FastifyRequest, reply: FastifyReply, page: Page, cacheControl = 'no-cache') => {
     reply
       .code(page.status)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', cacheControl)
       .header('content-security-policy', page.csp)
       .header('vary', 'accept-encoding')
       .type(page.type);
@@ -156,26 +168,141 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
     return send(request, reply, (await catalogPages(request, lang, inventory)).products);
   });
 
-  app.get<{ Params: Params; Querystring: CartQuery }>('/:lang/c/:publicId/cart', { schema: { hide: true } }, async (request, reply) => {
-    const { lang, publicId } = request.params;
-    if (!isLocale(lang)) return reply.callNotFound();
+  // The cart page's CSP lets its form go on to the checkout: the plain form's answer is a redirect to the
+  // store's (or its tracking URL's) address, which the browser checks against form-action at each step.
+  const cartCsp: CspDirectives = { ...csp, 'form-action': [...(csp['form-action'] ?? ["'self'"]), ...checkoutOrigins(csp)] };
+
+  type CartPage = { inventory: PublicInventory; summary: CartSummary; items: string | null } | { problem: Page };
+
+  /** The cart a cart page's query names (an order's cart id, or an `items=` list), or the problem page that says why not. */
+  async function cartOf(request: FastifyRequest<{ Params: Params; Querystring: CartQuery }>, lang: Locale): Promise<CartPage> {
+    const { publicId } = request.params;
     const path = `/${lang}/c/${encodeURIComponent(publicId)}/cart`;
     const inventory = await inventoryOf(publicId);
-    if (!inventory)
-      return send(request, reply, await render(request, path, { page: 'problem', publicId: null, reason: 'inventory_not_found' }));
-    const problem = (reason: 'cart_not_found' | 'items_malformed') => render(request, path, { page: 'problem', publicId, reason });
+    if (!inventory) return { problem: await render(request, path, { page: 'problem', publicId: null, reason: 'inventory_not_found' }) };
+    const problem = async (reason: 'cart_not_found' | 'items_malformed') => ({
+      problem: await render(request, path, { page: 'problem', publicId, reason }),
+    });
     const { cart, items } = request.query;
     if (typeof cart === 'string' && cart !== '') {
       const lines = cart.length <= 64 ? await store.cartLines(inventory.id, cart) : null;
-      if (!lines) return send(request, reply, await problem('cart_not_found'));
-      const summary = await store.summary(inventory, cart, lines);
-      return send(request, reply, await render(request, path, { page: 'cart', publicId, summary, items: null }));
+      if (!lines) return problem('cart_not_found');
+      return { inventory, summary: await store.summary(inventory, cart, lines), items: null };
     }
     const raw = typeof items === 'string' ? items : '';
     const parsed = raw === '' ? [] : raw.length <= 8_000 ? parseCartItems(raw) : null;
-    if (!parsed) return send(request, reply, await problem('items_malformed'));
+    if (!parsed) return problem('items_malformed');
     const lines = parsed.map((line) => ({ ...line, priceMinor: null, currency: null }));
-    const summary = await store.summary(inventory, null, lines);
-    return send(request, reply, await render(request, path, { page: 'cart', publicId, summary, items: raw || null }));
+    return { inventory, summary: await store.summary(inventory, null, lines), items: raw || null };
+  }
+
+  /** The cart page, with the country its number for order updates is read in, and a post's outcome when it answers one. */
+  async function renderCart(
+    request: FastifyRequest<{ Params: Params }>,
+    lang: Locale,
+    { inventory, summary, items }: Exclude<CartPage, { problem: Page }>,
+    posted?: CartCheckoutPost,
+    status?: number,
+  ): Promise<Page> {
+    const { publicId } = request.params;
+    const page = await renderPage(request, `/${lang}/c/${encodeURIComponent(publicId)}/cart`, {
+      page: 'cart',
+      publicId,
+      summary,
+      items,
+      whatsappUpdates: whatsappUpdatesCountryOf(inventory.currency, lang),
+      ...(posted ? { posted } : {}),
+    });
+    return { text: page.html, status: status ?? page.status, type: HTML, csp: cspHeader(cartCsp, inlineScriptHashes(page.html)) };
+  }
+
+  app.get<{ Params: Params; Querystring: CartQuery }>('/:lang/c/:publicId/cart', { schema: { hide: true } }, async (request, reply) => {
+    const { lang } = request.params;
+    if (!isLocale(lang)) return reply.callNotFound();
+    const cart = await cartOf(request, lang);
+    return send(request, reply, 'problem' in cart ? cart.problem : await renderCart(request, lang, cart));
   });
+
+  // 'Go to checkout' posted as a plain form, before the page's JavaScript ran (or without it): the
+  // same request the hydrated page sends, through the checkout API in-process, so its validation,
+  // per-client rate limit and events apply. The answer: a redirect to the checkout, or the cart page
+  // again with the box and number as posted and what went wrong (the cart itself is untouched).
+  void app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        const fields: Record<string, string> = {};
+        for (const [name, value] of new URLSearchParams(String(body))) fields[name] ??= value;
+        done(null, fields);
+      },
+    );
+    forms.post<{ Params: Params; Querystring: CartQuery }>(
+      '/:lang/c/:publicId/cart',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { lang, publicId } = request.params;
+        if (!isLocale(lang)) return reply.callNotFound();
+        const cart = await cartOf(request, lang);
+        if ('problem' in cart) return send(request, reply, cart.problem);
+        const fields = (request.body ?? {}) as Record<string, unknown>;
+        const ticked = fields[WHATSAPP_UPDATES_FIELD] !== undefined;
+        const typed = fields[WHATSAPP_UPDATES_PHONE_FIELD];
+        const phone = typeof typed === 'string' ? typed : '';
+        // The page again, with what was posted (the number within the field's own limit) and what went wrong; never cached.
+        const again = async (outcome: Pick<CartCheckoutPost, 'problem' | 'failure'>, status: number) => {
+          const posted: CartCheckoutPost = { ticked, phone: phone.slice(0, 64), ...outcome };
+          return send(request, reply, await renderCart(request, lang, cart, posted, status), 'no-store');
+        };
+        const checkout = cartCheckoutRequest(cart.summary.cartId, cart.summary.currency, cart.summary.lines);
+        // Nothing to buy (its button is disabled; a post may still come): said as the API would.
+        if (!checkout.cartId && !checkout.lines?.length) return again({ problem: null, failure: 'nothing_to_checkout' }, 422);
+        const api = await app.inject({
+          method: 'POST',
+          url: `${API_PREFIX}/storefront/${encodeURIComponent(publicId)}/checkout`,
+          payload: {
+            ...checkout,
+            // No visitor id before the page's JavaScript: this checkout counts as a visitor of its own.
+            visitorId: randomBytes(12).toString('base64url'),
+            locale: lang,
+            ...(ticked ? { whatsappUpdates: { phone } } : {}),
+          },
+          remoteAddress: request.ip,
+          headers: { 'user-agent': request.headers['user-agent'] ?? '' },
+        });
+        const answer = jsonOrNull(api.body) as { url?: string; error?: { code?: string; fields?: Record<string, string> } } | null;
+        if (api.statusCode === 200 && answer?.url) return reply.header('cache-control', 'no-store').redirect(answer.url, 303);
+        const refused = answer?.error?.fields?.[WHATSAPP_UPDATES_ERROR_FIELD];
+        if (api.statusCode === 400 && refused !== undefined)
+          return again({ problem: whatsappUpdatesProblemOf(refused), failure: null }, 400);
+        if (api.statusCode === 429) {
+          const retryAfter = api.headers['retry-after'];
+          if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+          return again({ problem: null, failure: 'rate_limited' }, 429);
+        }
+        if (answer?.error?.code === 'nothing_to_checkout') return again({ problem: null, failure: 'nothing_to_checkout' }, 422);
+        return again({ problem: null, failure: 'failed' }, 503);
+      },
+    );
+  });
+}
+
+/** A form's two fields are a few dozen bytes. */
+const FORM_BODY_LIMIT = 8 * 1024;
+
+/**
+ * Where the cart page's form may lead: the store's checkout, through the merchant's tracking URL and
+ * Shopify's redirects, on any https address; outside production also the loopback stores the demo
+ * runs over plain http (the same ones img-src takes).
+ */
+function checkoutOrigins(csp: CspDirectives): string[] {
+  return ['https:', ...(csp['img-src'] ?? []).filter((source) => source.startsWith('http://'))];
+}
+
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

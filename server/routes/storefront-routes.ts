@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
+import { WHATSAPP_UPDATES_ERROR_FIELD } from '@/domain/cart-checkout-form';
 import { locales } from '@/domain/locales';
 import {
   cartSummarySchema,
@@ -24,6 +25,7 @@ import { HttpError } from '../http/http-error';
 import { siteOrigin } from '../http/site-origin';
 import type { EventRecorder } from '../storefront/event-recorder';
 import { StorefrontRefusal, type PublicInventory, type StorefrontStore } from '../storefront/storefront-store';
+import { readWhatsappUpdatesPhone } from '../storefront/whatsapp-updates';
 
 export type StorefrontRouteOptions = {
   store: StorefrontStore;
@@ -222,7 +224,10 @@ export async function registerStorefrontRoutes(
           description:
             'Public. Takes the lines the shopper has (or the id of a cart an order made) and answers the Shopify cart permalink ' +
             '(`{website}/cart/{variant}:{qty},…` with `ref` and `attributes[catalyst_cart]`, the merchant’s parameters and tracking ' +
-            'URL) and the lines left out because the store cannot sell them. Records a checkout. None sellable: 422 `nothing_to_checkout`.',
+            'URL) and the lines left out because the store cannot sell them. Records a checkout. None sellable: 422 `nothing_to_checkout`. ' +
+            'With `whatsappUpdates` (the cart page’s box for order updates on WhatsApp, ticked), the number is read in the store’s ' +
+            'country and carried as `attributes[_catalyst_whatsapp_updates]` (E.164); one that is no number is a 400 naming the field ' +
+            '`whatsappUpdates.phone`.',
           tags,
           params: paramsSchema,
           body: checkoutRequestSchema,
@@ -237,17 +242,35 @@ export async function registerStorefrontRoutes(
       },
       async (request) => {
         const inventory = await inventoryOf(request.params.publicId);
-        const { cartId, lines, source, visitorId, locale } = request.body;
+        const { cartId, lines, source, visitorId, locale, whatsappUpdates } = request.body;
         if (cartId === undefined && !lines?.length) throw new HttpError(400, 'validation_failed', 'Send the cart’s lines or its id.');
+        // The number is read in the store's country, as the page says; only a flag of it reaches events and logs.
+        const updates = whatsappUpdates ? readWhatsappUpdatesPhone(whatsappUpdates.phone, inventory.currency, locale) : null;
+        if (updates && !updates.ok)
+          throw new HttpError(400, 'validation_failed', 'The WhatsApp number for order updates is not a valid number.', {
+            fields: { [WHATSAPP_UPDATES_ERROR_FIELD]: updates.messageId },
+          });
         try {
           const answer = await store.checkout(inventory, {
             ...(cartId === undefined ? {} : { cartId }),
             ...(lines ? { lines } : {}),
             source,
+            ...(updates?.ok ? { whatsappUpdates: updates.phone } : {}),
           });
+          const ticked = updates !== null;
           if (!isBotAgent(request.headers['user-agent']))
-            events.record({ inventoryId: inventory.id, kind: 'checkout', visitorId, locale, cartId: answer.cartId });
-          request.log.info({ inventoryId: inventory.id, cartId: answer.cartId, leftOut: answer.leftOut.length }, 'checkout');
+            events.record({
+              inventoryId: inventory.id,
+              kind: 'checkout',
+              visitorId,
+              locale,
+              cartId: answer.cartId,
+              whatsappUpdates: ticked,
+            });
+          request.log.info(
+            { inventoryId: inventory.id, cartId: answer.cartId, leftOut: answer.leftOut.length, whatsappUpdates: ticked },
+            'checkout',
+          );
           return answer;
         } catch (error) {
           if (error instanceof StorefrontRefusal) throw refusals[error.reason]();

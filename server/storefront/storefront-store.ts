@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InventoryProduct } from '@/domain/inventory-sync';
 import { checkoutLink } from '@/domain/checkout-link';
+import { WHATSAPP_UPDATES_ATTRIBUTE } from '@/domain/order-event';
 import type {
   CartLine,
   CartLineProblem,
@@ -225,9 +226,24 @@ export function storefrontStore(db: Db) {
     /**
      * 'Go to checkout': the lines the store can sell become a cart (the given one when it is this
      * inventory's, so the order a WhatsApp cart brings is tied to it) and the link to Shopify's
-     * checkout; the others are left out and named.
+     * checkout, with the number for order updates when the shopper gave one; the others are left out
+     * and named.
      */
-    async checkout(inventory: PublicInventory, { cartId, lines, source }: { cartId?: string; lines?: CartLine[]; source: CartSource }) {
+    async checkout(
+      inventory: PublicInventory,
+      {
+        cartId,
+        lines,
+        source,
+        whatsappUpdates,
+      }: {
+        cartId?: string;
+        lines?: CartLine[];
+        source: CartSource;
+        /** The number (E.164) the shopper asked order updates on: the checkout carries it as a cart attribute. */
+        whatsappUpdates?: string;
+      },
+    ) {
       const chosen = cartId === undefined ? (lines ?? []) : await this.cartLines(inventory.id, cartId);
       if (!chosen) throw new StorefrontRefusal('cart_not_found');
       const products = await productsOf(
@@ -255,6 +271,7 @@ export function storefrontStore(db: Db) {
         lines: sellable.map(({ line, variantId }) => ({ variantId, quantity: line.quantity })),
         attributionCode: inventory.attributionCode,
         cartId: id,
+        ...(whatsappUpdates === undefined ? {} : { attributes: { [WHATSAPP_UPDATES_ATTRIBUTE]: whatsappUpdates } }),
         checkoutParams: inventory.checkoutParams,
         trackingUrl: inventory.trackingUrl,
       });

@@ -1,7 +1,9 @@
 // What a shopper's page renders from, on the server and again in the browser as it hydrates: the
-// server's catalog or cart summary with its prices already written in the page's language (the
-// same text on both sides, whatever the browser's Intl says), in the page's JSON data block.
-import type { Locale } from '@/domain/locales';
+// server's catalog or cart summary with its prices (and a country's name) already written in the
+// page's language (the same text on both sides, whatever the browser's Intl says), in the page's JSON
+// data block.
+import type { CartCheckoutPost } from '@/domain/cart-checkout-form';
+import { localeTags, type Locale } from '@/domain/locales';
 import type { ShopPageInput, ShopProblem } from '@/domain/public-pages';
 import type { CartLineProblem } from '@/domain/storefront';
 import type { Messages } from '@lingui/core';
@@ -77,6 +79,10 @@ export type ShopPageData =
       items: string | null;
       lines: ShopCartLineView[];
       totalText: string | null;
+      /** The country a number for order updates is read in when it has no +: its code, calling code and name in the page's language. */
+      updatesCountry: { code: string; callingCode: string; name: string } | null;
+      /** The page answering its own plain form (before its JavaScript ran): the box as posted and what went wrong; else null. */
+      posted: CartCheckoutPost | null;
     }
   | { page: 'problem'; locale: Locale; publicId: string | null; reason: ShopProblem };
 
@@ -138,5 +144,22 @@ export function shopPageData(locale: Locale, input: ShopPageInput): ShopPageData
       };
     }),
     totalText: money(locale, summary.totalMinor, summary.currency),
+    updatesCountry: input.whatsappUpdates
+      ? {
+          code: input.whatsappUpdates.country,
+          callingCode: input.whatsappUpdates.callingCode,
+          name: regionName(locale, input.whatsappUpdates.country),
+        }
+      : null,
+    posted: input.posted ?? null,
   };
+}
+
+/** A country's name in the page's language ('BR' → 'Brasil'); the code itself where Intl knows none. */
+function regionName(locale: Locale, country: string): string {
+  try {
+    return new Intl.DisplayNames([localeTags[locale]], { type: 'region' }).of(country) ?? country;
+  } catch {
+    return country;
+  }
 }

@@ -11,10 +11,19 @@ export type ShopServices = {
   /** The shopper's saved cart of this inventory (localStorage in the browser; nothing on the server). */
   loadCart(publicId: string): string | null;
   saveCart(publicId: string, value: string): void;
-  /** 'Go to checkout': answers where to send the shopper (the server's checkout API); rejects with { code?: string } on failure. */
+  /**
+   * 'Go to checkout': answers where to send the shopper (the server's checkout API); rejects with
+   * { code?: string; fields?: Record<string, string> } on failure (`fields`: a 400's fields by name).
+   * `whatsappUpdates`: the cart page's box for order updates, ticked, with the number as typed.
+   */
   checkout(
     publicId: string,
-    request: { cartId?: string; lines?: ShopCheckoutLine[]; source: 'catalog_page' | 'items_link' },
+    request: {
+      cartId?: string;
+      lines?: ShopCheckoutLine[];
+      source: 'catalog_page' | 'items_link';
+      whatsappUpdates?: { phone: string };
+    },
   ): Promise<{ url: string; leftOut: Array<{ retailerId: string; problem: CartLineProblem }> }>;
   /** Sends the shopper to the checkout URL (location.assign). */
   go(url: string): void;

@@ -1,6 +1,7 @@
 // POST {api}/storefront/{publicId}/checkout: the shopper's cart becomes a cart on the server and the
-// Shopify checkout link to send them to. A refusal rejects with the API's error code (the page
-// says what to do); a network failure rejects with code 'network'.
+// Shopify checkout link to send them to. A refusal rejects with the API's error code and a 400's
+// fields (the page says what to do, at the field it names); a network failure rejects with code
+// 'network'.
 import type { Locale } from '@/domain/locales';
 import type { CheckoutAnswer } from '@/domain/storefront';
 import type { ShopServices } from '../shop-services';
@@ -24,7 +25,8 @@ export async function startCheckout(
   } catch {
     throw { code: 'network' };
   }
-  const body = (await response.json().catch(() => null)) as (CheckoutAnswer & { error?: { code?: string } }) | null;
-  if (!response.ok || !body?.url) throw { code: body?.error?.code ?? `http_${response.status}` };
+  const body = (await response.json().catch(() => null)) as
+    (CheckoutAnswer & { error?: { code?: string; fields?: Record<string, string> } }) | null;
+  if (!response.ok || !body?.url) throw { code: body?.error?.code ?? `http_${response.status}`, fields: body?.error?.fields ?? {} };
   return body;
 }

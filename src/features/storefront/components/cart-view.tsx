@@ -1,12 +1,13 @@
 // The cart summary page (a chat flow's `items=` link or a WhatsApp order's cart): each line at
 // today's price and stock, a plain warning for what changed since it was chosen and what happens
-// to it, the total of what can be bought, and 'Go to checkout'.
+// to it, the total of what can be bought, and the checkout form ('Send me order updates on
+// WhatsApp', then 'Go to checkout').
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { CartLineProblem } from '@/domain/storefront';
 import type { ShopCartLineView, ShopPageData } from '../shop-page-data';
 import type { ShopServices } from '../shop-services';
-import { CheckoutButton } from './checkout-button';
+import { CartCheckoutForm } from './cart-checkout-form';
 import { ShopFrame } from './shop-frame';
 import { ShopImage } from './shop-image';
 
@@ -31,7 +32,7 @@ function problemText(problem: CartLineProblem, line: ShopCartLineView): ReactNod
 }
 
 export function CartView({ data, services }: { data: Extract<ShopPageData, { page: 'cart' }>; services: ShopServices }) {
-  const { lines, publicId, locale, cartId, currency, totalText } = data;
+  const { lines, publicId, locale, totalText } = data;
   const buyable = lines.filter((line) => line.available);
   const catalogHref = `/${locale}/c/${encodeURIComponent(publicId)}`;
   return (
@@ -79,22 +80,9 @@ export function CartView({ data, services }: { data: Extract<ShopPageData, { pag
         </p>
       ) : null}
       {lines.length ? (
-        <CheckoutButton
+        <CartCheckoutForm
+          data={data}
           services={services}
-          publicId={publicId}
-          request={() =>
-            cartId
-              ? { cartId, source: 'items_link' }
-              : {
-                  lines: buyable.map(({ retailerId, quantity, priceMinor }) => ({
-                    retailerId,
-                    quantity,
-                    priceMinor,
-                    currency: priceMinor === null ? null : currency,
-                  })),
-                  source: 'items_link',
-                }
-          }
           disabledReason={
             buyable.length ? undefined : <Trans>None of these items can be bought now. Choose other products in the catalog.</Trans>
           }
