@@ -33,4 +33,7 @@ export const whatsappNumbers = {
   templatesReadyMade: fixturePhoneNumber(9372, { verifiedName: 'Loja Bia' }),
   templatesRejected: fixturePhoneNumber(9373, { verifiedName: 'Loja Cris' }),
   templatesDrafted: fixturePhoneNumber(9374, { verifiedName: 'Loja Duda' }),
+  /** order-notices.test.tsx: the order confirmation refused, saved and shown again; a number with no approved template. */
+  noticesSaved: fixturePhoneNumber(9381, { verifiedName: 'Loja Eva' }),
+  noticesUnapproved: fixturePhoneNumber(9382, { verifiedName: 'Loja Flor' }),
 };

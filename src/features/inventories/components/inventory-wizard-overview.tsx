@@ -1,6 +1,7 @@
 // The inventory screen of a configured inventory: 'Inventory info' (the store and catalog it links,
 // how the store's orders reach Catalyst, its two public links, a preview of its checkout link, and
-// 'Edit', which reopens the wizard) above 'Inventory sync' (the sync panel).
+// 'Edit', which reopens the wizard) above 'Post-sale notices' (the notices section) and 'Inventory
+// sync' (the sync panel).
 import { Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { ORDER_POLL_MINUTES, type Inventory } from '@/domain/inventory';
@@ -9,6 +10,7 @@ import { Card } from '@/src/ui/card';
 import { InventoryCheckoutPreview } from './inventory-checkout-preview';
 import { InventorySyncPanel } from './inventory-sync-panel';
 import { InventoryWizardLinks } from './inventory-wizard-links';
+import { OrderNoticesSection } from './order-notices-section';
 import { FactsList } from '@/src/ui/facts-list';
 
 const Body = styled.div`
@@ -56,6 +58,7 @@ export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inve
         <InventoryWizardLinks publicId={inventory.publicId} />
         <InventoryCheckoutPreview inventory={inventory} />
       </Card>
+      <OrderNoticesSection inventoryId={inventory.id} />
       <InventorySyncPanel inventoryId={inventory.id} />
     </Body>
   );
