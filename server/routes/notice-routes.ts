@@ -1,4 +1,4 @@
-// /api/v1/inventories/:inventoryId/notices: an inventory's post-sale notices (order confirmation,
+// /api/v1/inventories/:id/notices: an inventory's post-sale notices (order confirmation,
 // shipping update): the number they go from, each one on or off with its template and what fills
 // each variable. Saved only when they hold (domain/order-notice.ts's refusals, at their fields).
 import type { FastifyInstance } from 'fastify';
@@ -30,7 +30,7 @@ async function refusing<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-const params = z.object({ inventoryId: z.uuid() });
+const params = z.object({ id: z.uuid() });
 const security = [{ [FIREBASE_BEARER]: [] }];
 const tags = ['Notices'];
 
@@ -38,7 +38,7 @@ export function registerNoticeRoutes(app: FastifyInstance, { store }: NoticeRout
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/inventories/:inventoryId/notices',
+    '/inventories/:id/notices',
     {
       schema: {
         summary: "An inventory's post-sale notices: both off until saved",
@@ -48,11 +48,11 @@ export function registerNoticeRoutes(app: FastifyInstance, { store }: NoticeRout
         response: { 200: orderNoticeSettingsSchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema },
       },
     },
-    async (request) => refusing(store.get(principalOf(request).uid, request.params.inventoryId)),
+    async (request) => refusing(store.get(principalOf(request).uid, request.params.id)),
   );
 
   api.put(
-    '/inventories/:inventoryId/notices',
+    '/inventories/:id/notices',
     {
       schema: {
         summary: "Saves an inventory's post-sale notices",
@@ -74,6 +74,6 @@ export function registerNoticeRoutes(app: FastifyInstance, { store }: NoticeRout
         },
       },
     },
-    async (request) => refusing(store.save(principalOf(request).uid, request.params.inventoryId, request.body)),
+    async (request) => refusing(store.save(principalOf(request).uid, request.params.id, request.body)),
   );
 }

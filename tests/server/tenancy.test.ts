@@ -568,6 +568,27 @@ const tenancyTable: TenancyCase[] = [
   inventoryRecord('POST', '/sync'),
   inventoryRecord('GET', '/products'),
   inventoryRecord('GET', '/runs'),
+  ...(['GET', 'PUT'] as const).map((method): TenancyCase => ({
+    scope: 'record',
+    method,
+    url: '/api/v1/inventories/:id/notices',
+    seed: async (as, owner) => `/api/v1/inventories/${await seedInventory(as, owner)}/notices`,
+    snapshot: async (as, owner, path) => {
+      const answer = await as(owner, path);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    },
+    body:
+      method === 'PUT'
+        ? {
+            channelId: null,
+            notices: {
+              order_confirmation: { enabled: false, templateName: 'taken_over', variables: {} },
+              shipping_update: { enabled: false, templateName: null, variables: {} },
+            },
+          }
+        : undefined,
+  })),
   inventoryRecord('DELETE', ''),
   { scope: 'list', method: 'GET', url: '/api/v1/channels', seed: seedChannel },
   {
