@@ -13,17 +13,15 @@ import {
   contactNameSchema,
   contactValidation,
   contactValidationMessages,
-  countryCodeSchema,
-  isPhoneCountry,
   languageForCountry,
-  readContactPhone,
   type ConsentEvent,
   type ContactConsent,
-  type CountryCode,
 } from './contact';
+import { countryCodeSchema, isPhoneCountry, readContactPhone, type CountryCode } from './contact-phone';
 import { localeSchema } from './locale-schema';
 import { isLocale, type Locale } from './locales';
 import { storableText } from './storable-values';
+import { contactCsvMessages } from './contact-csv-messages';
 
 /** Rows (besides the header and blank lines) one import takes; a longer file is refused whole. */
 export const CONTACT_IMPORT_MAX_ROWS = 50_000;
@@ -33,28 +31,7 @@ export const CONTACT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const contactCsvColumns = ['phone', 'name', 'language', 'country'] as const;
 export type ContactCsvColumn = (typeof contactCsvColumns)[number];
 
-export const contactCsvMessages = {
-  empty: /*i18n*/ { id: 'contact.csv.empty', message: 'This file has no contacts: a header row, then one contact per row.' },
-  noPhoneColumn: /*i18n*/ {
-    id: 'contact.csv.no_phone_column',
-    message:
-      'No phone column was found. Name the column of numbers "phone", "telefone", "celular", "whatsapp" or "teléfono" in the first row.',
-  },
-  tooManyRows: /*i18n*/ {
-    id: 'contact.csv.too_many_rows',
-    message: 'This file has more than 50,000 contacts. Split it into files of 50,000 rows at most.',
-  },
-  tooLarge: /*i18n*/ { id: 'contact.csv.too_large', message: 'This file is larger than 10 MB. Split it into smaller files.' },
-  unreadable: /*i18n*/ {
-    id: 'contact.csv.unreadable',
-    message: 'This file could not be read as CSV: a quote opened in this row is never closed.',
-  },
-} as const satisfies Record<string, MessageDescriptor>;
-
-/** Each of this file's messages by its id (validation messages of a row are contactValidationMessages'). */
-export const contactCsvMessagesById: ReadonlyMap<string, MessageDescriptor> = new Map(
-  Object.values(contactCsvMessages).map((descriptor) => [descriptor.id, descriptor]),
-);
+export { contactCsvMessages, contactCsvMessagesById } from './contact-csv-messages';
 
 export type ContactCsvRefusal = 'empty' | 'no_phone_column' | 'too_many_rows' | 'too_large' | 'unreadable' | 'consent_date_in_future';
 

@@ -5,14 +5,8 @@
 // (./conversation-consent.ts), so the reply tells what holds. With a cart link goes the utility
 // consent button (consentButtons), to a shopper whose utility consent nobody asked yet: one who
 // agreed or refused is not asked again.
-import {
-  consentButtons,
-  optInConfirmations,
-  optOutConfirmations,
-  phoneFromWhatsappId,
-  type ConsentPurpose,
-  type ConsentStatus,
-} from '@/domain/contact';
+import { consentButtons, optInConfirmations, optOutConfirmations, type ConsentPurpose, type ConsentStatus } from '@/domain/contact';
+import { phoneFromWhatsappId } from '@/domain/contact-phone';
 import type { Locale } from '@/domain/locales';
 import type { AiBase } from '@/domain/ai-base';
 import type { InboundContent } from '@/domain/whatsapp-webhook';

@@ -11,7 +11,8 @@
 // again; the contact store records a repeated event (same source, same time) once, and a message
 // already recorded (a redelivery) is not read again, so a redelivered stop leaves one history event.
 // Shoppers' consent events are rare: the webhook's usual payload costs nothing more.
-import { consentButtonPurpose, isOptOutMessage, phoneFromWhatsappId, type ConsentPurpose } from '@/domain/contact';
+import { consentButtonPurpose, isOptOutMessage, type ConsentPurpose } from '@/domain/contact';
+import { phoneFromWhatsappId } from '@/domain/contact-phone';
 import type { InboundContent, InboundEvent, UserPreferenceEvent } from '@/domain/whatsapp-webhook';
 import type { ContactStore } from '../contacts/contact-store';
 import { localeOf } from './inbound-replies';

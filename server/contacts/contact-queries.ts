@@ -10,7 +10,6 @@ import {
   consentPurposes,
   isShopperVoice,
   languageForCountry,
-  readContactPhone,
   type ConsentEffect,
   type ConsentEvent,
   type ConsentHistoryRecord,
@@ -20,6 +19,7 @@ import {
   type ContactConsent,
   type PurposeConsent,
 } from '@/domain/contact';
+import { readContactPhone } from '@/domain/contact-phone';
 import type { Locale } from '@/domain/locales';
 import type { Db } from '../db/database';
 import { consentColumns, consentOfRow, contactColumns, contactView, type ContactRow } from './contact-rows';

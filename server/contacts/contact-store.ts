@@ -19,11 +19,11 @@ import {
   type ContactDetail,
   type ContactList,
   type ContactListQuery,
-  type CreateContact,
   type OptInSource,
   type OptOutSource,
   type UpdateContact,
 } from '@/domain/contact';
+import { type CreateContact } from '@/domain/contact-phone';
 import type { Locale } from '@/domain/locales';
 import type { Db } from '../db/database';
 import {

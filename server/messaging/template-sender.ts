@@ -9,7 +9,8 @@
 // needing attention). Nothing here logs a phone number.
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { localeTemplateLanguages, toGraphSendComponents, fillTemplate, type TemplateCategory } from '@/domain/message-template';
-import { consentPurposeOf, consentRefusal, readContactPhone } from '@/domain/contact';
+import { consentPurposeOf, consentRefusal } from '@/domain/contact';
+import { readContactPhone } from '@/domain/contact-phone';
 import { priceOf } from '@/domain/message-pricing';
 import {
   SEND_GAVE_UP,

@@ -8,7 +8,8 @@
 // cancelled, tells the shopper nothing; nor does an event older than NOTICE_MAX_AGE_MS (a store's
 // backlog read when polling starts).
 import { isLocale, type Locale } from '@/domain/locales';
-import { languageForCountry, readContactPhone } from '@/domain/contact';
+import { languageForCountry } from '@/domain/contact';
+import { readContactPhone } from '@/domain/contact-phone';
 import { localeTemplateLanguages } from '@/domain/message-template';
 import { noticeSendKey, type OrderNoticeKind } from '@/domain/order-notice';
 import type { ContactStore } from '../contacts/contact-store';

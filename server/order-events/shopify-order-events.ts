@@ -6,7 +6,7 @@
 // payload lacks stays null (a fulfillment webhook names only its order's id: the recording copies the
 // order's details from the order's own event).
 import * as z from 'zod/mini';
-import { isPhoneCountry, readContactPhone } from '@/domain/contact';
+import { isPhoneCountry, readContactPhone } from '@/domain/contact-phone';
 import { WHATSAPP_UPDATES_ATTRIBUTE, type OrderEventKind } from '@/domain/order-event';
 import { decimalToMinor } from '../inventories/store-reader';
 

@@ -15,9 +15,9 @@ import {
   contactListQuerySchema,
   contactListSchema,
   contactSchema,
-  createContactSchema,
   updateContactSchema,
 } from '@/domain/contact';
+import { createContactSchema } from '@/domain/contact-phone';
 import {
   CONTACT_IMPORT_MAX_BYTES,
   CONTACT_IMPORT_MAX_ROWS,

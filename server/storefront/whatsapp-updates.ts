@@ -3,7 +3,8 @@
 // the reading itself (domain/contact.ts, as every contact's number is read). The page shows the same
 // country it is read in. The number goes to the checkout as a cart attribute, never to a log or event.
 import { getCountryCallingCode } from 'libphonenumber-js/max';
-import { readContactPhone, contactValidation, type CountryCode } from '@/domain/contact';
+import { contactValidation } from '@/domain/contact';
+import { readContactPhone, type CountryCode } from '@/domain/contact-phone';
 import type { WhatsappUpdatesCountry, WhatsappUpdatesProblem } from '@/domain/cart-checkout-form';
 import type { Locale } from '@/domain/locales';
 

@@ -84,7 +84,16 @@ test.describe('default layout', () => {
     await expect(products.getByRole('link', { name: 'CATALYST FILTER' })).toBeVisible();
     await expect(products.getByText('CATALYST WIDGET')).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Side menu' });
-    for (const name of ['Home', 'Component examples', 'Intelligent Bases', 'Channels', 'Templates', 'Contacts', 'Inventories', 'Settings']) {
+    for (const name of [
+      'Home',
+      'Component examples',
+      'Intelligent Bases',
+      'Channels',
+      'Templates',
+      'Contacts',
+      'Inventories',
+      'Settings',
+    ]) {
       await expect(menu.getByRole('link', { name })).toBeVisible();
     }
     // Items without a screen are "coming soon", not links.

@@ -16,14 +16,11 @@ import {
   contactListQuerySchema,
   contactValidation,
   contactValidationMessages,
-  createContactSchema,
   isOptOutMessage,
   languageForCountry,
   mayReceive,
   noConsent,
   optOutConfirmations,
-  phoneFromWhatsappId,
-  readContactPhone,
   updateContactSchema,
   BUTTON_TITLE_MAX,
   CONSENT_NOTE_MAX,
@@ -31,9 +28,9 @@ import {
   type ConsentEvent,
   type ConsentSource,
   type ContactConsent,
-  type CountryCode,
   type OptInSource,
 } from '@/domain/contact';
+import { createContactSchema, phoneFromWhatsappId, readContactPhone, type CountryCode } from '@/domain/contact-phone';
 import { locales } from '@/domain/locales';
 
 describe('numbers', () => {

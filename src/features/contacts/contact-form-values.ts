@@ -2,7 +2,8 @@
 // input they become (createContactSchema's), and field → message id of each rule they break — the
 // API's own schema, the number read in the chosen country, and a note saying how the shopper agreed
 // whenever a purpose is ticked (the merchant's claim of consent needs its proof).
-import { consentPurposes, createContactSchema, readContactPhone, isPhoneCountry, type CreateContactInput } from '@/domain/contact';
+import { consentPurposes } from '@/domain/contact';
+import { createContactSchema, readContactPhone, isPhoneCountry, type CreateContactInput } from '@/domain/contact-phone';
 import type { Locale } from '@/domain/locales';
 import { NOTE_REQUIRED } from './contact-messages';
 

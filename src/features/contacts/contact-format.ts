@@ -1,7 +1,8 @@
 // A contact's number and country as a merchant reads them: the E.164 number in its international
 // form (+55 11 98765 4321), the country by its name in the page's language, and the countries a
-// number may be read in (every one libphonenumber-js knows), sorted by that name.
-import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+// number may be read in (every one libphonenumber-js knows), sorted by that name. Formatting needs
+// only the small metadata ('min'); reading what a merchant types (domain/contact.ts) takes the full one.
+import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { localeTags, type Locale } from '@/domain/locales';
 
 /** The number in its international form; as stored when it cannot be read (a newer server's). */

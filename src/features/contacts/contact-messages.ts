@@ -10,7 +10,7 @@ import {
   type ConsentSource,
   type ConsentStatus,
 } from '@/domain/contact';
-import { contactCsvMessagesById } from '@/domain/contact-csv';
+import { contactCsvMessagesById } from '@/domain/contact-csv-messages';
 import type { Locale } from '@/domain/locales';
 import type { ContactImportFailureKind } from '@/machines/contact-import';
 import { useTranslatedFieldError } from '@/src/i18n/use-field-error';

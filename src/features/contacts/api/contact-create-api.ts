@@ -2,7 +2,8 @@
 // when it has no +), a name, a language, the purposes the shopper agreed to and how. Answers the
 // contact with its history. Rejects with a ContactFailure: fields refused (`invalid`), the number a
 // contact already (`exists`).
-import { contactDetailSchema, type ContactDetail, type CreateContactInput } from '@/domain/contact';
+import { contactDetailSchema, type ContactDetail } from '@/domain/contact';
+import { type CreateContactInput } from '@/domain/contact-phone';
 import type { ApiClient } from '@/src/api/api-client';
 import { contactCall, contactExplains } from './contact-failure';
 

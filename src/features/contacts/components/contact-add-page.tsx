@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import toast from 'react-hot-toast';
-import { readContactPhone, isPhoneCountry } from '@/domain/contact';
+import { readContactPhone, isPhoneCountry } from '@/domain/contact-phone';
 import { useLang } from '@/src/i18n/use-lang';
 import { Notice } from '@/src/ui/notice';
 import { PageFrame } from '@/src/ui/page-frame';
