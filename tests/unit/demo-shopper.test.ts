@@ -113,6 +113,50 @@ test('a text and the sample cart go as signed webhooks; the replies sent to the 
   expect(await conversation(DEMO_SHOPPER.waId)).toEqual([]);
 });
 
+test("a business message's reply buttons show in the conversation; tapping one goes as Meta's button reply to that message", async () => {
+  const waId = '5511900006666';
+  const offer = await fetch(`${fixture.graphUrl}/${number.phoneNumberId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${number.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      messaging_product: 'whatsapp',
+      to: waId,
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: 'Quer receber as atualizações do seu pedido por aqui?' },
+        action: { buttons: [{ type: 'reply', reply: { id: 'catalyst_consent_utility', title: 'Quero atualizações' } }] },
+      },
+    }),
+  });
+  expect(offer.status).toBe(200);
+  const messageId = ((await offer.json()) as { messages: Array<{ id: string }> }).messages[0]!.id;
+  const [line] = await conversation(waId);
+  expect(line).toMatchObject({
+    from: 'business',
+    text: 'Quer receber as atualizações do seu pedido por aqui?',
+    buttons: [{ id: 'catalyst_consent_utility', title: 'Quero atualizações' }],
+    messageId,
+  });
+
+  const tapped = await post({
+    phoneNumberId: number.phoneNumberId,
+    waId,
+    reply: { id: 'catalyst_consent_utility', title: 'Quero atualizações' },
+    replyTo: messageId,
+  });
+  expect(tapped.status).toBe(200);
+  const delivery = callback.requests.at(-1)!;
+  expect(delivery.headers['x-hub-signature-256']).toBe(webhookSignature(delivery.body, number.appSecret));
+  expect(messageOf(delivery.body)).toMatchObject({
+    from: waId,
+    type: 'interactive',
+    context: { id: messageId },
+    interactive: { type: 'button_reply', button_reply: { id: 'catalyst_consent_utility', title: 'Quero atualizações' } },
+  });
+  expect((await conversation(waId)).at(-1)).toMatchObject({ from: 'shopper', type: 'button_reply', text: '[tapped: Quero atualizações]' });
+});
+
 test('as Meta’s webhook settings: a callback URL is saved only when its verification GET echoes the challenge for the verify token', async () => {
   const receiver = await startTestServer();
   try {
