@@ -11,6 +11,7 @@ import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator 
 import { buildAll } from './build';
 import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
+import { DEMO_ORDERS_PATH } from '../tests/fixtures/shopify/demo-orders';
 import { DEMO_SHOPPER_PATH } from '../tests/fixtures/whatsapp-cloud-api-server';
 import { demoChannelNotice, ensureDemoChannel } from './demo-channel';
 import { ensureDemoInventory } from './demo-inventory';
@@ -97,6 +98,8 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     META_GRAPH_URL: process.env.META_GRAPH_URL ?? demoPeers.meta.graphUrl,
     META_ACCESS_TOKEN: process.env.META_ACCESS_TOKEN ?? demoPeers.meta.accessToken,
     WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? demoPeers.whatsapp.graphUrl,
+    // No public address here: the demo store's orders are read every 15 s rather than every 5 minutes.
+    ORDER_POLL_SECONDS: process.env.ORDER_POLL_SECONDS ?? '15',
   },
 });
 
@@ -132,6 +135,7 @@ if (await waitUntilUp()) {
   console.log(`  Shopify token: ${demoPeers.shopify.accessToken}`);
   console.log(`  Shopify website: ${demoPeers.shopify.storefrontUrl}`);
   console.log(`  Product images: ${demoPeers.images.origin}/products/`);
+  console.log(`  Its orders, with a 'Ship' button (development tool): ${demoPeers.shopify.storefrontUrl}${DEMO_ORDERS_PATH}`);
   console.log(`Demo WhatsApp catalog (step 2): catalog ID ${demoPeers.catalogId}`);
   console.log('Demo WhatsApp number (for a channel):');
   console.log(`  WhatsApp Graph URL: ${demoPeers.whatsapp.graphUrl}`);

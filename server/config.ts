@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import * as z from 'zod';
 import { runtimeConfigFromEnv, siteOrigin, type RuntimeConfig } from '../domain/runtime-config';
 import { SYNC_NOW_INTERVAL_MS } from '../domain/inventory-sync';
+import { ORDER_POLL_MINUTES } from '../domain/inventory';
 import { DEFAULT_LLM_TIMEOUT_MS, type LlmConfig } from './answering/llm-config';
 import { assertSafeForProduction, type AuthConfig } from './auth/auth-config';
 import { DEFAULT_TOKEN_CACHE_SECONDS } from './auth/token-cache';
@@ -177,6 +178,11 @@ export const envSchema = z.object({
     "past how many variants a Shopify store's sync reads it through a bulk operation instead of page by page",
     `\`${BULK_THRESHOLD}\``,
   ),
+  ORDER_POLL_SECONDS: variable(
+    checked(positiveWhole('ORDER_POLL_SECONDS', ORDER_POLL_MINUTES * 60, ' of seconds')),
+    "how often the orders of an inventory without webhooks are read from its store (`npm start` reads the demo store's every 15 s)",
+    `\`${ORDER_POLL_MINUTES * 60}\``,
+  ),
   SYNC_NOW_INTERVAL_MS: variable(
     checked(positiveWhole('SYNC_NOW_INTERVAL_MS', SYNC_NOW_INTERVAL_MS, ' of milliseconds')),
     "how long after a sync started 'Sync now' is refused (429 with Retry-After); the e2e suite shortens it so a test can sync twice",
@@ -263,6 +269,7 @@ export type Config = {
     knowledgeConcurrency: number;
     inventorySync: boolean;
     inventoryBulkThreshold: number;
+    orderPollMs: number;
     whatsappInbound: boolean;
     conversationRetention: boolean;
     templateSends: boolean;
@@ -343,6 +350,7 @@ export function parseConfig(env: Env): Config {
       knowledgeConcurrency: vars.KNOWLEDGE_WORKER_CONCURRENCY,
       inventorySync: vars.INVENTORY_SYNC_WORKER,
       inventoryBulkThreshold: vars.INVENTORY_BULK_THRESHOLD,
+      orderPollMs: vars.ORDER_POLL_SECONDS * 1000,
       whatsappInbound: vars.WHATSAPP_INBOUND_WORKER,
       conversationRetention: vars.CONVERSATION_RETENTION_WORKER,
       templateSends: vars.TEMPLATE_SEND_WORKER,

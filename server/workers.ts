@@ -34,7 +34,7 @@ export type WorkerSettings = {
    * Null: this process polls no store's orders (INVENTORY_SYNC_WORKER=off: the processes that sync
    * inventories read their stores' orders too, for those without webhooks; server/order-events/).
    */
-  orderEventPoll: { scheduleEveryMs?: number; pollMs?: number } | null;
+  orderEventPoll: { intervalMs?: number; scheduleEveryMs?: number; pollMs?: number } | null;
 };
 
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
@@ -52,7 +52,7 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     conversationRetention: workers.conversationRetention ? {} : null,
     templateSends: workers.templateSends ? {} : null,
     orderNotices: workers.orderNotices ? {} : null,
-    orderEventPoll: workers.inventorySync ? {} : null,
+    orderEventPoll: workers.inventorySync ? { intervalMs: workers.orderPollMs } : null,
   };
 }
 

@@ -28,7 +28,14 @@ export const POLL_OVERLAP_MS = 2 * 60_000;
 /** The farthest back a poll reads (after polling stopped a while: a notice hours late is no longer one). */
 export const POLL_MAX_CATCH_UP_MS = 6 * 3_600_000;
 
-export type PollDependencies = { db: Db; secrets: SecretBox; publicOrigin: string | null; log?: WorkerLog };
+export type PollDependencies = {
+  db: Db;
+  secrets: SecretBox;
+  publicOrigin: string | null;
+  log?: WorkerLog;
+  /** How often each inventory is polled (ORDER_POLL_SECONDS; default ORDER_POLL_INTERVAL_MS). */
+  intervalMs?: number;
+};
 
 /** How long a webhook delivery's id is kept (Shopify retries one for up to 48 hours). */
 export const WEBHOOK_DELIVERY_KEPT_MS = 7 * 86_400_000;
@@ -38,9 +45,12 @@ export const WEBHOOK_DELIVERY_KEPT_MS = 7 * 86_400_000;
  * ORDER_POLL_INTERVAL_MS ago), claiming it until the next interval in the same statement; how many.
  * A new inventory's first poll reads from `now`: its store's older orders bring no notice.
  */
-export async function schedulePolls(db: Db, { now, publicOrigin }: { now: Date; publicOrigin: string | null }): Promise<number> {
+export async function schedulePolls(
+  db: Db,
+  { now, publicOrigin, intervalMs = ORDER_POLL_INTERVAL_MS }: { now: Date; publicOrigin: string | null; intervalMs?: number },
+): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const next = sql`${new Date(now.getTime() + ORDER_POLL_INTERVAL_MS).toISOString()}::timestamptz`;
+  const next = sql`${new Date(now.getTime() + intervalMs).toISOString()}::timestamptz`;
   const result = await db.execute(sql`with due as (
       select polled.id from (${polledInventoryIdsSql(publicOrigin)}) as polled
       left join ${orderEventPolls} on ${orderEventPolls.inventoryId} = polled.id
@@ -113,7 +123,12 @@ export async function pollInventoryOrders(
   }
   await db
     .insert(orderEventPolls)
-    .values({ inventoryId, nextPollAt: new Date(now.getTime() + ORDER_POLL_INTERVAL_MS), polledUntil: now, lastPolledAt: now })
+    .values({
+      inventoryId,
+      nextPollAt: new Date(now.getTime() + (deps.intervalMs ?? ORDER_POLL_INTERVAL_MS)),
+      polledUntil: now,
+      lastPolledAt: now,
+    })
     .onConflictDoUpdate({ target: orderEventPolls.inventoryId, set: { polledUntil: now, lastPolledAt: now } });
   return { outcome: 'polled', since, orders, recorded };
 }
@@ -135,7 +150,8 @@ export function orderEventPollWorker({
   secrets,
   publicOrigin,
   log,
-  scheduleEveryMs = 60_000,
+  intervalMs = ORDER_POLL_INTERVAL_MS,
+  scheduleEveryMs = Math.min(60_000, intervalMs),
   pollMs,
   concurrency = 2,
   now = () => new Date(),
@@ -150,7 +166,7 @@ export function orderEventPollWorker({
     ...(pollMs ? { pollMs } : {}),
     async handle(job, signal) {
       const inventoryId = String(job.payload.inventoryId);
-      const polled = await pollInventoryOrders({ db, secrets, publicOrigin, log }, inventoryId, { now: now(), signal });
+      const polled = await pollInventoryOrders({ db, secrets, publicOrigin, log, intervalMs }, inventoryId, { now: now(), signal });
       if (polled.outcome === 'unreachable') log.warn({ inventoryId, reason: polled.reason }, 'order event poll: the store did not answer');
       if (polled.outcome === 'polled' && polled.recorded > 0) {
         log.info({ inventoryId, orders: polled.orders, recorded: polled.recorded }, 'order event poll: events recorded');
@@ -162,7 +178,7 @@ export function orderEventPollWorker({
   return scheduledWorker(worker, {
     schedule: async () => {
       await forgetOldDeliveries(db, now());
-      return (await schedulePolls(db, { now: now(), publicOrigin })) > 0;
+      return (await schedulePolls(db, { now: now(), publicOrigin, intervalMs })) > 0;
     },
     everyMs: scheduleEveryMs,
     log,

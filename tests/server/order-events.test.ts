@@ -426,6 +426,14 @@ describe('polling', () => {
     expect((await pollJobsOf([hooked.id, polled.id])).sort()).toEqual([hooked.id, polled.id].sort());
     await clearPollJobs([hooked.id, polled.id]);
     await testDb.delete(orderEventPolls).where(inArray(orderEventPolls.inventoryId, [hooked.id, polled.id]));
+    // ORDER_POLL_SECONDS shortens the interval (the demo's 15 s).
+    await schedulePolls(testDb, { now, publicOrigin: SITE, intervalMs: 15_000 });
+    await schedulePolls(testDb, { now: new Date(now.getTime() + 14_000), publicOrigin: SITE, intervalMs: 15_000 });
+    expect(await pollJobsOf([hooked.id, polled.id])).toEqual([polled.id]);
+    await schedulePolls(testDb, { now: new Date(now.getTime() + 15_000), publicOrigin: SITE, intervalMs: 15_000 });
+    expect(await pollJobsOf([hooked.id, polled.id])).toEqual([polled.id, polled.id]);
+    await clearPollJobs([hooked.id, polled.id]);
+    await testDb.delete(orderEventPolls).where(inArray(orderEventPolls.inventoryId, [hooked.id, polled.id]));
   });
 
   test('a poll records the same events the webhook did, and polling never records again one a webhook recorded', async () => {

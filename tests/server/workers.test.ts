@@ -117,6 +117,8 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).templateSends).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderNotices).toEqual({});
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderEventPoll).toEqual({ intervalMs: 300_000 });
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir, ORDER_POLL_SECONDS: '15' }).orderEventPoll).toEqual({ intervalMs: 15_000 });
   // The sync worker reads Meta's settings, and the services' secrets key (made in DATA_DIR when SECRETS_KEY is unset).
   const sync = workerSettingsFromEnv({
     DATA_DIR: data.dir,

@@ -37,6 +37,7 @@ describe('parseConfig', () => {
         knowledgeConcurrency: 1,
         inventorySync: true,
         inventoryBulkThreshold: 10_000,
+        orderPollMs: 300_000,
         whatsappInbound: true,
         conversationRetention: true,
         templateSends: true,
