@@ -198,7 +198,7 @@ describe('messages', () => {
 });
 
 describe('statuses', () => {
-  test('sent, delivered, read and failed (with its error codes) of our messages; other statuses are left out', () => {
+  test('sent, delivered, read and failed (with its error codes and the callback data the send gave) of our messages; other statuses are left out', () => {
     const status = (id: string, value: string, extra: Record<string, unknown> = {}) => ({
       id,
       status: value,
@@ -211,17 +211,49 @@ describe('statuses', () => {
         statuses: [
           status('wamid.out-1', 'sent', { conversation: { id: 'c' }, pricing: { billable: true } }),
           status('wamid.out-1', 'delivered'),
-          status('wamid.out-1', 'read'),
+          status('wamid.out-1', 'read', { biz_opaque_callback_data: 'send:0e6f1f3c-94b5-4bd6-8d53-3f3f1bb2a2c1' }),
           status('wamid.out-2', 'failed', { errors: [{ code: 131047, title: 'Re-engagement message' }] }),
           status('wamid.out-3', 'deleted'),
         ],
       }),
     );
     expect(events).toEqual([
-      { kind: 'status', phoneNumberId: PHONE_ID, messageId: 'wamid.out-1', status: 'sent', timestamp: 1764195100, errorCodes: [] },
-      { kind: 'status', phoneNumberId: PHONE_ID, messageId: 'wamid.out-1', status: 'delivered', timestamp: 1764195100, errorCodes: [] },
-      { kind: 'status', phoneNumberId: PHONE_ID, messageId: 'wamid.out-1', status: 'read', timestamp: 1764195100, errorCodes: [] },
-      { kind: 'status', phoneNumberId: PHONE_ID, messageId: 'wamid.out-2', status: 'failed', timestamp: 1764195100, errorCodes: [131047] },
+      {
+        kind: 'status',
+        phoneNumberId: PHONE_ID,
+        messageId: 'wamid.out-1',
+        status: 'sent',
+        timestamp: 1764195100,
+        errorCodes: [],
+        callbackData: null,
+      },
+      {
+        kind: 'status',
+        phoneNumberId: PHONE_ID,
+        messageId: 'wamid.out-1',
+        status: 'delivered',
+        timestamp: 1764195100,
+        errorCodes: [],
+        callbackData: null,
+      },
+      {
+        kind: 'status',
+        phoneNumberId: PHONE_ID,
+        messageId: 'wamid.out-1',
+        status: 'read',
+        timestamp: 1764195100,
+        errorCodes: [],
+        callbackData: 'send:0e6f1f3c-94b5-4bd6-8d53-3f3f1bb2a2c1',
+      },
+      {
+        kind: 'status',
+        phoneNumberId: PHONE_ID,
+        messageId: 'wamid.out-2',
+        status: 'failed',
+        timestamp: 1764195100,
+        errorCodes: [131047],
+        callbackData: null,
+      },
     ]);
   });
 });
