@@ -353,13 +353,14 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     }
     if (turn !== 'admitted') return waitFor(turn.wait, 'waiting_turn');
 
-    const [admitted] = await db.select().from(templateSends).where(eq(templateSends.id, send.id));
     const sent = await cloudApi.sendTemplate(channel.phoneNumberId, token, {
       to: send.recipient,
       template: toGraphSendComponents(template, send.variables),
       callbackData: sendCallbackData(send.id),
     });
     if (!sent.ok) {
+      // Read again only on a refusal: its outcome needs the attempt count and first attempt the turn set.
+      const [admitted] = await db.select().from(templateSends).where(eq(templateSends.id, send.id));
       await failedAtMeta(admitted!, errorInputOf(sent.failure));
       return 'done';
     }
