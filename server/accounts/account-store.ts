@@ -1,9 +1,10 @@
 // Accounts: one row per Firebase uid, with its plan, created on the first authenticated call
-// (or by the admin CLI). Every query here is keyed by the uid the caller proved.
+// (or by the admin CLI). Every query here is keyed by the uid the caller proved. Creating an account
+// and changing its plan also record the plan in its history (plan_changes), in the same transaction.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultPlanId, type PlanId } from '@/domain/plans';
 import type { Db } from '../db/database';
-import { accountMonthlyUsage, accounts } from './account-tables';
+import { accountMonthlyUsage, accounts, planChanges } from './account-tables';
 import { aiBaseCountSql } from '../ai-bases/ai-base-queries';
 
 export type Account = {
@@ -50,7 +51,12 @@ export function accountStore(db: Db) {
       const month = monthStart(now);
       let [row] = await selectWithUsage.execute({ uid, month });
       if (!row) {
-        await db.insert(accounts).values({ uid, email, plan: defaultPlanId }).onConflictDoNothing();
+        // One statement: the account and the first row of its plan history, or neither (another call made it).
+        await db.execute(sql`
+          with created as (
+            insert into ${accounts} (uid, email, plan) values (${uid}, ${email}, ${defaultPlanId}) on conflict do nothing returning uid, plan
+          )
+          insert into ${planChanges} (uid, plan, effective_from) select uid, plan, ${now.toISOString()}::timestamptz from created`);
         [row] = await selectWithUsage.execute({ uid, month });
         if (!row) throw new Error(`Account ${uid} vanished right after its creation`);
       } else if (email !== null && row.email !== email) {
@@ -75,26 +81,35 @@ export function accountStore(db: Db) {
         });
     },
 
-    /** Creates the account, or changes its plan if it exists (the admin CLI's two commands). */
-    async upsertPlan(uid: string, email: string | null, plan: PlanId): Promise<Account> {
-      const [row] = await db
-        .insert(accounts)
-        .values({ uid, email, plan })
-        .onConflictDoUpdate({
-          target: accounts.uid,
-          set: {
-            plan,
-            email: sql`coalesce(excluded.email, ${accounts.email})`,
-            updatedAt: new Date(),
-          },
-        })
-        .returning({
-          uid: accounts.uid,
-          email: accounts.email,
-          plan: accounts.plan,
-          createdAt: accounts.createdAt,
-        });
-      return row!;
+    /**
+     * Creates the account, or changes its plan if it exists (the admin CLI's two commands and the staff
+     * route). A new account or a different plan is recorded in the plan history as in force from `now`;
+     * setting the plan it already has records nothing.
+     */
+    async upsertPlan(uid: string, email: string | null, plan: PlanId, now = new Date()): Promise<Account> {
+      return db.transaction(async (tx) => {
+        // Locked: two changes of one account run one after the other, each seeing the plan it replaces.
+        const [before] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.uid, uid)).for('update');
+        const [row] = await tx
+          .insert(accounts)
+          .values({ uid, email, plan })
+          .onConflictDoUpdate({
+            target: accounts.uid,
+            set: {
+              plan,
+              email: sql`coalesce(excluded.email, ${accounts.email})`,
+              updatedAt: now,
+            },
+          })
+          .returning({
+            uid: accounts.uid,
+            email: accounts.email,
+            plan: accounts.plan,
+            createdAt: accounts.createdAt,
+          });
+        if (before?.plan !== plan) await tx.insert(planChanges).values({ uid, plan, effectiveFrom: now });
+        return row!;
+      });
     },
 
     async find(uid: string): Promise<Account | null> {

@@ -1,7 +1,8 @@
 // The dashboard's figures for one account (GET /api/v1/dashboard and its CSV): one query over the
 // rollups (server/dashboard/dashboard-tables.ts, dashboard_rollups: a row per day of the account's zone and source)
 // from the previous period's first day to the period's last, never over the raw events; one query for
-// the account's plan, zone, usage and sources. The arithmetic is domain/dashboard.ts's, here only applied.
+// the account's plan and its history, zone, usage and sources. The arithmetic is domain/dashboard.ts's
+// (and domain/plan-timeline.ts's: each past day and month priced with the plan then in force), here only applied.
 import { sql } from 'drizzle-orm';
 import {
   averageTicket,
@@ -13,7 +14,6 @@ import {
   mediaShares,
   monthlyCostMinor,
   percentChange,
-  periodSpendMinor,
   previousPeriod,
   projectedQueries,
   returnOnSpend,
@@ -22,6 +22,7 @@ import {
   type DashboardQuery,
   type DayRange,
 } from '@/domain/dashboard';
+import { monthPlans, periodSpendOverPlansMinor, type PlanChange } from '@/domain/plan-timeline';
 import { mediaTypes, plans, type Currency, type MediaType, type PlanId } from '@/domain/plans';
 import type { Db } from '../db/database';
 import { changeTimeZone, UnknownTimeZone } from './time-zone-change';
@@ -110,6 +111,21 @@ function totalsOf(rows: DaySource[]): Totals {
     totals.extraRequests += row.extraRequests;
   }
   return totals;
+}
+
+/** Each day's extra queries (the plan's extra-query price is the day's). */
+function extraByDay(rows: DaySource[]): Map<string, number> {
+  const extra = new Map<string, number>();
+  for (const row of rows) if (row.extraRequests !== 0) extra.set(row.day, (extra.get(row.day) ?? 0) + row.extraRequests);
+  return extra;
+}
+
+/** The account's plan history as the account query hands it over ('plan,epoch ms' joined by ';', oldest first). */
+function parsePlanChanges(text: string | null): PlanChange[] {
+  return (text ? text.split(';') : []).map((entry) => {
+    const [plan, at] = entry.split(',') as [PlanId, string];
+    return { plan, effectiveFrom: new Date(Number(at)) };
+  });
 }
 
 /** The currency the converted value is shown in: the one with the most value in the period (then the previous), else none. */
@@ -223,7 +239,7 @@ export function dashboardStore(db: Db) {
     return { range, previous, rows: parseRollups(result?.rows ?? null) };
   }
 
-  /** The account's plan, this and last month's queries, what it has configured; refuses a filter that names nothing of its own. */
+  /** The account's plan and its history, this and last month's queries, what it has configured; refuses a filter that names nothing of its own. */
   /** (`rollups`: a rollups read to make in the same statement, one round trip the fewer.) */
   async function account(
     uid: string,
@@ -238,6 +254,8 @@ export function dashboardStore(db: Db) {
       select
         (select plan from accounts where uid = ${uid}) as plan,
         (select time_zone from accounts where uid = ${uid}) as time_zone,
+        (select string_agg(concat(plan, ',', (extract(epoch from effective_from) * 1000)::bigint), ';' order by effective_from, id)
+          from plan_changes where uid = ${uid}) as plan_changes,
         (select queries from account_monthly_usage where uid = ${uid} and month = ${monthOf(now)}::date) as queries,
         (select queries from account_monthly_usage where uid = ${uid} and month = ${monthOf(now, 1)}::date) as previous_queries,
         (select count(*) from inventories where uid = ${uid})::int as inventories,
@@ -257,6 +275,7 @@ export function dashboardStore(db: Db) {
     return {
       plan: ((row.plan as PlanId | null) ?? 'basic') satisfies PlanId,
       timeZone: (row.time_zone as string | null) ?? null,
+      planChanges: parsePlanChanges(row.plan_changes as string | null),
       rollups: (row.rollups as string | null) ?? null,
       queries: Number(row.queries ?? 0),
       previousQueries: Number(row.previous_queries ?? 0),
@@ -295,18 +314,21 @@ export function dashboardStore(db: Db) {
       const previousRows = rows.filter((row) => row.day < range.from);
       const [current, before] = [totalsOf(currentRows), totalsOf(previousRows)];
       const currency: Currency = query.currency ?? 'USD';
-      const plan = plans[facts.plan];
-      const price = plan.prices[currency];
-      const allowance = plan.limits.queriesPerMonth;
       const converted = mainCurrency(current, before);
       const money = (totals: Totals) => totals.money.get(converted ?? '') ?? { orders: 0, valueMinor: 0 };
-      const spend = [
-        periodSpendMinor(range, current.extraRequests, price),
-        periodSpendMinor(previous, before.extraRequests, price),
-      ] as const;
+      // Each period's days priced with the plan in force on each (domain/plan-timeline.ts).
+      const spendOf = (days: DayRange, dayRows: DaySource[]) =>
+        periodSpendOverPlansMinor(days, extraByDay(dayRows), facts.planChanges, zone, facts.plan, currency);
+      const spend = [spendOf(range, currentRows), spendOf(previous, previousRows)] as const;
       const figure = (of: (totals: Totals, spendMinor: number) => number | null) => compared(of(current, spend[0]), of(before, spend[1]));
+      // Each month billed with the plan in force when it closes (now, for this one).
+      const billed = monthPlans(facts.planChanges, now, facts.plan);
+      const plan = plans[billed.thisMonth];
+      const price = plan.prices[currency];
+      const allowance = plan.limits.queriesPerMonth;
+      const previousPlan = plans[billed.previousMonth];
       const total = monthlyCostMinor(facts.queries, allowance, price);
-      const previousTotal = monthlyCostMinor(facts.previousQueries, allowance, price);
+      const previousTotal = monthlyCostMinor(facts.previousQueries, previousPlan.limits.queriesPerMonth, previousPlan.prices[currency]);
       const projected = projectedQueries(facts.queries, now);
       const evolution = (days: DashboardDay[]) =>
         days.map(({ day, catalogsSent, accesses }) => ({
