@@ -9,7 +9,7 @@ import { demoCatalog } from '../tests/fixtures/meta-catalog-server';
 import { FIXTURE_API_KEY, startOpenAiCompatibleServer } from '../tests/fixtures/openai-compatible-server';
 import { demoStoreProducts, generatedStoreProducts, startShopifyAdminServer } from '../tests/fixtures/shopify-admin-server';
 import { DEMO_SHOPPER_PATH, fixturePhoneNumber } from '../tests/fixtures/whatsapp-cloud-api-server';
-import { E2E_SYNC_NOW_INTERVAL_MS, e2ePeersFile, type E2ePeers } from '../tests/e2e/fixtures/e2e-peers';
+import { E2E_ORDER_POLL_SECONDS, E2E_SYNC_NOW_INTERVAL_MS, e2ePeersFile, type E2ePeers } from '../tests/e2e/fixtures/e2e-peers';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
 import { buildScratchServer } from './build-server';
 
@@ -49,8 +49,15 @@ demo.whatsapp.addNumber(dashboardTruthNumber);
 // The page-overflow test's number (tests/e2e/page-overflow.spec.ts), named as the demo number is.
 const pageOverflowNumber = fixturePhoneNumber(9104, { verifiedName: 'Loja Demo Catalyst' });
 demo.whatsapp.addNumber(pageOverflowNumber);
-for (const number of [demo.whatsappNumber, channelWalkNumber])
+// The notices walk's number (tests/e2e/notices-demo-walk.spec.ts): its shoppers write through the simulated shopper page too.
+const noticesWalkNumber = fixturePhoneNumber(9105, { verifiedName: 'Loja Avisos Catalyst' });
+demo.whatsapp.addNumber(noticesWalkNumber);
+for (const number of [demo.whatsappNumber, channelWalkNumber, noticesWalkNumber])
   demo.whatsapp.setWebhookUrl(number.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
+// The template editor's model test's number (tests/e2e/template-editor-model.spec.ts), with no callback URL:
+// Catalyst hears of its templates' reviews only when it reads them from Meta (a refresh).
+const templateEditorNumber = fixturePhoneNumber(9106, { verifiedName: 'Loja Modelos Catalyst' });
+demo.whatsapp.addNumber(templateEditorNumber);
 const scopeLackingStore = await startShopifyAdminServer({
   scopes: ['read_products'],
   shop: { name: 'Loja Sem Pedidos', currencyCode: 'BRL' },
@@ -85,6 +92,8 @@ const peers: E2ePeers = {
     channelWalkNumber,
     dashboardTruthNumber,
     pageOverflowNumber,
+    templateEditorNumber,
+    noticesWalkNumber,
   },
 };
 mkdirSync('.tmp', { recursive: true });
@@ -113,6 +122,8 @@ const server = spawn(process.execPath, [serverMain], {
     WHATSAPP_GRAPH_URL: demo.whatsapp.graphUrl,
     // Sync now twice in a test without waiting out production's minute.
     SYNC_NOW_INTERVAL_MS: String(E2E_SYNC_NOW_INTERVAL_MS),
+    // No public address here: the stores' orders are polled, every few seconds rather than 5 minutes.
+    ORDER_POLL_SECONDS: String(E2E_ORDER_POLL_SECONDS),
   },
 });
 
