@@ -97,6 +97,8 @@ export const whatsappInboundMessages = pgTable(
   (table) => [
     uniqueIndex('whatsapp_inbound_messages_channel_message').on(table.channelId, table.messageId),
     index('whatsapp_inbound_messages_received').on(table.channelId, table.receivedAt),
+    // A shopper's last message to a number: whether their customer service window is open (./service-window.ts).
+    index('whatsapp_inbound_messages_sender').on(table.channelId, table.sender, table.sentAt),
   ],
 );
 

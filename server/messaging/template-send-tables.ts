@@ -4,7 +4,7 @@
 // agree on lives here, never in one process's memory).
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { templateCategories, type TemplateCategory } from '@/domain/message-template';
 import { sqlList } from '../db/sql-list';
 import { accounts } from '../accounts/account-tables';
@@ -57,6 +57,11 @@ export const templateSends = pgTable(
     costMicros: integer('cost_micros'),
     pricingMarket: text('pricing_market'),
     rateCardFrom: text('rate_card_from'),
+    /**
+     * Whether the shopper's customer service window with the number was open when it went: such a
+     * message does not count against the messaging limit, and a utility one is free where the card says so.
+     */
+    inServiceWindow: boolean('in_service_window').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

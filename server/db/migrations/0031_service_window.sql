@@ -1,0 +1,2 @@
+ALTER TABLE "template_sends" ADD COLUMN "in_service_window" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "whatsapp_inbound_messages_sender" ON "whatsapp_inbound_messages" USING btree ("channel_id","sender","sent_at");
