@@ -100,8 +100,8 @@ export type SendRetryPolicy = {
   server: Backoff;
   /** Limits never end a send by its count of attempts, only after this long since the first one. */
   throttledGiveUpAfterMs: number;
-  /** Attempts, the first included, before a server or network failure ends the send. */
-  serverMaxAttempts: number;
+  /** A server or network failure ends the send only this long after its first attempt (an outage waits). */
+  serverGiveUpAfterMs: number;
   /** 131049: wait at least this long (Meta: "at least 24 hours"), on this many later UTC days at most. */
   perUserMarketingWaitMs: number;
   perUserMarketingMaxDays: number;
@@ -117,9 +117,10 @@ export const defaultSendRetryPolicy: SendRetryPolicy = {
   // Meta allows about one message every six seconds to one person: the first wait covers that.
   pair: { baseMs: 12 * SECOND, capMs: 5 * MINUTE },
   rateLimit: { baseMs: 5 * SECOND, capMs: 15 * MINUTE },
-  server: { baseMs: 2 * SECOND, capMs: 5 * MINUTE },
+  // Most 5xx are one request's: the first retry comes back within half a second, later ones slower.
+  server: { baseMs: SECOND / 2, capMs: 5 * MINUTE },
   throttledGiveUpAfterMs: DAY,
-  serverMaxAttempts: 6,
+  serverGiveUpAfterMs: HOUR,
   perUserMarketingWaitMs: DAY,
   perUserMarketingMaxDays: 3,
 };
@@ -269,7 +270,7 @@ export function outcomeOfSendError(input: SendErrorInput): SendOutcome {
     }
     case 'server': {
       const reason: RetryReason = code === undefined && input.httpStatus === undefined ? 'network_error' : 'meta_unavailable';
-      if (attempt >= policy.serverMaxAttempts) return recorded({ kind: 'failed', reason }, code);
+      if (now.getTime() - input.firstAttemptAt.getTime() >= policy.serverGiveUpAfterMs) return recorded({ kind: 'failed', reason }, code);
       return recorded({ kind: 'retry', reason, delayMs: backoffDelayMs(policy.server, attempt, input.random, input.retryAfterMs) }, code);
     }
     case 'per_user_marketing': {

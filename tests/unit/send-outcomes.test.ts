@@ -148,7 +148,7 @@ describe('jitter and backoff', () => {
   });
 });
 
-describe('Meta’s side and the network: retry up to a number of attempts', () => {
+describe('Meta’s side and the network: retry soon, then slower, until an hour has passed', () => {
   test.each([
     [{ httpStatus: 500 }, 'meta_unavailable'],
     [{ httpStatus: 502 }, 'meta_unavailable'],
@@ -162,16 +162,27 @@ describe('Meta’s side and the network: retry up to a number of attempts', () =
   ] as const)('%o retries: %s', (error, reason) => {
     const retry = outcome({ ...error, random: () => 0 });
     expect(retry).toMatchObject({ kind: 'retry', reason, delayMs: policy.server.baseMs / 2 });
-    const last = outcome({ ...error, attempt: policy.serverMaxAttempts - 1 });
-    expect(last).toMatchObject({ kind: 'retry', reason });
-    const failed = outcome({ ...error, attempt: policy.serverMaxAttempts });
+    // Many attempts do not end it while Meta is down for less than the hour.
+    const firstAttemptAt = new Date(now.getTime() - policy.serverGiveUpAfterMs + 1);
+    expect(outcome({ ...error, attempt: 40, firstAttemptAt })).toMatchObject({ kind: 'retry', reason, delayMs: expect.any(Number) });
+    const failed = outcome({ ...error, attempt: 2, firstAttemptAt: new Date(now.getTime() - policy.serverGiveUpAfterMs) });
     expect(failed).toEqual('code' in error ? { kind: 'failed', reason, code: error.code } : { kind: 'failed', reason });
   });
 
-  test('a policy passed in sets the number of attempts', () => {
-    const twice = { ...policy, serverMaxAttempts: 2 };
-    expect(outcome({ httpStatus: 500, attempt: 1, policy: twice })).toMatchObject({ kind: 'retry' });
-    expect(outcome({ httpStatus: 500, attempt: 2, policy: twice })).toEqual({ kind: 'failed', reason: 'meta_unavailable' });
+  test('the first retry comes back within a second; the waits grow to the cap', () => {
+    expect(outcome({ httpStatus: 500, attempt: 1, random: () => 1 })).toMatchObject({ kind: 'retry', delayMs: policy.server.baseMs });
+    expect(policy.server.baseMs).toBeLessThanOrEqual(1_000);
+    expect(outcome({ httpStatus: 500, attempt: 40, random: () => 1 })).toMatchObject({ kind: 'retry', delayMs: policy.server.capMs });
+  });
+
+  test('a policy passed in sets how long an outage is waited out', () => {
+    const minute = { ...policy, serverGiveUpAfterMs: 60_000 };
+    const firstAttemptAt = new Date(now.getTime() - 59_999);
+    expect(outcome({ httpStatus: 500, attempt: 9, firstAttemptAt, policy: minute })).toMatchObject({ kind: 'retry' });
+    expect(outcome({ httpStatus: 500, attempt: 2, firstAttemptAt: new Date(now.getTime() - 60_000), policy: minute })).toEqual({
+      kind: 'failed',
+      reason: 'meta_unavailable',
+    });
   });
 });
 
