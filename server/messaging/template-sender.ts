@@ -6,7 +6,9 @@
 // (both counted in PostgreSQL, so every process agrees; over them a send waits, it is never
 // dropped); then asks Meta and records the outcome by Meta's code (send-outcomes.ts), the cost from
 // the dated price table, and what an outcome changes elsewhere (an opt-out, a template or a channel
-// needing attention). Nothing here logs a phone number.
+// needing attention). A shopper who wrote to the number in the last 24 hours (an open customer service
+// window) takes no slot of the messaging limit, and a utility template to them is priced as Meta does
+// inside the window. Nothing here logs a phone number.
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { localeTemplateLanguages, toGraphSendComponents, fillTemplate, type TemplateCategory } from '@/domain/message-template';
 import { consentPurposeOf, consentRefusal } from '@/domain/contact';
@@ -27,6 +29,7 @@ import type { Job } from '../jobs/job-queue';
 import { enqueueRows } from '../jobs/job-queue';
 import { RetryLater } from '../jobs/queue-worker';
 import type { ChannelStore } from '../channels/channel-store';
+import { serviceWindowOpen, serviceWindowOpenSql } from '../channels/service-window';
 import type { CloudApiClient, CloudApiFailure } from '../channels/cloud-api-client';
 import type { ContactStore } from '../contacts/contact-store';
 import { subscribedSql } from '../contacts/contact-queries';
@@ -162,8 +165,9 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
 
   /**
    * The turn of a send, decided under the account's lock: consent looked at in the same transaction
-   * (an opt-out recorded a moment before is seen), a slot under the messaging limit, a token of the
-   * number's throughput. Admitted: the row is `sending` and counts as reached. Else why it waits.
+   * (an opt-out recorded a moment before is seen), a slot under the messaging limit (none needed when
+   * the shopper's service window with the number is open), a token of the number's throughput.
+   * Admitted: the row is `sending` and counts as reached unless in the window. Else why it waits.
    */
   async function admit(
     send: Row,
@@ -174,9 +178,13 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-sends:${send.uid}`}))`);
       const at = now();
       const [consent] = await tx
-        .execute<{ subscribed: boolean }>(sql`select ${subscribedSql(sql`${send.uid}`, sql`${send.recipient}`, purpose)} as subscribed`)
-        .then((result) => (result as unknown as { rows: { subscribed: boolean }[] }).rows);
+        .execute<{ subscribed: boolean; inServiceWindow: boolean }>(
+          sql`select ${subscribedSql(sql`${send.uid}`, sql`${send.recipient}`, purpose)} as subscribed,
+            ${serviceWindowOpenSql(send.channelId, send.recipient, at)} as "inServiceWindow"`,
+        )
+        .then((result) => (result as unknown as { rows: { subscribed: boolean; inServiceWindow: boolean }[] }).rows);
       if (!consent?.subscribed) return 'unsubscribed';
+      const inServiceWindow = consent.inServiceWindow === true;
 
       const reached = await tx
         .select({
@@ -188,6 +196,8 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
           and(
             eq(templateSends.uid, send.uid),
             inArray(templateSends.status, ['sending', 'sent', 'delivered', 'read']),
+            // Meta does not count a person reached inside their service window.
+            eq(templateSends.inServiceWindow, false),
             gt(
               sql`coalesce(${templateSends.sentAt}, ${templateSends.attemptStartedAt})`,
               new Date(at.getTime() - MESSAGING_LIMIT_WINDOW_MS),
@@ -198,7 +208,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       const plan = planMessagingLimit({
         limit,
         reached: reached.map((reach) => ({ recipient: reach.recipient, at: new Date(reach.at) })),
-        queued: [{ recipient: send.recipient, key: send.sendKey }],
+        queued: [{ recipient: send.recipient, key: send.sendKey, inServiceWindow }],
         now: at,
       });
       if (plan.sendNow.length === 0)
@@ -218,6 +228,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
           attempts: sql`${templateSends.attempts} + 1`,
           firstAttemptAt: sql`coalesce(${templateSends.firstAttemptAt}, ${at})`,
           attemptStartedAt: at,
+          inServiceWindow,
           updatedAt: at,
         })
         .where(eq(templateSends.id, send.id));
@@ -262,10 +273,11 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     }
   }
 
-  /** Meta took the send: its id, when, its price from the card of that day. */
+  /** Meta took the send: its id, when, its price from the card of that day with the service window as it was then. */
   async function recordSent(send: Row, metaMessageId: string, status: 'sent' | 'delivered' | 'read' = 'sent') {
     const sentAt = now();
-    const price = priceOf({ category: send.category ?? 'UTILITY', country: send.country, at: sentAt });
+    const inServiceWindow = await serviceWindowOpen(db, send.channelId, send.recipient, sentAt);
+    const price = priceOf({ category: send.category ?? 'UTILITY', country: send.country, at: sentAt, inServiceWindow });
     await settle(send.id, {
       status,
       reason: null,
@@ -276,6 +288,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       costMicros: price.amountMicros,
       pricingMarket: price.market,
       rateCardFrom: price.cardEffectiveFrom,
+      inServiceWindow,
     });
   }
 

@@ -3,14 +3,17 @@
 // language, priced with the rate card of its day; what must not go is refused before Meta is asked;
 // the messaging limit and the number's throughput make sends wait, never drop them; and each of
 // Meta's answers by code (throughput, 5xx, 190, 131049, 131050 at once and by status webhook, 131026,
-// 132000) ends in its recorded outcome and what it changes elsewhere.
+// 132000) ends in its recorded outcome and what it changes elsewhere. A shopper who wrote to the number
+// in the last 24 hours (an open customer service window) takes no slot of the messaging limit and is
+// priced as Meta prices messages inside the window.
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { toGraphTemplate, type TemplateLanguage } from '@/domain/message-template';
-import { priceOf } from '@/domain/message-pricing';
+import { cardInForce, priceOf } from '@/domain/message-pricing';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { channelStore, type ChannelStore } from '@/server/channels/channel-store';
+import { whatsappInboundMessages } from '@/server/channels/channel-tables';
 import { cloudApiClient, type CloudApiClient } from '@/server/channels/cloud-api-client';
 import { contactStore, type ContactStore } from '@/server/contacts/contact-store';
 import { RetryLater } from '@/server/jobs/queue-worker';
@@ -113,6 +116,18 @@ async function shopper(purposes: Array<'utility' | 'marketing'> = ['utility'], l
     await contacts.recordOptIn(merchant.uid, phone, purpose, 'whatsapp_conversation', now().toISOString(), { language });
   return phone;
 }
+/** The shopper wrote to the number `agoMs` before the clock, from WhatsApp id `waId` (their number's digits unless told). */
+async function wrote(phone: string, agoMs: number, waId = phone.slice(1)) {
+  await db.insert(whatsappInboundMessages).values({
+    channelId,
+    messageId: `wamid.window-${randomBytes(6).toString('hex')}`,
+    sender: waId,
+    type: 'text',
+    content: { type: 'text', body: 'Oi, meu pedido já saiu?' },
+    sentAt: new Date(clock - agoMs),
+  });
+}
+const HOUR_MS = 60 * 60_000;
 const sendsTo = (phone: string) => cloudApi.templateSends(number.phoneNumberId).filter((send) => `+${send.waId}` === phone);
 
 describe('template sender', () => {
@@ -397,5 +412,74 @@ describe('template sender', () => {
     await run(await ask(phone));
     expect(reads()).toBe(before + 1);
     expect((await db.select().from(messagingLimits).where(eq(messagingLimits.uid, merchant.uid)))[0]!.limit).toBe(2_000);
+  });
+
+  test('a shopper who wrote within 24 hours gets a utility notice free on a card that says so; one who wrote 25 hours ago pays', async () => {
+    const card = cardInForce(now())!;
+    expect(card.utilityFreeInServiceWindow).toBe(true);
+    const full = priceOf({ category: 'UTILITY', country: 'BR', at: now() }).amountMicros;
+    expect(full).toBeGreaterThan(0);
+
+    const recent = await shopper();
+    await wrote(recent, HOUR_MS);
+    // A Brazilian shopper whose WhatsApp id predates the ninth digit (55 11 8765… for +55 11 98765…).
+    const oldId = await shopper();
+    await wrote(oldId, HOUR_MS, oldId.slice(1).replace(/^(55\d{2})9/, '$1'));
+    const lapsed = await shopper();
+    await wrote(lapsed, 25 * HOUR_MS);
+    const [free, freeOldId, paid] = [await ask(recent), await ask(oldId), await ask(lapsed)];
+    for (const key of [free, freeOldId, paid]) expect(await run(key)).toBe('done');
+
+    for (const key of [free, freeOldId])
+      expect(await sender.byKey(merchant.uid, key)).toMatchObject({
+        status: 'sent',
+        category: 'UTILITY',
+        costMicros: 0,
+        pricingMarket: 'Brazil',
+        rateCardFrom: card.effectiveFrom,
+      });
+    expect(await sender.byKey(merchant.uid, paid)).toMatchObject({ status: 'sent', category: 'UTILITY', costMicros: full });
+
+    // Inside the window a marketing message still costs its price.
+    const marketer = await shopper(['marketing']);
+    await wrote(marketer, HOUR_MS);
+    const offer = await ask(marketer, offers, orderVariables);
+    expect(await run(offer)).toBe('done');
+    expect((await sender.byKey(merchant.uid, offer))!.costMicros).toBe(
+      priceOf({ category: 'MARKETING', country: 'BR', at: now() }).amountMicros,
+    );
+  });
+
+  test('under the messaging limit a shopper with an open service window goes without taking a slot; others wait', async () => {
+    // A day on: nobody the earlier tests reached is still counted.
+    clock += 25 * HOUR_MS;
+    await db
+      .insert(messagingLimits)
+      .values({ uid: merchant.uid, limit: 1, readAt: now() })
+      .onConflictDoUpdate({ target: messagingLimits.uid, set: { limit: 1, readAt: now() } });
+    try {
+      const writer = await shopper();
+      await wrote(writer, HOUR_MS);
+      expect(await run(await ask(writer))).toBe('done');
+      expect(sendsTo(writer)).toHaveLength(1);
+
+      // The one slot is still free: a shopper without a window takes it.
+      const first = await shopper();
+      expect(await run(await ask(first))).toBe('done');
+      expect(sendsTo(first)).toHaveLength(1);
+
+      // Full now: the next shopper without a window waits, one who wrote 23 hours ago still goes.
+      const second = await shopper();
+      const waiting = await ask(second);
+      expect(await run(waiting)).toMatchObject({ reason: 'waiting_turn' });
+      expect(await outcome(waiting)).toEqual({ status: 'queued', reason: null, code: null });
+      expect(sendsTo(second)).toEqual([]);
+      const lateWriter = await shopper();
+      await wrote(lateWriter, 23 * HOUR_MS);
+      expect(await run(await ask(lateWriter))).toBe('done');
+      expect(sendsTo(lateWriter)).toHaveLength(1);
+    } finally {
+      await db.delete(messagingLimits).where(eq(messagingLimits.uid, merchant.uid));
+    }
   });
 });
