@@ -138,6 +138,8 @@ const waitFor = (ms: number, why: string): never => {
 export function templateSender(db: Db, deps: TemplateSenderDependencies) {
   const { channels, contacts, cloudApi, now = () => new Date(), random = Math.random, policy = defaultSendRetryPolicy } = deps;
   const queue = deps.queue ?? TEMPLATE_SEND_QUEUE;
+  /** Each account's last admission in this process, which the next one waits for. */
+  const admissions = new Map<string, Promise<void>>();
 
   async function settle(id: string, change: Partial<Row>) {
     await db
@@ -174,6 +176,27 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     purpose: 'utility' | 'marketing',
     limit: number,
   ): Promise<{ wait: number } | 'admitted' | 'unsubscribed'> {
+    // This process's admissions of one account take turns before they take a connection: waiting on
+    // the account's lock inside a transaction would hold one of the pool's few connections each, and
+    // starve the webhooks and workers that share the pool. The lock still orders other processes.
+    const previous = admissions.get(send.uid) ?? Promise.resolve();
+    const turn = previous.then(() => admitLocked(send, purpose, limit));
+    const settled = turn.then(
+      () => {},
+      () => {},
+    );
+    admissions.set(send.uid, settled);
+    void settled.then(() => {
+      if (admissions.get(send.uid) === settled) admissions.delete(send.uid);
+    });
+    return turn;
+  }
+
+  async function admitLocked(
+    send: Row,
+    purpose: 'utility' | 'marketing',
+    limit: number,
+  ): Promise<{ wait: number } | 'admitted' | 'unsubscribed'> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-sends:${send.uid}`}))`);
       const at = now();
@@ -186,25 +209,29 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       if (!consent?.subscribed) return 'unsubscribed';
       const inServiceWindow = consent.inServiceWindow === true;
 
-      const reached = await tx
-        .select({
-          recipient: templateSends.recipient,
-          at: sql<Date>`max(coalesce(${templateSends.sentAt}, ${templateSends.attemptStartedAt}))`,
-        })
-        .from(templateSends)
-        .where(
-          and(
-            eq(templateSends.uid, send.uid),
-            inArray(templateSends.status, ['sending', 'sent', 'delivered', 'read']),
-            // Meta does not count a person reached inside their service window.
-            eq(templateSends.inServiceWindow, false),
-            gt(
-              sql`coalesce(${templateSends.sentAt}, ${templateSends.attemptStartedAt})`,
-              new Date(at.getTime() - MESSAGING_LIMIT_WINDOW_MS),
-            ),
-          ),
-        )
-        .groupBy(templateSends.recipient);
+      // Who was reached in the window matters only when this send would take a slot of a limit.
+      const counted = !inServiceWindow && Number.isFinite(limit);
+      const reached = !counted
+        ? []
+        : await tx
+            .select({
+              recipient: templateSends.recipient,
+              at: sql<Date>`max(coalesce(${templateSends.sentAt}, ${templateSends.attemptStartedAt}))`,
+            })
+            .from(templateSends)
+            .where(
+              and(
+                eq(templateSends.uid, send.uid),
+                inArray(templateSends.status, ['sending', 'sent', 'delivered', 'read']),
+                // Meta does not count a person reached inside their service window.
+                eq(templateSends.inServiceWindow, false),
+                gt(
+                  sql`coalesce(${templateSends.sentAt}, ${templateSends.attemptStartedAt})`,
+                  new Date(at.getTime() - MESSAGING_LIMIT_WINDOW_MS),
+                ),
+              ),
+            )
+            .groupBy(templateSends.recipient);
       const plan = planMessagingLimit({
         limit,
         reached: reached.map((reach) => ({ recipient: reach.recipient, at: new Date(reach.at) })),
