@@ -7,11 +7,14 @@
 // one gets the confirmation and, once the order is shipped on the demo store's orders page, the
 // shipping update; the other wrote 'PARAR' first and gets neither (the cart page's box is a claim,
 // which never overrides the shopper's own opt-out). The rules under it are proved below the browser:
-// tests/server/notices.test.ts, template-sender.test.ts, tests/unit/contact-consent tests.
+// tests/server/notices.test.ts, template-sender.test.ts, tests/unit/contact.test.ts. Last, the
+// dashboard's messages, on the API and the screen (the truth test of what notices send).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AiBase } from '@/domain/ai-base';
 import type { Channel } from '@/domain/channel';
 import type { Contact, ContactDetail } from '@/domain/contact';
+import { dayIn, type Dashboard } from '@/domain/dashboard';
+import { priceOf } from '@/domain/message-pricing';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { signInDirectly } from './fixtures/emulator-users';
 import { inventoryApi } from './fixtures/inventory-api';
@@ -19,6 +22,7 @@ import { merchantApi, newMerchant } from './fixtures/merchant-api';
 
 type Line = { from: 'shopper' | 'business'; type: string; text: string };
 
+const ZONE = 'America/Sao_Paulo';
 const CONSENTING = '5511987650001';
 const STOPPED = '5511987650002';
 
@@ -54,11 +58,15 @@ async function submitInPortuguese(page: Page, title: string) {
   await expect(page.getByRole('heading', { name: 'Aprovado' })).toBeVisible({ timeout: 30_000 });
 }
 
+test.use({ timezoneId: ZONE });
+
 test('the notices walk: Portuguese templates approved, both notices on, a consenting shopper’s order confirmed and shipped, a shopper who wrote PARAR gets nothing', async ({
   page,
   request,
 }) => {
   test.slow();
+  // The day in the account's zone before anything happens (the dashboard is read from it to the day it is read on).
+  const firstDay = dayIn(new Date(), ZONE);
   const { demo, shopifyToken, whatsapp } = e2ePeers();
   const number = whatsapp.noticesWalkNumber;
   const merchant = await newMerchant(request, 'notices-walk');
@@ -162,4 +170,21 @@ test('the notices walk: Portuguese templates approved, both notices on, a consen
     .poll(history, { timeout: 20_000 })
     .toEqual(expect.arrayContaining(['utility stop_word unsubscribed', 'utility cart_page ignored_shopper_opt_out']));
   expect(await shoppers.templates(STOPPED)).toEqual([]);
+
+  // 8. The dashboard counts what was sent, from the same sends: 2 utility messages, both notices, at Meta's
+  // price of the day (the shopper had written within 24 hours: a utility template in the window).
+  const price = priceOf({ category: 'UTILITY', country: 'BR', at: new Date(), inServiceWindow: true }).amountMicros;
+  const range = { from: firstDay, to: dayIn(new Date(), ZONE) };
+  const dashboard = await request.get('/api/v1/dashboard', { headers, params: { ...range, tz: ZONE } });
+  expect(dashboard.status(), await dashboard.text()).toBe(200);
+  const { messages } = (await dashboard.json()) as Dashboard;
+  expect({
+    utility: messages.utility.current,
+    marketing: messages.marketing.current,
+    noticesSent: messages.noticesSent.current,
+    costMicros: messages.costMicros.current,
+  }).toEqual({ utility: 2, marketing: 0, noticesSent: 2, costMicros: 2 * price });
+  await page.goto(range.from === range.to ? '/pt/dashboard?range=today' : `/pt/dashboard?range=custom&from=${range.from}&to=${range.to}`);
+  const usd = new Intl.NumberFormat('pt', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 }).format((2 * price) / 1e6);
+  await expect(page.locator('dl[aria-labelledby="dashboard-messages-sent"] dd')).toHaveText(['2', '0', '2', usd]);
 });
