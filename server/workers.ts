@@ -16,6 +16,7 @@ import { templateSendWorker } from './messaging/template-send-worker';
 import { TEMPLATE_SEND_QUEUE } from './messaging/template-sender';
 import { noticeWorker } from './notices/notice-worker';
 import { orderEventPollWorker } from './order-events/order-event-poller';
+import { orderWebhookRemovalWorker } from './order-events/order-webhook-removal';
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
@@ -32,7 +33,8 @@ export type WorkerSettings = {
   orderNotices: { concurrency?: number; pollMs?: number } | null;
   /**
    * Null: this process polls no store's orders (INVENTORY_SYNC_WORKER=off: the processes that sync
-   * inventories read their stores' orders too, for those without webhooks; server/order-events/).
+   * inventories read their stores' orders too, for those without webhooks; server/order-events/), nor
+   * removes the order webhooks an inventory no longer wants from its store.
    */
   orderEventPoll: { intervalMs?: number; scheduleEveryMs?: number; pollMs?: number } | null;
 };
@@ -121,6 +123,7 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
             onQueued: (queue) => workers.forEach((worker) => worker.nudge(queue)),
             ...settings.orderEventPoll,
           }),
+          orderWebhookRemovalWorker({ db, log, secrets: services.secrets }),
         ]
       : []),
   ];

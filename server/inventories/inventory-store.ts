@@ -4,7 +4,9 @@
 // sealed with the row's id as context and read back only by `shopifyToken` (checks and syncs); the
 // app's API secret key with `{id}:api-secret`, read back only by `orderWebhookSecret` (the webhook's
 // signature check). Whether the store's orders come by webhook is worked out from the row and the
-// site's public address (server/order-events/).
+// site's public address (server/order-events/). Deleting an inventory, removing its secret, or
+// changing its store or token queues, in the same transaction, the removal of the order webhooks its
+// store may still send (server/order-events/order-webhook-removal.ts).
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import {
@@ -19,7 +21,9 @@ import {
 import type { Db } from '../db/database';
 import { inventories } from './inventory-tables';
 import type { SecretBox } from '../secrets/secret-box';
+import { jobQueue } from '../jobs/job-queue';
 import { orderWebhookUrl } from '../order-events/order-webhook-address';
+import { queueOrderWebhookRemoval, type OrderWebhookRemoval, type OrderWebhookRemovalReason } from '../order-events/order-webhook-removal';
 
 type Row = typeof inventories.$inferSelect;
 
@@ -96,6 +100,15 @@ async function namingChecked<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** Whether `sealed` opens (for `context`) to `plain`; a value that does not open is another. */
+function sealsOf(secrets: SecretBox, sealed: string, context: string, plain: string): boolean {
+  try {
+    return secrets.open(sealed, context) === plain;
+  } catch {
+    return false;
+  }
+}
+
 /** 128 random bits, URL-safe: the public pages' id cannot be guessed from another. */
 const newPublicId = () => randomBytes(16).toString('base64url');
 
@@ -106,20 +119,45 @@ export type InventoryStoreOptions = {
 
 export function inventoryStore(db: Db, secrets: SecretBox, { publicOrigin = null }: InventoryStoreOptions = {}) {
   const view = (row: Row) => viewOf(row, publicOrigin);
+  const queue = jobQueue(db);
   const mine = (uid: string, id: string) => and(eq(inventories.uid, uid), eq(inventories.id, id));
 
-  /** Runs `change` on the locked row if `expectedVersion` is current; writes what it returns as the next version. */
-  async function saveVersion(uid: string, id: string, expectedVersion: number, change: (row: Row) => Partial<Row>): Promise<Inventory> {
+  /**
+   * The removal of the order webhooks the row (as it was before a change) may have subscribed: at the
+   * URL recorded, and at this site's when a secret was saved (a subscription that failed halfway
+   * records none); null when it has no store or no such URL.
+   */
+  const webhooksOf = (row: Row, reason: OrderWebhookRemovalReason): OrderWebhookRemoval | null => {
+    if (!row.shopifyTokenSealed || !row.shopifyUrl) return null;
+    const urls = new Set<string>();
+    if (row.orderWebhooksUrl) urls.add(row.orderWebhooksUrl);
+    if (row.shopifyApiSecretSealed && publicOrigin) urls.add(orderWebhookUrl(publicOrigin, row.id));
+    if (urls.size === 0) return null;
+    return { inventoryId: row.id, reason, shopifyUrl: row.shopifyUrl, tokenSealed: row.shopifyTokenSealed, callbackUrls: [...urls] };
+  };
+
+  /**
+   * Runs `change` on the locked row if `expectedVersion` is current; writes what it returns as the
+   * next version, and queues the webhooks' removal `change` asks for, in the same transaction.
+   */
+  async function saveVersion(
+    uid: string,
+    id: string,
+    expectedVersion: number,
+    change: (row: Row) => Partial<Row> & { removal?: OrderWebhookRemoval | null },
+  ): Promise<Inventory> {
     return namingChecked(
       db.transaction(async (tx) => {
         const [row] = await tx.select().from(inventories).where(mine(uid, id)).for('update');
         if (!row) throw new InventoryRefusal('not_found');
         if (row.version !== expectedVersion) throw new InventoryRefusal('version_conflict', row.version);
+        const { removal, ...fields } = change(row);
         const [saved] = await tx
           .update(inventories)
-          .set({ ...change(row), version: row.version + 1, updatedAt: new Date() })
+          .set({ ...fields, version: row.version + 1, updatedAt: new Date() })
           .where(mine(uid, id))
           .returning();
+        if (removal) await queueOrderWebhookRemoval(queue, tx, removal);
         return view(saved!);
       }),
     );
@@ -163,7 +201,12 @@ export function inventoryStore(db: Db, secrets: SecretBox, { publicOrigin = null
         if (!shopifyToken && !row.shopifyTokenSealed) throw new InventoryRefusal('token_required');
         // Another store, token or secret: the webhooks subscribed so far may not be this store app's (subscribed again after the save).
         const resubscribe = Boolean(shopifyToken || shopifyApiSecret) || fields.shopifyUrl !== row.shopifyUrl;
+        // Another store or token (not the same one typed again): the old one's webhooks go.
+        const storeChanged =
+          fields.shopifyUrl !== row.shopifyUrl ||
+          (Boolean(shopifyToken) && row.shopifyTokenSealed !== null && !sealsOf(secrets, row.shopifyTokenSealed, id, shopifyToken));
         return {
+          removal: storeChanged ? webhooksOf(row, 'store_changed') : null,
           ...fields,
           ...(shopifyToken ? { shopifyTokenSealed: secrets.seal(shopifyToken, id), shopifyTokenHint: tokenHint(shopifyToken) } : {}),
           ...(shopifyApiSecret ? { shopifyApiSecretSealed: secrets.seal(shopifyApiSecret, apiSecretContext(id)) } : {}),
@@ -203,9 +246,31 @@ export function inventoryStore(db: Db, secrets: SecretBox, { publicOrigin = null
       });
     },
 
+    /** Removes the app's API secret key: its store's order webhooks go (queued), its orders are polled. None saved: unchanged. */
+    async removeApiSecret(uid: string, id: string): Promise<Inventory> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(inventories).where(mine(uid, id)).for('update');
+        if (!row) throw new InventoryRefusal('not_found');
+        if (row.shopifyApiSecretSealed === null) return view(row);
+        const [saved] = await tx
+          .update(inventories)
+          .set({ shopifyApiSecretSealed: null, orderWebhooksUrl: null, version: row.version + 1, updatedAt: new Date() })
+          .where(mine(uid, id))
+          .returning();
+        const removal = webhooksOf(row, 'secret_removed');
+        if (removal) await queueOrderWebhookRemoval(queue, tx, removal);
+        return view(saved!);
+      });
+    },
+
+    /** Deletes the inventory; the order webhooks its store may still send are removed after (queued with the deletion). */
     async remove(uid: string, id: string): Promise<void> {
-      const deleted = await db.delete(inventories).where(mine(uid, id)).returning({ id: inventories.id });
-      if (deleted.length === 0) throw new InventoryRefusal('not_found');
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(inventories).where(mine(uid, id)).returning();
+        if (!deleted) throw new InventoryRefusal('not_found');
+        const removal = webhooksOf(deleted, 'inventory_deleted');
+        if (removal) await queueOrderWebhookRemoval(queue, tx, removal);
+      });
     },
   };
 }

@@ -4,8 +4,10 @@
 // store or catalog that refuses answers its reason as the error code (422, or 502/503 when it did
 // not answer or asked us to wait). The Shopify token is never sent back, nor the app's API secret key;
 // saving one subscribes the store to its order webhooks when the site has a public address (else, or
-// should the store not answer, its orders are polled). One inventory is read with what its checkout
-// links converted (the orders each sync attributes to it).
+// should the store not answer, its orders are polled). Removing the key, changing the store or token,
+// or deleting the inventory queues the removal of those webhooks from the store (its store's answer
+// never holds the merchant's change back). One inventory is read with what its checkout links
+// converted (the orders each sync attributes to it).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -374,12 +376,31 @@ export function registerInventoryRoutes(
   );
 
   api.delete(
+    '/inventories/:id/shopify-api-secret',
+    {
+      schema: {
+        summary: "Remove the store app's API secret key: its order webhooks are removed from the store, its orders polled",
+        tags,
+        security,
+        params: inventoryIdParamsSchema,
+        response: { 200: inventorySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const saved = await refusing(store.removeApiSecret(principalOf(request).uid, request.params.id));
+      orderWebhooks?.forget(saved.id);
+      return saved;
+    },
+  );
+
+  api.delete(
     '/inventories/:id',
     {
       schema: { summary: 'Delete the inventory', tags, security, params: inventoryIdParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
       await refusing(store.remove(principalOf(request).uid, request.params.id));
+      orderWebhooks?.forget(request.params.id);
       return reply.code(204).send(null);
     },
   );

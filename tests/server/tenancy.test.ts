@@ -589,6 +589,7 @@ const tenancyTable: TenancyCase[] = [
           }
         : undefined,
   })),
+  inventoryRecord('DELETE', '/shopify-api-secret'),
   inventoryRecord('DELETE', ''),
   { scope: 'list', method: 'GET', url: '/api/v1/channels', seed: seedChannel },
   {
