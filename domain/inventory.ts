@@ -8,6 +8,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
 import type { ApiErrorCode } from './api-error';
 import { withoutBidiControls } from './bidi-controls';
+import { DEFAULT_ORDER_POLL_SECONDS } from './runtime-config';
 import { MAX_INT, shownName, storableText } from './storable-values';
 
 /** Only Shopify today; the wizard offers the list so more can follow. */
@@ -50,12 +51,12 @@ export const requiredShopifyScopes = ['read_products', 'read_orders'] as const;
 /**
  * How the store's orders and fulfillments reach Catalyst (server/order-events/): `webhooks`, sent by
  * Shopify as they happen (the store app's API secret key is saved and the site has a public address),
- * or `polling`, read from the store every few minutes (ORDER_POLL_MINUTES).
+ * or `polling`, read from the store every ORDER_POLL_SECONDS (server/config.ts; default ORDER_POLL_MINUTES).
  */
 export const orderEventDeliveries = ['webhooks', 'polling'] as const;
 export type OrderEventDelivery = (typeof orderEventDeliveries)[number];
-/** How often an inventory without webhooks has its store's orders read. */
-export const ORDER_POLL_MINUTES = 5;
+/** How often an inventory without webhooks has its store's orders read, unless ORDER_POLL_SECONDS says otherwise. */
+export const ORDER_POLL_MINUTES = DEFAULT_ORDER_POLL_SECONDS / 60;
 
 export const inventoryValidation = {
   nameRequired: /*i18n*/ { id: 'inventory.name_required', message: 'A name is required to continue' },
@@ -244,6 +245,8 @@ export const inventorySchema = z.object({
   shopifyApiSecretSet: z.boolean(),
   /** How the store's orders reach Catalyst: its webhooks (subscribed), or polling. */
   orderEvents: z.enum(orderEventDeliveries),
+  /** With polling, how many seconds apart the store's orders are read (the server's ORDER_POLL_SECONDS); null with webhooks. */
+  orderPollSeconds: z.nullable(z.int().check(z.positive())),
   shopifyUrl: z.string(),
   website: z.string(),
   checkoutParams: z.string(),

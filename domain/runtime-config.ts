@@ -18,11 +18,16 @@ export const runtimeConfigSchema = z.object({
   authEmulatorUrl: z.optional(z.url()),
   /** The public origin (SITE_URL) written into canonical, hreflang and Open Graph URLs; absent: the page's own origin. */
   siteUrl: z.optional(z.url()),
+  /** How many seconds apart the orders of a store without webhooks are read (ORDER_POLL_SECONDS): the screens say so. */
+  orderPollSeconds: z.int().check(z.positive()),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 type Env = Record<string, string | undefined>;
+
+/** ORDER_POLL_SECONDS when unset (the server's and `vite` dev's default). */
+export const DEFAULT_ORDER_POLL_SECONDS = 300;
 
 /** Assembles the runtime config from environment variables (documented in the README). */
 export function runtimeConfigFromEnv(env: Env): RuntimeConfig {
@@ -39,6 +44,8 @@ export function runtimeConfigFromEnv(env: Env): RuntimeConfig {
       appId: env.FIREBASE_APP_ID ?? `1:000000000000:web:${projectId}`,
       measurementId: env.FIREBASE_MEASUREMENT_ID ?? '',
     },
+    // The server passes its parsed ORDER_POLL_SECONDS; the schema refuses one that is not a positive whole number.
+    orderPollSeconds: Number(env.ORDER_POLL_SECONDS ?? DEFAULT_ORDER_POLL_SECONDS),
     ...(emulatorHost ? { authEmulatorUrl: `http://${emulatorHost}` } : {}),
     ...(env.SITE_URL ? { siteUrl: siteOrigin(env.SITE_URL) } : {}),
   });

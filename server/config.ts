@@ -335,6 +335,7 @@ export function parseConfig(env: Env): Config {
       FIREBASE_MEASUREMENT_ID: vars.FIREBASE_MEASUREMENT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: vars.FIREBASE_AUTH_EMULATOR_HOST,
       SITE_URL: vars.SITE_URL,
+      ORDER_POLL_SECONDS: String(vars.ORDER_POLL_SECONDS),
     }),
     siteUrl: vars.SITE_URL,
     workerSiteUrl: vars.SITE_URL ?? `http://localhost:${vars.PORT ?? 3000}`,

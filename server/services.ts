@@ -97,7 +97,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const channels = channelStore(db, secrets, { onChannelChanged: intake.forget });
   const contacts = contactStore(db);
   const publicOrigin = publicSiteOrigin(config.siteUrl);
-  const inventories = inventoryStore(db, secrets, { publicOrigin });
+  const inventories = inventoryStore(db, secrets, { publicOrigin, orderPollSeconds: config.workers.orderPollMs / 1000 });
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   inventorySteps,
+  ORDER_POLL_MINUTES,
   tokenHint,
   type CatalogCheck,
   type Integration,
@@ -53,14 +54,16 @@ export function orderEventsOf(
     : 'polling';
 }
 
-function viewOf(row: Row, publicOrigin: string | null): Inventory {
+function viewOf(row: Row, publicOrigin: string | null, orderPollSeconds: number): Inventory {
+  const orderEvents = orderEventsOf(row, publicOrigin);
   return {
     id: row.id,
     name: row.name,
     ecommerceType: row.ecommerceType,
     shopifyTokenHint: row.shopifyTokenHint,
     shopifyApiSecretSet: row.shopifyApiSecretSealed !== null,
-    orderEvents: orderEventsOf(row, publicOrigin),
+    orderEvents,
+    orderPollSeconds: orderEvents === 'polling' ? orderPollSeconds : null,
     shopifyUrl: row.shopifyUrl,
     website: row.website,
     checkoutParams: row.checkoutParams,
@@ -115,10 +118,16 @@ const newPublicId = () => randomBytes(16).toString('base64url');
 export type InventoryStoreOptions = {
   /** The site's public origin the stores' webhooks reach (server/order-events/order-webhook-address.ts); null: none. */
   publicOrigin?: string | null;
+  /** How many seconds apart the orders of an inventory without webhooks are read (ORDER_POLL_SECONDS): its answer says so. */
+  orderPollSeconds?: number;
 };
 
-export function inventoryStore(db: Db, secrets: SecretBox, { publicOrigin = null }: InventoryStoreOptions = {}) {
-  const view = (row: Row) => viewOf(row, publicOrigin);
+export function inventoryStore(
+  db: Db,
+  secrets: SecretBox,
+  { publicOrigin = null, orderPollSeconds = ORDER_POLL_MINUTES * 60 }: InventoryStoreOptions = {},
+) {
+  const view = (row: Row) => viewOf(row, publicOrigin, orderPollSeconds);
   const queue = jobQueue(db);
   const mine = (uid: string, id: string) => and(eq(inventories.uid, uid), eq(inventories.id, id));
 

@@ -30,7 +30,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Inventory, InventoryDetail, SyncStatus } from '@/domain/inventory';
 import type { InventoryProduct, SyncRun, SyncTrigger } from '@/domain/inventory-sync';
 import { EMULATOR_HOST, EMULATOR_PROJECT } from '@/scripts/auth-emulator';
+import type { RuntimeConfig } from '@/domain/runtime-config';
 import { createApiClient } from '@/src/api/api-client';
+import { parseRuntimeConfig } from '@/src/app/parse-runtime-config';
 import type { RouterContext } from '@/src/app/router-context';
 import { InventoriesPage } from '@/src/features/inventories/components/inventories-page';
 import { InventorySyncPanel } from '@/src/features/inventories/components/inventory-sync-panel';
@@ -94,6 +96,7 @@ let scratch: string;
 let peers: DemoPeers;
 let server: ChildProcessWithoutNullStreams;
 let serverUrl: string;
+let runtimeConfig: RuntimeConfig;
 let user: TestUser;
 const answers = new Map<number, (error?: string) => void>();
 let nextCommand = 0;
@@ -121,6 +124,8 @@ beforeAll(async () => {
       SECRETS_KEY: randomBytes(32).toString('base64'),
       META_GRAPH_URL: peers.meta.graphUrl,
       META_ACCESS_TOKEN: peers.meta.accessToken,
+      // As `npm start`: orders polled every 15 s, which 'Inventory info' should say rather than minutes.
+      ORDER_POLL_SECONDS: '15',
     },
   });
   let errors = '';
@@ -136,6 +141,7 @@ beforeAll(async () => {
   });
   // The page's origin is this server's, as in production.
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${serverUrl}/`);
+  runtimeConfig = parseRuntimeConfig(await (await fetch(`${serverUrl}/runtime-config.json`)).json());
   user = await createUser('inventory-sync-view');
   await call('GET', '/me');
   await activateLocale('en', { app: true });
@@ -197,7 +203,7 @@ function renderView(view: () => ReactNode, lang = 'en') {
   const langRoute = createRoute({ getParentRoute: () => root, path: '$lang', component: view });
   const router = createRouter({
     routeTree: root.addChildren([langRoute]),
-    context: { api, siteUrl: serverUrl } as RouterContext,
+    context: { api, siteUrl: serverUrl, runtimeConfig } as RouterContext,
     history: createMemoryHistory({ initialEntries: [`/${lang}`] }),
   });
   return render(
@@ -518,6 +524,9 @@ describe('inventory screen', () => {
     ]);
     expect(within(info).getByText('Left out of your parameters, because Catalyst sets them: ref.')).toBeTruthy();
     expect(within(info).queryByText(/passes through your tracking URL/)).toBeNull();
+    // No webhooks: the store is polled, as often as the server does it (its runtime config), not a fixed number of minutes.
+    expect(inventory).toMatchObject({ orderEvents: 'polling', orderPollSeconds: 15 });
+    expect(within(info).getByText('Catalyst checks the store for new orders and shipments every 15 seconds.')).toBeTruthy();
     view.unmount();
 
     // With a tracking URL ending in `=`: the checkout link is appended to it, encoded.

@@ -159,6 +159,8 @@ describe('Inventory wizard', () => {
 
     await userEvent.selectOptions(field(/^E-commerce type/), 'Shopify');
     await userEvent.type(field(/^Website/), 'loja-caio.example.com');
+    // Its hint says how often orders are read without it: the server's interval (ORDER_POLL_SECONDS unset here).
+    expect(within(main()).getByText(/without it, Catalyst checks for them every 5 minutes\.$/)).toBeTruthy();
     await userEvent.type(field(/^Shopify API secret key/), FIXTURE_SHOPIFY_API_SECRET);
     // Nothing typed so far left the token or the API secret key in a draft.
     expect(storedDrafts().length).toBeGreaterThan(0);

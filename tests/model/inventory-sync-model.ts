@@ -26,6 +26,7 @@ export function sampleInventory(change: Partial<InventoryDetail> = {}): Inventor
     shopifyTokenHint: 'shpat_…7a41',
     shopifyApiSecretSet: false,
     orderEvents: 'polling',
+    orderPollSeconds: 300,
     shopifyUrl: 'https://loja-demo.myshopify.com',
     website: 'https://loja-demo.com.br',
     checkoutParams: '',

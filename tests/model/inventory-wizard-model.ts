@@ -27,6 +27,7 @@ export function inventoryAt(step: InventoryStep, version: number): Inventory {
     shopifyTokenHint: storeSaved ? 'shpat_…7a41' : null,
     shopifyApiSecretSet: false,
     orderEvents: 'polling',
+    orderPollSeconds: 300,
     shopifyUrl: storeSaved ? 'https://loja-ana.myshopify.com' : '',
     website: storeSaved ? 'https://loja-ana.com' : '',
     checkoutParams: '',

@@ -82,7 +82,11 @@ beforeAll(async () => {
   otherStore = await startShopifyAdminServer({ apiSecret: OTHER_SECRET });
   app = await buildTestApp({ ...testEnv, ...workersOff, SECRETS_KEY, SITE_URL: SITE }, { logger: { level: 'info', stream: sink } });
   url = await listening(app);
-  local = await buildTestApp({ ...testEnv, ...workersOff, SECRETS_KEY }, { logger: { level: 'info', stream: sink } });
+  // It polls every 15 s (ORDER_POLL_SECONDS, as `npm start`): its inventories' answers say so.
+  local = await buildTestApp(
+    { ...testEnv, ...workersOff, SECRETS_KEY, ORDER_POLL_SECONDS: '15' },
+    { logger: { level: 'info', stream: sink } },
+  );
   localUrl = await listening(local);
   // The site's public address is this test server, as a tunnel or load balancer would make it.
   for (const shop of [store, otherStore]) shop.routeWebhooks((callbackUrl) => callbackUrl.replace(SITE, url));
@@ -173,7 +177,7 @@ const shopper = {
 describe('the API secret key and the store’s subscription', () => {
   test('saved with a public address: the store is subscribed once per topic, JSON, to the inventory’s URL; the secret is sealed and only “set” is answered', async () => {
     const inventory = await withStore(url, store, store.apiSecret);
-    expect(inventory).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'webhooks' });
+    expect(inventory).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'webhooks', orderPollSeconds: null });
     const topics = () =>
       subscriptionsOf(store, inventory.id)
         .map((subscription) => `${subscription.topic} ${subscription.format}`)
@@ -215,11 +219,12 @@ describe('the API secret key and the store’s subscription', () => {
 
   test('without a public address the secret is saved but no store is subscribed: the inventory’s orders are polled', async () => {
     const inventory = await withStore(localUrl, store, store.apiSecret);
-    expect(inventory).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'polling' });
+    expect(inventory).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'polling', orderPollSeconds: 15 });
     expect(store.webhookSubscriptions().filter((subscription) => subscription.callbackUrl.includes(inventory.id))).toEqual([]);
     // Without a secret, even with a public address: polled, and nothing subscribed.
     const plain = await withStore(url, store);
-    expect(plain).toMatchObject({ shopifyApiSecretSet: false, orderEvents: 'polling' });
+    // The default interval, ORDER_POLL_SECONDS unset.
+    expect(plain).toMatchObject({ shopifyApiSecretSet: false, orderEvents: 'polling', orderPollSeconds: 300 });
     expect(subscriptionsOf(store, plain.id)).toEqual([]);
   });
 });

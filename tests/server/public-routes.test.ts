@@ -44,13 +44,15 @@ test('/healthz and /readyz answer, naming the database', async () => {
   expect(ready.body).toEqual({ status: 'ok', database: (await testDatabase()).kind });
 });
 
-test('/runtime-config.json gives the SPA the emulator it should use', async () => {
+test('/runtime-config.json gives the SPA the emulator it should use and how often orders are polled', async () => {
   const answer = await call(`${server.url}/runtime-config.json`);
   expect(answer.status).toBe(200);
   expect(answer.body).toMatchObject({
     apiBaseUrl: '/api/v1',
     firebase: { projectId: 'demo-catalyst' },
     authEmulatorUrl: expect.stringMatching(/^http:\/\//),
+    // ORDER_POLL_SECONDS unset: the default, which the inventory screens say.
+    orderPollSeconds: 300,
   });
   expect(answer.headers.get('cache-control')).toBe('no-store');
 });

@@ -55,6 +55,7 @@ describe('parseConfig', () => {
         appId: '1:000000000000:web:demo-catalyst',
         measurementId: '',
       },
+      orderPollSeconds: 300,
     });
     expect(config.renderThreads).toBeGreaterThan(0);
   });
@@ -73,6 +74,7 @@ describe('parseConfig', () => {
       KNOWLEDGE_WORKER: 'off',
       RENDER_THREADS: 'many',
       LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      ORDER_POLL_SECONDS: '15',
     });
     expect(config).toMatchObject({
       port: 4173,
@@ -82,10 +84,12 @@ describe('parseConfig', () => {
       siteUrl: 'https://catalyst.example',
       workerSiteUrl: 'https://catalyst.example',
       trustProxy: ['127.0.0.1', '10.0.0.0/8'],
-      workers: { knowledge: false },
+      workers: { knowledge: false, orderPollMs: 15_000 },
       llm: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: null, timeoutMs: 30_000 },
     });
     expect(config.runtime.siteUrl).toBe('https://catalyst.example');
+    // The screens say how often orders are polled from what the SPA reads: the same setting.
+    expect(config.runtime.orderPollSeconds).toBe(15);
     expect(config.renderThreads).toBeGreaterThan(0);
   });
 

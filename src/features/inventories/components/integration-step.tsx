@@ -4,13 +4,15 @@
 // currency or why the store refused.
 import type { RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { ecommerceTypes, ORDER_POLL_MINUTES, type EcommerceType, type PeerFailureReason, type StoreCheck } from '@/domain/inventory';
+import { ecommerceTypes, type EcommerceType, type PeerFailureReason, type StoreCheck } from '@/domain/inventory';
 import type { IntegrationDraft } from '@/machines/inventory-wizard';
 import { Button } from '@/src/ui/button';
 import { Select } from '@/src/ui/select';
 import { TextField } from '@/src/ui/text-field';
 import { ecommerceTypeNames, useInventoryFieldError } from '../inventory-messages';
+import { orderPollInterval } from '../order-poll-interval';
 import { InventoryWizardCheckResult } from './inventory-wizard-check-result';
 import { StepSection } from '@/src/ui/step-section';
 
@@ -72,7 +74,8 @@ export function IntegrationStep({
 }: Props) {
   const { t, i18n } = useLingui();
   const error = useInventoryFieldError(errors);
-  const minutes = ORDER_POLL_MINUTES;
+  // The server's polling interval (runtime config): this step shows before the inventory exists.
+  const interval = orderPollInterval(i18n, useRouter().options.context.runtimeConfig.orderPollSeconds);
   return (
     <StepSection
       headingRef={headingRef}
@@ -141,7 +144,7 @@ export function IntegrationStep({
           hint={
             apiSecretSet
               ? t`An API secret key is saved. Leave this empty to keep it, or paste a new one.`
-              : t`From the same app's API credentials. With it, your store tells Catalyst of new orders and shipments as they happen; without it, Catalyst checks for them every ${minutes} minutes.`
+              : t`From the same app's API credentials. With it, your store tells Catalyst of new orders and shipments as they happen; without it, Catalyst checks for them ${interval}.`
           }
           value={draft.shopifyApiSecret ?? ''}
           error={error('shopifyApiSecret')}

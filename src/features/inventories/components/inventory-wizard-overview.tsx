@@ -2,14 +2,16 @@
 // how the store's orders reach Catalyst, its two public links, a preview of its checkout link, and
 // 'Edit', which reopens the wizard) above 'Post-sale notices' (the notices section) and 'Inventory
 // sync' (the sync panel).
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { ORDER_POLL_MINUTES, type Inventory } from '@/domain/inventory';
+import type { Inventory } from '@/domain/inventory';
 import { Button } from '@/src/ui/button';
 import { Card } from '@/src/ui/card';
 import { InventoryCheckoutPreview } from './inventory-checkout-preview';
 import { InventorySyncPanel } from './inventory-sync-panel';
 import { InventoryWizardLinks } from './inventory-wizard-links';
+import { orderPollInterval } from '../order-poll-interval';
 import { OrderNoticesSection } from './order-notices-section';
 import { FactsList } from '@/src/ui/facts-list';
 
@@ -20,7 +22,9 @@ const Body = styled.div`
 
 export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inventory; onEdit: () => void }) {
   const { store, catalog } = inventory;
-  const minutes = ORDER_POLL_MINUTES;
+  const { i18n } = useLingui();
+  // The server's polling interval: the same for every inventory it polls, and known before any exists.
+  const interval = orderPollInterval(i18n, useRouter().options.context.runtimeConfig.orderPollSeconds);
   return (
     <Body>
       <Card
@@ -51,7 +55,7 @@ export function InventoryWizardOverview({ inventory, onEdit }: { inventory: Inve
             {inventory.orderEvents === 'webhooks' ? (
               <Trans>The store sends its new orders and shipments to Catalyst as they happen (webhooks).</Trans>
             ) : (
-              <Trans>Catalyst checks the store for new orders and shipments every {minutes} minutes.</Trans>
+              <Trans>Catalyst checks the store for new orders and shipments {interval}.</Trans>
             )}
           </dd>
         </FactsList>
