@@ -12,22 +12,25 @@ export const firebaseWebConfigSchema = z.object({
   measurementId: z.string(),
 });
 
+/** ORDER_POLL_SECONDS when unset (the server's and `vite` dev's default). */
+export const DEFAULT_ORDER_POLL_SECONDS = 300;
+
 export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
   firebase: firebaseWebConfigSchema,
   authEmulatorUrl: z.optional(z.url()),
   /** The public origin (SITE_URL) written into canonical, hreflang and Open Graph URLs; absent: the page's own origin. */
   siteUrl: z.optional(z.url()),
-  /** How many seconds apart the orders of a store without webhooks are read (ORDER_POLL_SECONDS): the screens say so. */
-  orderPollSeconds: z.int().check(z.positive()),
+  /**
+   * How many seconds apart the orders of a store without webhooks are read (ORDER_POLL_SECONDS): the
+   * screens say so. Defaulted, so an SPA still reads the config of a server from before it.
+   */
+  orderPollSeconds: z._default(z.int().check(z.positive()), DEFAULT_ORDER_POLL_SECONDS),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 type Env = Record<string, string | undefined>;
-
-/** ORDER_POLL_SECONDS when unset (the server's and `vite` dev's default). */
-export const DEFAULT_ORDER_POLL_SECONDS = 300;
 
 /** Assembles the runtime config from environment variables (documented in the README). */
 export function runtimeConfigFromEnv(env: Env): RuntimeConfig {

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { UnsafeConfigError } from '@/server/auth/auth-config';
 import { ConfigError, envSchema, parseConfig } from '@/server/config';
+import { DEFAULT_ORDER_POLL_SECONDS, runtimeConfigSchema } from '@/domain/runtime-config';
 import { envTable, readmePath, readmeWithEnvTable } from '@/scripts/env-table';
 
 afterEach(() => {
@@ -91,6 +92,12 @@ describe('parseConfig', () => {
     // The screens say how often orders are polled from what the SPA reads: the same setting.
     expect(config.runtime.orderPollSeconds).toBe(15);
     expect(config.renderThreads).toBeGreaterThan(0);
+  });
+
+  test("an SPA reads the runtime config of a server from before the polling interval: the default's", () => {
+    const { orderPollSeconds: _new, ...older } = parseConfig({}).runtime;
+    expect(runtimeConfigSchema.parse(older).orderPollSeconds).toBe(DEFAULT_ORDER_POLL_SECONDS);
+    expect(() => runtimeConfigSchema.parse({ ...older, orderPollSeconds: 0 })).toThrow();
   });
 
   test('a bad value stops the start with a message naming the variable; every bad one is named', () => {
