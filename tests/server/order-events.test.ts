@@ -36,6 +36,7 @@ import {
   type ShopifyWebhookDelivery,
 } from '../fixtures/shopify-admin-server';
 import { createUser, type TestUser } from './support/emulator-users';
+import { integrationStep } from './support/integration-step';
 import { testDatabase } from './support/test-database';
 import { buildTestApp, call, errorOf, testEnv } from './support/test-server';
 
@@ -109,17 +110,8 @@ async function as(base: string, path: string, method = 'GET', body?: unknown) {
   return answer;
 }
 
-const step1 = (shop: ShopifyAdminServer, name: string, expectedVersion: number, shopifyApiSecret?: string) => ({
-  name,
-  ecommerceType: 'shopify',
-  shopifyToken: '',
-  shopifyUrl: shop.adminUrl,
-  website: 'https://loja.example.com.br',
-  checkoutParams: '',
-  trackingUrl: '',
-  ...(shopifyApiSecret === undefined ? {} : { shopifyApiSecret }),
-  expectedVersion,
-});
+const step1 = (shop: ShopifyAdminServer, name: string, version: number, shopifyApiSecret?: string) =>
+  integrationStep(shop, { name, version }, shopifyApiSecret === undefined ? {} : { shopifyApiSecret });
 
 /** A new inventory of the merchant's with step 1 saved (through `base`) for `shop`, with `secret` when given. */
 async function withStore(base: string, shop: ShopifyAdminServer, secret?: string): Promise<Inventory> {

@@ -18,6 +18,7 @@ import { ORDER_WEBHOOK_REMOVAL_QUEUE, orderWebhookRemovalWorker } from '@/server
 import { secretBox } from '@/server/secrets/secret-box';
 import { startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { createUser, type TestUser } from './support/emulator-users';
+import { integrationStep } from './support/integration-step';
 import { testDatabase } from './support/test-database';
 import { buildTestApp, call, testEnv } from './support/test-server';
 
@@ -81,18 +82,6 @@ const as = (path: string, method = 'GET', body?: unknown) =>
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
 
-const step1 = (shop: ShopifyAdminServer, inventory: Pick<Inventory, 'name' | 'version'>, fields: Record<string, string> = {}) => ({
-  name: inventory.name,
-  ecommerceType: 'shopify',
-  shopifyToken: '',
-  shopifyUrl: shop.adminUrl,
-  website: 'https://loja.example.com.br',
-  checkoutParams: '',
-  trackingUrl: '',
-  ...fields,
-  expectedVersion: inventory.version,
-});
-
 /** A new inventory of the merchant's with its store saved with the app's secret: subscribed. */
 async function subscribed(shop: ShopifyAdminServer): Promise<Inventory> {
   const name = `Loja ${randomUUID().slice(0, 8)}`;
@@ -100,7 +89,7 @@ async function subscribed(shop: ShopifyAdminServer): Promise<Inventory> {
   const saved = await as(
     `/inventories/${created.id}/integration`,
     'PUT',
-    step1(shop, created, { shopifyToken: shop.accessToken, shopifyApiSecret: shop.apiSecret }),
+    integrationStep(shop, created, { shopifyToken: shop.accessToken, shopifyApiSecret: shop.apiSecret }),
   );
   expect(saved.status).toBe(200);
   expect(saved.body).toMatchObject({ orderEvents: 'webhooks' });
@@ -186,7 +175,8 @@ describe('the inventory’s order webhooks are removed from its store', () => {
     const name = `Loja ${randomUUID().slice(0, 8)}`;
     const created = (await as('/inventories', 'POST', { name })).body as Inventory;
     expect(
-      (await as(`/inventories/${created.id}/integration`, 'PUT', step1(store, created, { shopifyToken: store.accessToken }))).status,
+      (await as(`/inventories/${created.id}/integration`, 'PUT', integrationStep(store, created, { shopifyToken: store.accessToken })))
+        .status,
     ).toBe(200);
     expect((await as(`/inventories/${created.id}`, 'DELETE')).status).toBe(204);
     expect(await removalJobsOf([created.id])).toEqual([]);
@@ -223,7 +213,11 @@ describe('the inventory’s order webhooks are removed from its store', () => {
   test('its key removed and saved again before the job runs: the subscriptions it wants again stay', async () => {
     const inventory = await subscribed(store);
     const removed = (await as(`/inventories/${inventory.id}/shopify-api-secret`, 'DELETE')).body as Inventory;
-    const saved = await as(`/inventories/${inventory.id}/integration`, 'PUT', step1(store, removed, { shopifyApiSecret: store.apiSecret }));
+    const saved = await as(
+      `/inventories/${inventory.id}/integration`,
+      'PUT',
+      integrationStep(store, removed, { shopifyApiSecret: store.apiSecret }),
+    );
     expect(saved.body).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'webhooks' });
 
     await runRemovals([inventory.id]);
@@ -236,7 +230,7 @@ describe('the inventory’s order webhooks are removed from its store', () => {
     const retyped = await as(
       `/inventories/${inventory.id}/integration`,
       'PUT',
-      step1(store, inventory, { shopifyToken: store.accessToken }),
+      integrationStep(store, inventory, { shopifyToken: store.accessToken }),
     );
     expect(retyped.status).toBe(200);
     expect(await removalJobsOf([inventory.id])).toEqual([]);
@@ -244,7 +238,7 @@ describe('the inventory’s order webhooks are removed from its store', () => {
     const moved = await as(
       `/inventories/${inventory.id}/integration`,
       'PUT',
-      step1(otherStore, retyped.body as Inventory, { shopifyToken: otherStore.accessToken, shopifyApiSecret: OTHER_SECRET }),
+      integrationStep(otherStore, retyped.body as Inventory, { shopifyToken: otherStore.accessToken, shopifyApiSecret: OTHER_SECRET }),
     );
     expect(moved.body).toMatchObject({ shopifyUrl: otherStore.adminUrl, orderEvents: 'webhooks' });
     expect(subscriptionsOf(otherStore, inventory.id)).toHaveLength(3);
