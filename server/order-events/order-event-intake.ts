@@ -71,7 +71,9 @@ const recordsOf = (events: readonly OrderEventDraft[]) =>
 
 /**
  * Records `events` of the inventory's store, as `source` brought them, and queues each new one, in one
- * statement. With `delivery` (a webhook), the delivery is noted too, and nothing is recorded when it
+ * statement. The order's own event is looked up per incoming row (a lateral `limit 1`, one index probe):
+ * as a plain join the planner, guessing 100 rows from jsonb_to_recordset, hashed the inventory's every
+ * event on each delivery. With `delivery` (a webhook), the delivery is noted too, and nothing is recorded when it
  * was noted before.
  */
 export async function recordOrderEvents(
@@ -105,8 +107,11 @@ export async function recordOrderEvents(
       insert into ${orderEvents} (inventory_id, kind, event_key, source, shopify_order_id, ${columns})
       select ${inventory}, incoming.kind, incoming.event_key, ${source}, incoming.shopify_order_id, ${values}
       from incoming
-      left join ${orderEvents} as ordered
-        on ordered.inventory_id = ${inventory} and ordered.event_key = 'order_created:' || incoming.shopify_order_id
+      left join lateral (
+        select * from ${orderEvents} as created
+        where created.inventory_id = ${inventory} and created.event_key = 'order_created:' || incoming.shopify_order_id
+        limit 1
+      ) as ordered on true
       ${delivery ? sql`where exists (select 1 from delivery)` : sql``}
       order by incoming.position
       on conflict (inventory_id, event_key) do nothing
