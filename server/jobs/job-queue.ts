@@ -4,7 +4,7 @@
 // claimed again; each claim counts an attempt. Done jobs are deleted. Works alike on PGlite.
 // Generic: a job names its queue; a worker claims from the queues it serves.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { jobs } from './job-tables';
 
@@ -22,23 +22,28 @@ export const enqueueRows = (queue: string, rows: SQL, { maxAttempts = 3, skipDup
   sql`insert into ${jobs} (queue, payload, max_attempts, run_after) select ${queue}, queued_rows.payload, ${maxAttempts}::int, now() + ${Math.max(0, Math.round(delayMs))}::int * interval '1 millisecond' from (${rows}) as queued_rows${skipDuplicates ? sql` on conflict do nothing` : sql``} returning id`;
 
 export function jobQueue(db: Db) {
-  /** The claim of a set of queues, built once (a worker claims after every job it ends); named by its queues (PostgreSQL's prepared statement). */
+  /**
+   * The claim of a set of queues, built once (a worker claims after every job it ends); named by its
+   * queues (PostgreSQL's prepared statement). Each queue's due jobs and its jobs whose lease ran out are
+   * two index-ordered branches of at most `count` rows each, merged: a claim reads a few index entries
+   * whatever the backlog (one `or` over every queued row sorted the whole backlog on each claim).
+   */
   const claimStatement = (queues: readonly string[], key: string) => {
-    const due = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.queue, [...queues]),
-          or(
-            and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)),
-            and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
-          ),
-        ),
-      )
-      .orderBy(asc(jobs.runAfter), asc(jobs.id))
-      .limit(sql.placeholder('count'))
-      .for('update', { skipLocked: true });
+    const count = sql.placeholder('count');
+    const branches = queues.flatMap((queue) => [
+      sql`select ${jobs.id}, ${jobs.runAfter} from ${jobs}
+        where ${jobs.queue} = ${queue} and ${jobs.status} = 'queued' and ${jobs.runAfter} <= now()
+        order by ${jobs.runAfter}, ${jobs.id} limit ${count} for update skip locked`,
+      sql`select ${jobs.id}, ${jobs.runAfter} from ${jobs}
+        where ${jobs.queue} = ${queue} and ${jobs.status} = 'running' and ${jobs.lockedUntil} < now()
+        order by ${jobs.runAfter}, ${jobs.id} limit ${count} for update skip locked`,
+    ]);
+    // A locking select may not be a branch of a union itself, only a subquery in one's from.
+    const merged = sql.join(
+      branches.map((branch, position) => sql`select * from (${branch}) as ${sql.raw(`branch_${position}`)}`),
+      sql` union all `,
+    );
+    const due = sql`select due.id from (${merged}) as due order by due.run_after, due.id limit ${count}`;
     return (
       db
         .update(jobs)
@@ -48,9 +53,9 @@ export function jobQueue(db: Db) {
           lockedBy: sql`${sql.placeholder('workerId')}`,
           lockedUntil: sql`now() + ${sql.placeholder('leaseMs')}::integer * interval '1 millisecond'`,
         })
-        // `id = any(array(subquery))`, not `in`: an InitPlan, run once, so a claim locks only the rows
-        // it takes; a semi-join may rescan the locking subquery (the PostgreSQL docs' queue idiom is
-        // `id = (subquery)`, this is its form for several rows).
+        // `id = any(array(subquery))`, not `in`: an InitPlan, run once; a semi-join may rescan the
+        // locking subquery (the PostgreSQL docs' queue idiom is `id = (subquery)`, this is its form for
+        // several rows). A row a branch locked but the merge left out is free again when it ends.
         .where(sql`${jobs.id} = any(array(${due}))`)
         .returning({
           id: jobs.id,

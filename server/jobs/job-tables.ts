@@ -24,7 +24,8 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('jobs_due').on(table.queue, table.status, table.runAfter),
+    // A claim reads each queue's due jobs in this order and stops at its count (server/jobs/job-queue.ts).
+    index('jobs_due').on(table.queue, table.status, table.runAfter, table.id),
     // One sync per inventory at a time: another (Sync now, the hour's) is not queued while one is queued or running.
     uniqueIndex('jobs_one_sync_per_inventory')
       .on(sql`(${table.payload}->>'inventoryId')`)
