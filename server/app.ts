@@ -146,8 +146,12 @@ export async function buildApp({
       onTemplateUpdates: async (updates) => void (await shared.templates.applyUpdates(updates)),
       onSendStatuses: (statuses) => shared.templateSender.statusesReceived(statuses),
     });
-    // The inventories' stores' order webhooks: public, beside Meta's, their bodies kept raw for the signature.
-    await registerShopifyWebhookRoutes(app, { intake: shared.orderEvents.intake, onQueued: onWorkQueued });
+    // The inventories' stores' order and checkout webhooks: public, beside Meta's, their bodies kept raw for the signature.
+    await registerShopifyWebhookRoutes(app, {
+      intake: shared.orderEvents.intake,
+      recordCheckout: shared.checkouts.record,
+      onQueued: onWorkQueued,
+    });
   }
 
   if (distDir)

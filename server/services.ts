@@ -2,6 +2,8 @@
 // its database and parsed configuration (./config.ts), for the HTTP app (./app.ts) and its background
 // workers (./workers.ts) to share. One channel store and one webhook intake for both: a worker
 // marking a channel empties the webhook's cache of it.
+import { recordCheckout, type RecordedCheckout } from './checkouts/checkout-intake';
+import type { CheckoutDraft } from './checkouts/shopify-checkouts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConvertedValue } from '../domain/inventory';
 import type { SyncTrigger } from '../domain/inventory-sync';
@@ -29,7 +31,7 @@ import { storefrontStore, type StorefrontStore } from './storefront/storefront-s
 import { templateStore, type TemplateStore } from './templates/template-store';
 import { templateSender, type TemplateSender } from './messaging/template-sender';
 import { noticeStore, type NoticeStore } from './notices/notice-store';
-import { orderEventIntake, type OrderEventIntake } from './order-events/order-event-intake';
+import { orderEventIntake, type OrderEventIntake, type WebhookDelivery } from './order-events/order-event-intake';
 import { publicSiteOrigin } from './order-events/order-webhook-address';
 import { ensureOrderWebhooks, type OrderWebhooksOutcome } from './order-events/order-webhook-subscriptions';
 
@@ -83,6 +85,8 @@ export type Services = {
    * order webhooks (after step 1 is saved), and the public origin they reach (SITE_URL; null: none, orders are polled).
    */
   orderEvents: { intake: OrderEventIntake; subscribe: (inventoryId: string) => Promise<OrderWebhooksOutcome>; publicOrigin: string | null };
+  /** Stores' checkouts, as their webhooks describe them: what checkout recovery reads (server/checkouts/). */
+  checkouts: { record: (inventoryId: string, checkout: CheckoutDraft, delivery: WebhookDelivery) => Promise<RecordedCheckout> };
 };
 
 export type ServiceOptions = {
@@ -129,5 +133,6 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
       subscribe: (inventoryId) => ensureOrderWebhooks({ db, secrets, publicOrigin }, inventoryId),
       publicOrigin,
     },
+    checkouts: { record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery) },
   };
 }

@@ -3,7 +3,7 @@
 // new one on ORDER_EVENT_QUEUE, which the notice sender consumes. A webhook delivery is noted by its
 // `X-Shopify-Webhook-Id` in the same statement: a redelivery records nothing. Also the webhook's
 // reading of an inventory's API secret key, remembered a few seconds.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { OrderEventSource } from '@/domain/order-event';
 import type { Db } from '../db/database';
 import type { InventoryStore } from '../inventories/inventory-store';
@@ -70,6 +70,15 @@ const recordsOf = (events: readonly OrderEventDraft[]) =>
   );
 
 /**
+ * A statement noting a webhook delivery of the inventory's store, answering `new` (1) unless it was
+ * noted before: the CTE a recording of its payload waits on, so a redelivery records nothing (the
+ * store's checkouts, server/checkouts/, are recorded alike).
+ */
+export const noteDelivery = (inventoryId: string, delivery: WebhookDelivery): SQL =>
+  sql`insert into ${shopifyWebhookDeliveries} (inventory_id, webhook_id, topic) values (${inventoryId}::uuid, ${delivery.webhookId}, ${delivery.topic})
+      on conflict do nothing returning 1 as new`;
+
+/**
  * Records `events` of the inventory's store, as `source` brought them, and queues each new one, in one
  * statement. The order's own event is looked up per incoming row (a lateral `limit 1`, one index probe):
  * as a plain join the planner, guessing 100 rows from jsonb_to_recordset, hashed the inventory's every
@@ -85,10 +94,7 @@ export async function recordOrderEvents(
   if (events.length === 0 && !delivery) return { newDelivery: false, recorded: 0 };
   const inventory = sql`${inventoryId}::uuid`;
   const ctes: ReturnType<typeof sql>[] = [];
-  if (delivery)
-    ctes.push(sql`delivery as (
-      insert into ${shopifyWebhookDeliveries} (inventory_id, webhook_id, topic) values (${inventory}, ${delivery.webhookId}, ${delivery.topic})
-      on conflict do nothing returning 1 as new)`);
+  if (delivery) ctes.push(sql`delivery as (${noteDelivery(inventoryId, delivery)})`);
   if (events.length > 0) {
     const columns = sql.raw([...orderColumns, ...ownColumns].join(', '));
     const values = sql.raw(

@@ -1,9 +1,11 @@
 // Subscribing an inventory's store to its order webhooks: Admin GraphQL's `webhookSubscriptionCreate`
-// for orders/create, fulfillments/create and fulfillments/update, JSON, to the inventory's callback URL
+// for orders/create, fulfillments/create and fulfillments/update (post-sale notices) and
+// checkouts/create and checkouts/update (checkout recovery), JSON, to the inventory's callback URL
 // on the site's public address. Idempotent: Shopify refuses a second subscription of a topic to the
 // same address ('Address for this topic has already been taken'), which counts as subscribed. Done
 // after step 1 is saved with an API secret key, and again by the poller while it has not succeeded;
-// the inventory records the URL once all three are subscribed, and its orders stop being polled.
+// the inventory records the URL once all are subscribed, and its orders stop being polled.
+import { CHECKOUT_WEBHOOK_TOPICS } from '../checkouts/shopify-checkouts';
 import type { Db } from '../db/database';
 import { markOrderWebhooks, orderEventSourceOf } from '../inventories/inventory-order-sources';
 import { PeerFailure } from '../inventories/peer-failure';
@@ -12,7 +14,7 @@ import type { SecretBox } from '../secrets/secret-box';
 import { orderWebhookUrl } from './order-webhook-address';
 
 /** The webhook topics an inventory's store is subscribed to, as Admin GraphQL names them. */
-export const ORDER_WEBHOOK_TOPICS = ['ORDERS_CREATE', 'FULFILLMENTS_CREATE', 'FULFILLMENTS_UPDATE'] as const;
+export const STORE_WEBHOOK_TOPICS = ['ORDERS_CREATE', 'FULFILLMENTS_CREATE', 'FULFILLMENTS_UPDATE', ...CHECKOUT_WEBHOOK_TOPICS] as const;
 
 /** Shopify's userError for a topic already subscribed to this address. */
 export const ALREADY_SUBSCRIBED = 'Address for this topic has already been taken';
@@ -51,7 +53,7 @@ export async function subscribeOrderWebhooks(
 ): Promise<number> {
   const ask = pacedQueries(storeUrl, token, { requests: 0, waitedMs: 0, cost: 0 }, pace);
   let created = 0;
-  for (const topic of ORDER_WEBHOOK_TOPICS) {
+  for (const topic of STORE_WEBHOOK_TOPICS) {
     const answer = await ask<SubscribeAnswer>(SUBSCRIBE, { topic, webhookSubscription: { callbackUrl, format: 'JSON' } });
     const payload = answer.webhookSubscriptionCreate;
     const refusals = (payload?.userErrors ?? []).filter((error) => error.message !== ALREADY_SUBSCRIBED);

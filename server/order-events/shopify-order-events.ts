@@ -37,18 +37,18 @@ export function eventKeyOf(kind: OrderEventKind, id: string, updatedAt?: Date): 
   return kind === 'fulfillment_updated' ? `${kind}:${id}:${Math.floor(updatedAt!.getTime() / 1000)}` : `${kind}:${id}`;
 }
 
-// --- Reading values ---------------------------------------------------------------------------------
+// --- Reading values (the store's checkouts, server/checkouts/, read theirs alike) ------------------
 
 const TEXT_MAX = 2000;
 
 /** Text as Shopify gave it, trimmed; null for none, empty or too long to be what it claims. */
-const text = (value: string | null | undefined, max = TEXT_MAX): string | null => {
+export const text = (value: string | null | undefined, max = TEXT_MAX): string | null => {
   const trimmed = value?.trim();
   return trimmed && trimmed.length <= max ? trimmed : null;
 };
 
 /** An http(s) URL, else null. */
-const link = (value: string | null | undefined): string | null => {
+export const link = (value: string | null | undefined): string | null => {
   const candidate = text(value);
   if (!candidate) return null;
   try {
@@ -60,7 +60,7 @@ const link = (value: string | null | undefined): string | null => {
 };
 
 /** The first of `phones` that reads as a number (in `country` when it has no `+`), in E.164. */
-function e164(phones: ReadonlyArray<string | null | undefined>, country: string | null | undefined): string | null {
+export function e164(phones: ReadonlyArray<string | null | undefined>, country: string | null | undefined): string | null {
   const code = country?.trim().toUpperCase();
   const defaultCountry = code && isPhoneCountry(code) ? code : undefined;
   for (const phone of phones) {
@@ -71,7 +71,7 @@ function e164(phones: ReadonlyArray<string | null | undefined>, country: string 
   return null;
 }
 
-const minorOf = (amount: string | null | undefined, currency: string | null): number | null => {
+export const minorOf = (amount: string | null | undefined, currency: string | null): number | null => {
   if (!amount || !currency) return null;
   try {
     return decimalToMinor(amount, currency);
@@ -81,7 +81,7 @@ const minorOf = (amount: string | null | undefined, currency: string | null): nu
 };
 
 /** A time Shopify wrote (with an offset or Z); null when it is not one. */
-const timeOf = (value: string | null | undefined): Date | null => {
+export const timeOf = (value: string | null | undefined): Date | null => {
   const at = value ? new Date(value) : null;
   return at && Number.isFinite(at.getTime()) ? at : null;
 };
@@ -98,9 +98,9 @@ const orderNameOfFulfillment = (name: string | null | undefined) => text(name?.r
 
 // --- Webhooks (REST-style JSON) -----------------------------------------------------------------------
 
-const nullableText = () => z.optional(z.nullable(z.string()));
-const restId = z.union([z.number(), z.string()]);
-const restAddressSchema = z.object({ first_name: nullableText(), phone: nullableText(), country_code: nullableText() });
+export const nullableText = () => z.optional(z.nullable(z.string()));
+export const restId = z.union([z.number(), z.string()]);
+export const restAddressSchema = z.object({ first_name: nullableText(), phone: nullableText(), country_code: nullableText() });
 
 /** The fields of an `orders/create` payload an event reads (the rest is ignored). */
 export const restOrderSchema = z.object({

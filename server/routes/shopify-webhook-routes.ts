@@ -1,8 +1,9 @@
 // /webhooks/shopify/:inventoryId: where an inventory's store sends its order and fulfillment webhooks
 // (public; subscribed by server/order-events/order-webhook-subscriptions.ts). A POST trusts nothing
 // before `X-Shopify-Hmac-Sha256` is the base64 HMAC-SHA256 of the raw body with the inventory's API
-// secret key (compared in constant time); then its events are recorded and queued for the notice
-// sender, a redelivery (the same `X-Shopify-Webhook-Id`) recording nothing, and it answers 200 at once.
+// secret key (compared in constant time); then its order events are recorded and queued for the notice
+// sender, or its checkout recorded for checkout recovery, a redelivery (the same `X-Shopify-Webhook-Id`)
+// recording nothing, and it answers 200 at once.
 // Every refusal is the same 401 (a missing or forged signature, an unknown inventory, one without a
 // secret), so a prober learns nothing; no secret, signature or body reaches a log line.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -11,9 +12,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
 import { orderEventTopics, type OrderEventKind } from '@/domain/order-event';
+import { checkoutFromWebhook, CHECKOUT_TOPICS, restCheckoutSchema } from '../checkouts/shopify-checkouts';
+import type { RecordedCheckout } from '../checkouts/checkout-intake';
+import type { CheckoutDraft } from '../checkouts/shopify-checkouts';
 import { HttpError } from '../http/http-error';
 import { requestLogSerializers } from '../http/request-log';
-import { ORDER_EVENT_QUEUE, type OrderEventIntake } from '../order-events/order-event-intake';
+import { ORDER_EVENT_QUEUE, type OrderEventIntake, type WebhookDelivery } from '../order-events/order-event-intake';
 import { SHOPIFY_WEBHOOK_PATH } from '../order-events/order-webhook-address';
 import {
   fulfillmentFromWebhook,
@@ -28,6 +32,8 @@ export const SHOPIFY_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 export type ShopifyWebhookRouteOptions = {
   intake: OrderEventIntake;
+  /** Records a checkout of the inventory's store (server/checkouts/checkout-intake.ts). */
+  recordCheckout: (inventoryId: string, checkout: CheckoutDraft, delivery: WebhookDelivery) => Promise<RecordedCheckout>;
   /** Wakes this process's workers of `queue`: events were queued for the notice sender. */
   onQueued: (queue: string) => void;
 };
@@ -59,10 +65,20 @@ function eventOf(kind: OrderEventKind, json: unknown): OrderEventDraft | null {
   return fulfillment.success ? fulfillmentFromWebhook(kind, fulfillment.data) : null;
 }
 
+/** The checkout a signed `checkouts/*` payload carries; null when Catalyst cannot read one. */
+function checkoutOf(body: Buffer): CheckoutDraft | null {
+  try {
+    const checkout = restCheckoutSchema.safeParse(JSON.parse(body.toString('utf8')));
+    return checkout.success ? checkoutFromWebhook(checkout.data) : null;
+  } catch {
+    return null;
+  }
+}
+
 const unsigned = () => new HttpError(401, 'unauthenticated', 'This request is not signed by the Shopify store of an inventory.');
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
 
-export async function registerShopifyWebhookRoutes(app: FastifyInstance, { intake, onQueued }: ShopifyWebhookRouteOptions) {
+export async function registerShopifyWebhookRoutes(app: FastifyInstance, { intake, recordCheckout, onQueued }: ShopifyWebhookRouteOptions) {
   await app.register(
     async (webhook) => {
       // The signature is over the bytes Shopify sent: this scope keeps every body as a Buffer, whatever its type.
@@ -82,7 +98,8 @@ export async function registerShopifyWebhookRoutes(app: FastifyInstance, { intak
             description:
               'Public, signed: `X-Shopify-Hmac-Sha256: <base64 HMAC-SHA256 of the raw body with the API secret key saved on the ' +
               'inventory>`; otherwise (or for an unknown inventory, or one without a secret) 401. Topics `orders/create`, ' +
-              '`fulfillments/create` and `fulfillments/update` (`X-Shopify-Topic`) are recorded as order events and queued; a ' +
+              '`fulfillments/create` and `fulfillments/update` (`X-Shopify-Topic`) are recorded as order events and queued, ' +
+              '`checkouts/create` and `checkouts/update` as the store’s checkouts (the newest update kept); a ' +
               'redelivery (the same `X-Shopify-Webhook-Id`) records nothing; another topic, or a signed payload Catalyst cannot ' +
               'read, is acknowledged and dropped. Bodies up to 1 MiB (413).',
             tags: ['Shopify webhooks'],
@@ -111,6 +128,19 @@ export async function registerShopifyWebhookRoutes(app: FastifyInstance, { intak
           const topic = header(request.headers['x-shopify-topic']).slice(0, 100);
           const webhookId = header(request.headers['x-shopify-webhook-id']).slice(0, 200);
           const kind = kindOfTopic.get(topic);
+          const details = { shopifyWebhook: 'received', inventoryId, topic, webhookId };
+          if ((CHECKOUT_TOPICS as readonly string[]).includes(topic)) {
+            const checkout = checkoutOf(body);
+            if (!checkout) {
+              request.log.warn({ ...details, shopifyWebhook: 'payload_invalid' }, 'shopify webhook acknowledged');
+              return reply.send({ status: 'received' });
+            }
+            // Shopify names every delivery; one without a name is keyed by what it says, so a repeat still records nothing.
+            const delivery = { webhookId: webhookId || `${topic}:${checkout.token}:${checkout.updatedAt.getTime()}`, topic };
+            const recorded = await recordCheckout(inventoryId.toLowerCase(), checkout, delivery);
+            request.log.info({ ...details, redelivery: !recorded.newDelivery, changed: recorded.changed }, 'shopify webhook');
+            return reply.send({ status: 'received' });
+          }
           let event: OrderEventDraft | null = null;
           if (kind) {
             try {
@@ -119,7 +149,6 @@ export async function registerShopifyWebhookRoutes(app: FastifyInstance, { intak
               event = null;
             }
           }
-          const details = { shopifyWebhook: 'received', inventoryId, topic, webhookId };
           if (!event) {
             request.log.warn({ ...details, shopifyWebhook: kind ? 'payload_invalid' : 'topic_ignored' }, 'shopify webhook acknowledged');
             return reply.send({ status: 'received' });

@@ -19,6 +19,7 @@ import { WHATSAPP_UPDATES_ATTRIBUTE } from '@/domain/order-event';
 import { inventories } from '@/server/inventories/inventory-tables';
 import { apiSecretContext } from '@/server/inventories/inventory-store';
 import { jobs } from '@/server/jobs/job-tables';
+import { STORE_WEBHOOK_TOPICS } from '@/server/order-events/order-webhook-subscriptions';
 import { ORDER_EVENT_QUEUE } from '@/server/order-events/order-event-intake';
 import {
   ORDER_EVENT_POLL_QUEUE,
@@ -170,11 +171,14 @@ describe('the API secret key and the store’s subscription', () => {
   test('saved with a public address: the store is subscribed once per topic, JSON, to the inventory’s URL; the secret is sealed and only “set” is answered', async () => {
     const inventory = await withStore(url, store, store.apiSecret);
     expect(inventory).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'webhooks', orderPollSeconds: null });
+    const everyTopicAsJson = ['CHECKOUTS_CREATE', 'CHECKOUTS_UPDATE', 'FULFILLMENTS_CREATE', 'FULFILLMENTS_UPDATE', 'ORDERS_CREATE'].map(
+      (topic) => `${topic} JSON`,
+    );
     const topics = () =>
       subscriptionsOf(store, inventory.id)
         .map((subscription) => `${subscription.topic} ${subscription.format}`)
         .sort();
-    expect(topics()).toEqual(['FULFILLMENTS_CREATE JSON', 'FULFILLMENTS_UPDATE JSON', 'ORDERS_CREATE JSON']);
+    expect(topics()).toEqual(everyTopicAsJson);
 
     // Saved again with the secret typed again, then left empty (kept): still one subscription per topic.
     const again = await as(
@@ -186,7 +190,7 @@ describe('the API secret key and the store’s subscription', () => {
     expect(again.body).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'webhooks', version: inventory.version + 1 });
     const kept = await as(url, `/inventories/${inventory.id}/integration`, 'PUT', step1(store, inventory.name, inventory.version + 1, ''));
     expect(kept.body).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'webhooks' });
-    expect(topics()).toEqual(['FULFILLMENTS_CREATE JSON', 'FULFILLMENTS_UPDATE JSON', 'ORDERS_CREATE JSON']);
+    expect(topics()).toEqual(everyTopicAsJson);
     expect((await as(url, `/inventories/${inventory.id}`)).body).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'webhooks' });
 
     // At rest it is sealed for this inventory's secret (not its token's context).
@@ -498,7 +502,7 @@ describe('polling', () => {
     await clearPollJobs([inventory.id]);
 
     expect(await pollInventoryOrders(deps(SITE), inventory.id, { now })).toMatchObject({ outcome: 'polled' });
-    expect(subscriptionsOf(store, inventory.id)).toHaveLength(3);
+    expect(subscriptionsOf(store, inventory.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
     expect((await as(url, `/inventories/${inventory.id}`)).body).toMatchObject({ orderEvents: 'webhooks' });
     await schedulePolls(testDb, { now: new Date(now.getTime() + ORDER_POLL_INTERVAL_MS), publicOrigin: SITE });
     expect(await pollJobsOf([inventory.id])).toEqual([]);

@@ -15,6 +15,7 @@ import type { Inventory } from '@/domain/inventory';
 import { jobs } from '@/server/jobs/job-tables';
 import type { WorkerLog } from '@/server/jobs/queue-worker';
 import { ORDER_WEBHOOK_REMOVAL_QUEUE, orderWebhookRemovalWorker } from '@/server/order-events/order-webhook-removal';
+import { STORE_WEBHOOK_TOPICS } from '@/server/order-events/order-webhook-subscriptions';
 import { secretBox } from '@/server/secrets/secret-box';
 import { startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { createUser, type TestUser } from './support/emulator-users';
@@ -93,7 +94,7 @@ async function subscribed(shop: ShopifyAdminServer): Promise<Inventory> {
   );
   expect(saved.status).toBe(200);
   expect(saved.body).toMatchObject({ orderEvents: 'webhooks' });
-  expect(subscriptionsOf(shop, created.id)).toHaveLength(3);
+  expect(subscriptionsOf(shop, created.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
   return saved.body as Inventory;
 }
 
@@ -150,11 +151,11 @@ describe('the inventory’s order webhooks are removed from its store', () => {
     expect(JSON.stringify(job!.payload)).not.toContain(store.accessToken);
     expect(secrets.open(String(job!.payload.tokenSealed), inventory.id)).toBe(store.accessToken);
     // Nothing is removed before the worker runs the job.
-    expect(subscriptionsOf(store, inventory.id)).toHaveLength(3);
+    expect(subscriptionsOf(store, inventory.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
 
     await runRemovals([inventory.id]);
     expect(subscriptionsOf(store, inventory.id)).toEqual([]);
-    expect(subscriptionsOf(store, neighbour.id)).toHaveLength(3);
+    expect(subscriptionsOf(store, neighbour.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
     expect(linesOf(inventory.id)).toEqual([
       {
         level: 'info',
@@ -163,7 +164,7 @@ describe('the inventory’s order webhooks are removed from its store', () => {
           inventoryId: inventory.id,
           reason: 'inventory_deleted',
           outcome: 'removed',
-          removed: 3,
+          removed: STORE_WEBHOOK_TOPICS.length,
           kept: 0,
         },
         message: 'order webhook removal: done',
@@ -202,7 +203,7 @@ describe('the inventory’s order webhooks are removed from its store', () => {
 
     await runRemovals([inventory.id]);
     expect(subscriptionsOf(store, inventory.id)).toEqual([]);
-    expect(subscriptionsOf(store, neighbour.id)).toHaveLength(3);
+    expect(subscriptionsOf(store, neighbour.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
     expect((await as(`/inventories/${inventory.id}`)).body).toMatchObject({ shopifyApiSecretSet: false, orderEvents: 'polling' });
 
     const again = await as(`/inventories/${inventory.id}/shopify-api-secret`, 'DELETE');
@@ -221,7 +222,7 @@ describe('the inventory’s order webhooks are removed from its store', () => {
     expect(saved.body).toMatchObject({ shopifyApiSecretSet: true, orderEvents: 'webhooks' });
 
     await runRemovals([inventory.id]);
-    expect(subscriptionsOf(store, inventory.id)).toHaveLength(3);
+    expect(subscriptionsOf(store, inventory.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
     expect(linesOf(inventory.id).map((line) => line.details.outcome)).toEqual(['still_wanted']);
   });
 
@@ -241,15 +242,15 @@ describe('the inventory’s order webhooks are removed from its store', () => {
       integrationStep(otherStore, retyped.body as Inventory, { shopifyToken: otherStore.accessToken, shopifyApiSecret: OTHER_SECRET }),
     );
     expect(moved.body).toMatchObject({ shopifyUrl: otherStore.adminUrl, orderEvents: 'webhooks' });
-    expect(subscriptionsOf(otherStore, inventory.id)).toHaveLength(3);
+    expect(subscriptionsOf(otherStore, inventory.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
     const [job] = await removalJobsOf([inventory.id]);
     expect(job!.payload).toMatchObject({ reason: 'store_changed', shopifyUrl: store.adminUrl });
     expect(secrets.open(String(job!.payload.tokenSealed), inventory.id)).toBe(store.accessToken);
 
     await runRemovals([inventory.id]);
     expect(subscriptionsOf(store, inventory.id)).toEqual([]);
-    expect(subscriptionsOf(otherStore, inventory.id)).toHaveLength(3);
-    expect(subscriptionsOf(store, neighbour.id)).toHaveLength(3);
+    expect(subscriptionsOf(otherStore, inventory.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
+    expect(subscriptionsOf(store, neighbour.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
   });
 
   test('a store that refuses the token (401): the delete goes through, the job is given up with a log line of ids and codes', async () => {
@@ -263,7 +264,7 @@ describe('the inventory’s order webhooks are removed from its store', () => {
       expect((await as(`/inventories/${inventory.id}`)).status).toBe(404);
       await runRemovals([inventory.id]);
       // Nothing could be removed with a refused token; it was tried once, not retried.
-      expect(subscriptionsOf(revoking, inventory.id)).toHaveLength(3);
+      expect(subscriptionsOf(revoking, inventory.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length);
       const lines = linesOf(inventory.id);
       expect(lines).toEqual([
         {
@@ -310,15 +311,15 @@ test('the loopback store lists subscriptions as Shopify does (by callback URL an
       pageInfo: { hasNextPage: boolean; endCursor: string };
     };
   };
-  const first = ((await graphql(LIST, { callbackUrl: callbackOf(inventory.id) })) as Page).webhookSubscriptions;
-  expect(first.edges).toHaveLength(2);
-  expect(first.pageInfo.hasNextPage).toBe(true);
-  const second = ((await graphql(LIST, { callbackUrl: callbackOf(inventory.id), after: first.pageInfo.endCursor })) as Page)
-    .webhookSubscriptions;
-  expect(second.edges).toHaveLength(1);
-  expect(second.pageInfo.hasNextPage).toBe(false);
-  const all = [...first.edges, ...second.edges].map((edge) => edge.node);
-  expect(all.map((node) => node.topic).sort()).toEqual(['FULFILLMENTS_CREATE', 'FULFILLMENTS_UPDATE', 'ORDERS_CREATE']);
+  const pages = [((await graphql(LIST, { callbackUrl: callbackOf(inventory.id) })) as Page).webhookSubscriptions];
+  while (pages.at(-1)!.pageInfo.hasNextPage)
+    pages.push(
+      ((await graphql(LIST, { callbackUrl: callbackOf(inventory.id), after: pages.at(-1)!.pageInfo.endCursor })) as Page)
+        .webhookSubscriptions,
+    );
+  expect(pages.map((page) => page.edges.length)).toEqual([2, 2, 1]);
+  const all = pages.flatMap((page) => page.edges).map((edge) => edge.node);
+  expect(all.map((node) => node.topic).sort()).toEqual([...STORE_WEBHOOK_TOPICS].sort());
   expect(new Set(all.map((node) => node.endpoint.callbackUrl))).toEqual(new Set([callbackOf(inventory.id)]));
   const byTopic = ((await graphql(LIST, { callbackUrl: callbackOf(inventory.id), topics: ['ORDERS_CREATE'] })) as Page)
     .webhookSubscriptions;
@@ -333,7 +334,7 @@ test('the loopback store lists subscriptions as Shopify does (by callback URL an
       userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }],
     },
   });
-  expect(subscriptionsOf(otherStore, inventory.id)).toHaveLength(2);
+  expect(subscriptionsOf(otherStore, inventory.id)).toHaveLength(STORE_WEBHOOK_TOPICS.length - 1);
 });
 
 test('no log line and no queued job holds an access token', async () => {

@@ -1,0 +1,65 @@
+// Recording a store's checkouts from its signed webhooks: one statement notes the delivery (a
+// redelivery records nothing) and inserts the checkout, or updates the one of the same token when this
+// payload is newer than what is kept. Shopify may deliver an older update after a newer one: it changes
+// nothing then, except that a checkout once completed stays completed.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { noteDelivery, type WebhookDelivery } from '../order-events/order-event-intake';
+import { storeCheckouts } from './checkout-tables';
+import type { CheckoutDraft } from './shopify-checkouts';
+
+/** What a recording did: whether the delivery was new, and whether the checkout was added or changed. */
+export type RecordedCheckout = { newDelivery: boolean; changed: boolean };
+
+/** The columns a newer payload replaces (a null keeps what is known: Shopify's later payloads may omit a field). */
+const replacedWhenNewer = [
+  'shopify_checkout_id',
+  'phone',
+  'whatsapp_updates_phone',
+  'first_name',
+  'locale',
+  'currency',
+  'total_minor',
+  'recovery_url',
+] as const;
+
+const NEWER = 'excluded.shopify_updated_at >= store_checkouts.shopify_updated_at';
+const updates = sql.raw(
+  [
+    ...replacedWhenNewer.map(
+      (column) =>
+        `${column} = case when ${NEWER} then coalesce(excluded.${column}, store_checkouts.${column}) else store_checkouts.${column} end`,
+    ),
+    `accepts_sms_marketing = case when ${NEWER} then excluded.accepts_sms_marketing else store_checkouts.accepts_sms_marketing end`,
+    `items = case when ${NEWER} and jsonb_array_length(excluded.items) > 0 then excluded.items else store_checkouts.items end`,
+    'shopify_updated_at = greatest(excluded.shopify_updated_at, store_checkouts.shopify_updated_at)',
+    // Once placed, always placed: an older update delivered late does not reopen it.
+    'completed_at = coalesce(store_checkouts.completed_at, excluded.completed_at)',
+  ].join(', '),
+);
+
+/** Records the checkout of a webhook `delivery` of the inventory's store. */
+export async function recordCheckout(
+  db: Db,
+  inventoryId: string,
+  checkout: CheckoutDraft,
+  delivery: WebhookDelivery,
+): Promise<RecordedCheckout> {
+  const result = await db.execute(sql`with delivery as (${noteDelivery(inventoryId, delivery)}),
+    recorded as (
+      insert into ${storeCheckouts} (inventory_id, token, shopify_checkout_id, phone, whatsapp_updates_phone, accepts_sms_marketing,
+        first_name, locale, currency, total_minor, items, recovery_url, started_at, shopify_updated_at, completed_at)
+      select ${inventoryId}::uuid, ${checkout.token}, ${checkout.shopifyCheckoutId}, ${checkout.phone}, ${checkout.whatsappUpdatesPhone},
+        ${checkout.acceptsSmsMarketing}, ${checkout.firstName}, ${checkout.locale}, ${checkout.currency}, ${checkout.totalMinor}::bigint,
+        ${JSON.stringify(checkout.items)}::jsonb, ${checkout.recoveryUrl}, ${checkout.startedAt.toISOString()}::timestamptz,
+        ${checkout.updatedAt.toISOString()}::timestamptz, ${checkout.completedAt?.toISOString() ?? null}::timestamptz
+      where exists (select 1 from delivery)
+      on conflict (inventory_id, token) do update set
+        ${updates}
+      where excluded.shopify_updated_at > store_checkouts.shopify_updated_at
+        or (excluded.completed_at is not null and store_checkouts.completed_at is null)
+      returning id)
+    select (select count(*)::int from delivery) as new_delivery, (select count(*)::int from recorded) as changed`);
+  const [row] = (result as unknown as { rows: { new_delivery: number; changed: number }[] }).rows;
+  return { newDelivery: row!.new_delivery > 0, changed: row!.changed > 0 };
+}

@@ -1,0 +1,48 @@
+// A store's checkouts as its `checkouts/create` and `checkouts/update` webhooks last described them:
+// what checkout recovery decides from (was it abandoned, whom to remind, the way back, what it held).
+// After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { inventories } from '../inventories/inventory-tables';
+import type { CheckoutItem } from './shopify-checkouts';
+
+/**
+ * One row per checkout of an inventory's store, by its token: the newest update Shopify sent wins
+ * (deliveries may arrive out of order), and once `completed_at` is known it stays. Money in minor
+ * units of the checkout's currency; the shopper's number in E.164 when Shopify's could be read.
+ */
+export const storeCheckouts = pgTable(
+  'store_checkouts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    shopifyCheckoutId: text('shopify_checkout_id'),
+    phone: text('phone'),
+    whatsappUpdatesPhone: text('whatsapp_updates_phone'),
+    acceptsSmsMarketing: boolean('accepts_sms_marketing').notNull().default(false),
+    firstName: text('first_name'),
+    /** As Shopify has it (`pt-BR`, `en`). */
+    locale: text('locale'),
+    currency: text('currency'),
+    totalMinor: bigint('total_minor', { mode: 'number' }),
+    items: jsonb('items').$type<CheckoutItem[]>().notNull(),
+    recoveryUrl: text('recovery_url'),
+    /** When the shopper started it, and when Shopify last changed it (the abandonment clock runs from this). */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    shopifyUpdatedAt: timestamp('shopify_updated_at', { withTimezone: true }).notNull(),
+    /** When the order was placed from it; null while it is open. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('store_checkouts_inventory_token').on(table.inventoryId, table.token),
+    // Open checkouts with a number, by their last change: the ones recovery may remind.
+    index('store_checkouts_open')
+      .on(table.inventoryId, table.shopifyUpdatedAt)
+      .where(sql`${table.completedAt} is null`),
+    check('store_checkouts_items_array', sql`jsonb_typeof(${table.items}) = 'array'`),
+  ],
+);
