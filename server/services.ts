@@ -3,6 +3,7 @@
 // workers (./workers.ts) to share. One channel store and one webhook intake for both: a worker
 // marking a channel empties the webhook's cache of it.
 import { recordCheckout, type RecordedCheckout } from './checkouts/checkout-intake';
+import { recoveryFlowStore, type RecoveryFlowStore } from './checkouts/recovery-flow-store';
 import type { CheckoutDraft } from './checkouts/shopify-checkouts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConvertedValue } from '../domain/inventory';
@@ -85,6 +86,8 @@ export type Services = {
    * order webhooks (after step 1 is saved), and the public origin they reach (SITE_URL; null: none, orders are polled).
    */
   orderEvents: { intake: OrderEventIntake; subscribe: (inventoryId: string) => Promise<OrderWebhooksOutcome>; publicOrigin: string | null };
+  /** Each inventory's checkout-recovery flow (server/checkouts/). */
+  recoveryFlows: RecoveryFlowStore;
   /** Stores' checkouts, as their webhooks describe them: what checkout recovery reads (server/checkouts/). */
   checkouts: { record: (inventoryId: string, checkout: CheckoutDraft, delivery: WebhookDelivery) => Promise<RecordedCheckout> };
 };
@@ -133,6 +136,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
       subscribe: (inventoryId) => ensureOrderWebhooks({ db, secrets, publicOrigin }, inventoryId),
       publicOrigin,
     },
+    recoveryFlows: recoveryFlowStore(db, { channels }),
     checkouts: { record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery) },
   };
 }

@@ -21,6 +21,7 @@ import { registerInventoryRoutes } from './inventory-routes';
 import { registerStorefrontRoutes } from './storefront-routes';
 import { registerTemplateRoutes } from './template-routes';
 import { registerNoticeRoutes } from './notice-routes';
+import { registerRecoveryFlowRoutes } from './recovery-flow-routes';
 
 export type ApiDependencies = {
   /** The stores and clients built once for this process, shared with its workers. */
@@ -81,6 +82,7 @@ export async function registerApiV1(
       await registerContactRoutes(api, { accounts, store: services.contacts });
       registerTemplateRoutes(api, { accounts, store: services.templates });
       registerNoticeRoutes(api, { store: services.notices });
+      registerRecoveryFlowRoutes(api, { store: services.recoveryFlows });
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,

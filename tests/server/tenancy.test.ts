@@ -2,6 +2,7 @@
 // records. Every /api/v1 route must have a row in this table, so a new route without a tenancy
 // case fails here until someone writes one.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultRecoveryFlow } from '@/domain/checkout-recovery';
 import type { ChannelWebhookSetup } from '@/domain/channel';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
@@ -588,6 +589,18 @@ const tenancyTable: TenancyCase[] = [
             },
           }
         : undefined,
+  })),
+  ...(['GET', 'PUT'] as const).map((method): TenancyCase => ({
+    scope: 'record',
+    method,
+    url: '/api/v1/inventories/:id/recovery-flow',
+    seed: async (as, owner) => `/api/v1/inventories/${await seedInventory(as, owner)}/recovery-flow`,
+    snapshot: async (as, owner, path) => {
+      const answer = await as(owner, path);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    },
+    body: method === 'PUT' ? { ...defaultRecoveryFlow(), minimumCartMinor: 99_999 } : undefined,
   })),
   inventoryRecord('DELETE', '/shopify-api-secret'),
   inventoryRecord('DELETE', ''),
