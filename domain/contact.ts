@@ -50,6 +50,8 @@ export const consentSources = [
   'meta_user_preferences',
   'meta_error_131050',
   'merchant',
+  // The shopper agreed to the store's text-message marketing at its checkout (Shopify's buyer_accepts_sms_marketing).
+  'store_checkout',
 ] as const;
 export type ConsentSource = (typeof consentSources)[number];
 
@@ -60,6 +62,7 @@ export const optInSources = [
   'csv_import',
   'api',
   'merchant',
+  'store_checkout',
 ] as const satisfies readonly ConsentSource[];
 export type OptInSource = (typeof optInSources)[number];
 
@@ -523,6 +526,16 @@ const spanishCountries = new Set([
 /** The language a contact gets when none is given: their number's country's (pt, es), else English. */
 export function languageForCountry(country: string): Locale {
   return portugueseCountries.has(country) ? 'pt' : spanishCountries.has(country) ? 'es' : 'en';
+}
+
+/**
+ * The language a message to a shopper is written in: the contact's, else the store's locale for them
+ * (an order's or checkout's `customer_locale`, `pt-BR`), else their number's country's.
+ */
+export function shopperLanguage(contactLanguage: Locale | undefined, storeLocale: string | null, country: string): Locale {
+  if (contactLanguage) return contactLanguage;
+  const fromStore = storeLocale?.slice(0, 2).toLowerCase();
+  return fromStore === 'pt' || fromStore === 'en' || fromStore === 'es' ? fromStore : languageForCountry(country);
 }
 
 const storable = () => storableText(contactValidation.unstorable.id);

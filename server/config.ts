@@ -196,6 +196,9 @@ export const envSchema = z.object({
   ORDER_NOTICE_WORKER: workerSwitch(
     '`off`: this process turns no store order event into a post-sale notice (another process sharing the database does)',
   ),
+  CHECKOUT_RECOVERY_WORKER: workerSwitch(
+    '`off`: this process reminds no shopper of an abandoned checkout (another process sharing the database does)',
+  ),
   LLM_BASE_URL: variable(
     checked(llmBaseUrl),
     "an OpenAI-compatible chat endpoint's API root (`https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`): its models " +
@@ -274,6 +277,7 @@ export type Config = {
     conversationRetention: boolean;
     templateSends: boolean;
     orderNotices: boolean;
+    checkoutRecovery: boolean;
   };
 };
 
@@ -356,6 +360,7 @@ export function parseConfig(env: Env): Config {
       conversationRetention: vars.CONVERSATION_RETENTION_WORKER,
       templateSends: vars.TEMPLATE_SEND_WORKER,
       orderNotices: vars.ORDER_NOTICE_WORKER,
+      checkoutRecovery: vars.CHECKOUT_RECOVERY_WORKER,
     },
   };
 }

@@ -1,7 +1,7 @@
 // The background workers of one server process, apart from the HTTP app (./app.ts): main.ts starts
 // them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off,
 // INVENTORY_SYNC_WORKER=off, WHATSAPP_INBOUND_WORKER=off, CONVERSATION_RETENTION_WORKER=off,
-// TEMPLATE_SEND_WORKER=off, ORDER_NOTICE_WORKER=off) leaves its
+// TEMPLATE_SEND_WORKER=off, ORDER_NOTICE_WORKER=off, CHECKOUT_RECOVERY_WORKER=off) leaves its
 // queue to the processes that run it.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -15,6 +15,7 @@ import type { Services } from './services';
 import { templateSendWorker } from './messaging/template-send-worker';
 import { TEMPLATE_SEND_QUEUE } from './messaging/template-sender';
 import { noticeWorker } from './notices/notice-worker';
+import { checkoutRecoveryWorker } from './checkouts/recovery-worker';
 import { orderEventPollWorker } from './order-events/order-event-poller';
 import { orderWebhookRemovalWorker } from './order-events/order-webhook-removal';
 
@@ -31,6 +32,8 @@ export type WorkerSettings = {
   templateSends: { concurrency?: number; pollMs?: number } | null;
   /** Null: this process turns no order event into a notice (ORDER_NOTICE_WORKER=off; another process does). */
   orderNotices: { concurrency?: number; pollMs?: number } | null;
+  /** Null: this process reminds no shopper of an abandoned checkout (CHECKOUT_RECOVERY_WORKER=off; another process does). */
+  checkoutRecovery: { concurrency?: number; pollMs?: number } | null;
   /**
    * Null: this process polls no store's orders (INVENTORY_SYNC_WORKER=off: the processes that sync
    * inventories read their stores' orders too, for those without webhooks; server/order-events/), nor
@@ -54,6 +57,7 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     conversationRetention: workers.conversationRetention ? {} : null,
     templateSends: workers.templateSends ? {} : null,
     orderNotices: workers.orderNotices ? {} : null,
+    checkoutRecovery: workers.checkoutRecovery ? {} : null,
     orderEventPoll: workers.inventorySync ? { intervalMs: workers.orderPollMs } : null,
   };
 }
@@ -110,6 +114,20 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
             // A notice asked for: this process's sender looks at once.
             onAsked: () => nudge(TEMPLATE_SEND_QUEUE),
             ...settings.orderNotices,
+          }),
+        ]
+      : []),
+    ...(settings.checkoutRecovery
+      ? [
+          checkoutRecoveryWorker({
+            db,
+            log,
+            flows: services.recoveryFlows,
+            contacts: services.contacts,
+            sender: services.templateSender,
+            // A reminder asked for: this process's sender looks at once.
+            onAsked: () => nudge(TEMPLATE_SEND_QUEUE),
+            ...settings.checkoutRecovery,
           }),
         ]
       : []),

@@ -54,3 +54,9 @@ export const countQueriesFrom = (uid: Operand, month: Operand, from: SQL): SQL =
 /** The account's plan as a scalar (the default plan's when there is no such account). */
 export const planOfSql = (uid: Operand): SQL<PlanId> =>
   sql<PlanId>`coalesce((select ${accounts.plan} from ${accounts} where ${accounts.uid} = ${uid}), ${defaultPlanId})`;
+
+/** The account's time zone (IANA), null when it never chose one or is gone. */
+export async function accountTimeZone(db: Db, uid: string): Promise<string | null> {
+  const [row] = await db.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.uid, uid));
+  return row?.timeZone ?? null;
+}

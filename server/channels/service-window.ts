@@ -33,11 +33,15 @@ export function whatsappIdsOf(phone: string): string[] {
  * caller's statement (the sender's claim reads it beside the consent).
  */
 export const serviceWindowOpenSql = (channelId: string, phone: string, at: Date): SQL<boolean> =>
+  shopperWroteSql(channelId, phone, new Date(at.getTime() - SERVICE_WINDOW_MS), at);
+
+/** Whether `phone` (E.164) wrote to the channel after `since`, up to `until`, as a scalar for the caller's statement. */
+export const shopperWroteSql = (channelId: string, phone: string, since: Date, until: Date): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${messages} where ${and(
     eq(messages.channelId, channelId),
     inArray(messages.sender, whatsappIdsOf(phone)),
-    gt(messages.sentAt, new Date(at.getTime() - SERVICE_WINDOW_MS)),
-    lte(messages.sentAt, at),
+    gt(messages.sentAt, since),
+    lte(messages.sentAt, until),
   )})`;
 
 /** Whether `phone` (E.164) wrote to the channel in the 24 hours up to `at`. */

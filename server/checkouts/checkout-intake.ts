@@ -1,12 +1,22 @@
 // Recording a store's checkouts from its signed webhooks: one statement notes the delivery (a
 // redelivery records nothing) and inserts the checkout, or updates the one of the same token when this
-// payload is newer than what is kept. Shopify may deliver an older update after a newer one: it changes
+// payload is newer than what is kept, and queues it for checkout recovery (RECOVERY_QUEUE). Shopify may deliver an older update after a newer one: it changes
 // nothing then, except that a checkout once completed stays completed.
 import { sql } from 'drizzle-orm';
+import { RECOVERY_MIN_DELAY_MINUTES } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
+import { enqueueRows } from '../jobs/job-queue';
 import { noteDelivery, type WebhookDelivery } from '../order-events/order-event-intake';
 import { storeCheckouts } from './checkout-tables';
 import type { CheckoutDraft } from './shopify-checkouts';
+
+/** The queue of checkouts to look at for recovery: one job per checkout (server/checkouts/recovery-worker.ts). */
+export const RECOVERY_QUEUE = 'checkout-recovery';
+/**
+ * When a changed checkout is first looked at: the shortest delay a flow may have. The job finds the
+ * flow's own times then (a checkout whose job is queued already keeps that one: it reads the change).
+ */
+const FIRST_LOOK_MS = RECOVERY_MIN_DELAY_MINUTES * 60_000;
 
 /** What a recording did: whether the delivery was new, and whether the checkout was added or changed. */
 export type RecordedCheckout = { newDelivery: boolean; changed: boolean };
@@ -58,7 +68,9 @@ export async function recordCheckout(
         ${updates}
       where excluded.shopify_updated_at > store_checkouts.shopify_updated_at
         or (excluded.completed_at is not null and store_checkouts.completed_at is null)
-      returning id)
+      returning id, completed_at),
+    waiting as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is null`, { skipDuplicates: true, delayMs: FIRST_LOOK_MS })}),
+    placed as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is not null`, { skipDuplicates: true })})
     select (select count(*)::int from delivery) as new_delivery, (select count(*)::int from recorded) as changed`);
   const [row] = (result as unknown as { rows: { new_delivery: number; changed: number }[] }).rows;
   return { newDelivery: row!.new_delivery > 0, changed: row!.changed > 0 };

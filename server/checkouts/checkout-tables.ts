@@ -2,7 +2,9 @@
 // what checkout recovery decides from (was it abandoned, whom to remind, the way back, what it held).
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { checkoutStatuses, skipReasons, stopReasons, type CheckoutStatus, type SkipReason, type StopReason } from '@/domain/checkout-recovery';
+import { sqlList } from '../db/sql-list';
 import { inventories } from '../inventories/inventory-tables';
 import type { CheckoutItem } from './shopify-checkouts';
 
@@ -36,6 +38,12 @@ export const storeCheckouts = pgTable(
     /** When the order was placed from it; null while it is open. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where its recovery stands (domain/checkout-recovery.ts's statuses), and why when skipped or stopped. */
+    recoveryStatus: text('recovery_status').$type<CheckoutStatus>().notNull().default('waiting'),
+    recoveryReason: text('recovery_reason').$type<SkipReason | StopReason>(),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    firstReminderAt: timestamp('first_reminder_at', { withTimezone: true }),
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('store_checkouts_inventory_token').on(table.inventoryId, table.token),
@@ -44,5 +52,9 @@ export const storeCheckouts = pgTable(
       .on(table.inventoryId, table.shopifyUpdatedAt)
       .where(sql`${table.completedAt} is null`),
     check('store_checkouts_items_array', sql`jsonb_typeof(${table.items}) = 'array'`),
+    check('store_checkouts_recovery_status_known', sql`${table.recoveryStatus} in (${sqlList(checkoutStatuses)})`),
+    check('store_checkouts_recovery_reason_known', sql`${table.recoveryReason} in (${sqlList([...new Set([...skipReasons, ...stopReasons])])})`),
+    // The shopper's latest recovery (the 7 days between two): by number, newest first reminder.
+    index('store_checkouts_phone_reminded').on(table.phone, table.firstReminderAt),
   ],
 );

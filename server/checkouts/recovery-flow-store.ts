@@ -9,6 +9,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import {
   defaultRecoveryFlow,
   defaultRecoveryValueSource,
+  discountValueSources,
   enabledAtAfterSave,
   recoveryFlowRefusals,
   recoveryFlowRefusalsOf,
@@ -64,6 +65,10 @@ export function recoveryFlowStore(db: Db, { channels, now = () => new Date() }: 
         if (source) step.variables[variable] = source;
         else fields[`${at}.variables.${variable}`] = recoveryFlowRefusals.variableUnmapped;
       }
+      // A code or its value the template shows needs the step's discount (a source filled in just now too).
+      for (const [variable, source] of Object.entries(step.variables))
+        if (step.discount === null && discountValueSources.includes(source))
+          fields[`${at}.variables.${variable}`] ??= recoveryFlowRefusals.sourceNeedsDiscount;
     }
     if (Object.keys(fields).length > 0) throw new RecoveryFlowRefusal('invalid', fields);
     return flow;

@@ -146,10 +146,11 @@ export type ConsentRecording = {
 
 /**
  * Whether an event of this source makes the contact when the number is not one yet: the shopper
- * acted (their conversation, a stop word, Meta's preferences, their own checkbox on the cart page).
- * A merchant's, an import's or the API's claim about a number nobody added changes nothing.
+ * acted (their conversation, a stop word, Meta's preferences, their own checkbox on the cart page or
+ * at the store's checkout). A merchant's, an import's or the API's claim about a number nobody added
+ * changes nothing.
  */
-export const createsContact = (source: ConsentSource) => isShopperVoice(source) || source === 'cart_page';
+export const createsContact = (source: ConsentSource) => isShopperVoice(source) || source === 'cart_page' || source === 'store_checkout';
 
 const sourceOf = (event: ConsentEvent): ConsentSource => (event.kind === 'marketing_resume' ? 'meta_user_preferences' : event.source);
 

@@ -14,6 +14,10 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const inventoryExistsSql = (id: SQLWrapper | string): SQL =>
   sql`exists (select 1 from ${inventories} where ${inventories.id} = ${id})`;
 
+/** The ids of the account's inventories, as a subquery for the caller's statement. */
+export const accountInventoryIdsSql = (uid: string): SQL =>
+  sql`select ${inventories.id} from ${inventories} where ${inventories.uid} = ${uid}`;
+
 /** Whether the inventory is the account's. */
 export async function isAccountsInventory(db: Db, uid: string, id: string): Promise<boolean> {
   const [row] = await db

@@ -30,6 +30,10 @@ export const jobs = pgTable(
     uniqueIndex('jobs_one_sync_per_inventory')
       .on(sql`(${table.payload}->>'inventoryId')`)
       .where(sql`${table.queue} = 'inventory-sync'`),
+    // One recovery job per checkout queued or running: a webhook's change finds the one there (server/checkouts/).
+    uniqueIndex('jobs_one_recovery_per_checkout')
+      .on(sql`(${table.payload}->>'checkoutId')`)
+      .where(sql`${table.queue} = 'checkout-recovery'`),
     // One retention sweep queued or running at a time, whichever process's scheduler queued it.
     uniqueIndex('jobs_one_conversation_retention')
       .on(table.queue)

@@ -27,6 +27,9 @@ export class RetryLater extends Error {
   }
 }
 
+/** What a handler made of a job. */
+export type JobOutcome = 'done' | 'stopped' | { againInMs: number };
+
 export type QueueWorkerOptions = {
   db: Db;
   /** Names the worker in its log lines. */
@@ -36,8 +39,11 @@ export type QueueWorkerOptions = {
   concurrency?: number;
   pollMs?: number;
   leaseMs?: number;
-  /** Runs a job: 'stopped' hands it back (the signal aborted), 'done' completes it; a throw retries it. */
-  handle: (job: Job, signal: AbortSignal) => Promise<'done' | 'stopped'>;
+  /**
+   * Runs a job: 'stopped' hands it back (the signal aborted), 'done' completes it, `{ againInMs }` keeps it
+   * for another run that much later (work due later, not an attempt); a throw retries it.
+   */
+  handle: (job: Job, signal: AbortSignal) => Promise<JobOutcome>;
   /** The job threw on its last attempt: record the failure where its owner will see it. */
   onGiveUp?: (job: Job, error: unknown) => Promise<void>;
   /** The first retry's delay; each next one doubles. */
@@ -123,7 +129,8 @@ export function queueWorker({
       .then(
         async (outcome) => {
           if (outcome === 'stopped') await queue.release(job.id, workerId, { refundAttempt: true });
-          else await queue.complete(job.id, workerId);
+          else if (outcome === 'done') await queue.complete(job.id, workerId);
+          else await queue.release(job.id, workerId, { delayMs: outcome.againInMs, refundAttempt: true });
         },
         async (error: unknown) => {
           if (error instanceof RetryLater) {

@@ -32,10 +32,13 @@ export function formatTotal(totalMinor: number, currency: string, locale: Locale
   }
 }
 
+/** The first word of a shopper's name, or a word that greets anyone. */
+export const greetingName = (name: string | null, locale: Locale): string => name?.trim().split(/\s+/)[0] || anyone[locale];
+
 export function noticeValue(source: NoticeValueSource, facts: NoticeFacts, storeName: string, locale: Locale): string {
   switch (source) {
     case 'first_name':
-      return facts.customerFirstName?.trim().split(/\s+/)[0] || anyone[locale];
+      return greetingName(facts.customerFirstName, locale);
     case 'order_number':
       return facts.orderName ?? '';
     case 'order_total':

@@ -7,8 +7,7 @@
 // sender refuses it when the shopper never agreed. A fulfillment with nothing to track yet, or one
 // cancelled, tells the shopper nothing; nor does an event older than NOTICE_MAX_AGE_MS (a store's
 // backlog read when polling starts).
-import { isLocale, type Locale } from '@/domain/locales';
-import { languageForCountry } from '@/domain/contact';
+import { shopperLanguage } from '@/domain/contact';
 import { readContactPhone } from '@/domain/contact-phone';
 import { localeTemplateLanguages } from '@/domain/message-template';
 import { noticeSendKey, type OrderNoticeKind } from '@/domain/order-notice';
@@ -35,13 +34,6 @@ export type NoticeDependencies = {
   now?: () => Date;
 };
 
-/** The shopper's language: the contact's, else the order's locale, else their number's country's. */
-function languageOf(contactLanguage: Locale | undefined, orderLocale: string | null, country: string): Locale {
-  if (contactLanguage) return contactLanguage;
-  const fromOrder = orderLocale?.slice(0, 2).toLowerCase();
-  return fromOrder && isLocale(fromOrder) ? fromOrder : languageForCountry(country);
-}
-
 const noticeOf = (event: RecordedOrderEvent): OrderNoticeKind | null => {
   if (event.kind === 'order_created') return 'order_confirmation';
   if (!event.trackingNumber && !event.trackingUrl) return null;
@@ -62,7 +54,7 @@ export async function noticeForEvent(
   const ticked = event.whatsappUpdatesPhone ? readContactPhone(event.whatsappUpdatesPhone) : null;
   const given = ticked?.ok ? ticked : event.customerPhone ? readContactPhone(event.customerPhone) : null;
   const contact = given?.ok ? (await contacts.consentOf(owner.uid, [given.phone])).get(given.phone) : undefined;
-  const language = given?.ok ? languageOf(contact?.language, event.customerLocale, given.country) : 'en';
+  const language = given?.ok ? shopperLanguage(contact?.language, event.customerLocale, given.country) : 'en';
   if (ticked?.ok && event.kind === 'order_created')
     await contacts.recordOptIn(owner.uid, ticked.phone, 'utility', 'cart_page', event.occurredAt.toISOString(), { language });
 

@@ -8,7 +8,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ChannelWebhookSetup } from '@/domain/channel';
 import { toGraphTemplate, type TemplateLanguage } from '@/domain/message-template';
 import type { OrderNoticeSettings } from '@/domain/order-notice';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
@@ -27,6 +26,7 @@ import type { OrderEventDraft } from '@/server/order-events/shopify-order-events
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { newPhoneNumberId, seedAnsweringRecords, type ChannelMerchant } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
+import { connectTemplateNumber, sendQueued } from './support/template-number';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 
@@ -61,17 +61,7 @@ beforeAll(async () => {
   [merchant, rival] = await Promise.all([createUser('notices'), createUser('notices-rival')]);
   records = await seedAnsweringRecords(merchant.uid, 'notices');
   await seedAnsweringRecords(rival.uid, 'notices-rival');
-  const connected = await as(merchant, '/channels', 'POST', {
-    phoneNumberId: number.phoneNumberId,
-    wabaId: number.wabaId,
-    accessToken: number.accessToken,
-    appSecret: number.appSecret,
-    aiBaseId: records.activeBaseId,
-    inventoryId: records.inventoryId,
-  });
-  expect(connected.status, connected.text).toBe(201);
-  channelId = (connected.body as ChannelWebhookSetup).channel.id;
-  expect((await as(merchant, `/channels/${channelId}/templates/refresh`, 'POST')).status).toBe(200);
+  channelId = await connectTemplateNumber(server.url, merchant, records, number);
 
   const channels = channelStore(db, secretBox(Buffer.from(SECRETS_KEY, 'base64')));
   contacts = contactStore(db, { now });
@@ -177,15 +167,8 @@ async function recorded(draft: Partial<OrderEventDraft> & Pick<OrderEventDraft, 
   await db.delete(jobs).where(eq(jobs.queue, ORDER_EVENT_QUEUE)); // no other test file's worker takes it
   return row!.id;
 }
-/** Runs the sender's jobs for a shopper until each has an outcome. */
-async function sendAll(phone: string) {
-  const queued = await db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(eq(jobs.queue, QUEUE));
-  for (const job of queued) {
-    await sender.handle({ id: job.id, queue: QUEUE, payload: job.payload, attempts: 1, maxAttempts: 10 });
-    await db.delete(jobs).where(eq(jobs.id, job.id));
-  }
-  return cloudApi.templateSends(number.phoneNumberId).filter((send) => `+${send.waId}` === phone);
-}
+/** Runs the sender's jobs until each has an outcome; the Cloud API's sends to `phone`. */
+const sendAll = (phone: string) => sendQueued({ db, sender, queue: QUEUE, cloudApi, phoneNumberId: number.phoneNumberId }, phone);
 
 describe('order events to notices', () => {
   test("the cart page's box subscribes the shopper; the confirmation reaches them once, with the order's values", async () => {

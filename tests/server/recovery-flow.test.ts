@@ -6,13 +6,13 @@
 // approved); another account's inventory never reached.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ChannelWebhookSetup } from '@/domain/channel';
 import { defaultRecoveryFlow, type RecoveryFlow } from '@/domain/checkout-recovery';
 import { toGraphTemplate, type TemplateLanguage } from '@/domain/message-template';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { newPhoneNumberId, seedAnsweringRecords, type ChannelMerchant } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
+import { connectTemplateNumber } from './support/template-number';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 
 let cloudApi: WhatsAppCloudApiServer;
@@ -37,17 +37,7 @@ beforeAll(async () => {
   [merchant, rival] = await Promise.all([createUser('recovery-flow'), createUser('recovery-flow-rival')]);
   records = await seedAnsweringRecords(merchant.uid, 'recovery-flow');
   await seedAnsweringRecords(rival.uid, 'recovery-flow-rival');
-  const connected = await as(merchant, '/channels', 'POST', {
-    phoneNumberId: number.phoneNumberId,
-    wabaId: number.wabaId,
-    accessToken: number.accessToken,
-    appSecret: number.appSecret,
-    aiBaseId: records.activeBaseId,
-    inventoryId: records.inventoryId,
-  });
-  expect(connected.status, connected.text).toBe(201);
-  channelId = (connected.body as ChannelWebhookSetup).channel.id;
-  expect((await as(merchant, `/channels/${channelId}/templates/refresh`, 'POST')).status).toBe(200);
+  channelId = await connectTemplateNumber(server.url, merchant, records, number);
 });
 afterAll(async () => {
   await server?.close();
@@ -130,6 +120,15 @@ describe('recovery flow API', () => {
     expect(await refusedWith(generous)).toEqual({
       'steps.2.discount.value': 'recovery.percentage_out_of_range',
       'steps.0.variables.no_such_variable': 'recovery.variable_unknown',
+    });
+  });
+
+  test('a template showing a code needs the step’s discount, even where the variable was left for the server to fill', async () => {
+    const noDiscount = switchedOn();
+    noDiscount.steps[2]!.discount = null;
+    expect(await refusedWith(noDiscount)).toEqual({
+      'steps.2.variables.discount': 'recovery.source_needs_discount',
+      'steps.2.variables.coupon_code': 'recovery.source_needs_discount',
     });
   });
 

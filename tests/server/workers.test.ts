@@ -75,7 +75,7 @@ test('the workers, started beside the app, process what waited; stopped, they ha
   }
 }, 120_000);
 
-test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database's; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep; TEMPLATE_SEND_WORKER=off no template sender; ORDER_NOTICE_WORKER=off no notices", async () => {
+test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENCY must be a positive whole number; the batch size and stores at once are the database's; INVENTORY_SYNC_WORKER=off runs no sync worker; WHATSAPP_INBOUND_WORKER=off no WhatsApp answerer; CONVERSATION_RETENTION_WORKER=off no retention sweep; TEMPLATE_SEND_WORKER=off no template sender; ORDER_NOTICE_WORKER=off no notices; CHECKOUT_RECOVERY_WORKER=off no checkout recovery", async () => {
   const workerSettingsFromEnv = (env: Record<string, string>) => workerSettingsFrom(parseConfig(env));
   const off = {
     INVENTORY_SYNC_WORKER: 'off',
@@ -83,6 +83,7 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     CONVERSATION_RETENTION_WORKER: 'off',
     TEMPLATE_SEND_WORKER: 'off',
     ORDER_NOTICE_WORKER: 'off',
+    CHECKOUT_RECOVERY_WORKER: 'off',
   };
   expect(workerSettingsFromEnv({ ...off })).toEqual({
     knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 250, storesAtOnce: 2 },
@@ -91,6 +92,7 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     conversationRetention: null,
     templateSends: null,
     orderNotices: null,
+    checkoutRecovery: null,
     orderEventPoll: null,
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({
@@ -112,11 +114,13 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     conversationRetention: null,
     templateSends: null,
     orderNotices: null,
+    checkoutRecovery: null,
     orderEventPoll: null,
   });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).templateSends).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderNotices).toEqual({});
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).checkoutRecovery).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderEventPoll).toEqual({ intervalMs: 300_000 });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir, ORDER_POLL_SECONDS: '15' }).orderEventPoll).toEqual({ intervalMs: 15_000 });
   // The sync worker reads Meta's settings, and the services' secrets key (made in DATA_DIR when SECRETS_KEY is unset).

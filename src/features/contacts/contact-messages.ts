@@ -42,6 +42,7 @@ export const consentSourceNames: Record<ConsentSource, MessageDescriptor> = {
   meta_user_preferences: msg`WhatsApp marketing preferences`,
   meta_error_131050: msg`WhatsApp refused marketing (error 131050)`,
   merchant: msg`You, on the Contacts screen`,
+  store_checkout: msg`Store checkout (text message marketing)`,
 };
 
 export const consentKindNames: Record<'opt_in' | 'opt_out', MessageDescriptor> = {

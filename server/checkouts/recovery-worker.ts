@@ -1,0 +1,285 @@
+// Checkout recovery: one process's worker of RECOVERY_QUEUE, one job per checkout of a store
+// (queued by its webhooks, server/checkouts/checkout-intake.ts), which lives as long as the checkout's
+// recovery: each run reads the checkout and its inventory's flow again and does the one thing now due —
+// waits (the shopper may still be typing; a reminder's time, moved out of the shopper's quiet hours),
+// skips it (domain/checkout-recovery.ts's skipReason: the flow off or switched on after it, no number,
+// a small cart, a recovery in the last 7 days, no consent), stops it (the order placed, the shopper
+// wrote, unsubscribed, the flow off, the template no longer approved), or asks the template sender for
+// the next reminder, keyed by checkout and step, so a retried or repeated run sends it once. After the
+// last reminder it waits out the attribution window and counts the checkout lost; an order placed from
+// it within that window counts it recovered.
+import { and, eq, max, ne, sql } from 'drizzle-orm';
+import {
+  RECOVERY_ATTRIBUTION_DAYS,
+  abandonedAt,
+  reminderSendAt,
+  skipReason,
+  stopReason,
+  type RecoveryFlow,
+  type RecoveryStep,
+  type RecoveryValueSource,
+} from '@/domain/checkout-recovery';
+import { shopperLanguage } from '@/domain/contact';
+import { readContactPhone } from '@/domain/contact-phone';
+import type { Locale } from '@/domain/locales';
+import { localeTemplateLanguages } from '@/domain/message-template';
+import { shopperTimeZone } from '@/domain/phone-time-zone';
+import { accountTimeZone } from '../accounts/account-queries';
+import { shopperWroteSql } from '../channels/service-window';
+import type { ContactConsentView } from '../contacts/contact-queries';
+import type { ContactStore } from '../contacts/contact-store';
+import type { Db } from '../db/database';
+import { accountInventoryIdsSql, inventoryOwner } from '../inventories/inventory-queries';
+import type { Job } from '../jobs/job-queue';
+import { queueWorker, type JobOutcome, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
+import type { TemplateSender } from '../messaging/template-sender';
+import { formatTotal, greetingName } from '../notices/notice-values';
+import { templatesByLanguage } from '../templates/template-queries';
+import { RECOVERY_QUEUE } from './checkout-intake';
+import { storeCheckouts } from './checkout-tables';
+import type { RecoveryFlowStore } from './recovery-flow-store';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** The zone quiet hours are read in when neither the number nor the account names one. */
+const DEFAULT_ZONE = 'America/Sao_Paulo';
+
+export type RecoveryDependencies = {
+  db: Db;
+  flows: RecoveryFlowStore;
+  contacts: ContactStore;
+  sender: TemplateSender;
+  now?: () => Date;
+};
+
+/** What one run did, for the log and the tests; `later`: run again at `at`. */
+export type RecoveryOutcome =
+  | { kind: 'gone' | 'closed' | 'recovered' | 'lost' }
+  | { kind: 'later'; at: Date }
+  | { kind: 'skipped'; reason: NonNullable<ReturnType<typeof skipReason>> }
+  | { kind: 'stopped'; reason: NonNullable<ReturnType<typeof stopReason>> }
+  | { kind: 'sent'; step: number }
+  | { kind: 'no_discount_yet'; step: number };
+
+type CheckoutRow = typeof storeCheckouts.$inferSelect & { uid: string; storeName: string; accountZone: string | null };
+
+/** The send key of a checkout's reminder: one message per checkout and step, whatever retries. */
+export const reminderSendKey = (checkoutId: number, step: number) => `recovery:${checkoutId}:${step}`;
+
+async function checkoutOf(db: Db, id: number): Promise<CheckoutRow | null> {
+  const [row] = await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id));
+  const owner = row ? await inventoryOwner(db, row.inventoryId) : null;
+  if (!row || !owner) return null;
+  return { ...row, uid: owner.uid, storeName: owner.name, accountZone: await accountTimeZone(db, owner.uid) };
+}
+
+/** When the shopper's latest recovery of another checkout of the account began; null: none. */
+async function lastRecoveryStartedAt(db: Db, checkout: CheckoutRow, phone: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(storeCheckouts.firstReminderAt) })
+    .from(storeCheckouts)
+    .where(
+      and(
+        eq(storeCheckouts.phone, phone),
+        ne(storeCheckouts.id, checkout.id),
+        sql`${storeCheckouts.inventoryId} in (${accountInventoryIdsSql(checkout.uid)})`,
+      ),
+    );
+  return row?.at ?? null;
+}
+
+/** Whether the shopper wrote to the number since `since` (the conversation takes over). */
+async function shopperWrote(db: Db, channelId: string, phone: string, since: Date, now: Date): Promise<boolean> {
+  const result = await db.execute<{ wrote: boolean }>(sql`select ${shopperWroteSql(channelId, phone, since, now)} as wrote`);
+  return (result as unknown as { rows: { wrote: boolean }[] }).rows[0]?.wrote === true;
+}
+
+type Mark = Partial<
+  Pick<typeof storeCheckouts.$inferInsert, 'recoveryStatus' | 'recoveryReason' | 'remindersSent' | 'firstReminderAt' | 'lastReminderAt'>
+>;
+const mark = (db: Db, id: number, values: Mark) => db.update(storeCheckouts).set(values).where(eq(storeCheckouts.id, id));
+
+/** The lines of a checkout as a reminder names them: `2× Camiseta, 1× Boné`. */
+const productsOf = (checkout: CheckoutRow) => checkout.items.map((item) => `${item.quantity}× ${item.title}`).join(', ');
+
+function valueOf(source: RecoveryValueSource, checkout: CheckoutRow, language: Locale): string {
+  switch (source) {
+    case 'first_name':
+      return greetingName(checkout.firstName, language);
+    case 'products':
+      return productsOf(checkout);
+    case 'total':
+      return checkout.totalMinor !== null && checkout.currency ? (formatTotal(checkout.totalMinor, checkout.currency, language) ?? '') : '';
+    case 'checkout_url':
+      return checkout.recoveryUrl ?? '';
+    case 'store_name':
+      return checkout.storeName;
+    case 'discount_code':
+    case 'discount_value':
+      return ''; // a step with a discount is not sent yet (no_discount_yet)
+  }
+}
+
+/** The category an approved template of the step is sent as (a cart reminder is MARKETING); null: none approved. */
+async function approvedCategory(db: Db, channelId: string, step: RecoveryStep): Promise<'MARKETING' | 'UTILITY' | null> {
+  if (!step.templateName) return null;
+  const approved = [...(await templatesByLanguage(db, channelId, step.templateName)).values()].filter(
+    (template) => template.status === 'APPROVED',
+  );
+  if (approved.length === 0) return null;
+  return approved.some((template) => template.category === 'MARKETING') ? 'MARKETING' : 'UTILITY';
+}
+
+/** One run of a checkout's recovery at the injected clock's now. */
+export async function recoverCheckout(
+  { db, flows, contacts, sender, now: clock = () => new Date() }: RecoveryDependencies,
+  checkoutId: number,
+): Promise<RecoveryOutcome> {
+  const now = clock();
+  const checkout = await checkoutOf(db, checkoutId);
+  if (!checkout) return { kind: 'gone' };
+  const sent = checkout.remindersSent;
+  const attributionEnds = checkout.lastReminderAt ? checkout.lastReminderAt.getTime() + RECOVERY_ATTRIBUTION_DAYS * DAY_MS : null;
+
+  // Ended already: recovered, lost, opted out, or stopped after a reminder.
+  if (['recovered', 'lost', 'opted_out'].includes(checkout.recoveryStatus) || (sent > 0 && checkout.recoveryReason !== null))
+    return { kind: 'closed' };
+  if (checkout.completedAt) {
+    if (sent > 0 && attributionEnds !== null && checkout.completedAt.getTime() <= attributionEnds) {
+      await mark(db, checkout.id, { recoveryStatus: 'recovered', recoveryReason: null });
+      return { kind: 'recovered' };
+    }
+    return { kind: 'closed' }; // bought before any reminder: never abandoned
+  }
+
+  const flow: RecoveryFlow = await flows.flowOf(checkout.inventoryId);
+  const base = checkout.shopifyUpdatedAt;
+  if (sent >= flow.steps.length || (sent > 0 && !flow.steps[sent])) {
+    if (attributionEnds !== null && now.getTime() < attributionEnds) return { kind: 'later', at: new Date(attributionEnds) };
+    await mark(db, checkout.id, { recoveryStatus: 'lost' });
+    return { kind: 'lost' };
+  }
+
+  // Not abandoned yet: the shopper may still be at it.
+  const firstDelay = flow.steps[0]?.delayMinutes ?? 0;
+  const abandoned = abandonedAt({ updatedAt: base, completedAt: null, phone: checkout.phone }, firstDelay);
+  if (abandoned && now < abandoned && sent === 0) return { kind: 'later', at: abandoned };
+
+  const step = flow.steps[sent]!;
+  const phone = checkout.phone ? readContactPhone(checkout.phone) : null;
+  const category = flow.channelId ? await approvedCategory(db, flow.channelId, step) : null;
+  const purpose = category === 'UTILITY' ? 'utility' : 'marketing';
+
+  // The store's own record of the shopper's consent to its marketing texts counts as their opt-in.
+  if (phone?.ok && checkout.acceptsSmsMarketing && sent === 0) {
+    const known = (await contacts.consentOf(checkout.uid, [phone.phone])).get(phone.phone);
+    if (!known || known.consent.marketing.status === 'not_subscribed')
+      await contacts.recordOptIn(checkout.uid, phone.phone, 'marketing', 'store_checkout', checkout.startedAt.toISOString(), {
+        language: shopperLanguage(undefined, checkout.locale, phone.country),
+      });
+  }
+  const contact: ContactConsentView | undefined = phone?.ok
+    ? (await contacts.consentOf(checkout.uid, [phone.phone])).get(phone.phone)
+    : undefined;
+
+  if (sent === 0) {
+    const skipped = skipReason({
+      flow,
+      checkout: { updatedAt: base, phone: phone?.ok ? phone.phone : null, totalMinor: checkout.totalMinor ?? 0 },
+      consented: contact?.consent[purpose].status === 'subscribed',
+      lastRecoveryStartedAt: phone?.ok ? await lastRecoveryStartedAt(db, checkout, phone.phone) : null,
+      now,
+    });
+    if (skipped) {
+      await mark(db, checkout.id, { recoveryStatus: 'skipped', recoveryReason: skipped });
+      return { kind: 'skipped', reason: skipped };
+    }
+  }
+  if (!phone?.ok || !flow.channelId) return { kind: 'closed' }; // skipReason said so already
+
+  const sendAt = reminderSendAt(base, sent, flow, shopperTimeZone(phone.phone, checkout.accountZone ?? DEFAULT_ZONE));
+  if (now < sendAt) return { kind: 'later', at: sendAt };
+
+  const stopped = stopReason({
+    orderPlaced: false,
+    shopperReplied: await shopperWrote(db, flow.channelId, phone.phone, base, now),
+    unsubscribed: contact?.consent[purpose].status === 'unsubscribed',
+    flowOff: !flow.enabled,
+    templateApproved: category !== null,
+  });
+  if (stopped) {
+    await mark(db, checkout.id, {
+      recoveryStatus: stopped === 'unsubscribed' ? 'opted_out' : sent > 0 ? 'reminded' : 'skipped',
+      recoveryReason: stopped,
+    });
+    return { kind: 'stopped', reason: stopped };
+  }
+  if (step.discount) return { kind: 'no_discount_yet', step: sent + 1 };
+
+  const language = shopperLanguage(contact?.language, checkout.locale, phone.country);
+  await sender.enqueue([
+    {
+      uid: checkout.uid,
+      channelId: flow.channelId,
+      sendKey: reminderSendKey(checkout.id, sent + 1),
+      purpose: 'checkout_recovery',
+      templateName: step.templateName!,
+      language: localeTemplateLanguages[language],
+      recipient: phone.phone,
+      variables: Object.fromEntries(
+        Object.entries(step.variables).map(([variable, source]) => [variable, valueOf(source, checkout, language)]),
+      ),
+    },
+  ]);
+  await mark(db, checkout.id, {
+    recoveryStatus: 'reminded',
+    recoveryReason: null,
+    remindersSent: sent + 1,
+    firstReminderAt: checkout.firstReminderAt ?? now,
+    lastReminderAt: now,
+  });
+  return { kind: 'sent', step: sent + 1 };
+}
+
+/** How long a job waits before looking again at a checkout whose step waits for discount codes. */
+const DISCOUNT_WAIT_MS = 60 * MINUTE_MS;
+
+/** What a run's outcome asks of the queue: done, or run again (the next reminder's time; at once after a send). */
+export function jobOutcomeOf(outcome: RecoveryOutcome, now: Date): JobOutcome {
+  switch (outcome.kind) {
+    case 'later':
+      return { againInMs: Math.max(0, outcome.at.getTime() - now.getTime()) };
+    case 'sent':
+      return { againInMs: 0 };
+    case 'no_discount_yet':
+      return { againInMs: DISCOUNT_WAIT_MS };
+    default:
+      return 'done';
+  }
+}
+
+export type RecoveryWorkerOptions = RecoveryDependencies & {
+  log: WorkerLog;
+  concurrency?: number;
+  pollMs?: number;
+  /** A send was asked for (the process's sender worker may look at once). */
+  onAsked?: () => void;
+};
+
+export function checkoutRecoveryWorker({ log, concurrency = 2, pollMs, onAsked, ...dependencies }: RecoveryWorkerOptions): QueueWorker {
+  const now = dependencies.now ?? (() => new Date());
+  return queueWorker({
+    db: dependencies.db,
+    name: 'checkout-recovery',
+    queues: [RECOVERY_QUEUE],
+    log,
+    concurrency,
+    ...(pollMs === undefined ? {} : { pollMs }),
+    handle: async (job: Job) => {
+      const outcome = await recoverCheckout(dependencies, Number(job.payload.checkoutId));
+      if (outcome.kind === 'sent') onAsked?.();
+      if (outcome.kind !== 'later') log.info({ job: job.id, checkoutId: job.payload.checkoutId, ...outcome }, 'checkout recovery');
+      return jobOutcomeOf(outcome, now());
+    },
+  });
+}

@@ -1,0 +1,266 @@
+// Checkout recovery's worker (server/checkouts/recovery-worker.ts) on a clock of the test's own, with
+// the real sender and the loopback WhatsApp Cloud API: a consenting shopper's abandoned checkout gets
+// each reminder once at its time — never before the shopper left, never in their quiet hours — and is
+// counted lost after the attribution window, or recovered when the order follows a reminder; a
+// checkout is skipped for each reason the flow names (off, left before it was switched on, no number,
+// a small cart, no consent) and stopped when the shopper writes or unsubscribes.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultRecoveryFlow, RECOVERY_ATTRIBUTION_DAYS, type RecoveryFlow } from '@/domain/checkout-recovery';
+import { toGraphTemplate, type TemplateLanguage } from '@/domain/message-template';
+import { readyMadeTemplate } from '@/domain/ready-made-templates';
+import { whatsappInboundMessages } from '@/server/channels/channel-tables';
+import { channelStore } from '@/server/channels/channel-store';
+import { cloudApiClient } from '@/server/channels/cloud-api-client';
+import { RECOVERY_QUEUE, recordCheckout } from '@/server/checkouts/checkout-intake';
+import { storeCheckouts } from '@/server/checkouts/checkout-tables';
+import { recoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
+import { jobOutcomeOf, recoverCheckout, reminderSendKey, type RecoveryDependencies } from '@/server/checkouts/recovery-worker';
+import type { CheckoutDraft } from '@/server/checkouts/shopify-checkouts';
+import { contactStore, type ContactStore } from '@/server/contacts/contact-store';
+import type { Db } from '@/server/db/database';
+import { jobs } from '@/server/jobs/job-tables';
+import { templateSender, type TemplateSender } from '@/server/messaging/template-sender';
+import { secretBox } from '@/server/secrets/secret-box';
+import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
+import { newPhoneNumberId, seedAnsweringRecords, type ChannelMerchant } from './support/channel-seed';
+import { createUser, type TestUser } from './support/emulator-users';
+import { testDatabase } from './support/test-database';
+import { connectTemplateNumber, sendQueued } from './support/template-number';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const SECRETS_KEY = randomBytes(32).toString('base64');
+const QUEUE = `template-sends-recovery-${randomBytes(4).toString('hex')}`;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** 09:00 in São Paulo (UTC−3). */
+const SWITCHED_ON = Date.parse('2026-11-30T12:00:00Z');
+let clock = SWITCHED_ON;
+const now = () => new Date(clock);
+
+let db: Db;
+let cloudApi: WhatsAppCloudApiServer;
+let server: TestServer;
+let merchant: TestUser;
+let records: ChannelMerchant;
+let channelId: string;
+let contacts: ContactStore;
+let sender: TemplateSender;
+let deps: RecoveryDependencies;
+const number = fixturePhoneNumber(34, { phoneNumberId: newPhoneNumberId() });
+const reminders = (['cart_reminder_1', 'cart_reminder_2', 'cart_reminder_3'] as const).map((key) => readyMadeTemplate(key).draft);
+
+beforeAll(async () => {
+  ({ db } = await testDatabase());
+  cloudApi = await startWhatsAppCloudApiServer({ autoReview: false, now: () => clock });
+  cloudApi.addNumber(number);
+  for (const template of reminders)
+    for (const language of ['pt_BR', 'en_US', 'es'] as TemplateLanguage[])
+      cloudApi.addTemplate(number.wabaId, toGraphTemplate(template, language));
+  server = await startTestServer({ env: { SECRETS_KEY, WHATSAPP_GRAPH_URL: cloudApi.graphUrl } });
+  merchant = await createUser('checkout-recovery');
+  records = await seedAnsweringRecords(merchant.uid, 'checkout-recovery');
+  channelId = await connectTemplateNumber(server.url, merchant, records, number);
+
+  const channels = channelStore(db, secretBox(Buffer.from(SECRETS_KEY, 'base64')));
+  contacts = contactStore(db, { now });
+  sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }), now, queue: QUEUE });
+  deps = { db, flows: recoveryFlowStore(db, { channels, now }), contacts, sender, now };
+  await saveFlow({});
+});
+afterAll(async () => {
+  await db?.delete(jobs).where(eq(jobs.queue, QUEUE));
+  await server?.close();
+  await cloudApi?.close();
+});
+
+/** Saves the merchant's flow at the test's clock: the ready-made steps without a discount, on, from the number. */
+async function saveFlow(change: Partial<RecoveryFlow>) {
+  const flow = defaultRecoveryFlow();
+  const variables = { first_name: 'first_name', cart_url: 'checkout_url' } as const;
+  // Discount codes are not made yet: the third reminder is the second's template again.
+  const steps = flow.steps.map((step, index) => ({
+    ...step,
+    templateName: index === 2 ? 'cart_reminder_2' : step.templateName,
+    discount: null,
+    variables,
+  }));
+  return deps.flows.save(merchant.uid, records.inventoryId, { ...flow, enabled: true, channelId, steps, ...change });
+}
+
+let checkouts = 0;
+/** A checkout of the merchant's store as its webhook brings it, last changed at `updatedAt`; its id. */
+async function leftCheckout(draft: Partial<CheckoutDraft> & { updatedAt: Date }): Promise<number> {
+  const token = `t${randomBytes(8).toString('hex')}${++checkouts}`;
+  await recordCheckout(
+    db,
+    records.inventoryId,
+    {
+      token,
+      shopifyCheckoutId: String(9_100_000 + checkouts),
+      phone: null,
+      whatsappUpdatesPhone: null,
+      acceptsSmsMarketing: true,
+      firstName: 'Ana',
+      locale: 'pt-BR',
+      currency: 'BRL',
+      totalMinor: 25_990,
+      items: [{ title: 'Camiseta', quantity: 2, variantId: '1' }],
+      recoveryUrl: `https://loja.example/checkouts/ac/${token}/recover`,
+      startedAt: new Date(draft.updatedAt.getTime() - 5 * MINUTE),
+      completedAt: null,
+      ...draft,
+    },
+    { webhookId: `w-${token}`, topic: 'checkouts/create' },
+  );
+  const [row] = await db.select({ id: storeCheckouts.id }).from(storeCheckouts).where(eq(storeCheckouts.token, token));
+  await db.delete(jobs).where(eq(jobs.queue, RECOVERY_QUEUE)); // no other file's worker takes it
+  return row!.id;
+}
+const stateOf = async (id: number) => (await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id)))[0]!;
+
+const sendAll = (phone: string) => sendQueued({ db, sender, queue: QUEUE, cloudApi, phoneNumberId: number.phoneNumberId }, phone);
+
+describe('a consenting shopper’s abandoned checkout', () => {
+  test('each reminder once at its time, then lost after the attribution window', async () => {
+    const phone = '+5511976541001';
+    clock = SWITCHED_ON + MINUTE;
+    const id = await leftCheckout({ phone, updatedAt: now() });
+
+    // Half an hour later the shopper may still be at it: the job waits for the first step's time.
+    clock += 30 * MINUTE;
+    const early = await recoverCheckout(deps, id);
+    expect(early).toEqual({ kind: 'later', at: new Date(SWITCHED_ON + 61 * MINUTE) });
+    expect(jobOutcomeOf(early, now())).toEqual({ againInMs: 30 * MINUTE });
+
+    clock = SWITCHED_ON + 61 * MINUTE;
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 1 });
+    // The store's record of the shopper's agreement to its marketing texts is their opt-in.
+    expect((await contacts.consentOf(merchant.uid, [phone])).get(phone)!.consent.marketing).toMatchObject({
+      status: 'subscribed',
+      source: 'store_checkout',
+    });
+    const first = await sendAll(phone);
+    expect(first.map((send) => [send.name, send.language])).toEqual([['cart_reminder_1', 'pt_BR']]);
+    expect(JSON.stringify(first[0])).toContain('Ana');
+    expect(JSON.stringify(first[0])).toContain('/recover');
+
+    // Run again at once (a repeated job): the next step is a day after the shopper left; nothing more goes now.
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'later', at: new Date(SWITCHED_ON + MINUTE + DAY) });
+    expect(await sendAll(phone)).toHaveLength(1);
+
+    clock = SWITCHED_ON + MINUTE + DAY;
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 2 });
+    clock = SWITCHED_ON + MINUTE + 3 * DAY;
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 3 });
+    const all = await sendAll(phone);
+    expect(all.map((send) => send.name)).toEqual(['cart_reminder_1', 'cart_reminder_2', 'cart_reminder_2']);
+    expect(await sender.byKey(merchant.uid, reminderSendKey(id, 3))).toMatchObject({ status: 'sent', purpose: 'checkout_recovery' });
+
+    const windowEnds = new Date(clock + RECOVERY_ATTRIBUTION_DAYS * DAY);
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'later', at: windowEnds });
+    clock = windowEnds.getTime();
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'lost' });
+    expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'lost', remindersSent: 3 });
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'closed' });
+    expect(await sendAll(phone)).toHaveLength(3);
+  });
+
+  test('a reminder due in the shopper’s quiet hours waits for 09:00 on their clock', async () => {
+    // Left at 23:30 in São Paulo: the first step is due at 00:30 there.
+    clock = Date.parse('2026-12-01T02:30:00Z');
+    const id = await leftCheckout({ phone: '+5511976541002', updatedAt: now() });
+    clock = Date.parse('2026-12-01T03:31:00Z');
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'later', at: new Date('2026-12-01T12:00:00Z') });
+    // A shopper in Manaus (UTC−4) left at the same instant (22:30 there): 09:00 comes an hour later for them.
+    const manaus = await leftCheckout({ phone: '+5592981234567', updatedAt: new Date('2026-12-01T02:30:00Z') });
+    expect(await recoverCheckout(deps, manaus)).toEqual({ kind: 'later', at: new Date('2026-12-01T13:00:00Z') });
+  });
+
+  test('the order placed after a reminder counts it recovered; placed before any, it was never abandoned', async () => {
+    clock = Date.parse('2026-12-02T12:00:00Z');
+    const phone = '+5511976541003';
+    const id = await leftCheckout({ phone, updatedAt: now() });
+    clock += 2 * HOUR;
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 1 });
+    const [row] = await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id));
+    await recordCheckout(
+      db,
+      records.inventoryId,
+      {
+        ...row!,
+        phone,
+        items: row!.items,
+        updatedAt: new Date(clock + HOUR),
+        completedAt: new Date(clock + HOUR),
+      },
+      { webhookId: `w-completed-${id}`, topic: 'checkouts/update' },
+    );
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'recovered' });
+    expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'recovered', remindersSent: 1 });
+
+    const bought = await leftCheckout({ phone: '+5511976541004', updatedAt: now(), completedAt: now() });
+    expect(await recoverCheckout(deps, bought)).toEqual({ kind: 'closed' });
+    expect(await stateOf(bought)).toMatchObject({ recoveryStatus: 'waiting', remindersSent: 0 });
+  });
+});
+
+describe('skipped and stopped', () => {
+  test('no consent, no number, a small cart, left before the flow was on, the flow off', async () => {
+    clock = Date.parse('2026-12-03T12:00:00Z');
+    const cases = {
+      no_consent: await leftCheckout({ phone: '+5511976542001', acceptsSmsMarketing: false, updatedAt: now() }),
+      no_phone: await leftCheckout({ phone: null, updatedAt: now() }),
+      below_minimum: await leftCheckout({ phone: '+5511976542002', totalMinor: 500, updatedAt: now() }),
+      before_flow_on: await leftCheckout({ phone: '+5511976542003', updatedAt: new Date(SWITCHED_ON - DAY) }),
+    };
+    await saveFlow({ minimumCartMinor: 1_000 });
+    clock += 2 * HOUR;
+    for (const [reason, id] of Object.entries(cases)) {
+      expect(await recoverCheckout(deps, id), reason).toEqual({ kind: 'skipped', reason });
+      expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'skipped', recoveryReason: reason });
+    }
+    expect((await contacts.consentOf(merchant.uid, ['+5511976542001'])).get('+5511976542001')?.consent.marketing.status).not.toBe(
+      'subscribed',
+    );
+
+    const flowOff = await leftCheckout({ phone: '+5511976542004', updatedAt: now() });
+    await saveFlow({ enabled: false });
+    clock += 2 * HOUR;
+    expect(await recoverCheckout(deps, flowOff)).toEqual({ kind: 'skipped', reason: 'flow_off' });
+    clock -= 4 * HOUR;
+    await saveFlow({}); // on again: switched on now
+    clock += 4 * HOUR;
+    expect(await sendAll('+5511976542002')).toEqual([]);
+  });
+
+  test('the shopper wrote to the number after leaving: the conversation takes over; unsubscribed: opted out', async () => {
+    clock = Date.parse('2026-12-04T12:00:00Z');
+    await saveFlow({});
+    const phone = '+5511976543001';
+    const id = await leftCheckout({ phone, updatedAt: new Date(clock + MINUTE) });
+    await db.insert(whatsappInboundMessages).values({
+      channelId,
+      messageId: `wamid.recovery-${randomBytes(6).toString('hex')}`,
+      sender: phone.slice(1),
+      type: 'text',
+      content: { type: 'text', body: 'Oi, o frete para Campinas?' },
+      sentAt: new Date(clock + 10 * MINUTE),
+    });
+    clock += 2 * HOUR;
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'stopped', reason: 'shopper_replied' });
+
+    const leaving = '+5511976543002';
+    const later = await leftCheckout({ phone: leaving, updatedAt: now() });
+    clock += 2 * HOUR;
+    expect(await recoverCheckout(deps, later)).toEqual({ kind: 'sent', step: 1 });
+    expect(await sendAll(leaving)).toHaveLength(1);
+    await contacts.recordOptOut(merchant.uid, leaving, 'stop_word', now().toISOString());
+    clock += DAY;
+    expect(await recoverCheckout(deps, later)).toEqual({ kind: 'stopped', reason: 'unsubscribed' });
+    expect(await stateOf(later)).toMatchObject({ recoveryStatus: 'opted_out', remindersSent: 1 });
+    expect(await sendAll(leaving)).toHaveLength(1);
+  });
+});
