@@ -78,7 +78,7 @@ describe('connecting', () => {
         primaryDomain: { url: 'https://catalyst-demo.myshopify.com', host: 'catalyst-demo.myshopify.com' },
         url: 'https://catalyst-demo.myshopify.com',
       },
-      currentAppInstallation: { accessScopes: [{ handle: 'read_products' }, { handle: 'read_orders' }] },
+      currentAppInstallation: { accessScopes: [{ handle: 'read_products' }, { handle: 'read_orders' }, { handle: 'write_discounts' }] },
     });
     // shop 1 + primaryDomain 1 + currentAppInstallation 1 + accessScopes 1; scalars are free.
     expect(body.extensions?.cost).toEqual({
