@@ -122,6 +122,7 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
           checkoutRecoveryWorker({
             db,
             log,
+            secrets: services.secrets,
             flows: services.recoveryFlows,
             contacts: services.contacts,
             sender: services.templateSender,

@@ -3,7 +3,14 @@
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { checkoutStatuses, skipReasons, stopReasons, type CheckoutStatus, type SkipReason, type StopReason } from '@/domain/checkout-recovery';
+import {
+  checkoutStatuses,
+  skipReasons,
+  stopReasons,
+  type CheckoutStatus,
+  type SkipReason,
+  type StopReason,
+} from '@/domain/checkout-recovery';
 import { sqlList } from '../db/sql-list';
 import { inventories } from '../inventories/inventory-tables';
 import type { CheckoutItem } from './shopify-checkouts';
@@ -44,6 +51,9 @@ export const storeCheckouts = pgTable(
     remindersSent: integer('reminders_sent').notNull().default(0),
     firstReminderAt: timestamp('first_reminder_at', { withTimezone: true }),
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    /** The discount code drawn for reminder `discount_step` (made in the store once; a retry makes the same). */
+    discountCode: text('discount_code'),
+    discountStep: integer('discount_step'),
   },
   (table) => [
     uniqueIndex('store_checkouts_inventory_token').on(table.inventoryId, table.token),
@@ -53,7 +63,10 @@ export const storeCheckouts = pgTable(
       .where(sql`${table.completedAt} is null`),
     check('store_checkouts_items_array', sql`jsonb_typeof(${table.items}) = 'array'`),
     check('store_checkouts_recovery_status_known', sql`${table.recoveryStatus} in (${sqlList(checkoutStatuses)})`),
-    check('store_checkouts_recovery_reason_known', sql`${table.recoveryReason} in (${sqlList([...new Set([...skipReasons, ...stopReasons])])})`),
+    check(
+      'store_checkouts_recovery_reason_known',
+      sql`${table.recoveryReason} in (${sqlList([...new Set([...skipReasons, ...stopReasons])])})`,
+    ),
     // The shopper's latest recovery (the 7 days between two): by number, newest first reminder.
     index('store_checkouts_phone_reminded').on(table.phone, table.firstReminderAt),
   ],

@@ -5,7 +5,8 @@
 // skips it (domain/checkout-recovery.ts's skipReason: the flow off or switched on after it, no number,
 // a small cart, a recovery in the last 7 days, no consent), stops it (the order placed, the shopper
 // wrote, unsubscribed, the flow off, the template no longer approved), or asks the template sender for
-// the next reminder, keyed by checkout and step, so a retried or repeated run sends it once. After the
+// the next reminder (its discount code made in the store first), keyed by checkout and step, so a
+// retried or repeated run sends it once. After the
 // last reminder it waits out the attribution window and counts the checkout lost; an order placed from
 // it within that window counts it recovered.
 import { and, eq, max, ne, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import {
   reminderSendAt,
   skipReason,
   stopReason,
+  type RecoveryDiscount,
   type RecoveryFlow,
   type RecoveryStep,
   type RecoveryValueSource,
@@ -30,13 +32,17 @@ import type { ContactConsentView } from '../contacts/contact-queries';
 import type { ContactStore } from '../contacts/contact-store';
 import type { Db } from '../db/database';
 import { accountInventoryIdsSql, inventoryOwner } from '../inventories/inventory-queries';
+import { orderEventSourceOf } from '../inventories/inventory-order-sources';
+import { PeerFailure } from '../inventories/peer-failure';
 import type { Job } from '../jobs/job-queue';
 import { queueWorker, type JobOutcome, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
 import type { TemplateSender } from '../messaging/template-sender';
 import { formatTotal, greetingName } from '../notices/notice-values';
+import type { SecretBox } from '../secrets/secret-box';
 import { templatesByLanguage } from '../templates/template-queries';
 import { RECOVERY_QUEUE } from './checkout-intake';
 import { storeCheckouts } from './checkout-tables';
+import { createDiscountCode, discountValueText, DiscountRefused, newDiscountCode } from './discount-codes';
 import type { RecoveryFlowStore } from './recovery-flow-store';
 
 const MINUTE_MS = 60_000;
@@ -46,6 +52,8 @@ const DEFAULT_ZONE = 'America/Sao_Paulo';
 
 export type RecoveryDependencies = {
   db: Db;
+  /** Opens the store's token (a reminder's discount code is made in the store). */
+  secrets: SecretBox;
   flows: RecoveryFlowStore;
   contacts: ContactStore;
   sender: TemplateSender;
@@ -59,7 +67,8 @@ export type RecoveryOutcome =
   | { kind: 'skipped'; reason: NonNullable<ReturnType<typeof skipReason>> }
   | { kind: 'stopped'; reason: NonNullable<ReturnType<typeof stopReason>> }
   | { kind: 'sent'; step: number }
-  | { kind: 'no_discount_yet'; step: number };
+  /** The store could not make the step's discount code (unreachable, or it refused): the reminder waits. */
+  | { kind: 'discount_failed'; step: number; reason: string };
 
 type CheckoutRow = typeof storeCheckouts.$inferSelect & { uid: string; storeName: string; accountZone: string | null };
 
@@ -95,14 +104,17 @@ async function shopperWrote(db: Db, channelId: string, phone: string, since: Dat
 }
 
 type Mark = Partial<
-  Pick<typeof storeCheckouts.$inferInsert, 'recoveryStatus' | 'recoveryReason' | 'remindersSent' | 'firstReminderAt' | 'lastReminderAt'>
+  Pick<
+    typeof storeCheckouts.$inferInsert,
+    'recoveryStatus' | 'recoveryReason' | 'remindersSent' | 'firstReminderAt' | 'lastReminderAt' | 'discountCode' | 'discountStep'
+  >
 >;
 const mark = (db: Db, id: number, values: Mark) => db.update(storeCheckouts).set(values).where(eq(storeCheckouts.id, id));
 
 /** The lines of a checkout as a reminder names them: `2× Camiseta, 1× Boné`. */
 const productsOf = (checkout: CheckoutRow) => checkout.items.map((item) => `${item.quantity}× ${item.title}`).join(', ');
 
-function valueOf(source: RecoveryValueSource, checkout: CheckoutRow, language: Locale): string {
+function valueOf(source: RecoveryValueSource, checkout: CheckoutRow, language: Locale, discount: MadeDiscount | null): string {
   switch (source) {
     case 'first_name':
       return greetingName(checkout.firstName, language);
@@ -115,9 +127,42 @@ function valueOf(source: RecoveryValueSource, checkout: CheckoutRow, language: L
     case 'store_name':
       return checkout.storeName;
     case 'discount_code':
+      return discount?.code ?? '';
     case 'discount_value':
-      return ''; // a step with a discount is not sent yet (no_discount_yet)
+      return discount
+        ? discountValueText(discount.discount, (minor) => (checkout.currency ? formatTotal(minor, checkout.currency, language) : null))
+        : '';
   }
+}
+
+type MadeDiscount = { code: string; discount: RecoveryDiscount };
+
+/**
+ * The step's discount code, made in the store (drawn first and kept on the checkout, so a retry makes
+ * the same one); a failure's reason when the store could not make it.
+ */
+async function madeDiscount(
+  { db, secrets }: Pick<RecoveryDependencies, 'db' | 'secrets'>,
+  checkout: CheckoutRow,
+  step: number,
+  discount: RecoveryDiscount,
+  now: Date,
+): Promise<MadeDiscount | { failed: string }> {
+  let code = checkout.discountStep === step ? checkout.discountCode : null;
+  if (!code) {
+    code = newDiscountCode();
+    await mark(db, checkout.id, { discountCode: code, discountStep: step });
+  }
+  const store = await orderEventSourceOf(db, secrets, checkout.inventoryId);
+  if (!store) return { failed: 'no_store' };
+  try {
+    await createDiscountCode({ shopifyUrl: store.shopifyUrl, token: store.token, currency: checkout.currency }, code, discount, now);
+  } catch (error) {
+    if (error instanceof PeerFailure) return { failed: error.reason };
+    if (error instanceof DiscountRefused) return { failed: `refused ${error.reason}` };
+    throw error;
+  }
+  return { code, discount };
 }
 
 /** The category an approved template of the step is sent as (a cart reminder is MARKETING); null: none approved. */
@@ -132,7 +177,7 @@ async function approvedCategory(db: Db, channelId: string, step: RecoveryStep): 
 
 /** One run of a checkout's recovery at the injected clock's now. */
 export async function recoverCheckout(
-  { db, flows, contacts, sender, now: clock = () => new Date() }: RecoveryDependencies,
+  { db, secrets, flows, contacts, sender, now: clock = () => new Date() }: RecoveryDependencies,
   checkoutId: number,
 ): Promise<RecoveryOutcome> {
   const now = clock();
@@ -214,7 +259,12 @@ export async function recoverCheckout(
     });
     return { kind: 'stopped', reason: stopped };
   }
-  if (step.discount) return { kind: 'no_discount_yet', step: sent + 1 };
+  let discount: MadeDiscount | null = null;
+  if (step.discount) {
+    const made = await madeDiscount({ db, secrets }, checkout, sent + 1, step.discount, now);
+    if ('failed' in made) return { kind: 'discount_failed', step: sent + 1, reason: made.failed };
+    discount = made;
+  }
 
   const language = shopperLanguage(contact?.language, checkout.locale, phone.country);
   await sender.enqueue([
@@ -227,7 +277,7 @@ export async function recoverCheckout(
       language: localeTemplateLanguages[language],
       recipient: phone.phone,
       variables: Object.fromEntries(
-        Object.entries(step.variables).map(([variable, source]) => [variable, valueOf(source, checkout, language)]),
+        Object.entries(step.variables).map(([variable, source]) => [variable, valueOf(source, checkout, language, discount)]),
       ),
     },
   ]);
@@ -241,8 +291,8 @@ export async function recoverCheckout(
   return { kind: 'sent', step: sent + 1 };
 }
 
-/** How long a job waits before looking again at a checkout whose step waits for discount codes. */
-const DISCOUNT_WAIT_MS = 60 * MINUTE_MS;
+/** How long a reminder waits for its store to make its discount code before it is tried again. */
+const DISCOUNT_WAIT_MS = 5 * MINUTE_MS;
 
 /** What a run's outcome asks of the queue: done, or run again (the next reminder's time; at once after a send). */
 export function jobOutcomeOf(outcome: RecoveryOutcome, now: Date): JobOutcome {
@@ -251,7 +301,7 @@ export function jobOutcomeOf(outcome: RecoveryOutcome, now: Date): JobOutcome {
       return { againInMs: Math.max(0, outcome.at.getTime() - now.getTime()) };
     case 'sent':
       return { againInMs: 0 };
-    case 'no_discount_yet':
+    case 'discount_failed':
       return { againInMs: DISCOUNT_WAIT_MS };
     default:
       return 'done';

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Inventory } from '@/domain/inventory';
 import { defaultRecoveryFlow, RECOVERY_ATTRIBUTION_DAYS, type RecoveryFlow } from '@/domain/checkout-recovery';
 import { toGraphTemplate, type TemplateLanguage } from '@/domain/message-template';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
@@ -23,12 +24,14 @@ import type { Db } from '@/server/db/database';
 import { jobs } from '@/server/jobs/job-tables';
 import { templateSender, type TemplateSender } from '@/server/messaging/template-sender';
 import { secretBox } from '@/server/secrets/secret-box';
+import { startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { newPhoneNumberId, seedAnsweringRecords, type ChannelMerchant } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
 import { connectTemplateNumber, sendQueued } from './support/template-number';
-import { startTestServer, type TestServer } from './support/test-server';
+import { integrationStep } from './support/integration-step';
+import { call, startTestServer, type TestServer } from './support/test-server';
 
 const SECRETS_KEY = randomBytes(32).toString('base64');
 const QUEUE = `template-sends-recovery-${randomBytes(4).toString('hex')}`;
@@ -64,10 +67,11 @@ beforeAll(async () => {
   records = await seedAnsweringRecords(merchant.uid, 'checkout-recovery');
   channelId = await connectTemplateNumber(server.url, merchant, records, number);
 
-  const channels = channelStore(db, secretBox(Buffer.from(SECRETS_KEY, 'base64')));
+  const secrets = secretBox(Buffer.from(SECRETS_KEY, 'base64'));
+  const channels = channelStore(db, secrets);
   contacts = contactStore(db, { now });
   sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }), now, queue: QUEUE });
-  deps = { db, flows: recoveryFlowStore(db, { channels, now }), contacts, sender, now };
+  deps = { db, secrets, flows: recoveryFlowStore(db, { channels, now }), contacts, sender, now };
   await saveFlow({});
 });
 afterAll(async () => {
@@ -92,11 +96,11 @@ async function saveFlow(change: Partial<RecoveryFlow>) {
 
 let checkouts = 0;
 /** A checkout of the merchant's store as its webhook brings it, last changed at `updatedAt`; its id. */
-async function leftCheckout(draft: Partial<CheckoutDraft> & { updatedAt: Date }): Promise<number> {
+async function leftCheckout(draft: Partial<CheckoutDraft> & { updatedAt: Date }, inventoryId = records.inventoryId): Promise<number> {
   const token = `t${randomBytes(8).toString('hex')}${++checkouts}`;
   await recordCheckout(
     db,
-    records.inventoryId,
+    inventoryId,
     {
       token,
       shopifyCheckoutId: String(9_100_000 + checkouts),
@@ -262,5 +266,68 @@ describe('skipped and stopped', () => {
     expect(await recoverCheckout(deps, later)).toEqual({ kind: 'stopped', reason: 'unsubscribed' });
     expect(await stateOf(later)).toMatchObject({ recoveryStatus: 'opted_out', remindersSent: 1 });
     expect(await sendAll(leaving)).toHaveLength(1);
+  });
+});
+
+let shop: ShopifyAdminServer;
+let shopPort: number;
+/** A new inventory of the merchant's on the loopback store (step 1 saved through the API); its id. */
+async function inventoryOnStore(): Promise<string> {
+  shop = await startShopifyAdminServer();
+  shopPort = Number(new URL(shop.adminUrl).port);
+  const as = (path: string, method: string, body: unknown) =>
+    call(`${server.url}/api/v1${path}`, {
+      method,
+      token: merchant.idToken,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const name = 'Loja com descontos';
+  const created = (await as('/inventories', 'POST', { name })).body as Inventory;
+  const saved = await as(`/inventories/${created.id}/integration`, 'PUT', {
+    ...integrationStep(shop, { name, version: created.version }),
+    shopifyToken: shop.accessToken,
+  });
+  expect(saved.status, saved.text).toBe(200);
+  return created.id;
+}
+afterAll(async () => {
+  await shop?.close().catch(() => {});
+});
+
+describe('a reminder with a discount', () => {
+  test('its single-use code is made in the store first, once whatever retries, and the reminder carries it', async () => {
+    clock = Date.parse('2026-12-05T12:00:00Z');
+    const inventoryId = await inventoryOnStore();
+    const flow = defaultRecoveryFlow();
+    const third = flow.steps[2]!; // cart_reminder_3: a copy-code button and the discount's value
+    await deps.flows.save(merchant.uid, inventoryId, {
+      ...flow,
+      enabled: true,
+      channelId,
+      steps: [{ ...third, delayMinutes: 60, discount: { kind: 'percentage', value: 15, expiresInHours: 48 } }],
+    });
+    const phone = '+5511976544001';
+    const id = await leftCheckout({ phone, updatedAt: now() }, inventoryId);
+
+    // The store cannot be reached: the reminder waits, its code already drawn.
+    clock += 2 * HOUR;
+    await shop.close();
+    const down = await recoverCheckout(deps, id);
+    expect(down).toMatchObject({ kind: 'discount_failed', step: 1 });
+    expect(jobOutcomeOf(down, now())).toEqual({ againInMs: 5 * MINUTE });
+    const drawn = (await stateOf(id)).discountCode;
+    expect(drawn).toMatch(/^VOLTA-[2-9A-HJKMNP-Z]{8}$/);
+
+    shop = await startShopifyAdminServer({ port: shopPort, accessToken: shop.accessToken });
+    clock += 5 * MINUTE;
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 1 });
+    expect(shop.discountCodes()).toEqual([
+      expect.objectContaining({ code: drawn, kind: 'percentage', value: 0.15, usageLimit: 1, appliesOncePerCustomer: true }),
+    ]);
+    const [sent] = await sendAll(phone);
+    expect(sent).toMatchObject({ name: 'cart_reminder_3' });
+    expect(JSON.stringify(sent)).toContain(drawn!);
+    expect(JSON.stringify(sent)).toContain('15%');
   });
 });

@@ -6,6 +6,8 @@ ALTER TABLE "store_checkouts" ADD COLUMN "recovery_reason" text;--> statement-br
 ALTER TABLE "store_checkouts" ADD COLUMN "reminders_sent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "store_checkouts" ADD COLUMN "first_reminder_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "store_checkouts" ADD COLUMN "last_reminder_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "store_checkouts" ADD COLUMN "discount_code" text;--> statement-breakpoint
+ALTER TABLE "store_checkouts" ADD COLUMN "discount_step" integer;--> statement-breakpoint
 CREATE INDEX "store_checkouts_phone_reminded" ON "store_checkouts" USING btree ("phone","first_reminder_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_one_recovery_per_checkout" ON "jobs" USING btree (("payload"->>'checkoutId')) WHERE "jobs"."queue" = 'checkout-recovery';--> statement-breakpoint
 ALTER TABLE "store_checkouts" ADD CONSTRAINT "store_checkouts_recovery_status_known" CHECK ("store_checkouts"."recovery_status" in ('waiting', 'reminded', 'recovered', 'lost', 'opted_out', 'skipped'));--> statement-breakpoint
