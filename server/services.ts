@@ -3,6 +3,7 @@
 // workers (./workers.ts) to share. One channel store and one webhook intake for both: a worker
 // marking a channel empties the webhook's cache of it.
 import { recordCheckout, type RecordedCheckout } from './checkouts/checkout-intake';
+import { checkoutListStore, type CheckoutListStore } from './checkouts/checkout-list-store';
 import { recoveryFlowStore, type RecoveryFlowStore } from './checkouts/recovery-flow-store';
 import type { CheckoutDraft } from './checkouts/shopify-checkouts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -88,6 +89,8 @@ export type Services = {
   orderEvents: { intake: OrderEventIntake; subscribe: (inventoryId: string) => Promise<OrderWebhooksOutcome>; publicOrigin: string | null };
   /** Each inventory's checkout-recovery flow (server/checkouts/). */
   recoveryFlows: RecoveryFlowStore;
+  /** The Checkouts screen's figures and list. */
+  checkoutList: CheckoutListStore;
   /** Stores' checkouts, as their webhooks describe them: what checkout recovery reads (server/checkouts/). */
   checkouts: { record: (inventoryId: string, checkout: CheckoutDraft, delivery: WebhookDelivery) => Promise<RecordedCheckout> };
 };
@@ -137,6 +140,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
       publicOrigin,
     },
     recoveryFlows: recoveryFlowStore(db, { channels }),
+    checkoutList: checkoutListStore(db),
     checkouts: { record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery) },
   };
 }

@@ -22,6 +22,7 @@ import { registerStorefrontRoutes } from './storefront-routes';
 import { registerTemplateRoutes } from './template-routes';
 import { registerNoticeRoutes } from './notice-routes';
 import { registerRecoveryFlowRoutes } from './recovery-flow-routes';
+import { registerCheckoutRoutes } from './checkout-routes';
 
 export type ApiDependencies = {
   /** The stores and clients built once for this process, shared with its workers. */
@@ -83,6 +84,7 @@ export async function registerApiV1(
       registerTemplateRoutes(api, { accounts, store: services.templates });
       registerNoticeRoutes(api, { store: services.notices });
       registerRecoveryFlowRoutes(api, { store: services.recoveryFlows });
+      registerCheckoutRoutes(api, { store: services.checkoutList });
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,

@@ -636,6 +636,13 @@ const tenancyTable: TenancyCase[] = [
     seed: async (as, owner) => `${url}?from=2026-01-01&to=2026-01-31&tz=UTC&inventory=${await seedInventory(as, owner)}`,
     unfiltered: `${url}?from=2026-01-01&to=2026-01-31&tz=UTC`,
   })),
+  {
+    scope: 'filtered',
+    method: 'GET',
+    url: '/api/v1/checkouts',
+    seed: async (as, owner) => `/api/v1/checkouts?from=2026-01-01&to=2026-01-31&inventory=${await seedInventory(as, owner)}`,
+    unfiltered: '/api/v1/checkouts?from=2026-01-01&to=2026-01-31',
+  },
   { scope: 'list', method: 'GET', url: '/api/v1/contacts', seed: seedContact },
   {
     scope: 'list',
