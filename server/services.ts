@@ -33,7 +33,8 @@ import { storefrontStore, type StorefrontStore } from './storefront/storefront-s
 import { templateStore, type TemplateStore } from './templates/template-store';
 import { templateSender, type TemplateSender } from './messaging/template-sender';
 import { noticeStore, type NoticeStore } from './notices/notice-store';
-import { orderEventIntake, type OrderEventIntake, type WebhookDelivery } from './order-events/order-event-intake';
+import { orderEventIntake, type OrderEventIntake } from './order-events/order-event-intake';
+import type { WebhookDelivery } from './order-events/webhook-deliveries';
 import { publicSiteOrigin } from './order-events/order-webhook-address';
 import { ensureOrderWebhooks, type OrderWebhooksOutcome } from './order-events/order-webhook-subscriptions';
 

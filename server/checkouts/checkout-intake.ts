@@ -2,11 +2,11 @@
 // redelivery records nothing) and inserts the checkout, or updates the one of the same token when this
 // payload is newer than what is kept, and queues it for checkout recovery (RECOVERY_QUEUE). Shopify may deliver an older update after a newer one: it changes
 // nothing then, except that a checkout once completed stays completed.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { RECOVERY_MIN_DELAY_MINUTES } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
-import { enqueueRows } from '../jobs/job-queue';
-import { noteDelivery, type WebhookDelivery } from '../order-events/order-event-intake';
+import { enqueueRows, wakeJobsSql } from '../jobs/job-queue';
+import { noteDelivery, type WebhookDelivery } from '../order-events/webhook-deliveries';
 import { storeCheckouts } from './checkout-tables';
 import type { CheckoutDraft } from './shopify-checkouts';
 
@@ -70,8 +70,27 @@ export async function recordCheckout(
         or (excluded.completed_at is not null and store_checkouts.completed_at is null)
       returning id, completed_at),
     waiting as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is null`, { skipDuplicates: true, delayMs: FIRST_LOOK_MS })}),
-    placed as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is not null`, { skipDuplicates: true })})
+    placed as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is not null`, { skipDuplicates: true })}),
+    woken as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from recorded where completed_at is not null`)})
     select (select count(*)::int from delivery) as new_delivery, (select count(*)::int from recorded) as changed`);
   const [row] = (result as unknown as { rows: { new_delivery: number; changed: number }[] }).rows;
   return { newDelivery: row!.new_delivery > 0, changed: row!.changed > 0 };
+}
+
+/**
+ * The CTEs of a statement that records orders: the inventory's open checkouts whose token an order
+ * names (`orders`: a select of `checkout_token` text and `occurred_at` timestamptz) are completed at the
+ * order's time, and their recovery jobs queued (or, waiting for a later time, woken): the order placed
+ * stops the reminders at once. `prefix` names the CTEs (`{prefix}_completed`, …).
+ */
+export function checkoutsCompletedByOrdersSql(inventoryId: string, orders: SQL, prefix: string): SQL {
+  const completed = sql.raw(`${prefix}_completed`);
+  return sql`${completed} as (
+      update ${storeCheckouts} set completed_at = placed.occurred_at
+      from (${orders}) as placed
+      where ${storeCheckouts.inventoryId} = ${inventoryId}::uuid and ${storeCheckouts.token} = placed.checkout_token
+        and ${storeCheckouts.completedAt} is null
+      returning ${storeCheckouts.id} as id),
+    ${sql.raw(`${prefix}_queued`)} as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from ${completed}`, { skipDuplicates: true })}),
+    ${sql.raw(`${prefix}_woken`)} as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from ${completed}`)})`;
 }

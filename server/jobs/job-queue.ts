@@ -21,6 +21,13 @@ export type Job = { id: number; queue: string; payload: Record<string, unknown>;
 export const enqueueRows = (queue: string, rows: SQL, { maxAttempts = 3, skipDuplicates = false, delayMs = 0 } = {}): SQL =>
   sql`insert into ${jobs} (queue, payload, max_attempts, run_after) select ${queue}, queued_rows.payload, ${maxAttempts}::int, now() + ${Math.max(0, Math.round(delayMs))}::int * interval '1 millisecond' from (${rows}) as queued_rows${skipDuplicates ? sql` on conflict do nothing` : sql``} returning id`;
 
+/**
+ * A statement making the queued jobs of `queue` whose payload's `key` is among `ids` (a select of one
+ * bigint column, `id`) due now: work that waited for a time learnt something that cannot wait.
+ */
+export const wakeJobsSql = (queue: string, key: string, ids: SQL): SQL =>
+  sql`update ${jobs} set run_after = now() where ${jobs.queue} = ${queue} and ${jobs.status} = 'queued' and (${jobs.payload}->>${key})::bigint in (${ids}) and ${jobs.runAfter} > now() returning ${jobs.id}`;
+
 export function jobQueue(db: Db) {
   /**
    * The claim of a set of queues, built once (a worker claims after every job it ends); named by its

@@ -3,21 +3,20 @@
 // new one on ORDER_EVENT_QUEUE, which the notice sender consumes. A webhook delivery is noted by its
 // `X-Shopify-Webhook-Id` in the same statement: a redelivery records nothing. Also the webhook's
 // reading of an inventory's API secret key, remembered a few seconds.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { OrderEventSource } from '@/domain/order-event';
 import type { Db } from '../db/database';
 import type { InventoryStore } from '../inventories/inventory-store';
+import { checkoutsCompletedByOrdersSql } from '../checkouts/checkout-intake';
+import { noteDelivery, type WebhookDelivery } from './webhook-deliveries';
 import { enqueueRows } from '../jobs/job-queue';
-import { orderEvents, shopifyWebhookDeliveries } from './order-event-tables';
+import { orderEvents } from './order-event-tables';
 import type { OrderEventDraft } from './shopify-order-events';
 
 /** The queue of recorded order events: one job per new event, for the notice sender. */
 export const ORDER_EVENT_QUEUE = 'order-event';
 /** A job of ORDER_EVENT_QUEUE: the order_events row it is about. */
 export type OrderEventJob = { orderEventId: number };
-
-/** A webhook delivery, as its headers name it. */
-export type WebhookDelivery = { webhookId: string; topic: string };
 
 /** What a recording did: whether the delivery was new (a redelivery: false), and the events recorded (and queued). */
 export type RecordedOrderEvents = { newDelivery: boolean; recorded: number };
@@ -66,17 +65,9 @@ const recordsOf = (events: readonly OrderEventDraft[]) =>
       tracking_url: event.trackingUrl,
       tracking_company: event.trackingCompany,
       occurred_at: event.occurredAt.toISOString(),
+      checkout_token: event.checkoutToken ?? null,
     })),
   );
-
-/**
- * A statement noting a webhook delivery of the inventory's store, answering `new` (1) unless it was
- * noted before: the CTE a recording of its payload waits on, so a redelivery records nothing (the
- * store's checkouts, server/checkouts/, are recorded alike).
- */
-export const noteDelivery = (inventoryId: string, delivery: WebhookDelivery): SQL =>
-  sql`insert into ${shopifyWebhookDeliveries} (inventory_id, webhook_id, topic) values (${inventoryId}::uuid, ${delivery.webhookId}, ${delivery.topic})
-      on conflict do nothing returning 1 as new`;
 
 /**
  * Records `events` of the inventory's store, as `source` brought them, and queues each new one, in one
@@ -108,7 +99,7 @@ export async function recordOrderEvents(
         position int, kind text, event_key text, shopify_order_id text, order_name text, total_minor bigint, currency text,
         status_page_url text, customer_phone text, customer_first_name text, customer_locale text, whatsapp_updates_phone text,
         shopify_fulfillment_id text, fulfillment_status text, shipment_status text, tracking_number text, tracking_url text,
-        tracking_company text, occurred_at timestamptz))`);
+        tracking_company text, occurred_at timestamptz, checkout_token text))`);
     ctes.push(sql`added as (
       insert into ${orderEvents} (inventory_id, kind, event_key, source, shopify_order_id, ${columns})
       select ${inventory}, incoming.kind, incoming.event_key, ${source}, incoming.shopify_order_id, ${values}
@@ -125,6 +116,15 @@ export async function recordOrderEvents(
     ctes.push(
       sql`queued as (${enqueueRows(ORDER_EVENT_QUEUE, sql`select jsonb_build_object('orderEventId', id) as payload from added order by id`)})`,
     );
+    // An order placed from a checkout Catalyst keeps completes it: its reminders stop (server/checkouts/).
+    if (events.some((event) => event.checkoutToken))
+      ctes.push(
+        checkoutsCompletedByOrdersSql(
+          inventoryId,
+          sql`select checkout_token, occurred_at from incoming where kind = 'order_created' and checkout_token is not null${delivery ? sql` and exists (select 1 from delivery)` : sql``}`,
+          'checkout',
+        ),
+      );
   }
   const count = (name: string, present: boolean) => (present ? sql.raw(`(select count(*)::int from ${name})`) : sql.raw('0'));
   const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)}

@@ -30,6 +30,8 @@ export type OrderEventDraft = {
   trackingUrl: string | null;
   trackingCompany: string | null;
   occurredAt: Date;
+  /** The token of the checkout the order was placed from (an `orders/create` webhook's `checkout_token`): it completes that checkout. */
+  checkoutToken?: string | null;
 };
 
 /** The key two sources agree on: the order or fulfillment id, and for an update the second it was made. */
@@ -113,6 +115,7 @@ export const restOrderSchema = z.object({
   order_status_url: nullableText(),
   customer_locale: nullableText(),
   phone: nullableText(),
+  checkout_token: nullableText(),
   note_attributes: z.optional(z.nullable(z.array(z.object({ name: z.string(), value: z.optional(z.nullable(z.unknown())) })))),
   shipping_address: z.optional(z.nullable(restAddressSchema)),
   billing_address: z.optional(z.nullable(restAddressSchema)),
@@ -158,6 +161,7 @@ export function orderCreatedFromWebhook(order: RestOrder): OrderEventDraft | nul
     whatsappUpdatesPhone: typeof attribute === 'string' ? e164([attribute], country) : null,
     ...noFulfillment,
     occurredAt,
+    checkoutToken: text(order.checkout_token, 100),
   };
 }
 

@@ -17,7 +17,8 @@ import type { RecordedCheckout } from '../checkouts/checkout-intake';
 import type { CheckoutDraft } from '../checkouts/shopify-checkouts';
 import { HttpError } from '../http/http-error';
 import { requestLogSerializers } from '../http/request-log';
-import { ORDER_EVENT_QUEUE, type OrderEventIntake, type WebhookDelivery } from '../order-events/order-event-intake';
+import { ORDER_EVENT_QUEUE, type OrderEventIntake } from '../order-events/order-event-intake';
+import type { WebhookDelivery } from '../order-events/webhook-deliveries';
 import { SHOPIFY_WEBHOOK_PATH } from '../order-events/order-webhook-address';
 import {
   fulfillmentFromWebhook,

@@ -8,12 +8,14 @@
 // follows; a forged signature records nothing; another inventory's checkouts stay its own.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Inventory } from '@/domain/inventory';
 import { WHATSAPP_UPDATES_ATTRIBUTE } from '@/domain/order-event';
+import { RECOVERY_QUEUE } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
+import { jobs } from '@/server/jobs/job-tables';
 import { shopifyWebhookDeliveries } from '@/server/order-events/order-event-tables';
 import { shopifyHmac, startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { createUser, type TestUser } from './support/emulator-users';
@@ -183,6 +185,26 @@ describe('checkouts from the store’s webhooks', () => {
     expect(await row()).toMatchObject({ phone: '+5511977771111' });
     expect((await row()).completedAt?.toISOString()).toBe('2026-11-21T10:20:00.000Z');
     expect((await row()).shopifyUpdatedAt.toISOString()).toBe('2026-11-21T10:20:00.000Z');
+  });
+
+  test('an order placed from a checkout completes it at once, by its checkout_token', async () => {
+    const { checkout } = await store.startCheckout({
+      lines: [{ variantId: IPOD_NANO, quantity: 1 }],
+      phone: '+55 11 95555-0001',
+      shippingAddress: { firstName: 'Duda', countryCode: 'BR' },
+    });
+    const row = async () => (await checkoutsOf(inventory.id)).find((candidate) => candidate.token === checkout.token)!;
+    expect((await row()).completedAt).toBeNull();
+    const { order, deliveries } = await store.placeOrder({ lines: [{ variantId: IPOD_NANO, quantity: 1 }], checkoutToken: checkout.token });
+    expect(deliveries.filter(toInventory(inventory.id)).map((delivery) => delivery.status)).toEqual([200]);
+    expect((await row()).completedAt?.toISOString()).toBe(new Date(order.createdAt).toISOString());
+    // Its recovery job, queued for a first look in 15 minutes, is due now: the reminders stop at once.
+    const { db } = await testDatabase();
+    const [job] = await db
+      .select({ due: sql<boolean>`${jobs.runAfter} <= now()` })
+      .from(jobs)
+      .where(and(eq(jobs.queue, RECOVERY_QUEUE), sql`${jobs.payload}->>'checkoutId' = ${String((await row()).id)}`));
+    expect(job).toEqual({ due: true });
   });
 
   test('a forged signature is a 401 and records nothing; a signed payload without a token is acknowledged and dropped', async () => {
