@@ -79,7 +79,12 @@ describe('webhooks', () => {
       trackingUrl: null,
       trackingCompany: null,
       occurredAt: new Date('2026-03-01T12:30:05Z'),
+      checkoutToken: null,
     });
+    // Placed from a store checkout: its token names the checkout the order completes.
+    expect(orderCreatedFromWebhook({ ...webhookOrder(), checkout_token: 'b1946ac92492d2347c6235b4d2611184' })?.checkoutToken).toBe(
+      'b1946ac92492d2347c6235b4d2611184',
+    );
   });
 
   test('a number that cannot be read is left out; the next one given is taken; no address, no country to read a national number in', () => {
