@@ -54,7 +54,10 @@ export function checkoutListStore(db: Db) {
       const skipped = Object.fromEntries(skipReasons.map((reason) => [reason, 0])) as Record<SkipReason, number>;
       for (const row of skippedRows) if (row.reason && row.reason in skipped) skipped[row.reason as SkipReason] = row.count;
 
-      const [total] = await db.select({ count: count() }).from(storeCheckouts).where(listed);
+      // Without a status the list is the figures' checkouts: their count is the total.
+      const total = query.status
+        ? (await db.select({ count: count() }).from(storeCheckouts).where(listed))[0]!.count
+        : (figures?.abandoned ?? 0);
       const rows = await db
         .select()
         .from(storeCheckouts)
@@ -91,7 +94,7 @@ export function checkoutListStore(db: Db) {
           reason: row.recoveryReason,
           remindersSent: row.remindersSent,
         })),
-        total: total?.count ?? 0,
+        total,
         page: query.page,
         pageSize: CHECKOUTS_PAGE_SIZE,
       };

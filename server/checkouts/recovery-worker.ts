@@ -215,17 +215,28 @@ export async function recoverCheckout(
   const category = flow.channelId ? await approvedCategory(db, flow.channelId, step) : null;
   const purpose = category === 'UTILITY' ? 'utility' : 'marketing';
 
-  // The store's own record of the shopper's consent to its marketing texts counts as their opt-in.
-  if (phone?.ok && checkout.acceptsSmsMarketing && sent === 0) {
-    const known = (await contacts.consentOf(checkout.uid, [phone.phone])).get(phone.phone);
-    if (!known || known.consent.marketing.status === 'not_subscribed')
-      await contacts.recordOptIn(checkout.uid, phone.phone, 'marketing', 'store_checkout', checkout.startedAt.toISOString(), {
-        language: shopperLanguage(undefined, checkout.locale, phone.country),
-      });
-  }
-  const contact: ContactConsentView | undefined = phone?.ok
+  let contact: ContactConsentView | undefined = phone?.ok
     ? (await contacts.consentOf(checkout.uid, [phone.phone])).get(phone.phone)
     : undefined;
+  // The store's own record of the shopper's consent to its marketing texts counts as their opt-in.
+  if (
+    phone?.ok &&
+    checkout.acceptsSmsMarketing &&
+    sent === 0 &&
+    (contact?.consent.marketing.status ?? 'not_subscribed') === 'not_subscribed'
+  ) {
+    const recorded = await contacts.recordOptIn(
+      checkout.uid,
+      phone.phone,
+      'marketing',
+      'store_checkout',
+      checkout.startedAt.toISOString(),
+      {
+        language: shopperLanguage(undefined, checkout.locale, phone.country),
+      },
+    );
+    contact = recorded?.contact ?? contact;
+  }
 
   if (sent === 0) {
     const skipped = skipReason({
