@@ -1,6 +1,7 @@
 // An inventory's checkout-recovery flow on the Checkouts screen: on or off, the WhatsApp number the
 // reminders go from, one to three steps (a delay, a template and what fills its variables, an
-// optional discount), the minimum cart value and the quiet hours. Loaded (`loading`), edited as a
+// optional discount), the minimum cart value and the quiet hours. Loaded with the connected numbers
+// and the templates each may send (`loading`), edited as a
 // draft (`editing`), checked here with the domain's refusals before it is sent, saved (`saving`).
 // Inside `editing` the view reads where the draft stands: `ready`, `refused` (ours or the server's,
 // at their fields), `saved` (as stored), `saveFailed` (to retry). Nothing typed is lost on a refusal
@@ -31,8 +32,24 @@ export type RecoveryFlowFailureKind = (typeof recoveryFlowFailureKinds)[number];
 export type RecoveryFlowFailure = { kind: RecoveryFlowFailureKind; fields?: Record<string, string> };
 export const recoveryFlowFailureOf = (error: unknown) => failureOf<RecoveryFlowFailure>(error, recoveryFlowFailureKinds);
 
+/** A template a reminder may send: approved on the number in some language, with the variables of its approved languages. */
+export type RecoveryTemplateChoice = { name: string; variables: string[] };
+
+/** A connected number the reminders may go from, with the templates it offers. */
+export type RecoveryNumberChoice = {
+  channelId: string;
+  displayPhoneNumber: string;
+  verifiedName: string;
+  templates: RecoveryTemplateChoice[];
+};
+
+/** What `loadRecoveryFlow` answers: the inventory's flow (the ready-made one until saved) and the numbers to choose from. */
+export type LoadedRecoveryFlow = { flow: RecoveryFlow; numbers: RecoveryNumberChoice[] };
+
 export type RecoveryFlowContext = {
   inventoryId: string;
+  /** The connected numbers, each with the templates it offers; empty until loaded (or when none is connected). */
+  numbers: RecoveryNumberChoice[];
   /** The draft on the screen: the flow as stored until the merchant edits it. */
   flow: RecoveryFlow;
   /** The flow as the server last answered it; null until loaded. */
@@ -48,10 +65,10 @@ export type RecoveryFlowEditEvent =
   | { type: 'CHOOSE_NUMBER'; channelId: string | null }
   | { type: 'SET_STEP_DELAY'; index: number; delayMinutes: number }
   /**
-   * `variables`, when given, are the chosen template's: the step's map becomes theirs, each keeping
-   * what it was filled from, else its obvious source (one without stays unmapped, for the merchant).
+   * A template the chosen number offers (or none): the step's map becomes its variables', each
+   * keeping what it was filled from, else its obvious source (one without stays unmapped, for the merchant).
    */
-  | { type: 'CHOOSE_STEP_TEMPLATE'; index: number; templateName: string | null; variables?: readonly string[] }
+  | { type: 'CHOOSE_STEP_TEMPLATE'; index: number; templateName: string | null }
   /** `source` null: the variable is not mapped (the server refuses that on a switched-on flow). */
   | { type: 'CHOOSE_STEP_SOURCE'; index: number; variable: string; source: RecoveryValueSource | null }
   | { type: 'SET_STEP_DISCOUNT'; index: number; discount: RecoveryDiscount }
@@ -94,15 +111,32 @@ export const canAddStep = (flow: RecoveryFlow) => flow.steps.length < RECOVERY_M
 export const canRemoveStep = (flow: RecoveryFlow, index: number) => flow.steps.length > 1 && isStepIndex(flow, index);
 const isStepIndex = (flow: RecoveryFlow, index: number) => Number.isInteger(index) && index >= 0 && index < flow.steps.length;
 
-/** Whether an edit is one the draft cannot take (a step it has not, a fourth step, the only step removed): nothing happens. */
-function ignores(flow: RecoveryFlow, event: RecoveryFlowEditEvent): boolean {
+type Choosing = Pick<RecoveryFlowContext, 'flow' | 'numbers'>;
+
+/** The number chosen among those connected, if it is one of them. */
+export const chosenNumber = ({ flow, numbers }: Choosing): RecoveryNumberChoice | null =>
+  numbers.find((number) => number.channelId === flow.channelId) ?? null;
+
+/** A template of that name among those the chosen number offers; null: none chosen, or not offered there. */
+export const offeredTemplate = (context: Choosing, templateName: string | null): RecoveryTemplateChoice | null =>
+  templateName === null ? null : (chosenNumber(context)?.templates.find((template) => template.name === templateName) ?? null);
+
+/**
+ * Whether an edit is one the draft cannot take (a step it has not, a fourth step, the only step
+ * removed, a number not connected, a template the chosen number does not offer): nothing happens.
+ */
+function ignores(context: Choosing, event: RecoveryFlowEditEvent): boolean {
+  const { flow } = context;
   switch (event.type) {
     case 'ADD_STEP':
       return !canAddStep(flow);
     case 'REMOVE_STEP':
       return !canRemoveStep(flow, event.index);
-    case 'SET_STEP_DELAY':
+    case 'CHOOSE_NUMBER':
+      return event.channelId !== null && !context.numbers.some((number) => number.channelId === event.channelId);
     case 'CHOOSE_STEP_TEMPLATE':
+      return !isStepIndex(flow, event.index) || (event.templateName !== null && !offeredTemplate(context, event.templateName));
+    case 'SET_STEP_DELAY':
     case 'CHOOSE_STEP_SOURCE':
     case 'SET_STEP_DISCOUNT':
     case 'CLEAR_STEP_DISCOUNT':
@@ -117,26 +151,39 @@ const withStep = (flow: RecoveryFlow, index: number, change: (step: RecoveryStep
   steps: flow.steps.map((step, at) => (at === index ? change(step) : step)),
 });
 
+/** A step's map made the template's: each of its variables keeps what it was filled from, else its obvious source. */
+function mappedTo(step: RecoveryStep, template: RecoveryTemplateChoice): RecoveryStep['variables'] {
+  const variables: RecoveryStep['variables'] = {};
+  for (const name of template.variables) {
+    const source = step.variables[name] ?? defaultRecoveryValueSource(name);
+    if (source) variables[name] = source;
+  }
+  return variables;
+}
+
 /** The draft after an edit (one it can take). */
-export function editedFlow(flow: RecoveryFlow, event: RecoveryFlowEditEvent): RecoveryFlow {
+export function editedFlow(context: Choosing, event: RecoveryFlowEditEvent): RecoveryFlow {
+  const { flow } = context;
   switch (event.type) {
     case 'SWITCH':
       return { ...flow, enabled: event.enabled };
-    case 'CHOOSE_NUMBER':
-      return { ...flow, channelId: event.channelId };
+    case 'CHOOSE_NUMBER': {
+      const chosen: Choosing = { numbers: context.numbers, flow: { ...flow, channelId: event.channelId } };
+      // No number: nothing to check the templates against, they stay. A number: those it does not offer are chosen again.
+      if (event.channelId === null) return chosen.flow;
+      const steps = flow.steps.map((step) => {
+        const template = offeredTemplate(chosen, step.templateName);
+        return template ? { ...step, variables: mappedTo(step, template) } : { ...step, templateName: null, variables: {} };
+      });
+      return { ...chosen.flow, steps };
+    }
     case 'SET_STEP_DELAY':
       return withStep(flow, event.index, (step) => ({ ...step, delayMinutes: event.delayMinutes }));
     case 'CHOOSE_STEP_TEMPLATE': {
-      const names = event.variables;
-      return withStep(flow, event.index, (step) => {
-        if (!names) return { ...step, templateName: event.templateName };
-        const variables: RecoveryStep['variables'] = {};
-        for (const name of names) {
-          const source = step.variables[name] ?? defaultRecoveryValueSource(name);
-          if (source) variables[name] = source;
-        }
-        return { ...step, templateName: event.templateName, variables };
-      });
+      const template = offeredTemplate(context, event.templateName);
+      return withStep(flow, event.index, (step) =>
+        template ? { ...step, templateName: event.templateName, variables: mappedTo(step, template) } : { ...step, templateName: null },
+      );
     }
     case 'CHOOSE_STEP_SOURCE':
       return withStep(flow, event.index, (step) => {
@@ -233,13 +280,28 @@ export function fieldsAfterEdit(fields: Record<string, string>, event: RecoveryF
   }
 }
 
+/**
+ * The draft and the refusals still shown after an edit the draft can take; a step whose template
+ * another number made the merchant choose again loses its template's and variables' refusals too.
+ */
+export function afterEdit(context: Choosing & Pick<RecoveryFlowContext, 'fields'>, event: RecoveryFlowEditEvent) {
+  const flow = editedFlow(context, event);
+  let fields = fieldsAfterEdit(context.fields, event);
+  if (event.type !== 'CHOOSE_NUMBER') return { flow, fields };
+  flow.steps.forEach((step, index) => {
+    if (step.templateName === context.flow.steps[index]?.templateName) return;
+    fields = keep(fields, (field) => !under(field, `steps.${index}.templateName`) && !under(field, `steps.${index}.variables`));
+  });
+  return { flow, fields };
+}
+
 /** An edit as `editing` takes it: made, then refused (refusals left) or ready. */
 const edit = [
   { guard: 'leavesRefusals' as const, target: '.refused', actions: 'applyEdit' as const },
   { target: '.ready', actions: 'applyEdit' as const },
 ];
-/** An edit of the steps, which may be one the draft cannot take: ignored, nothing changes (not even where the draft stands). */
-const stepsEdit = [{ guard: 'isIgnored' as const }, ...edit];
+/** An edit the draft may not be able to take (see ignores): ignored, nothing changes (not even where the draft stands). */
+const guardedEdit = [{ guard: 'isIgnored' as const }, ...edit];
 
 export const recoveryFlowMachine = setup({
   types: {
@@ -249,8 +311,9 @@ export const recoveryFlowMachine = setup({
     tags: {} as 'loading' | 'saving' | 'refused' | 'saved' | 'failed',
   },
   actors: {
-    // GET /api/v1/inventories/:id/recovery-flow (the ready-made flow, off, until one is saved). Provided by src/.
-    loadRecoveryFlow: fromPromise<RecoveryFlow, { inventoryId: string }>(async () => {
+    // GET /api/v1/inventories/:id/recovery-flow (the ready-made flow, off, until one is saved) with the
+    // connected numbers and their templates. Provided by src/features/checkouts.
+    loadRecoveryFlow: fromPromise<LoadedRecoveryFlow, { inventoryId: string }>(async () => {
       throw new Error('loadRecoveryFlow is not provided');
     }),
     // PUT /api/v1/inventories/:id/recovery-flow: answers the flow as stored; rejects with a RecoveryFlowFailure
@@ -262,11 +325,11 @@ export const recoveryFlowMachine = setup({
   guards: {
     isIgnored: ({ context, event }) => {
       assertEvent(event, editEventTypes);
-      return ignores(context.flow, event);
+      return ignores(context, event);
     },
     leavesRefusals: ({ context, event }) => {
       assertEvent(event, editEventTypes);
-      return Object.keys(fieldsAfterEdit(context.fields, event)).length > 0;
+      return Object.keys(afterEdit(context, event).fields).length > 0;
     },
     isRefusedLocally: ({ context }) => Object.keys(localRefusalsOf(context.flow)).length > 0,
     isRefusedAtFields: (_, { error }: Failed) => {
@@ -275,10 +338,11 @@ export const recoveryFlowMachine = setup({
     },
   },
   actions: {
+    rememberLoaded: assign((_, { flow, numbers }: LoadedRecoveryFlow) => ({ numbers, flow, stored: flow, fields: {}, failure: null })),
     rememberStored: assign((_, flow: RecoveryFlow) => ({ flow, stored: flow, fields: {}, failure: null })),
     applyEdit: assign(({ context, event }) => {
       assertEvent(event, editEventTypes);
-      return { flow: editedFlow(context.flow, event), fields: fieldsAfterEdit(context.fields, event), failure: null };
+      return { ...afterEdit(context, event), failure: null };
     }),
     showLocalRefusals: assign(({ context }) => ({ fields: localRefusalsOf(context.flow), failure: null })),
     showServerRefusals: assign((_, { error }: Failed) => ({ fields: recoveryFlowFailureOf(error).fields ?? {}, failure: null })),
@@ -291,6 +355,7 @@ export const recoveryFlowMachine = setup({
   id: 'recoveryFlow',
   context: ({ input }) => ({
     inventoryId: input.inventoryId,
+    numbers: [],
     flow: defaultRecoveryFlow(),
     stored: null,
     fields: {},
@@ -304,7 +369,7 @@ export const recoveryFlowMachine = setup({
         id: 'loadRecoveryFlow',
         src: 'loadRecoveryFlow',
         input: ({ context }) => ({ inventoryId: context.inventoryId }),
-        onDone: { target: 'editing', actions: { type: 'rememberStored', params: ({ event }) => event.output } },
+        onDone: { target: 'editing', actions: { type: 'rememberLoaded', params: ({ event }) => event.output } },
         onError: { target: 'loadFailed', actions: { type: 'rememberFailure', params: failed } },
       },
     },
@@ -316,14 +381,14 @@ export const recoveryFlowMachine = setup({
       initial: 'ready',
       on: {
         SWITCH: edit,
-        CHOOSE_NUMBER: edit,
-        SET_STEP_DELAY: stepsEdit,
-        CHOOSE_STEP_TEMPLATE: stepsEdit,
-        CHOOSE_STEP_SOURCE: stepsEdit,
-        SET_STEP_DISCOUNT: stepsEdit,
-        CLEAR_STEP_DISCOUNT: stepsEdit,
-        ADD_STEP: stepsEdit,
-        REMOVE_STEP: stepsEdit,
+        CHOOSE_NUMBER: guardedEdit,
+        SET_STEP_DELAY: guardedEdit,
+        CHOOSE_STEP_TEMPLATE: guardedEdit,
+        CHOOSE_STEP_SOURCE: guardedEdit,
+        SET_STEP_DISCOUNT: guardedEdit,
+        CLEAR_STEP_DISCOUNT: guardedEdit,
+        ADD_STEP: guardedEdit,
+        REMOVE_STEP: guardedEdit,
         SET_MINIMUM: edit,
         SET_QUIET_HOURS: edit,
         CLEAR_QUIET_HOURS: edit,

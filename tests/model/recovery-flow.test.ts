@@ -13,6 +13,7 @@ import {
   localRefusalsOf,
   recoveryFlowFailureOf,
   recoveryFlowMachine,
+  type LoadedRecoveryFlow,
   type RecoveryFlowEvent,
   type RecoveryFlowFailure,
 } from '@/machines/recovery-flow';
@@ -23,6 +24,9 @@ import {
   abstractRecoveryFlow,
   INVENTORY_ID,
   NUMBER_A,
+  NUMBER_B,
+  NUMBER_GONE,
+  numbers,
   recoveryFlowPathName,
   recoveryFlowTestModel,
   savedFlow,
@@ -36,7 +40,7 @@ function startRealActor() {
   const world = new PromiseWorld();
   const logic = recoveryFlowMachine.provide({
     actors: {
-      loadRecoveryFlow: world.actor<RecoveryFlow, { inventoryId: string }>('loadRecoveryFlow'),
+      loadRecoveryFlow: world.actor<LoadedRecoveryFlow, { inventoryId: string }>('loadRecoveryFlow'),
       saveRecoveryFlow: world.actor<RecoveryFlow, SaveInput>('saveRecoveryFlow'),
     },
   });
@@ -149,7 +153,7 @@ async function settle(run: Run, event: { type: string; output?: unknown; error?:
 }
 async function loaded(flow: RecoveryFlow = defaultRecoveryFlow()) {
   const run = startRealActor();
-  await settle(run, { type: 'xstate.done.actor.loadRecoveryFlow', output: flow });
+  await settle(run, { type: 'xstate.done.actor.loadRecoveryFlow', output: { flow, numbers } });
   return run;
 }
 const send = (run: Run, ...events: RecoveryFlowEvent[]) => events.forEach((event) => run.actor.send(event));
@@ -189,7 +193,7 @@ describe('recovery-flow machine, beyond the model', () => {
       run,
       { type: 'SET_STEP_DELAY', index: 0, delayMinutes: 45 },
       { type: 'ADD_STEP' },
-      { type: 'CHOOSE_STEP_TEMPLATE', index: 1, templateName: 'cart_reminder_2', variables: ['first_name', 'cart_url'] },
+      { type: 'CHOOSE_STEP_TEMPLATE', index: 1, templateName: 'cart_reminder_2' },
       { type: 'SAVE' },
     );
     const first = sentInput(run);
@@ -284,15 +288,55 @@ describe('recovery-flow machine, beyond the model', () => {
 
   it("maps a chosen template's variables: kept where chosen, else their obvious source, else left for the merchant", async () => {
     const run = await loaded(savedFlow);
+    expect(context(run).numbers).toEqual(numbers);
     send(run, { type: 'CHOOSE_STEP_SOURCE', index: 0, variable: 'name', source: 'store_name' });
-    send(run, { type: 'CHOOSE_STEP_TEMPLATE', index: 0, templateName: 'lembrete', variables: ['name', 'cart_url', 'prazo'] });
+    send(run, { type: 'CHOOSE_STEP_TEMPLATE', index: 0, templateName: 'lembrete' });
     expect(context(run).flow.steps[0]).toMatchObject({
       templateName: 'lembrete',
       variables: { name: 'store_name', cart_url: 'checkout_url' },
     });
-    // Without the template's variables, the mapping stays as it is.
+    // No template: the mapping stays as it is, for the next one.
     send(run, { type: 'CHOOSE_STEP_TEMPLATE', index: 0, templateName: null });
-    expect(context(run).flow.steps[0]?.variables).toEqual({ name: 'store_name', cart_url: 'checkout_url' });
+    expect(context(run).flow.steps[0]).toMatchObject({ templateName: null, variables: { name: 'store_name', cart_url: 'checkout_url' } });
+  });
+
+  it('offers only the chosen number’s templates, and chooses again those another number does not offer', async () => {
+    const run = await loaded();
+    // No number yet: no template can be chosen, the ready-made names stay.
+    send(run, { type: 'CHOOSE_STEP_TEMPLATE', index: 0, templateName: 'lembrete' });
+    expect(context(run).flow).toEqual(defaultRecoveryFlow());
+    // A number not connected is not taken.
+    send(run, { type: 'CHOOSE_NUMBER', channelId: NUMBER_GONE });
+    expect(context(run).flow.channelId).toBeNull();
+
+    send(run, { type: 'CHOOSE_NUMBER', channelId: NUMBER_A });
+    expect(context(run).flow.steps).toEqual(defaultRecoveryFlow().steps);
+    send(run, { type: 'CHOOSE_STEP_TEMPLATE', index: 0, templateName: 'aviso' });
+    expect(context(run).flow.steps[0]?.templateName).toBe('cart_reminder_1');
+
+    // B offers none of them: each step's template is chosen again, its discount kept.
+    send(run, { type: 'SWITCH', enabled: true }, { type: 'CHOOSE_NUMBER', channelId: NUMBER_B });
+    expect(context(run).flow.steps.map((step) => [step.templateName, step.variables, step.discount?.value ?? null])).toEqual([
+      [null, {}, null],
+      [null, {}, null],
+      [null, {}, 10],
+    ]);
+    send(run, { type: 'SAVE' });
+    expect(Object.keys(context(run).fields)).toEqual(['steps.0.templateName', 'steps.1.templateName', 'steps.2.templateName']);
+    send(run, { type: 'CHOOSE_STEP_TEMPLATE', index: 0, templateName: 'aviso' });
+    expect(Object.keys(context(run).fields)).toEqual(['steps.1.templateName', 'steps.2.templateName']);
+  });
+
+  it('another number drops the refusals of the templates it made the merchant choose again', async () => {
+    const run = await loaded({ ...savedFlow, steps: [{ ...savedFlow.steps[0]!, variables: {} }] });
+    send(run, { type: 'SAVE' });
+    await settle(run, {
+      type: 'xstate.error.actor.saveRecoveryFlow',
+      error: { kind: 'refused', fields: { 'steps.0.variables.cart_url': recoveryFlowRefusals.variableUnmapped.id } },
+    });
+    send(run, { type: 'CHOOSE_NUMBER', channelId: NUMBER_B });
+    expect(context(run).fields).toEqual({});
+    expect(run.actor.getSnapshot().matches({ editing: 'ready' })).toBe(true);
   });
 
   it('loads again after a failed load, telling a missing inventory apart', async () => {
