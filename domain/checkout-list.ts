@@ -2,24 +2,50 @@
 // period, reminded, recovered, the recovery rate with its definition, the value recovered — and the
 // list of abandoned checkouts with where their recovery stands, the shopper's number masked but the
 // last four digits. Shared by the API and the screen. Figures are counted, never invented: the rate is
-// recovered ÷ reminded, null when none was reminded.
+// recovered ÷ reminded, null when none was reminded. Also one checkout with its timeline (GET
+// /api/v1/checkouts/:id) and the list's query as a CSV export (GET /api/v1/checkouts/export.csv).
 import * as z from 'zod/mini';
 import { checkoutStatuses, skipReasons, stopReasons } from './checkout-recovery';
+import { isStorableText } from './storable-values';
+import { templateSendStatuses } from './template-send';
 
 export const CHECKOUTS_PAGE_SIZE = 50;
 /** The longest period the figures and the list cover. */
 export const CHECKOUTS_MAX_DAYS = 366;
+/** The longest search the list takes. */
+export const CHECKOUT_SEARCH_MAX = 64;
 
-/** GET /checkouts: an inventory (or all the account's), a period of days by when the checkout was left, a status, a page. */
+/**
+ * GET /checkouts: an inventory (or all the account's), a period of days by when the checkout was left,
+ * a status, a search, a page. `q` finds the shoppers whose first name holds it (case and accents
+ * aside) and, when it is written as a number (digits, spaces, `+ ( ) . -`), the numbers ending in its digits.
+ */
 export const checkoutListQuerySchema = z.object({
   inventory: z.optional(z.uuid()),
   /** Inclusive ISO dates (YYYY-MM-DD) in UTC. */
   from: z.iso.date(),
   to: z.iso.date(),
   status: z.optional(z.enum(checkoutStatuses)),
+  q: z._default(
+    z
+      .string()
+      .check(
+        z.refine(isStorableText, { error: 'The search holds a character that cannot be searched for.', abort: true }),
+        z.trim(),
+        z.maxLength(CHECKOUT_SEARCH_MAX, { error: `The search is longer than ${CHECKOUT_SEARCH_MAX} characters.` }),
+      ),
+    '',
+  ),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 export type CheckoutListQuery = z.output<typeof checkoutListQuerySchema>;
+
+/** GET /checkouts/export.csv: the list's query, every page of it. */
+export const checkoutExportQuerySchema = z.omit(checkoutListQuerySchema, { page: true });
+export type CheckoutExportQuery = z.output<typeof checkoutExportQuerySchema>;
+
+/** The digits of a search written as a number (`98765-4321`, `+55 11 …`); null for any other text. */
+export const searchedDigits = (q: string): string | null => (/\d/.test(q) && /^[\d\s+().-]+$/.test(q) ? q.replace(/\D/g, '') : null);
 
 /** `+55 11 98765-4321` → `•••• 4321`: enough for the merchant to tell shoppers apart, not to write to them. */
 export const maskedPhone = (phone: string | null): string | null => (phone ? `•••• ${phone.replace(/\D/g, '').slice(-4)}` : null);
@@ -63,8 +89,65 @@ export type CheckoutFigures = z.infer<typeof checkoutFiguresSchema>;
 export const checkoutListSchema = z.object({
   figures: checkoutFiguresSchema,
   items: z.array(checkoutListItemSchema),
+  /** The list's length as filtered (status, search); the figures are the period's whatever the filters. */
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
 });
 export type CheckoutList = z.infer<typeof checkoutListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// One checkout with its timeline (GET /checkouts/:id).
+
+/** A checkout's id in a path: the list item's `id` (digits). */
+export const checkoutIdParamsSchema = z.strictObject({ id: z.string().check(z.regex(/^[1-9][0-9]{0,14}$/)) });
+
+/**
+ * What happened to a checkout, in time order. `at` is null where the moment is not recorded (a skip,
+ * a stop, sometimes a recovery): the event then sits where it happened, after what led to it.
+ * - `started`, `last_activity`: the shopper's (the abandonment clock runs from the last activity);
+ * - `abandoned`: once recovery looked at it, the moment its flow counts it abandoned (the last activity
+ *   plus the flow's first delay);
+ * - `reminder`: a message asked of the sender, with its delivery as the sender records it (`status`,
+ *   `reason` when it failed, Meta's price in USD micros once sent, `sentAt` when Meta took it);
+ * - `discount_code`: the store's single-use code made for reminder `step`;
+ * - `skipped`, `stopped`: why it was never messaged, or why the reminders stopped;
+ * - `completed`: the order was placed from it; `recovered`: placed after a reminder, within the
+ *   attribution window; `lost`: the window after the last reminder ended without an order.
+ */
+export const checkoutTimelineEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('started'), at: z.string() }),
+  z.object({ kind: z.literal('last_activity'), at: z.string() }),
+  z.object({ kind: z.literal('abandoned'), at: z.string() }),
+  z.object({
+    kind: z.literal('reminder'),
+    /** When Meta took it, else when it was asked for. */
+    at: z.string(),
+    step: z.number(),
+    templateName: z.string(),
+    language: z.string(),
+    status: z.enum(templateSendStatuses),
+    /** Why it waits or failed (the sender's stable reason, domain/template-send.ts); null otherwise. */
+    reason: z.nullable(z.string()),
+    /** Meta's price of it, USD micros; null until sent or when not recorded. */
+    costMicros: z.nullable(z.number()),
+    askedAt: z.string(),
+    sentAt: z.nullable(z.string()),
+  }),
+  z.object({ kind: z.literal('discount_code'), at: z.string(), step: z.number(), code: z.string() }),
+  z.object({ kind: z.literal('skipped'), at: z.nullable(z.string()), reason: z.enum(skipReasons) }),
+  z.object({ kind: z.literal('stopped'), at: z.nullable(z.string()), reason: z.enum(stopReasons) }),
+  z.object({ kind: z.literal('completed'), at: z.string() }),
+  /** Null when the order that recovered it gave the checkout no completion time. */
+  z.object({ kind: z.literal('recovered'), at: z.nullable(z.string()) }),
+  z.object({ kind: z.literal('lost'), at: z.string() }),
+]);
+export type CheckoutTimelineEvent = z.infer<typeof checkoutTimelineEventSchema>;
+
+/** One checkout: the list's item, its inventory's name, what it held, and its timeline. */
+export const checkoutDetailSchema = z.extend(checkoutListItemSchema, {
+  inventoryName: z.string(),
+  lines: z.array(z.object({ title: z.string(), quantity: z.number() })),
+  timeline: z.array(checkoutTimelineEventSchema),
+});
+export type CheckoutDetail = z.infer<typeof checkoutDetailSchema>;

@@ -1,14 +1,32 @@
 // The Checkouts screen's reads: an account's abandoned checkouts of a period (by when the shopper left
 // them), one inventory's or all its inventories', with the period's figures — counted in one statement
-// from the checkouts' recovery state, never estimated — and a page of the list, newest first.
-import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { maskedPhone, CHECKOUTS_PAGE_SIZE, type CheckoutList, type CheckoutListQuery } from '@/domain/checkout-list';
-import { skipReasons, type SkipReason } from '@/domain/checkout-recovery';
+// from the checkouts' recovery state, never estimated — and a page of the list, newest first, filtered
+// by status and a search (first name, or the number's last digits). Also one checkout with its
+// timeline (./checkout-timeline.ts, its reminders read from the sender by their send keys), and every
+// row of the list's query in batches for the CSV export (./checkout-csv.ts).
+import { and, count, desc, eq, getTableColumns, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  maskedPhone,
+  searchedDigits,
+  CHECKOUTS_PAGE_SIZE,
+  type CheckoutDetail,
+  type CheckoutExportQuery,
+  type CheckoutList,
+  type CheckoutListItem,
+  type CheckoutListQuery,
+} from '@/domain/checkout-list';
+import { RECOVERY_MAX_STEPS, defaultRecoveryFlow, skipReasons, type SkipReason } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
-import { accountInventoryIdsSql, isAccountsInventory } from '../inventories/inventory-queries';
+import { accountInventoryIdsSql, inventoryOwner, isAccountsInventory } from '../inventories/inventory-queries';
+import { sendsByKeys, type RecordedSend } from '../messaging/messaging-queries';
 import { storeCheckouts } from './checkout-tables';
+import { checkoutTimeline } from './checkout-timeline';
+import { recoveryFlows } from './recovery-flow-tables';
+import { reminderSendKey } from './recovery-worker';
 
 const DAY_MS = 24 * 60 * 60_000;
+/** Rows the export reads at a time. */
+export const CHECKOUT_EXPORT_BATCH = 500;
 
 /** No such inventory of the caller's. */
 export class CheckoutListRefusal extends Error {
@@ -17,21 +35,76 @@ export class CheckoutListRefusal extends Error {
   }
 }
 
+type CheckoutRow = typeof storeCheckouts.$inferSelect;
+
+/** A LIKE pattern's wildcards and escape character taken literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The search: first names holding `q` (case and accents aside), or numbers ending in its digits when it is written as one. */
+function searchCondition(q: string): SQL | undefined {
+  if (q === '') return undefined;
+  // Folded on both sides: 'joao' finds 'João', 'ANA' finds 'Ana'.
+  const name = sql`fold_accents(${storeCheckouts.firstName}) like fold_accents(${`%${likeLiteral(q)}%`})`;
+  const digits = searchedDigits(q);
+  return digits ? or(name, sql`regexp_replace(${storeCheckouts.phone}, '[^0-9]', '', 'g') like ${`%${digits}`}`) : name;
+}
+
+/** The checkouts of the query's period (recovery looked at them) and inventory, or of every inventory of the account. */
+function periodCondition(uid: string, query: Pick<CheckoutListQuery, 'inventory' | 'from' | 'to'>): SQL {
+  const from = new Date(`${query.from}T00:00:00Z`);
+  const until = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+  return and(
+    query.inventory
+      ? eq(storeCheckouts.inventoryId, query.inventory)
+      : sql`${storeCheckouts.inventoryId} in (${accountInventoryIdsSql(uid)})`,
+    gte(storeCheckouts.shopifyUpdatedAt, from),
+    lt(storeCheckouts.shopifyUpdatedAt, until),
+    ne(storeCheckouts.recoveryStatus, 'waiting'),
+  )!;
+}
+
+/** The list's rows: the period's, of the status and the search when given. */
+const listedCondition = (inPeriod: SQL, query: Pick<CheckoutListQuery, 'status' | 'q'>): SQL =>
+  and(inPeriod, query.status ? eq(storeCheckouts.recoveryStatus, query.status) : undefined, searchCondition(query.q))!;
+
+export const checkoutItemOf = (row: CheckoutRow): CheckoutListItem => ({
+  id: String(row.id),
+  inventoryId: row.inventoryId,
+  phone: maskedPhone(row.phone),
+  firstName: row.firstName,
+  totalMinor: row.totalMinor,
+  currency: row.currency,
+  items: row.items.reduce((sum, item) => sum + item.quantity, 0),
+  startedAt: row.startedAt.toISOString(),
+  lastActivityAt: row.shopifyUpdatedAt.toISOString(),
+  completedAt: row.completedAt?.toISOString() ?? null,
+  status: row.recoveryStatus,
+  reason: row.recoveryReason,
+  remindersSent: row.remindersSent,
+});
+
+/** A row of the export: the list's item and its inventory's name. */
+export type CheckoutExportRow = CheckoutListItem & { inventoryName: string };
+
 export function checkoutListStore(db: Db) {
+  async function checkInventory(uid: string, inventory: string | undefined) {
+    if (inventory && !(await isAccountsInventory(db, uid, inventory))) throw new CheckoutListRefusal('not_found');
+  }
+
+  /** The inventory's flow's first delay: when one of its checkouts counts as abandoned (the default flow's until saved). */
+  async function firstDelayMinutes(inventoryId: string): Promise<number> {
+    const [row] = await db
+      .select({ settings: recoveryFlows.settings })
+      .from(recoveryFlows)
+      .where(eq(recoveryFlows.inventoryId, inventoryId));
+    return (row?.settings ?? defaultRecoveryFlow()).steps[0]?.delayMinutes ?? 0;
+  }
+
   return {
     async list(uid: string, query: CheckoutListQuery): Promise<CheckoutList> {
-      if (query.inventory && !(await isAccountsInventory(db, uid, query.inventory))) throw new CheckoutListRefusal('not_found');
-      const from = new Date(`${query.from}T00:00:00Z`);
-      const until = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
-      const inPeriod: SQL = and(
-        query.inventory
-          ? eq(storeCheckouts.inventoryId, query.inventory)
-          : sql`${storeCheckouts.inventoryId} in (${accountInventoryIdsSql(uid)})`,
-        gte(storeCheckouts.shopifyUpdatedAt, from),
-        lt(storeCheckouts.shopifyUpdatedAt, until),
-        ne(storeCheckouts.recoveryStatus, 'waiting'),
-      )!;
-      const listed = query.status ? and(inPeriod, eq(storeCheckouts.recoveryStatus, query.status))! : inPeriod;
+      await checkInventory(uid, query.inventory);
+      const inPeriod = periodCondition(uid, query);
+      const listed = listedCondition(inPeriod, query);
 
       const [figures] = await db
         .select({
@@ -54,10 +127,11 @@ export function checkoutListStore(db: Db) {
       const skipped = Object.fromEntries(skipReasons.map((reason) => [reason, 0])) as Record<SkipReason, number>;
       for (const row of skippedRows) if (row.reason && row.reason in skipped) skipped[row.reason as SkipReason] = row.count;
 
-      // Without a status the list is the figures' checkouts: their count is the total.
-      const total = query.status
-        ? (await db.select({ count: count() }).from(storeCheckouts).where(listed))[0]!.count
-        : (figures?.abandoned ?? 0);
+      // Without a status or a search the list is the figures' checkouts: their count is the total.
+      const total =
+        query.status || query.q !== ''
+          ? (await db.select({ count: count() }).from(storeCheckouts).where(listed))[0]!.count
+          : (figures?.abandoned ?? 0);
       const rows = await db
         .select()
         .from(storeCheckouts)
@@ -79,25 +153,81 @@ export function checkoutListStore(db: Db) {
           })),
           skipped,
         },
-        items: rows.map((row) => ({
-          id: String(row.id),
-          inventoryId: row.inventoryId,
-          phone: maskedPhone(row.phone),
-          firstName: row.firstName,
-          totalMinor: row.totalMinor,
-          currency: row.currency,
-          items: row.items.reduce((sum, item) => sum + item.quantity, 0),
-          startedAt: row.startedAt.toISOString(),
-          lastActivityAt: row.shopifyUpdatedAt.toISOString(),
-          completedAt: row.completedAt?.toISOString() ?? null,
-          status: row.recoveryStatus,
-          reason: row.recoveryReason,
-          remindersSent: row.remindersSent,
-        })),
+        items: rows.map(checkoutItemOf),
         total,
         page: query.page,
         pageSize: CHECKOUTS_PAGE_SIZE,
       };
+    },
+
+    /** One of the account's checkouts (waiting ones too) with its timeline; null when it is none of the account's. */
+    async detail(uid: string, id: number): Promise<CheckoutDetail | null> {
+      const [row] = await db
+        .select()
+        .from(storeCheckouts)
+        .where(and(eq(storeCheckouts.id, id), sql`${storeCheckouts.inventoryId} in (${accountInventoryIdsSql(uid)})`));
+      if (!row) return null;
+      const steps = Array.from({ length: Math.max(RECOVERY_MAX_STEPS, row.remindersSent) }, (_, index) => index + 1);
+      const [owner, delay, sends] = await Promise.all([
+        inventoryOwner(db, row.inventoryId),
+        firstDelayMinutes(row.inventoryId),
+        sendsByKeys(
+          db,
+          uid,
+          steps.map((step) => reminderSendKey(row.id, step)),
+        ),
+      ]);
+      const byStep = new Map<number, RecordedSend>();
+      for (const step of steps) {
+        const send = sends.get(reminderSendKey(row.id, step));
+        if (send) byStep.set(step, send);
+      }
+      return {
+        ...checkoutItemOf(row),
+        inventoryName: owner?.name ?? '',
+        lines: row.items.map((item) => ({ title: item.title, quantity: item.quantity })),
+        timeline: checkoutTimeline(row, delay, byStep),
+      };
+    },
+
+    /**
+     * Every row of the list's query, newest first, CHECKOUT_EXPORT_BATCH at a time (a keyset on the
+     * list's order, so rows left meanwhile neither repeat nor go missing). Refuses a foreign inventory
+     * before the first batch is read.
+     */
+    async exportBatches(uid: string, query: CheckoutExportQuery): Promise<AsyncGenerator<CheckoutExportRow[]>> {
+      await checkInventory(uid, query.inventory);
+      const listed = listedCondition(periodCondition(uid, query), query);
+      const names = new Map<string, string>();
+      const nameOf = async (inventoryId: string) => {
+        if (!names.has(inventoryId)) names.set(inventoryId, (await inventoryOwner(db, inventoryId))?.name ?? '');
+        return names.get(inventoryId)!;
+      };
+      return (async function* () {
+        let after: { at: string; id: number } | null = null;
+        for (;;) {
+          const rows: (CheckoutRow & { cursorAt: string })[] = await db
+            .select({ ...getTableColumns(storeCheckouts), cursorAt: sql<string>`${storeCheckouts.shopifyUpdatedAt}::text` })
+            .from(storeCheckouts)
+            .where(
+              and(
+                listed,
+                after
+                  ? sql`(${storeCheckouts.shopifyUpdatedAt}, ${storeCheckouts.id}) < (${after.at}::timestamptz, ${after.id})`
+                  : undefined,
+              ),
+            )
+            .orderBy(desc(storeCheckouts.shopifyUpdatedAt), desc(storeCheckouts.id))
+            .limit(CHECKOUT_EXPORT_BATCH);
+          if (rows.length === 0) return;
+          const batch: CheckoutExportRow[] = [];
+          for (const row of rows) batch.push({ ...checkoutItemOf(row), inventoryName: await nameOf(row.inventoryId) });
+          yield batch;
+          if (rows.length < CHECKOUT_EXPORT_BATCH) return;
+          const last = rows[rows.length - 1]!;
+          after = { at: last.cursorAt, id: last.id };
+        }
+      })();
     },
   };
 }
