@@ -14,6 +14,7 @@ import { Route as LangRouteRouteImport } from './routes/$lang/route'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
 import { Route as LangAppRouteRouteImport } from './routes/$lang/_app/route'
 import { Route as LangLoggedOutRouteRouteImport } from './routes/$lang/_logged-out/route'
+import { Route as LangAppCheckoutsRouteImport } from './routes/$lang/_app/checkouts'
 import { Route as LangAppComponentExamplesRouteImport } from './routes/$lang/_app/component-examples'
 import { Route as LangAppContactsRouteImport } from './routes/$lang/_app/contacts'
 import { Route as LangAppDashboardRouteImport } from './routes/$lang/_app/dashboard'
@@ -53,6 +54,11 @@ const LangAppRouteRoute = LangAppRouteRouteImport.update({
 const LangLoggedOutRouteRoute = LangLoggedOutRouteRouteImport.update({
   id: '/_logged-out',
   getParentRoute: () => LangRouteRoute,
+} as any)
+const LangAppCheckoutsRoute = LangAppCheckoutsRouteImport.update({
+  id: '/checkouts',
+  path: '/checkouts',
+  getParentRoute: () => LangAppRouteRoute,
 } as any)
 const LangAppComponentExamplesRoute =
   LangAppComponentExamplesRouteImport.update({
@@ -141,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
   '/$lang/': typeof LangIndexRoute
+  '/$lang/checkouts': typeof LangAppCheckoutsRoute
   '/$lang/component-examples': typeof LangAppComponentExamplesRoute
   '/$lang/contacts': typeof LangAppContactsRoute
   '/$lang/dashboard': typeof LangAppDashboardRoute
@@ -161,6 +168,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$lang': typeof LangIndexRoute
+  '/$lang/checkouts': typeof LangAppCheckoutsRoute
   '/$lang/component-examples': typeof LangAppComponentExamplesRoute
   '/$lang/contacts': typeof LangAppContactsRoute
   '/$lang/dashboard': typeof LangAppDashboardRoute
@@ -185,6 +193,7 @@ export interface FileRoutesById {
   '/$lang/_app': typeof LangAppRouteRouteWithChildren
   '/$lang/_logged-out': typeof LangLoggedOutRouteRouteWithChildren
   '/$lang/': typeof LangIndexRoute
+  '/$lang/_app/checkouts': typeof LangAppCheckoutsRoute
   '/$lang/_app/component-examples': typeof LangAppComponentExamplesRoute
   '/$lang/_app/contacts': typeof LangAppContactsRoute
   '/$lang/_app/dashboard': typeof LangAppDashboardRoute
@@ -208,6 +217,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/$lang/'
+    | '/$lang/checkouts'
     | '/$lang/component-examples'
     | '/$lang/contacts'
     | '/$lang/dashboard'
@@ -228,6 +238,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$lang'
+    | '/$lang/checkouts'
     | '/$lang/component-examples'
     | '/$lang/contacts'
     | '/$lang/dashboard'
@@ -251,6 +262,7 @@ export interface FileRouteTypes {
     | '/$lang/_app'
     | '/$lang/_logged-out'
     | '/$lang/'
+    | '/$lang/_app/checkouts'
     | '/$lang/_app/component-examples'
     | '/$lang/_app/contacts'
     | '/$lang/_app/dashboard'
@@ -310,6 +322,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang'
       preLoaderRoute: typeof LangLoggedOutRouteRouteImport
       parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/_app/checkouts': {
+      id: '/$lang/_app/checkouts'
+      path: '/checkouts'
+      fullPath: '/$lang/checkouts'
+      preLoaderRoute: typeof LangAppCheckoutsRouteImport
+      parentRoute: typeof LangAppRouteRoute
     }
     '/$lang/_app/component-examples': {
       id: '/$lang/_app/component-examples'
@@ -427,6 +446,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface LangAppRouteRouteChildren {
+  LangAppCheckoutsRoute: typeof LangAppCheckoutsRoute
   LangAppComponentExamplesRoute: typeof LangAppComponentExamplesRoute
   LangAppContactsRoute: typeof LangAppContactsRoute
   LangAppDashboardRoute: typeof LangAppDashboardRoute
@@ -444,6 +464,7 @@ interface LangAppRouteRouteChildren {
 }
 
 const LangAppRouteRouteChildren: LangAppRouteRouteChildren = {
+  LangAppCheckoutsRoute: LangAppCheckoutsRoute,
   LangAppComponentExamplesRoute: LangAppComponentExamplesRoute,
   LangAppContactsRoute: LangAppContactsRoute,
   LangAppDashboardRoute: LangAppDashboardRoute,

@@ -13,6 +13,7 @@ export const crumbs = {
   inventoryConfiguration: { label: msg`Inventory Configuration` },
   channels: { label: msg`Channels`, to: '/$lang/channels' },
   channel: { label: msg`Channel` },
+  checkouts: { label: msg`Checkouts`, to: '/$lang/checkouts' },
   templates: { label: msg`Templates`, to: '/$lang/templates' },
   contacts: { label: msg`Contacts`, to: '/$lang/contacts' },
   componentExamples: { label: msg`Component examples` },

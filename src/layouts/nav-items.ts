@@ -12,7 +12,7 @@ export const navItems: NavItem[] = [
   { label: msg`Solutions`, to: null },
   { label: msg`Channels`, to: '/$lang/channels' },
   { label: msg`Inventories`, to: '/$lang/inventories' },
-  { label: msg`Checkouts`, to: null },
+  { label: msg`Checkouts`, to: '/$lang/checkouts' },
   { label: msg`Templates`, to: '/$lang/templates' },
   { label: msg`Contacts`, to: '/$lang/contacts' },
   { label: msg`Settings`, to: '/$lang/settings' },

@@ -11,48 +11,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
-import type { AiBase } from '@/domain/ai-base';
-import type { ChannelWebhookSetup } from '@/domain/channel';
-import type { Inventory } from '@/domain/inventory';
 import { orderNoticeRefusals, type OrderNoticeSettings } from '@/domain/order-notice';
-import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import AppToaster from '@/src/app/toaster';
 import { OrderNoticesSection } from '@/src/features/inventories/components/order-notices-section';
 import { i18n } from '@/src/i18n/i18n';
-import type { FixturePhoneNumber } from '../fixtures/whatsapp/phone-numbers';
 import type { TestUser } from '../server/support/emulator-users';
-import { api, completeBase, merchant } from './support/merchant';
+import { api } from './support/merchant';
+import { approvedReadyMade, merchantWithNumber } from './support/merchant-number';
 import { renderView } from './support/render-view';
 import { whatsappNumbers } from './support/whatsapp-numbers';
 
-/** A merchant of the test's own with an active AI base, `number` connected through the real API, and an inventory. */
-async function merchantWith(label: string, number: FixturePhoneNumber | null) {
-  const owner = await merchant(label, 'start');
-  const inventory = await api<Inventory>(owner, 'POST', '/inventories', { name: 'Loja Eva' });
-  if (!number) return { owner, inventoryId: inventory.id, channelId: null };
-  const base = await api<AiBase>(owner, 'POST', `/ai-bases/${(await completeBase(owner, { name: 'Ana vendedora' })).id}/activate`);
-  const { channel } = await api<ChannelWebhookSetup>(owner, 'POST', '/channels', {
-    phoneNumberId: number.phoneNumberId,
-    wabaId: number.wabaId,
-    accessToken: number.accessToken,
-    appSecret: number.appSecret,
-    aiBaseId: base.id,
-  });
-  return { owner, inventoryId: inventory.id, channelId: channel.id };
-}
-
-/** The ready-made order confirmation submitted to Meta through the API, once the fixture's review approved every language. */
-async function approvedConfirmation(owner: TestUser, channelId: string) {
-  const path = `/channels/${channelId}/templates/order_confirmation`;
-  await api(owner, 'PUT', path, readyMadeTemplate('order_confirmation').draft);
-  // The fixture reviews a few seconds after the submission; the server asks Meta when its webhook is late.
-  for (let tries = 0; tries < 90; tries++) {
-    const { records } = await api<{ records: { status: string }[] }>(owner, 'GET', path);
-    if (records.length > 0 && records.every((record) => record.status === 'APPROVED')) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('order_confirmation was not approved in 45 s');
-}
+const merchantWith = merchantWithNumber;
+const approvedConfirmation = (owner: TestUser, channelId: string) => approvedReadyMade(owner, channelId, ['order_confirmation']);
 
 const renderNotices = (inventoryId: string, owner: TestUser, lang: 'en' | 'pt' | 'es' = 'en') =>
   renderView(

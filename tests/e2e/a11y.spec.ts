@@ -22,6 +22,7 @@ const signedInScreens = [
   '/component-examples',
   '/channels',
   '/channels/1',
+  '/checkouts',
   '/settings',
 ];
 

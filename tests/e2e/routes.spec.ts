@@ -89,6 +89,7 @@ test.describe('default layout', () => {
       'Component examples',
       'Intelligent Bases',
       'Channels',
+      'Checkouts',
       'Templates',
       'Contacts',
       'Inventories',
@@ -97,11 +98,11 @@ test.describe('default layout', () => {
       await expect(menu.getByRole('link', { name })).toBeVisible();
     }
     // Items without a screen are "coming soon", not links.
-    for (const name of ['Solutions', 'Checkouts']) {
+    for (const name of ['Solutions']) {
       await expect(menu.getByRole('link', { name })).toHaveCount(0);
       await expect(menu.getByText(name)).toBeVisible();
     }
-    await expect(menu.getByText('coming soon')).toHaveCount(2);
+    await expect(menu.getByText('coming soon')).toHaveCount(1);
     await menu.getByRole('link', { name: 'Intelligent Bases' }).click();
     await expect(page).toHaveURL(/\/en\/ia-bases$/);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('AI Bases');

@@ -36,4 +36,7 @@ export const whatsappNumbers = {
   /** order-notices.test.tsx: the order confirmation refused, saved and shown again; a number with no approved template. */
   noticesSaved: fixturePhoneNumber(9381, { verifiedName: 'Loja Eva' }),
   noticesUnapproved: fixturePhoneNumber(9382, { verifiedName: 'Loja Flor' }),
+  /** checkouts-page.test.tsx: the recovery flow refused, switched on with the ready-made reminders, shown again; one refused in pt. */
+  recoverySaved: fixturePhoneNumber(9391, { verifiedName: 'Loja Gabi' }),
+  recoveryRefused: fixturePhoneNumber(9392, { verifiedName: 'Loja Hana' }),
 };

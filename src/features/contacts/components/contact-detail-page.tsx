@@ -16,7 +16,7 @@ import { contactFailureOf } from '../api/contact-failure';
 import { contactReadApi } from '../api/contact-read-api';
 import { formatContactPhone } from '../contact-format';
 import { listSearch, type ContactsFilter } from '../contact-search';
-import { useRead } from '../use-read';
+import { useRead } from '@/src/api/use-read';
 import { ContactConsentChange } from './contact-consent-change';
 import { ContactFacts } from './contact-facts';
 import { ContactHistory } from './contact-history';

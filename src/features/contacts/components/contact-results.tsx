@@ -14,7 +14,7 @@ import { PrimaryLink } from '@/src/ui/primary-link';
 import { Skeleton } from '@/src/ui/skeleton';
 import { contactListApi } from '../api/contact-list-api';
 import { addSearch, importSearch, isFiltered, type ContactsFilter } from '../contact-search';
-import { useRead } from '../use-read';
+import { useRead } from '@/src/api/use-read';
 import { ContactPager } from './contact-pager';
 import { ContactTable } from './contact-table';
 

@@ -1,4 +1,4 @@
-// One read of the API for a view of this screen, as an answer to show: loading, done with its value,
+// One read of the API for a view of a screen, as an answer to show: loading, done with its value,
 // or failed with its error (useActor alone would throw a rejection to the error page). Read once per
 // mount: a view reads again by being mounted again (a new `key`), as the templates screen does.
 import { useState } from 'react';

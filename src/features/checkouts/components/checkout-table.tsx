@@ -1,0 +1,72 @@
+// A page of the Checkouts list: when the shopper left it, who (first name and the number masked but
+// its last four digits), the cart's total, where its recovery stands (the reminder last sent, why it
+// was skipped or stopped) and how many reminders went.
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CheckoutListItem } from '@/domain/checkout-list';
+import { stopReasons, type SkipReason, type StopReason } from '@/domain/checkout-recovery';
+import { formatDateTime, formatNumber } from '@/src/i18n/format';
+import { useLang } from '@/src/i18n/use-lang';
+import { Badge, type BadgeVariant } from '@/src/ui/badge';
+import { Table } from '@/src/ui/table';
+import { checkoutStatusNames, skipReasonNames, stopReasonNames } from '../checkout-messages';
+import { formatMinor } from '../checkout-format';
+
+const statusVariants: Record<CheckoutListItem['status'], BadgeVariant> = {
+  waiting: 'neutral',
+  reminded: 'info',
+  recovered: 'positive',
+  lost: 'warning',
+  opted_out: 'negative',
+  skipped: 'neutral',
+};
+
+/** Why, in words: a skipped checkout's reason, else why its reminders stopped. */
+function reasonName(item: CheckoutListItem): MessageDescriptor | null {
+  if (item.reason === null) return null;
+  if (item.status === 'skipped') return skipReasonNames[item.reason as SkipReason] ?? null;
+  return (stopReasons as readonly string[]).includes(item.reason) ? stopReasonNames[item.reason as StopReason] : null;
+}
+
+export function CheckoutTable({ items }: { items: readonly CheckoutListItem[] }) {
+  const { t, i18n } = useLingui();
+  const lang = useLang();
+  return (
+    <Table
+      caption={t`Abandoned checkouts`}
+      hideCaption
+      rows={items}
+      rowKey={(item) => item.id}
+      emptyMessage={<Trans>No checkout matches.</Trans>}
+      columns={[
+        { key: 'left', header: t`Left at`, render: (item) => formatDateTime(lang, new Date(item.lastActivityAt)) },
+        {
+          key: 'shopper',
+          header: t`Shopper`,
+          isRowHeader: true,
+          render: (item) => [item.firstName, item.phone].filter(Boolean).join(' · ') || '—',
+        },
+        {
+          key: 'total',
+          header: t`Total`,
+          align: 'end',
+          render: (item) => (item.totalMinor !== null && item.currency ? formatMinor(lang, item.totalMinor, item.currency) : '—'),
+        },
+        {
+          key: 'status',
+          header: t`Status`,
+          render: (item) => {
+            const reason = reasonName(item);
+            return (
+              <>
+                <Badge variant={statusVariants[item.status]}>{i18n._(checkoutStatusNames[item.status])}</Badge>
+                {reason && <> {i18n._(reason)}</>}
+              </>
+            );
+          },
+        },
+        { key: 'reminders', header: t`Reminders`, align: 'end', render: (item) => formatNumber(lang, item.remindersSent) },
+      ]}
+    />
+  );
+}
