@@ -14,6 +14,7 @@ import { expect, it } from 'vitest';
 import type { CheckoutList } from '@/domain/checkout-list';
 import { recoveryFlowRefusals, type RecoveryFlow } from '@/domain/checkout-recovery';
 import { CheckoutFigures } from '@/src/features/checkouts/components/checkout-figures';
+import { CheckoutDetailCard } from '@/src/features/checkouts/components/checkout-detail';
 import { CheckoutTable } from '@/src/features/checkouts/components/checkout-table';
 import { CheckoutsPage } from '@/src/features/checkouts/components/checkouts-page';
 import { i18n } from '@/src/i18n/i18n';
@@ -193,4 +194,50 @@ it('shows the figures with the rate’s definition and the skipped ones’ reaso
   expect(rows[0]!.textContent).toContain('Recuperado');
   expect(rows[1]!.textContent).toContain('o comprador respondeu');
   expect(rows[2]!.textContent).toContain('sem consentimento');
+});
+
+it('tells one checkout’s story: what it held, each reminder with its delivery, the code made for it, the order', async () => {
+  const owner = await merchant('recovery-timeline', 'start');
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, minutes)).toISOString();
+  const reminder = { kind: 'reminder' as const, language: 'pt_BR', reason: null, costMicros: 62_500, askedAt: at(90) };
+  await renderView(
+    () => (
+      <CheckoutDetailCard
+        detail={{
+          ...period.items[0]!,
+          inventoryName: 'Loja Eva',
+          lines: [{ title: 'Vestido floral', quantity: 2 }],
+          timeline: [
+            { kind: 'started', at: at(0) },
+            { kind: 'last_activity', at: at(30) },
+            { kind: 'abandoned', at: at(90) },
+            { ...reminder, at: at(91), step: 1, templateName: 'cart_reminder_1', status: 'read', sentAt: at(91) },
+            { kind: 'discount_code', at: at(95), step: 2, code: 'VOLTA-7K2M9Q4X' },
+            { ...reminder, at: at(95), step: 2, templateName: 'cart_reminder_3', status: 'failed', reason: 'meta_refused', sentAt: null },
+            { kind: 'recovered', at: null },
+          ],
+        }}
+      />
+    ),
+    owner,
+    { lang: 'pt' },
+  );
+  expect(await screen.findByRole('heading', { name: 'Ana · •••• 4321' })).toBeTruthy();
+  expect(screen.getByText(/^Total R\$\s189,90 · Recuperado$/)).toBeTruthy();
+  expect(within(screen.getByRole('list', { name: 'No carrinho' })).getByText('2 × Vestido floral')).toBeTruthy();
+  const entries = within(screen.getByRole('list', { name: 'Linha do tempo' })).getAllByRole('listitem');
+  // Each with its moment, but the recovery (the order gave it none).
+  expect(entries[0]!.querySelector('time')?.getAttribute('datetime')).toBe(at(0));
+  expect(entries[0]!.querySelector('time')?.textContent).toMatch(/^20 de nov\. de 2026/);
+  expect(entries.at(-1)!.querySelector('time')).toBeNull();
+  const steps = entries.map((entry) => entry.textContent!.slice(entry.querySelector('time')?.textContent?.length ?? 0));
+  expect(steps).toEqual([
+    'Começou o checkout',
+    'Última alteração no checkout',
+    'Contado como abandonado',
+    'Lembrete 1 (cart_reminder_1): lido',
+    'Código de desconto VOLTA-7K2M9Q4X criado para o lembrete 2',
+    'Lembrete 2 (cart_reminder_3): falhou · meta_refused',
+    'Recuperado: o pedido veio depois de um lembrete',
+  ]);
 });

@@ -11,6 +11,7 @@ import {
   type SkipReason,
   type StopReason,
 } from '@/domain/checkout-recovery';
+import type { TemplateSendStatus } from '@/domain/template-send';
 
 export const checkoutStatusNames: Record<CheckoutStatus, MessageDescriptor> = {
   waiting: msg({ message: 'Waiting', context: 'an abandoned checkout: no reminder sent yet' }),
@@ -58,3 +59,13 @@ export const discountKindNames: Record<DiscountKind, MessageDescriptor> = {
 export const recoveryRefusalMessages: ReadonlyMap<string, MessageDescriptor> = new Map(
   Object.values(recoveryFlowRefusals).map((descriptor) => [descriptor.id, descriptor]),
 );
+
+/** Where a reminder's delivery stands, as the sender records it. */
+export const sendStatusNames: Record<TemplateSendStatus, MessageDescriptor> = {
+  queued: msg({ message: 'queued', context: 'a WhatsApp message waiting its turn to be sent' }),
+  sending: msg({ message: 'sending', context: 'a WhatsApp message being handed to Meta' }),
+  sent: msg({ message: 'sent', context: 'a WhatsApp message Meta took' }),
+  delivered: msg({ message: 'delivered', context: 'a WhatsApp message that reached the phone' }),
+  read: msg({ message: 'read', context: 'a WhatsApp message the shopper read' }),
+  failed: msg({ message: 'failed', context: 'a WhatsApp message that could not be sent' }),
+};

@@ -1,6 +1,7 @@
 // The /checkouts screen's URL search params: the inventory shown (its figures, its list and its
-// recovery flow; the first one when none is named), the period in days ending today, and the list's
-// status filter, search and page (`?inventory=<id>&days=90&status=recovered&q=4321&page=2`). Read with
+// recovery flow; the first one when none is named), the period in days ending today, the list's
+// status filter, search and page (`?inventory=<id>&days=90&status=recovered&q=4321&page=2`), and one
+// checkout with its timeline shown instead of the list (`checkout=<id>`, the list's kept for the way back). Read with
 // zod: an invalid param is dropped, never an error. The route keeps only the known keys without zod
 // (its validateSearch is in every page's first JS).
 import * as z from 'zod/mini';
@@ -12,7 +13,7 @@ export type CheckoutPeriod = (typeof checkoutPeriods)[number];
 export const DEFAULT_PERIOD: CheckoutPeriod = 30;
 
 /** The search as the route keeps it: the known keys; numbers as numbers (the router reads `page=2` as one). */
-export type CheckoutsSearch = { inventory?: string; days?: number; status?: string; q?: string; page?: number };
+export type CheckoutsSearch = { inventory?: string; days?: number; status?: string; q?: string; page?: number; checkout?: string };
 
 export const checkoutsSearchSchema = z.object({
   inventory: z.catch(z.optional(z.uuid()), undefined),
@@ -20,10 +21,19 @@ export const checkoutsSearchSchema = z.object({
   status: z.catch(z.optional(z.enum(checkoutStatuses)), undefined),
   q: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(64))), undefined),
   page: z.catch(z.optional(z.int().check(z.gte(1), z.lte(100_000))), undefined),
+  // A list item's id: digits.
+  checkout: z.catch(z.optional(z.string().check(z.regex(/^[1-9]\d{0,14}$/))), undefined),
 });
 
-/** What the screen shows: an inventory (null: the first of the account's), the period, the list's filter. */
-export type CheckoutsView = { inventoryId: string | null; days: CheckoutPeriod; status: CheckoutStatus | null; q: string; page: number };
+/** What the screen shows: an inventory (null: the first of the account's), the period, the list's filter, one checkout or none. */
+export type CheckoutsView = {
+  inventoryId: string | null;
+  days: CheckoutPeriod;
+  status: CheckoutStatus | null;
+  q: string;
+  page: number;
+  checkoutId: string | null;
+};
 
 export function checkoutsViewOf(search: unknown): CheckoutsView {
   const parsed = checkoutsSearchSchema.parse(search ?? {});
@@ -33,6 +43,7 @@ export function checkoutsViewOf(search: unknown): CheckoutsView {
     status: parsed.status ?? null,
     q: parsed.q ?? '',
     page: parsed.page ?? 1,
+    checkoutId: parsed.checkout ?? null,
   };
 }
 
@@ -44,6 +55,7 @@ export function checkoutsSearch(view: CheckoutsView): CheckoutsSearch {
     ...(view.status ? { status: view.status } : {}),
     ...(view.q ? { q: view.q } : {}),
     ...(view.page > 1 ? { page: view.page } : {}),
+    ...(view.checkoutId ? { checkout: view.checkoutId } : {}),
   };
 }
 

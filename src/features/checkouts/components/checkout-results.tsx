@@ -53,7 +53,7 @@ function ResultsRead({ view, onRetry }: Props & { onRetry: () => void }) {
         />
       ) : (
         <>
-          <CheckoutTable items={items} />
+          <CheckoutTable items={items} view={view} />
           <CheckoutPager view={view} total={total} pageSize={pageSize} />
         </>
       )}

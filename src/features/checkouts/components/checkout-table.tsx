@@ -1,7 +1,8 @@
 // A page of the Checkouts list: when the shopper left it, who (first name and the number masked but
 // its last four digits), the cart's total, where its recovery stands (the reminder last sent, why it
-// was skipped or stopped) and how many reminders went.
+// was skipped or stopped) and how many reminders went; the shopper links to the checkout's timeline.
 import type { MessageDescriptor } from '@lingui/core';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CheckoutListItem } from '@/domain/checkout-list';
 import { stopReasons, type SkipReason, type StopReason } from '@/domain/checkout-recovery';
@@ -11,6 +12,7 @@ import { Badge, type BadgeVariant } from '@/src/ui/badge';
 import { Table } from '@/src/ui/table';
 import { checkoutStatusNames, skipReasonNames, stopReasonNames } from '../checkout-messages';
 import { formatMinor } from '../checkout-format';
+import { checkoutsSearch, type CheckoutsView } from '../checkout-search';
 
 const statusVariants: Record<CheckoutListItem['status'], BadgeVariant> = {
   waiting: 'neutral',
@@ -28,7 +30,8 @@ function reasonName(item: CheckoutListItem): MessageDescriptor | null {
   return (stopReasons as readonly string[]).includes(item.reason) ? stopReasonNames[item.reason as StopReason] : null;
 }
 
-export function CheckoutTable({ items }: { items: readonly CheckoutListItem[] }) {
+/** `view`: the list the rows are of; each shopper links to its checkout's timeline, the list kept for the way back. */
+export function CheckoutTable({ items, view }: { items: readonly CheckoutListItem[]; view?: CheckoutsView }) {
   const { t, i18n } = useLingui();
   const lang = useLang();
   return (
@@ -44,7 +47,16 @@ export function CheckoutTable({ items }: { items: readonly CheckoutListItem[] })
           key: 'shopper',
           header: t`Shopper`,
           isRowHeader: true,
-          render: (item) => [item.firstName, item.phone].filter(Boolean).join(' · ') || '—',
+          render: (item) => {
+            const who = [item.firstName, item.phone].filter(Boolean).join(' · ') || t`A shopper`;
+            return view ? (
+              <Link to="/$lang/checkouts" params={{ lang }} search={checkoutsSearch({ ...view, checkoutId: item.id })}>
+                {who}
+              </Link>
+            ) : (
+              who
+            );
+          },
         },
         {
           key: 'total',

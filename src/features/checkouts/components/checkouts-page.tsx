@@ -1,6 +1,7 @@
 // `/checkouts`: checkout recovery for one inventory at a time (the URL's, else the account's first):
 // the period's figures and the list of abandoned checkouts, then the inventory's recovery flow. With
-// no inventory yet, the way to make one. The inventories are read once; what is shown lives in the URL.
+// no inventory yet, the way to make one. One checkout's timeline shows in place of the list; the
+// list's rows (its filters and search) export as CSV. The inventories are read once; what is shown lives in the URL.
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,6 +17,8 @@ import { PrimaryLink } from '@/src/ui/primary-link';
 import { Skeleton } from '@/src/ui/skeleton';
 import { checkoutInventoriesApi } from '../api/checkout-inventories-api';
 import { checkoutsSearch, checkoutsViewOf, type CheckoutsView } from '../checkout-search';
+import { CheckoutDetail } from './checkout-detail';
+import { CheckoutExportButton } from './checkout-export-button';
 import { CheckoutFilters, CheckoutScope } from './checkout-filters';
 import { CheckoutResults } from './checkout-results';
 import { RecoveryFlowSection } from './recovery-flow-card';
@@ -23,6 +26,14 @@ import { RecoveryFlowSection } from './recovery-flow-card';
 const Stack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
 `;
 
 const Part = styled.section`
@@ -76,14 +87,23 @@ function CheckoutsOf({ inventories }: { inventories: Inventory[] }) {
   const go = (next: CheckoutsView) => void navigate({ to: '/$lang/checkouts', params: { lang }, search: checkoutsSearch(next) });
   return (
     <Stack>
-      <CheckoutScope view={view} inventories={inventories} onChange={go} />
+      <Bar>
+        <CheckoutScope view={view} inventories={inventories} onChange={go} />
+        <CheckoutExportButton view={view} />
+      </Bar>
       <Part aria-labelledby="checkouts-list">
         <h2 id="checkouts-list">
           <Trans>Abandoned checkouts of {name}</Trans>
         </h2>
-        <CheckoutFilters view={view} onChange={go} />
-        {/* Mounted anew for each inventory, period, filter and page: each is read once. */}
-        <CheckoutResults key={JSON.stringify(view)} view={view} />
+        {view.checkoutId ? (
+          <CheckoutDetail key={view.checkoutId} view={{ ...view, checkoutId: view.checkoutId }} />
+        ) : (
+          <>
+            <CheckoutFilters view={view} onChange={go} />
+            {/* Mounted anew for each inventory, period, filter and page: each is read once. */}
+            <CheckoutResults key={JSON.stringify(view)} view={view} />
+          </>
+        )}
       </Part>
       <RecoveryFlowSection inventoryId={inventory.id} />
     </Stack>

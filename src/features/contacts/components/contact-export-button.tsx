@@ -6,7 +6,8 @@ import { Trans } from '@lingui/react/macro';
 import { useLang } from '@/src/i18n/use-lang';
 import { Button } from '@/src/ui/button';
 import { Notice } from '@/src/ui/notice';
-import { fetchContactsCsv, saveFile } from '../api/contact-export-api';
+import { saveFile } from '@/src/api/csv-download';
+import { fetchContactsCsv } from '../api/contact-export-api';
 import type { ContactsFilter } from '../contact-search';
 
 export function ContactExportButton({ filter }: { filter: ContactsFilter }) {

@@ -5,7 +5,7 @@ import { crumbs } from '@/src/layouts/crumbs';
 import { CheckoutsPage } from '@/src/features/checkouts/components/checkouts-page';
 import type { CheckoutsSearch } from '@/src/features/checkouts/checkout-search';
 
-const textKeys = ['inventory', 'status', 'q'] as const;
+const textKeys = ['inventory', 'status', 'q', 'checkout'] as const;
 const numberKeys = ['days', 'page'] as const;
 
 /**
