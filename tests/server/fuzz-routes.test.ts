@@ -3,10 +3,14 @@
 // table), with one merchant's token and another's ids. No 5xx, the error shape on every 4xx, no
 // answer slower than 5 s, nothing of the other account. FUZZ_SEED replays a failing run.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { recordCheckout } from '@/server/checkouts/checkout-intake';
+import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { staffIdToken } from './support/emulator-users';
 import { baseInstructions, knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
 import { formatTable, fuzzRoutes, operationsOf, type FuzzWorld } from './support/route-fuzz';
+import { testDatabase } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);
@@ -42,6 +46,43 @@ test(
     ] as const) {
       const contact = await api(owner, 'POST', '/contacts', { phone: '+5511987654321', name, optIn: ['utility'] });
       expect(contact.status, contact.text).toBe(201);
+    }
+    // An abandoned checkout of each one's store, skipped by recovery: the caller's checkout lists, pages and
+    // exports hold theirs, never the other's (its shopper named by the marker).
+    const { db } = await testDatabase();
+    for (const [owner, firstName] of [
+      [caller, 'Caller shopper'],
+      [other, marker],
+    ] as const) {
+      const inventory = await api(owner, 'POST', '/inventories', { name: `${firstName} store` });
+      expect(inventory.status, inventory.text).toBe(201);
+      const token = `fuzz-${randomUUID()}`;
+      const at = new Date('2026-01-10T15:00:00Z');
+      await recordCheckout(
+        db,
+        (inventory.body as { id: string }).id,
+        {
+          token,
+          shopifyCheckoutId: null,
+          phone: '+5511987654321',
+          whatsappUpdatesPhone: null,
+          acceptsSmsMarketing: false,
+          firstName,
+          locale: 'pt-BR',
+          currency: 'BRL',
+          totalMinor: 10_000,
+          items: [{ title: 'Camiseta', quantity: 1, variantId: null }],
+          recoveryUrl: null,
+          startedAt: at,
+          updatedAt: at,
+          completedAt: null,
+        },
+        { webhookId: `w-${token}`, topic: 'checkouts/create' },
+      );
+      await db
+        .update(storeCheckouts)
+        .set({ recoveryStatus: 'skipped', recoveryReason: 'no_consent' })
+        .where(eq(storeCheckouts.token, token));
     }
 
     const world: FuzzWorld = {

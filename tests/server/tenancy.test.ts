@@ -1,15 +1,20 @@
 // Tenant isolation, route by route: account B must never read, change or delete account A's
 // records. Every /api/v1 route must have a row in this table, so a new route without a tenancy
 // case fails here until someone writes one.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultRecoveryFlow } from '@/domain/checkout-recovery';
 import type { ChannelWebhookSetup } from '@/domain/channel';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
+import { recordCheckout } from '@/server/checkouts/checkout-intake';
+import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { newPhoneNumberId, seedAnsweringRecords } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
 import { scratchDataDir, storedUploads } from './support/knowledge-uploads';
 import { seedStorefrontInventory, type SeededInventory } from './support/storefront-seed';
+import { testDatabase } from './support/test-database';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
 type As = (user: TestUser, path: string, init?: { method?: string; body?: unknown }) => ReturnType<typeof call>;
@@ -209,6 +214,36 @@ const inventoryRecord = (method: string, suffix: string, body?: unknown): Tenanc
   },
   body,
 });
+// One checkout of A's inventory's store, as its webhook recorded it: B's attempts leave its page as it was.
+let aliceCheckout: Promise<string> | undefined;
+const seedCheckout = (as: As, owner: TestUser) =>
+  (aliceCheckout ??= seedInventory(as, owner).then(async (inventoryId) => {
+    const { db } = await testDatabase();
+    const token = `tenant-${randomUUID()}`;
+    await recordCheckout(
+      db,
+      inventoryId,
+      {
+        token,
+        shopifyCheckoutId: null,
+        phone: '+5511987654321',
+        whatsappUpdatesPhone: null,
+        acceptsSmsMarketing: false,
+        firstName: 'Tenant shopper of A',
+        locale: 'pt-BR',
+        currency: 'BRL',
+        totalMinor: 10_000,
+        items: [{ title: 'Camiseta', quantity: 1, variantId: null }],
+        recoveryUrl: null,
+        startedAt: new Date('2026-01-10T15:00:00Z'),
+        updatedAt: new Date('2026-01-10T15:00:00Z'),
+        completedAt: null,
+      },
+      { webhookId: `w-${token}`, topic: 'checkouts/create' },
+    );
+    const [row] = await db.select({ id: storeCheckouts.id }).from(storeCheckouts).where(eq(storeCheckouts.token, token));
+    return String(row!.id);
+  }));
 const integration = {
   name: 'Taken over',
   ecommerceType: 'shopify',
@@ -636,12 +671,23 @@ const tenancyTable: TenancyCase[] = [
     seed: async (as, owner) => `${url}?from=2026-01-01&to=2026-01-31&tz=UTC&inventory=${await seedInventory(as, owner)}`,
     unfiltered: `${url}?from=2026-01-01&to=2026-01-31&tz=UTC`,
   })),
-  {
+  ...['/api/v1/checkouts', '/api/v1/checkouts/export.csv'].map((url): TenancyCase => ({
     scope: 'filtered',
     method: 'GET',
-    url: '/api/v1/checkouts',
-    seed: async (as, owner) => `/api/v1/checkouts?from=2026-01-01&to=2026-01-31&inventory=${await seedInventory(as, owner)}`,
-    unfiltered: '/api/v1/checkouts?from=2026-01-01&to=2026-01-31',
+    url,
+    seed: async (as, owner) => `${url}?from=2026-01-01&to=2026-01-31&inventory=${await seedInventory(as, owner)}`,
+    unfiltered: `${url}?from=2026-01-01&to=2026-01-31`,
+  })),
+  {
+    scope: 'record',
+    method: 'GET',
+    url: '/api/v1/checkouts/:id',
+    seed: async (as, owner) => `/api/v1/checkouts/${await seedCheckout(as, owner)}`,
+    snapshot: async (as, owner, path) => {
+      const answer = await as(owner, path);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    },
   },
   { scope: 'list', method: 'GET', url: '/api/v1/contacts', seed: seedContact },
   {
