@@ -13,6 +13,7 @@ import {
 } from '@/domain/checkout-recovery';
 import { sqlList } from '../db/sql-list';
 import { inventories } from '../inventories/inventory-tables';
+import { recoveredByKinds, type RecoveredBy } from './recovery-ref';
 import type { CheckoutItem } from './shopify-checkouts';
 
 /**
@@ -54,6 +55,20 @@ export const storeCheckouts = pgTable(
     /** The discount code drawn for reminder `discount_step` (made in the store once; a retry makes the same). */
     discountCode: text('discount_code'),
     discountStep: integer('discount_step'),
+    /** The `ref` its reminders' links carry (server/checkouts/recovery-ref.ts), drawn before the first one goes. */
+    recoveryRef: text('recovery_ref'),
+    /**
+     * The order that recovered it (Shopify's numeric id), what matched it, when it was placed, and its
+     * value net of refunds in minor units of its currency (0 once cancelled), kept current as the order
+     * is read again (server/checkouts/recovered-orders.ts). Null until that order is known.
+     */
+    recoveredOrderId: text('recovered_order_id'),
+    recoveredBy: text('recovered_by').$type<RecoveredBy>(),
+    recoveredAt: timestamp('recovered_at', { withTimezone: true }),
+    recoveredValueMinor: bigint('recovered_value_minor', { mode: 'number' }),
+    recoveredCurrency: text('recovered_currency'),
+    /** Whether that order used the checkout's discount code. */
+    discountUsed: boolean('discount_used').notNull().default(false),
   },
   (table) => [
     uniqueIndex('store_checkouts_inventory_token').on(table.inventoryId, table.token),
@@ -69,5 +84,9 @@ export const storeCheckouts = pgTable(
     ),
     // The shopper's latest recovery (the 7 days between two): by number, newest first reminder.
     index('store_checkouts_phone_reminded').on(table.phone, table.firstReminderAt),
+    // An order's ref finds its checkout; an order recovers one checkout at most, and is found again by its id.
+    uniqueIndex('store_checkouts_recovery_ref').on(table.recoveryRef),
+    uniqueIndex('store_checkouts_recovered_order').on(table.inventoryId, table.recoveredOrderId),
+    check('store_checkouts_recovered_by_known', sql`${table.recoveredBy} in (${sqlList(recoveredByKinds)})`),
   ],
 );

@@ -6,9 +6,11 @@
 // a small cart, a recovery in the last 7 days, no consent), stops it (the order placed, the shopper
 // wrote, unsubscribed, the flow off, the template no longer approved), or asks the template sender for
 // the next reminder (its discount code made in the store first), keyed by checkout and step, so a
-// retried or repeated run sends it once. After the
-// last reminder it waits out the attribution window and counts the checkout lost; an order placed from
-// it within that window counts it recovered.
+// retried or repeated run sends it once. Each reminder's way-back link carries the checkout's recovery
+// ref (drawn and kept before the first one goes: server/checkouts/recovery-ref.ts). After the last
+// reminder it waits out the attribution window and counts the checkout lost; an order placed from it
+// within that window counts it recovered (the order's readers mark it so with the order and its value:
+// server/checkouts/recovered-orders.ts; a checkout the store says completed in time, here).
 import { and, eq, max, ne, sql } from 'drizzle-orm';
 import {
   RECOVERY_ATTRIBUTION_DAYS,
@@ -43,6 +45,7 @@ import { templatesByLanguage } from '../templates/template-queries';
 import { RECOVERY_QUEUE } from './checkout-intake';
 import { storeCheckouts } from './checkout-tables';
 import { createDiscountCode, discountValueText, DiscountRefused, newDiscountCode } from './discount-codes';
+import { newRecoveryRef, recoveryLink } from './recovery-ref';
 import type { RecoveryFlowStore } from './recovery-flow-store';
 
 const MINUTE_MS = 60_000;
@@ -106,7 +109,14 @@ async function shopperWrote(db: Db, channelId: string, phone: string, since: Dat
 type Mark = Partial<
   Pick<
     typeof storeCheckouts.$inferInsert,
-    'recoveryStatus' | 'recoveryReason' | 'remindersSent' | 'firstReminderAt' | 'lastReminderAt' | 'discountCode' | 'discountStep'
+    | 'recoveryStatus'
+    | 'recoveryReason'
+    | 'remindersSent'
+    | 'firstReminderAt'
+    | 'lastReminderAt'
+    | 'discountCode'
+    | 'discountStep'
+    | 'recoveryRef'
   >
 >;
 const mark = (db: Db, id: number, values: Mark) => db.update(storeCheckouts).set(values).where(eq(storeCheckouts.id, id));
@@ -123,7 +133,9 @@ function valueOf(source: RecoveryValueSource, checkout: CheckoutRow, language: L
     case 'total':
       return checkout.totalMinor !== null && checkout.currency ? (formatTotal(checkout.totalMinor, checkout.currency, language) ?? '') : '';
     case 'checkout_url':
-      return checkout.recoveryUrl ?? '';
+      return checkout.recoveryUrl && checkout.recoveryRef
+        ? recoveryLink(checkout.recoveryUrl, checkout.recoveryRef)
+        : (checkout.recoveryUrl ?? '');
     case 'store_name':
       return checkout.storeName;
     case 'discount_code':
@@ -190,7 +202,9 @@ export async function recoverCheckout(
   if (['recovered', 'lost', 'opted_out'].includes(checkout.recoveryStatus) || (sent > 0 && checkout.recoveryReason !== null))
     return { kind: 'closed' };
   if (checkout.completedAt) {
-    if (sent > 0 && attributionEnds !== null && checkout.completedAt.getTime() <= attributionEnds) {
+    // Placed between the first reminder and the window's end: recovered (before any reminder, it was never abandoned).
+    const placed = checkout.completedAt.getTime();
+    if (sent > 0 && attributionEnds !== null && placed <= attributionEnds && placed >= checkout.firstReminderAt!.getTime()) {
       await mark(db, checkout.id, { recoveryStatus: 'recovered', recoveryReason: null });
       return { kind: 'recovered' };
     }
@@ -277,6 +291,11 @@ export async function recoverCheckout(
     discount = made;
   }
 
+  // The recovery's ref, kept before any link carries it: a retried run sends the same.
+  if (!checkout.recoveryRef) {
+    checkout.recoveryRef = newRecoveryRef();
+    await mark(db, checkout.id, { recoveryRef: checkout.recoveryRef });
+  }
   const language = shopperLanguage(contact?.language, checkout.locale, phone.country);
   await sender.enqueue([
     {

@@ -48,6 +48,15 @@ export const dashboardRollups = pgTable(
     messageCostMicros: bigint('message_cost_micros', { mode: 'number' }).notNull().default(0),
     /** Of them, post-sale notices (order confirmations and shipping updates). */
     noticesSent: integer('notices_sent').notNull().default(0),
+    /**
+     * Checkout recovery, on the day a checkout's first reminder went: checkouts reminded, those of them
+     * recovered and those whose order used their discount code (on the '' row), and the recovered
+     * orders' value net of refunds (on the row of its currency).
+     */
+    checkoutsReminded: integer('checkouts_reminded').notNull().default(0),
+    checkoutsRecovered: integer('checkouts_recovered').notNull().default(0),
+    recoveryDiscountsUsed: integer('recovery_discounts_used').notNull().default(0),
+    recoveredValueMinor: bigint('recovered_value_minor', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     // The triggers' upsert target, and the dashboard's read (an account's days in a range).

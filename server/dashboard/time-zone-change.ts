@@ -22,7 +22,7 @@ export async function changeTimeZone(db: Db, uid: string, zone: string, attempts
   for (let attempt = 1; ; attempt++) {
     try {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`lock table storefront_events, ai_requests, attributed_orders in share mode`);
+        await tx.execute(sql`lock table storefront_events, ai_requests, attributed_orders, store_checkouts in share mode`);
         // Refused here (22023) rather than by the triggers of every later event.
         await tx.execute(sql`select now() at time zone ${zone}`);
         await tx.execute(sql`update accounts set time_zone = ${zone}, updated_at = now() where uid = ${uid}`);

@@ -8,6 +8,7 @@ import type { OrderEventSource } from '@/domain/order-event';
 import type { Db } from '../db/database';
 import type { InventoryStore } from '../inventories/inventory-store';
 import { checkoutsCompletedByOrdersSql } from '../checkouts/checkout-intake';
+import { recoveredOrdersSql, recoveredTokensSql } from '../checkouts/recovered-orders';
 import { noteDelivery, type WebhookDelivery } from './webhook-deliveries';
 import { enqueueRows } from '../jobs/job-queue';
 import { orderEvents } from './order-event-tables';
@@ -66,6 +67,9 @@ const recordsOf = (events: readonly OrderEventDraft[]) =>
       tracking_company: event.trackingCompany,
       occurred_at: event.occurredAt.toISOString(),
       checkout_token: event.checkoutToken ?? null,
+      referral_ref: event.recovery?.referralRef ?? null,
+      attribute_ref: event.recovery?.attributeRef ?? null,
+      discount_codes: (event.recovery?.discountCodes ?? []).map((code) => code.toUpperCase()),
     })),
   );
 
@@ -99,7 +103,7 @@ export async function recordOrderEvents(
         position int, kind text, event_key text, shopify_order_id text, order_name text, total_minor bigint, currency text,
         status_page_url text, customer_phone text, customer_first_name text, customer_locale text, whatsapp_updates_phone text,
         shopify_fulfillment_id text, fulfillment_status text, shipment_status text, tracking_number text, tracking_url text,
-        tracking_company text, occurred_at timestamptz, checkout_token text))`);
+        tracking_company text, occurred_at timestamptz, checkout_token text, referral_ref text, attribute_ref text, discount_codes jsonb))`);
     ctes.push(sql`added as (
       insert into ${orderEvents} (inventory_id, kind, event_key, source, shopify_order_id, ${columns})
       select ${inventory}, incoming.kind, incoming.event_key, ${source}, incoming.shopify_order_id, ${values}
@@ -116,12 +120,31 @@ export async function recordOrderEvents(
     ctes.push(
       sql`queued as (${enqueueRows(ORDER_EVENT_QUEUE, sql`select jsonb_build_object('orderEventId', id) as payload from added order by id`)})`,
     );
-    // An order placed from a checkout Catalyst keeps completes it: its reminders stop (server/checkouts/).
+    const fresh = delivery ? sql` and exists (select 1 from delivery)` : sql``;
+    // An order from a reminded checkout recovers it, with its value (server/checkouts/recovered-orders.ts).
+    const recovery = events.some(
+      (event) => event.kind === 'order_created' && (event.checkoutToken || event.recovery?.referralRef || event.recovery?.attributeRef),
+    );
+    if (recovery)
+      ctes.push(
+        recoveredOrdersSql(
+          inventoryId,
+          sql`select shopify_order_id as order_id, occurred_at as placed_at, checkout_token, referral_ref, attribute_ref,
+            total_minor as value_minor, currency, discount_codes
+            from incoming where kind = 'order_created'${fresh}`,
+          'recovery',
+          { current: false },
+        ),
+      );
+    // An order placed from a checkout Catalyst keeps completes it: its reminders stop (server/checkouts/). One
+    // it recovered just now is completed already (a row is updated once a statement).
     if (events.some((event) => event.checkoutToken))
       ctes.push(
         checkoutsCompletedByOrdersSql(
           inventoryId,
-          sql`select checkout_token, occurred_at from incoming where kind = 'order_created' and checkout_token is not null${delivery ? sql` and exists (select 1 from delivery)` : sql``}`,
+          sql`select checkout_token, occurred_at from incoming where kind = 'order_created' and checkout_token is not null${fresh}${
+            recovery ? sql` and checkout_token not in (${recoveredTokensSql('recovery')})` : sql``
+          }`,
           'checkout',
         ),
       );

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { isPhoneCountry, readContactPhone } from '@/domain/contact-phone';
 import { WHATSAPP_UPDATES_ATTRIBUTE, type OrderEventKind } from '@/domain/order-event';
 import { decimalToMinor } from '../inventories/store-reader';
+import { RECOVERY_ATTRIBUTE, recoveryRefOf, refOfLandingSite } from '../checkouts/recovery-ref';
 
 /** An event as recorded (server/order-events/order-event-tables.ts's order_events, less what the recording adds). */
 export type OrderEventDraft = {
@@ -32,7 +33,25 @@ export type OrderEventDraft = {
   occurredAt: Date;
   /** The token of the checkout the order was placed from (an `orders/create` webhook's `checkout_token`): it completes that checkout. */
   checkoutToken?: string | null;
+  /**
+   * For an order's own event, what checkout recovery matches it by besides the token (server/checkouts/
+   * recovered-orders.ts): the recovery ref of its landing page and of its recovery attribute, and the
+   * discount codes it used. Absent: none.
+   */
+  recovery?: OrderRecoveryMarks;
 };
+
+/** What an order carries of a checkout's recovery. */
+export type OrderRecoveryMarks = { referralRef: string | null; attributeRef: string | null; discountCodes: string[] };
+
+/** The recovery ref of an order's attributes (`_catalyst_recovery`), or null. */
+const attributeRefOf = (attributes: ReadonlyArray<{ key: string; value: unknown }>) => {
+  const value = attributes.find((attribute) => attribute.key === RECOVERY_ATTRIBUTE)?.value;
+  return typeof value === 'string' ? recoveryRefOf(value) : null;
+};
+/** Codes as Shopify names them, the first hundred (more is no real order). */
+const codesOf = (codes: ReadonlyArray<string | null | undefined>) =>
+  codes.flatMap((code) => (text(code, 255) ? [text(code, 255)!] : [])).slice(0, 100);
 
 /** The key two sources agree on: the order or fulfillment id, and for an update the second it was made. */
 export function eventKeyOf(kind: OrderEventKind, id: string, updatedAt?: Date): string {
@@ -116,6 +135,9 @@ export const restOrderSchema = z.object({
   customer_locale: nullableText(),
   phone: nullableText(),
   checkout_token: nullableText(),
+  /** The shopper's landing page, its path and query (`/?ref=…`): the visit's referral code is its `ref`. */
+  landing_site: nullableText(),
+  discount_codes: z.optional(z.nullable(z.array(z.object({ code: nullableText() })))),
   note_attributes: z.optional(z.nullable(z.array(z.object({ name: z.string(), value: z.optional(z.nullable(z.unknown())) })))),
   shipping_address: z.optional(z.nullable(restAddressSchema)),
   billing_address: z.optional(z.nullable(restAddressSchema)),
@@ -162,6 +184,11 @@ export function orderCreatedFromWebhook(order: RestOrder): OrderEventDraft | nul
     ...noFulfillment,
     occurredAt,
     checkoutToken: text(order.checkout_token, 100),
+    recovery: {
+      referralRef: refOfLandingSite(order.landing_site),
+      attributeRef: attributeRefOf((order.note_attributes ?? []).map(({ name, value }) => ({ key: name, value }))),
+      discountCodes: codesOf((order.discount_codes ?? []).map((discount) => discount.code)),
+    },
   };
 }
 
@@ -306,6 +333,8 @@ export function eventsFromPolledOrder(order: PolledOrder, since: Date): OrderEve
       ...ofOrder,
       ...noFulfillment,
       occurredAt: createdAt,
+      // The poll reads no journey or discount codes: the sync's read of orders brings the ref.
+      recovery: { referralRef: null, attributeRef: attributeRefOf(order.customAttributes), discountCodes: [] },
     });
   for (const fulfillment of order.fulfillments) {
     const fulfillmentId = numericIdOf(fulfillment.id);

@@ -1,9 +1,11 @@
 // A store's orders as attributed_orders rows: which of them an inventory's links brought (its cart
 // attribute, or its referral code), and their writing by order id, so reading an order again (a
 // refund, a cancellation) updates it instead of counting it twice. The inventory sync reads the
-// orders (server/inventories/order-reader.ts); this area keeps them.
+// orders (server/inventories/order-reader.ts); this area keeps them. Each page also goes to checkout
+// recovery, which keeps the orders that recovered a reminded checkout the same way.
 import { inArray, sql } from 'drizzle-orm';
 import { CART_ATTRIBUTE } from '@/domain/checkout-link';
+import { recordReadOrders } from '../checkouts/recovered-orders';
 import type { Db } from '../db/database';
 import type { StoreOrder } from '../inventories/order-reader';
 import { decimalToMinor } from '../inventories/store-reader';
@@ -16,9 +18,11 @@ type Inventory = { id: string; attributionCode: string };
  * The orders of a page that are the inventory's, as rows: with the `catalyst_cart` attribute
  * (unless it names another inventory's cart — a store may back two inventories), else with the
  * inventory's attribution code as the last visit's referral code. The value is the current total
- * (net of refunds) in minor units, 0 once cancelled.
+ * (net of refunds) in minor units, 0 once cancelled. The page is handed to checkout recovery first
+ * (server/checkouts/recovered-orders.ts: an order from a reminded checkout, its value kept current).
  */
 export async function attributedRows(db: Db, inventory: Inventory, orders: StoreOrder[]): Promise<AttributedOrder[]> {
+  await recordReadOrders(db, inventory.id, orders);
   const cartOf = (order: StoreOrder) => order.customAttributes.find((attribute) => attribute.key === CART_ATTRIBUTE)?.value?.trim() || null;
   const cartIds = [...new Set(orders.map(cartOf).filter((id): id is string => id !== null))];
   const owners = new Map(
