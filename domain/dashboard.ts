@@ -81,6 +81,16 @@ export const dashboardDefinitions = {
     message:
       "Meta's price: what Meta charges for these messages, by category and the shopper's country, from Meta's rate card in force on each message's day, in US dollars. Meta bills it to your WhatsApp Business Account, apart from your Catalyst plan.",
   },
+  recoveredValue: /*i18n*/ {
+    id: 'dashboard.definition.recovered_value',
+    message:
+      'Recovered value: the total of the orders that recovered abandoned checkouts, net of refunds; a cancelled order counts as zero. A checkout counts on the day its first WhatsApp reminder went.',
+  },
+  recoveryRate: /*i18n*/ {
+    id: 'dashboard.definition.recovery_rate',
+    message:
+      'Recovery rate: checkouts recovered divided by checkouts reminded on WhatsApp. A checkout is recovered when an order comes from it (the checkout itself, its cart or its reminder’s link) within 7 days of a reminder. A checkout counts on the day its first reminder went.',
+  },
   projection: /*i18n*/ {
     id: 'dashboard.definition.projection',
     message: 'Projection: the queries and cost at the end of the month if the pace so far continues.',
@@ -273,6 +283,9 @@ export const costPerCatalog = (spendMinor: number, catalogsSent: number): number
   return value === null ? null : Math.round(value);
 };
 
+/** Checkouts recovered ÷ checkouts reminded, as a fraction; null when none was reminded. */
+export const recoveryRate = (recovered: number, reminded: number): number | null => ratio(recovered, reminded);
+
 /** Converted value ÷ spend (2.5 is 2.5 times what was spent); null across currencies. */
 export const returnOnSpend = (
   valueMinor: number,
@@ -456,6 +469,19 @@ export const dashboardSchema = z.object({
     marketing: comparedSchema,
     costMicros: comparedSchema,
     noticesSent: comparedSchema,
+  }),
+  /**
+   * Checkout recovery, each checkout on the day its first reminder went: checkouts reminded, those
+   * recovered, the recovery rate between them, the recovered orders' value (net of refunds, in
+   * `currency`: the store's, null without any) and the checkouts' discount codes those orders used.
+   */
+  recovery: z.object({
+    reminded: comparedSchema,
+    recovered: comparedSchema,
+    rate: comparedSchema,
+    valueMinor: comparedSchema,
+    discountsUsed: comparedSchema,
+    currency: z.nullable(z.string()),
   }),
   mediaTypes: z.record(z.enum(mediaTypes), z.extend(comparedSchema, { share: z.number() })),
   monthlyCost: monthlyCostSchema,

@@ -16,6 +16,7 @@ import {
   percentChange,
   previousPeriod,
   projectedQueries,
+  recoveryRate,
   returnOnSpend,
   type Dashboard,
   type DashboardDay,
@@ -59,10 +60,13 @@ export type DaySource = {
   extraRequests: number;
   /** Template messages sent first, by category, their cost (USD micros) and the notices among them. */
   messages: MessageCounts;
+  /** Checkout recovery on the day of each checkout's first reminder (the value on its currency's row). */
+  recovery: RecoveryCounts;
 };
 
 type MessageCounts = { utility: number; marketing: number; costMicros: number; notices: number };
 const noMessages = (): MessageCounts => ({ utility: 0, marketing: 0, costMicros: 0, notices: 0 });
+type RecoveryCounts = { reminded: number; recovered: number; discountsUsed: number; valueMinor: number };
 
 type Totals = {
   accesses: number;
@@ -73,6 +77,9 @@ type Totals = {
   requests: Record<MediaType, number>;
   extraRequests: number;
   messages: MessageCounts;
+  recovery: Omit<RecoveryCounts, 'valueMinor'>;
+  /** The recovered value per currency. */
+  recovered: Map<string, number>;
 };
 
 const noRequests = (): Record<MediaType, number> => ({
@@ -92,9 +99,14 @@ function totalsOf(rows: DaySource[]): Totals {
     requests: noRequests(),
     extraRequests: 0,
     messages: noMessages(),
+    recovery: { reminded: 0, recovered: 0, discountsUsed: 0 },
+    recovered: new Map(),
   };
   for (const row of rows) {
     for (const key of ['utility', 'marketing', 'costMicros', 'notices'] as const) totals.messages[key] += row.messages[key];
+    for (const key of ['reminded', 'recovered', 'discountsUsed'] as const) totals.recovery[key] += row.recovery[key];
+    if (row.currency !== '' && row.recovery.valueMinor !== 0)
+      totals.recovered.set(row.currency, (totals.recovered.get(row.currency) ?? 0) + row.recovery.valueMinor);
     totals.accesses += row.accesses;
     totals.catalogsSent += row.catalogsSent;
     totals.orders += row.orders;
@@ -128,16 +140,15 @@ function parsePlanChanges(text: string | null): PlanChange[] {
   });
 }
 
-/** The currency the converted value is shown in: the one with the most value in the period (then the previous), else none. */
-function mainCurrency(...periods: Totals[]): string | null {
+/** The currency a value is shown in: the one with the most of it in the period (then the previous), else none. */
+function mainCurrency(values: (totals: Totals) => Map<string, number>, ...periods: Totals[]): string | null {
   for (const totals of periods) {
-    const best = [...totals.money.entries()]
-      .filter(([, money]) => money.valueMinor > 0)
-      .sort((a, b) => b[1].valueMinor - a[1].valueMinor || a[0].localeCompare(b[0]))[0];
+    const best = [...values(totals).entries()].filter(([, value]) => value > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
     if (best) return best[0];
   }
   return null;
 }
+const convertedValues = (totals: Totals) => new Map([...totals.money].map(([currency, money]) => [currency, money.valueMinor]));
 
 /** The days of a period, every one present (zeros where nothing happened). */
 export function daysOf(range: DayRange, rows: DaySource[], currency: string | null): DashboardDay[] {
@@ -201,6 +212,7 @@ function parseRollups(text: string | null): DaySource[] {
       requests: { text: count[6]!, vision: count[7]!, file: count[8]!, voice: count[9]! },
       extraRequests: count[10]!,
       messages: { utility: count[11]!, marketing: count[12]!, costMicros: count[13]!, notices: count[14]! },
+      recovery: { reminded: count[15]!, recovered: count[16]!, discountsUsed: count[17]!, valueMinor: count[18]! },
     };
   });
 }
@@ -227,7 +239,8 @@ export function dashboardStore(db: Db) {
         detailed ? sql`inventory_id, ',', ai_base_id, ',', channel_id` : sql`',,'`
       }, ',', currency, ',', accesses, ',', ${detailed ? sql`cart_views, ',', checkouts` : sql`'0,0'`}, ',', catalogs_sent, ',', orders, ',',
         order_value_minor, ',', requests_text, ',', requests_vision, ',', requests_file, ',', requests_voice, ',', extra_requests, ',',
-        messages_utility, ',', messages_marketing, ',', message_cost_micros, ',', notices_sent), ';' order by day)
+        messages_utility, ',', messages_marketing, ',', message_cost_micros, ',', notices_sent, ',',
+        checkouts_reminded, ',', checkouts_recovered, ',', recovery_discounts_used, ',', recovered_value_minor), ';' order by day)
       from dashboard_rollups
       where uid = ${uid} and day >= ${previous.from}::date and day <= ${range.to}::date${sql.join(filters)}`;
     return { range, previous, select };
@@ -314,7 +327,8 @@ export function dashboardStore(db: Db) {
       const previousRows = rows.filter((row) => row.day < range.from);
       const [current, before] = [totalsOf(currentRows), totalsOf(previousRows)];
       const currency: Currency = query.currency ?? 'USD';
-      const converted = mainCurrency(current, before);
+      const converted = mainCurrency(convertedValues, current, before);
+      const recoveredCurrency = mainCurrency((totals) => totals.recovered, current, before);
       const money = (totals: Totals) => totals.money.get(converted ?? '') ?? { orders: 0, valueMinor: 0 };
       // Each period's days priced with the plan in force on each (domain/plan-timeline.ts).
       const spendOf = (days: DayRange, dayRows: DaySource[]) =>
@@ -366,6 +380,14 @@ export function dashboardStore(db: Db) {
           marketing: figure((totals) => totals.messages.marketing),
           costMicros: figure((totals) => totals.messages.costMicros),
           noticesSent: figure((totals) => totals.messages.notices),
+        },
+        recovery: {
+          reminded: figure((totals) => totals.recovery.reminded),
+          recovered: figure((totals) => totals.recovery.recovered),
+          rate: figure((totals) => recoveryRate(totals.recovery.recovered, totals.recovery.reminded)),
+          valueMinor: figure((totals) => totals.recovered.get(recoveredCurrency ?? '') ?? 0),
+          discountsUsed: figure((totals) => totals.recovery.discountsUsed),
+          currency: recoveredCurrency,
         },
         mediaTypes: Object.fromEntries(
           mediaTypes.map((type) => [

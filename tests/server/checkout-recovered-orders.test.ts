@@ -6,13 +6,14 @@
 // with that ref and no token within 7 days of a reminder recovers the checkout, one after does not; a
 // refund lowers the recovered value and a cancellation makes it 0; the webhook (by token) and the
 // sync (by ref) seeing one order count it once, whichever comes first; an order with the checkout's
-// discount code counts it used.
+// discount code counts it used; the dashboard sums it all by the day of each first reminder.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultRecoveryFlow, RECOVERY_ATTRIBUTION_DAYS, type RecoveryFlow } from '@/domain/checkout-recovery';
+import type { Dashboard } from '@/domain/dashboard';
 import type { Inventory } from '@/domain/inventory';
 import { toGraphTemplate, type TemplateLanguage } from '@/domain/message-template';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
@@ -67,6 +68,8 @@ let deps: RecoveryDependencies;
 const number = fixturePhoneNumber(35, { phoneNumberId: newPhoneNumberId() });
 /** The ready-made third reminder's variables: the link, the discount's value and its code. */
 const discountVariables = defaultRecoveryFlow().steps[2]!.variables;
+/** The merchant's other inventory (no store): none of the checkouts are its. */
+let otherInventoryId: string;
 const checkoutIds: number[] = [];
 
 beforeAll(async () => {
@@ -85,6 +88,7 @@ beforeAll(async () => {
   merchant = await createUser('recovered-orders');
   const records = await seedAnsweringRecords(merchant.uid, 'recovered-orders');
   channelId = await connectTemplateNumber(url, merchant, records, number);
+  otherInventoryId = records.inventoryId;
   // The inventory on the store, saved with its app's API secret key: its checkouts and orders come as webhooks.
   const name = `Loja ${randomUUID().slice(0, 8)}`;
   const created = (await as('/inventories', 'POST', { name })).body as Inventory;
@@ -384,6 +388,53 @@ describe('the recovery’s other marks', () => {
       discountUsed: false,
     });
     await saveFlow();
+  });
+});
+
+describe('the dashboard', () => {
+  const figuresOf = (answer: Dashboard) => ({
+    reminded: answer.recovery.reminded.current,
+    recovered: answer.recovery.recovered.current,
+    rate: answer.recovery.rate.current,
+    valueMinor: answer.recovery.valueMinor.current,
+    discountsUsed: answer.recovery.discountsUsed.current,
+    currency: answer.recovery.currency,
+  });
+  const read = async (query: Record<string, string>) => {
+    const answer = await as(`/dashboard?${new URLSearchParams({ tz: 'UTC', ...query })}`);
+    expect(answer.status, answer.text).toBe(200);
+    return answer.body as Dashboard;
+  };
+  const day = (offset: number) => new Date(dayAt(offset)).toISOString().slice(0, 10);
+
+  test('reminded, recovered, the rate and the recovered value net of refunds, by the day of each first reminder', async () => {
+    // Days 1 (two reminded), 3 (recovered, then cancelled: 0), 4, 5, 6 (19,900 − 1,990), 7 (19,000), 8 (35,820 with the code; 39,800).
+    const all = await read({ from: day(0), to: day(9), inventory: inventory.id });
+    expect(figuresOf(all)).toEqual({
+      reminded: 9,
+      recovered: 5,
+      rate: 5 / 9,
+      valueMinor: 17_910 + 19_000 + 35_820 + 39_800,
+      discountsUsed: 1,
+      currency: 'USD',
+    });
+    // One day: the cancelled recovery still counts as recovered, for no value.
+    expect(figuresOf(await read({ from: day(3), to: day(3) }))).toEqual({
+      reminded: 1,
+      recovered: 1,
+      rate: 1,
+      valueMinor: 0,
+      discountsUsed: 0,
+      currency: null,
+    });
+    // None reminded: no rate.
+    expect(figuresOf(await read({ from: day(-20), to: day(-10) }))).toMatchObject({ reminded: 0, rate: null, valueMinor: 0 });
+    // Another inventory of the merchant's has none of them.
+    expect(figuresOf(await read({ from: day(0), to: day(9), inventory: otherInventoryId }))).toMatchObject({ reminded: 0, recovered: 0 });
+
+    // The rollups the triggers kept equal a recount from the checkouts themselves.
+    await db.execute(sql`select dashboard_recount(${merchant.uid})`);
+    expect(figuresOf(await read({ from: day(0), to: day(9), inventory: inventory.id }))).toEqual(figuresOf(all));
   });
 });
 

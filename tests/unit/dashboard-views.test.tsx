@@ -78,10 +78,47 @@ describe('results', () => {
       .getAllByRole('button', { name: /^What is / })
       .map((each) => document.getElementById(each.getAttribute('aria-describedby')!)?.textContent);
     expect(described).toEqual(
-      ['accesses', 'catalogsSent', 'convertedValue', 'orders', 'averageTicket', 'costPerCatalog', 'conversionRate', 'returnOnSpend'].map(
-        (key) => dashboardDefinitions[key as keyof typeof dashboardDefinitions].message,
-      ),
+      [
+        'accesses',
+        'catalogsSent',
+        'convertedValue',
+        'orders',
+        'averageTicket',
+        'costPerCatalog',
+        'conversionRate',
+        'returnOnSpend',
+        'recoveredValue',
+        'recoveryRate',
+      ].map((key) => dashboardDefinitions[key as keyof typeof dashboardDefinitions].message),
     );
+  });
+
+  it('checkout recovery: the recovered value in the store’s currency, the rate with the checkouts it divides', async () => {
+    await show(() => <DashboardResults dashboard={sampleDashboard()} />);
+    expect(valueOf('Recovered value')).toBe('R$6,495.00');
+    expect(within(figure('Recovered value')).getByText('Up 150.0% on the previous period')).toBeTruthy();
+    expect(valueOf('Recovery rate')).toBe('25.0%');
+    expect(within(figure('Recovery rate')).getByText('Of 20 checkouts reminded: 5 recovered')).toBeTruthy();
+    expect(within(figure('Recovery rate')).getByRole('button', { name: 'What is Recovery rate?' })).toBeTruthy();
+  });
+
+  it('no checkout reminded: no rate (a dash said as such), and the reason under it', async () => {
+    const zero = compared(0, 0);
+    const recovery = { reminded: zero, recovered: zero, rate: compared(null, null), valueMinor: zero, discountsUsed: zero, currency: null };
+    await show(() => <DashboardResults dashboard={sampleDashboard(undefined, { recovery })} />);
+    expect(within(figure('Recovery rate')).getByText('No figure for this period')).toBeTruthy();
+    expect(within(figure('Recovery rate')).getByText('No checkout was reminded in this period.')).toBeTruthy();
+    expect(within(figure('Recovery rate')).queryByText(/previous period/)).toBeNull();
+    // Without a recovered currency, the converted value's.
+    expect(valueOf('Recovered value')).toBe('R$0.00');
+  });
+
+  it('a period with only reminders sent is no quiet period', async () => {
+    const quiet = quietDashboard();
+    const recovery = { ...quiet.recovery, reminded: compared(1, 0), rate: compared(0, null) };
+    await show(() => <DashboardResults dashboard={{ ...quiet, recovery }} />);
+    expect(within(figure('Recovery rate')).getByText('Of 1 checkout reminded: 0 recovered')).toBeTruthy();
+    expect(valueOf('Recovery rate')).toBe('0.0%');
   });
 
   it('a return on spend as a multiple, unchanged as no change', async () => {

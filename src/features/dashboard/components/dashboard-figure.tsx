@@ -150,6 +150,12 @@ export function DefinitionTip({ name, definition }: { name: string; definition: 
   );
 }
 
+const Detail = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 const ChangeText = styled.p<{ $direction: 'up' | 'down' | 'same' | 'new' }>`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.sm};
@@ -205,10 +211,12 @@ export type FigureProps = {
   currency?: string | null;
   /** Shown after the value (a return on spend's '×'). */
   suffix?: ReactNode;
+  /** A line under the value saying what it was worked out from (a rate's counts). */
+  detail?: ReactNode;
 };
 
 /** A figure as a group named by its name: the value ('—' when there is none), its change, its definition. */
-export function Figure({ name, definition, figure, kind, currency, suffix }: FigureProps) {
+export function Figure({ name, definition, figure, kind, currency, suffix, detail }: FigureProps) {
   const lang = useLang();
   const id = useId();
   const value = formatFigure(lang, kind, figure.current, currency);
@@ -233,6 +241,7 @@ export function Figure({ name, definition, figure, kind, currency, suffix }: Fig
           </>
         )}
       </Value>
+      {detail ? <Detail>{detail}</Detail> : null}
       <FigureChange change={figure.change} />
     </Box>
   );

@@ -1,13 +1,15 @@
 // The dashboard's results: accesses, catalogs sent, converted value, orders, average ticket, cost per
-// catalog, conversion rate and return on spend, each with its change and its definition. Until an
+// catalog, conversion rate, return on spend, and checkout recovery's recovered value and recovery rate
+// (with the checkouts it divides), each with its change and its definition. Until an
 // inventory is configured or a number connected, the 'configure first' notice; with sources but
 // nothing counted in the period, a plain empty state rather than zeros that look like a failure.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { dashboardDefinitions, type Dashboard } from '@/domain/dashboard';
 import { useLang } from '@/src/i18n/use-lang';
 import { EmptyState } from '@/src/ui/empty-state';
 import { Notice } from '@/src/ui/notice';
+import { formatNumber } from '@/src/i18n/format';
 import { formatRange } from '../dashboard-format';
 import { Figure } from './dashboard-figure';
 
@@ -31,9 +33,27 @@ export const SectionTitle = styled.h2`
 /** Results are counted from configured inventories (catalog pages, carts) and connected numbers (catalogs sent). */
 export const hasResultSources = ({ sources }: Dashboard) => sources.configuredInventories > 0 || sources.channels > 0;
 
-/** Nothing at all happened in the period: no access, catalog sent or order. */
+/** Nothing at all happened in the period: no access, catalog sent, order or checkout reminded. */
 export const isQuietPeriod = (dashboard: Dashboard) =>
-  [dashboard.accesses, dashboard.catalogsSent, dashboard.orders, dashboard.convertedValue].every(({ current }) => !current);
+  [dashboard.accesses, dashboard.catalogsSent, dashboard.orders, dashboard.convertedValue, dashboard.recovery.reminded].every(
+    ({ current }) => !current,
+  );
+
+/** What the recovery rate divides: 'Of 20 checkouts reminded: 5 recovered'. */
+function RecoveredOfReminded({ recovery }: { recovery: Dashboard['recovery'] }) {
+  const lang = useLang();
+  const reminded = recovery.reminded.current ?? 0;
+  const recovered = formatNumber(lang, recovery.recovered.current ?? 0);
+  return reminded === 0 ? (
+    <Trans>No checkout was reminded in this period.</Trans>
+  ) : (
+    <Plural
+      value={reminded}
+      one={`Of # checkout reminded: ${recovered} recovered`}
+      other={`Of # checkouts reminded: ${recovered} recovered`}
+    />
+  );
+}
 
 export function DashboardResults({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useLingui();
@@ -94,6 +114,20 @@ export function DashboardResults({ dashboard }: { dashboard: Dashboard }) {
           figure={dashboard.returnOnSpend}
           kind="multiple"
           suffix="×"
+        />
+        <Figure
+          name={t`Recovered value`}
+          definition={definitions.recoveredValue}
+          figure={dashboard.recovery.valueMinor}
+          kind="money"
+          currency={dashboard.recovery.currency ?? converted}
+        />
+        <Figure
+          name={t`Recovery rate`}
+          definition={definitions.recoveryRate}
+          figure={dashboard.recovery.rate}
+          kind="percent"
+          detail={<RecoveredOfReminded recovery={dashboard.recovery} />}
         />
       </FigureGrid>
     );
