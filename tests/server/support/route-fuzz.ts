@@ -145,6 +145,7 @@ function plausible(property: Property): fc.Arbitrary<unknown> {
   if (property.format === 'uuid') return fc.uuid();
   if (property.format === 'email') return fc.constant('ana@loja.com.br');
   if (property.format === 'date-time') return fc.constant('2026-01-01T00:00:00Z');
+  if (property.format === 'date') return fc.constant('2026-01-01');
   return fc.constantFrom('Loja da Ana', 'ana', 'https://loja.com.br', '+5511987654321', 'pt');
 }
 
