@@ -113,9 +113,10 @@ export function checkoutListStore(db: Db) {
           recovered: sql<number>`count(*) filter (where ${storeCheckouts.recoveryStatus} = 'recovered')::int`,
           recoveredValue: sql<{ currency: string; totalMinor: number }[]>`coalesce((
             select jsonb_agg(jsonb_build_object('currency', v.currency, 'totalMinor', v.total))
-            from (select ${storeCheckouts.currency} as currency, sum(${storeCheckouts.totalMinor})::bigint as total from ${storeCheckouts}
-                  where ${inPeriod} and ${storeCheckouts.recoveryStatus} = 'recovered' and ${storeCheckouts.currency} is not null
-                  group by ${storeCheckouts.currency} order by ${storeCheckouts.currency}) as v), '[]'::jsonb)`,
+            from (select ${storeCheckouts.recoveredCurrency} as currency, sum(${storeCheckouts.recoveredValueMinor})::bigint as total
+                  from ${storeCheckouts}
+                  where ${inPeriod} and ${storeCheckouts.recoveryStatus} = 'recovered' and ${storeCheckouts.recoveredCurrency} is not null
+                  group by ${storeCheckouts.recoveredCurrency} order by ${storeCheckouts.recoveredCurrency}) as v), '[]'::jsonb)`,
         })
         .from(storeCheckouts)
         .where(inPeriod);
