@@ -58,6 +58,14 @@ for (const number of [demo.whatsappNumber, channelWalkNumber, noticesWalkNumber]
 // Catalyst hears of its templates' reviews only when it reads them from Meta (a refresh).
 const templateEditorNumber = fixturePhoneNumber(9106, { verifiedName: 'Loja Modelos Catalyst' });
 demo.whatsapp.addNumber(templateEditorNumber);
+// The recovery-flow model test's two numbers (tests/e2e/recovery-flow-model.spec.ts): A offers the ready-made
+// cart reminders, B a template of its own; Meta's reviews of their templates reach this server's webhook.
+const recoveryModelNumberA = fixturePhoneNumber(9107, { verifiedName: 'Loja Lembretes A' });
+const recoveryModelNumberB = fixturePhoneNumber(9108, { verifiedName: 'Loja Lembretes B' });
+for (const number of [recoveryModelNumberA, recoveryModelNumberB]) {
+  demo.whatsapp.addNumber(number);
+  demo.whatsapp.setWebhookUrl(number.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
+}
 const scopeLackingStore = await startShopifyAdminServer({
   scopes: ['read_products'],
   shop: { name: 'Loja Sem Pedidos', currencyCode: 'BRL' },
@@ -94,6 +102,8 @@ const peers: E2ePeers = {
     pageOverflowNumber,
     templateEditorNumber,
     noticesWalkNumber,
+    recoveryModelNumberA,
+    recoveryModelNumberB,
   },
 };
 mkdirSync('.tmp', { recursive: true });
