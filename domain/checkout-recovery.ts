@@ -233,6 +233,10 @@ export const recoveryFlowRefusals = {
     message: 'This reminder has no discount: add one, or choose another value for this variable.',
   },
   minimumNegative: /*i18n*/ { id: 'recovery.minimum_negative', message: 'The minimum cart value cannot be negative.' },
+  minimumNotANumber: /*i18n*/ {
+    id: 'recovery.minimum_not_a_number',
+    message: 'Enter the minimum cart value as a number, such as 25.00 (0: every cart).',
+  },
   quietHoursMalformed: /*i18n*/ { id: 'recovery.quiet_hours_malformed', message: 'Enter a time as HH:MM, from 00:00 to 23:59.' },
   quietHoursEmpty: /*i18n*/ { id: 'recovery.quiet_hours_empty', message: 'Quiet hours end at another time than they start.' },
   // The server's refusals, once it has looked the number and its templates up.
@@ -293,7 +297,9 @@ export function recoveryFlowRefusalsOf(flow: RecoveryFlow): Record<string, Messa
     }
   });
 
-  if (flow.minimumCartMinor < 0) fields.minimumCartMinor = r.minimumNegative;
+  // Minor units: a whole number (a blank or unreadable field reaches here as NaN).
+  if (!Number.isInteger(flow.minimumCartMinor)) fields.minimumCartMinor = r.minimumNotANumber;
+  else if (flow.minimumCartMinor < 0) fields.minimumCartMinor = r.minimumNegative;
 
   if (flow.quietHours) {
     const start = clockMinutes(flow.quietHours.start);

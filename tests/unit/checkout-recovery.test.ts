@@ -204,8 +204,13 @@ describe('refusals by field', () => {
     for (const hours of [0, 721]) expect(expiry(hours)).toEqual({ 'steps.2.discount.expiresInHours': r.expiryOutOfRange });
   });
 
-  test('a minimum cart value of zero or more', () => {
+  test('a minimum cart value of zero or more, a whole number of minor units', () => {
     expect(recoveryFlowRefusalsOf(onFlow((flow) => (flow.minimumCartMinor = -1)))).toEqual({ minimumCartMinor: r.minimumNegative });
+    // A blank or unreadable field on the screen reads as NaN: refused here, never sent as null.
+    for (const minimum of [Number.NaN, 12.5])
+      expect(recoveryFlowRefusalsOf(onFlow((flow) => (flow.minimumCartMinor = minimum)))).toEqual({
+        minimumCartMinor: r.minimumNotANumber,
+      });
     expect(recoveryFlowRefusalsOf(onFlow((flow) => (flow.minimumCartMinor = 15_000)))).toEqual({});
   });
 
