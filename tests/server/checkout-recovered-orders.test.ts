@@ -304,7 +304,7 @@ describe('one order seen by the webhook and by the sync is counted once, whichev
     const claiming = await db
       .select({ id: storeCheckouts.id })
       .from(storeCheckouts)
-      .where(eq(storeCheckouts.recoveredOrderId, String(order.id)));
+      .where(and(eq(storeCheckouts.inventoryId, inventory.id), eq(storeCheckouts.recoveredOrderId, String(order.id))));
     expect(claiming).toEqual([{ id }]);
 
     store.refundOrder(order.id, '19.90');

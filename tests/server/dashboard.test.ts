@@ -10,6 +10,7 @@ import { costPerCatalog, periodSpendMinor, type Dashboard } from '@/domain/dashb
 import { plans } from '@/domain/plans';
 import { inboundReplies } from '@/server/channels/inbound-replies';
 import { channels, whatsappInboundMessages } from '@/server/channels/channel-tables';
+import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { inventories } from '@/server/inventories/inventory-tables';
 import { templateSends } from '@/server/messaging/template-send-tables';
 import { upsertAttributedOrders } from '@/server/storefront/attributed-orders';
@@ -460,6 +461,84 @@ describe('GET /api/v1/dashboard', () => {
       marketing: { current: 0 },
       costMicros: { current: 13_600 },
       noticesSent: { current: 2 },
+    });
+  });
+
+  test("checkout recovery counts on the day of each checkout's first reminder in the account's zone, for its inventory", async () => {
+    const r = await merchant('recovery');
+    const { db } = await testDatabase();
+    const inventoryId = r.records.inventoryId;
+    let tokens = 0;
+    const reminded = (firstReminderAt: string, recovered: { valueMinor: number; discountUsed?: boolean } | null = null) => ({
+      inventoryId,
+      token: `${r.user.uid}-${++tokens}`,
+      phone: `+55119876500${tokens}`,
+      currency: 'BRL',
+      totalMinor: 20_000,
+      items: [],
+      startedAt: new Date(Date.parse(firstReminderAt) - 2 * 3_600_000),
+      shopifyUpdatedAt: new Date(Date.parse(firstReminderAt) - 3_600_000),
+      remindersSent: 1,
+      firstReminderAt: new Date(firstReminderAt),
+      lastReminderAt: new Date(firstReminderAt),
+      ...(recovered
+        ? {
+            recoveryStatus: 'recovered' as const,
+            recoveredOrderId: `${9_000 + tokens}`,
+            recoveredValueMinor: recovered.valueMinor,
+            recoveredCurrency: 'BRL',
+            discountUsed: recovered.discountUsed ?? false,
+          }
+        : { recoveryStatus: 'reminded' as const }),
+    });
+    // 02:00 UTC on the 11th is still the 10th in São Paulo.
+    const [, late] = await db
+      .insert(storeCheckouts)
+      .values([
+        reminded('2026-05-10T15:00:00Z', { valueMinor: 10_000, discountUsed: true }),
+        reminded('2026-05-11T02:00:00Z'),
+        reminded('2026-05-11T15:00:00Z', { valueMinor: 5_000 }),
+        reminded('2026-05-09T15:00:00Z'),
+      ])
+      .returning({ id: storeCheckouts.id });
+    // Recovered later by an order that was then partly refunded: the update moves its day's figures.
+    await db
+      .update(storeCheckouts)
+      .set({ recoveryStatus: 'recovered', recoveredOrderId: '9999', recoveredValueMinor: 2_500, recoveredCurrency: 'BRL' })
+      .where(sql`${storeCheckouts.id} = ${late!.id}`);
+    const may10 = { from: '2026-05-10', to: '2026-05-10', tz: 'America/Sao_Paulo' };
+    const answer = await dashboard(r.user, may10);
+    expect(answer.recovery).toEqual({
+      reminded: { current: 2, previous: 1, change: 100 },
+      recovered: { current: 2, previous: 0, change: 'new' },
+      rate: { current: 1, previous: 0, change: 'new' },
+      valueMinor: { current: 12_500, previous: 0, change: 'new' },
+      discountsUsed: { current: 1, previous: 0, change: 'new' },
+      currency: 'BRL',
+    });
+    // The inventory's filter keeps them; another inventory's, or an AI base's (recovery has none), has none: no rate.
+    expect((await dashboard(r.user, { ...may10, inventory: inventoryId })).recovery.valueMinor.current).toBe(12_500);
+    const filters: Record<string, string>[] = [{ inventory: r.secondInventory.id }, { aiBase: r.records.activeBaseId }];
+    for (const filter of filters)
+      expect((await dashboard(r.user, { ...may10, ...filter })).recovery).toMatchObject({
+        reminded: { current: 0 },
+        rate: { current: null },
+        valueMinor: { current: 0 },
+        currency: null,
+      });
+    // Another zone recounts them from the checkouts: in UTC the late one is the 11th's.
+    const change = await call(`${server.url}/api/v1/me/time-zone`, {
+      method: 'PUT',
+      token: r.user.idToken,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ timeZone: 'UTC' }),
+    });
+    expect(change.status, change.text).toBe(200);
+    const utcDays = await dashboard(r.user, { from: '2026-05-10', to: '2026-05-11' });
+    expect(utcDays.recovery).toMatchObject({ reminded: { current: 3 }, recovered: { current: 3 }, valueMinor: { current: 17_500 } });
+    expect((await dashboard(r.user, { from: '2026-05-10', to: '2026-05-10' })).recovery).toMatchObject({
+      reminded: { current: 1, previous: 1 },
+      valueMinor: { current: 10_000 },
     });
   });
 
