@@ -66,6 +66,11 @@ export const syncReportSchema = z.object({
      * cart, or with its referral code); absent on runs that did not read orders (runs from before orders were read).
      */
     ordersAttributed: z.optional(z.int()),
+    /**
+     * The store's abandoned checkouts this run recorded as new or changed (those its checkout webhooks
+     * had not brought); absent on runs that did not read them.
+     */
+    checkoutsRecorded: z.optional(z.int()),
   }),
   /** Up to 200 entries each (the counts are whole). */
   added: z.array(z.string()),

@@ -1,7 +1,8 @@
 // One sync of an inventory, as the sync worker runs it: the store's variants and the catalog's
-// items read a page at a time into the run's rows, the store's orders from Catalyst carts, then the
-// rows made the inventory's products in one transaction. A refusal fails the run and keeps the last
-// good products (the next hour tries again); anything else is thrown for the queue to retry.
+// items read a page at a time into the run's rows, the store's orders from Catalyst carts and its
+// abandoned checkouts (checkout recovery's, for the webhooks missed), then the rows made the
+// inventory's products in one transaction. A refusal fails the run and keeps the last good products
+// (the next hour tries again); anything else is thrown for the queue to retry.
 import { eq, sql } from 'drizzle-orm';
 import type { SyncTrigger } from '@/domain/inventory-sync';
 import type { Db } from '../db/database';
@@ -10,6 +11,7 @@ import { inventories, inventorySyncRows, inventorySyncRuns } from './inventory-t
 import { enqueueRows, jobQueue } from '../jobs/job-queue';
 import type { SecretBox } from '../secrets/secret-box';
 import type { Mismatch, SyncReport } from '@/domain/inventory-sync';
+import { checkoutsWatermark, recordAbandonedCheckouts } from '../checkouts/abandoned-checkout-reader';
 import { correctionRequests, pushCorrections } from './catalog-corrections';
 import { REPORT_LIMIT } from './catalog-match';
 import { readCatalogItems, type MetaConfig } from './meta-catalog';
@@ -17,6 +19,7 @@ import { attributeStoreOrders } from './order-reader';
 import { pageBuffer } from './page-buffer';
 import { PeerFailure } from './peer-failure';
 import { readStore, type StoreReadOptions } from './store-reader';
+import { lastRunCounting } from './sync-report-reads';
 import { syncRows } from './sync-rows';
 
 type SyncRows = Awaited<ReturnType<typeof syncRows>>;
@@ -32,6 +35,8 @@ export type SyncDependencies = {
   /** Past this many variants the store is read through a bulk operation (INVENTORY_BULK_THRESHOLD). */
   bulkThreshold?: number;
   bulkPollMs?: number;
+  /** The clock the first read of abandoned checkouts counts back from (tests set theirs). */
+  now?: () => Date;
 };
 
 /** Queues a sync unless one is queued or running; true when queued. */
@@ -55,7 +60,7 @@ export async function enqueueDueSyncs(db: Db): Promise<number> {
 }
 
 export async function syncInventory(
-  { db, secrets, meta, sleep, bulkThreshold, bulkPollMs }: SyncDependencies,
+  { db, secrets, meta, sleep, bulkThreshold, bulkPollMs, now = () => new Date() }: SyncDependencies,
   inventoryId: string,
   trigger: SyncTrigger,
   signal: AbortSignal,
@@ -85,9 +90,13 @@ export async function syncInventory(
     await items.flush();
     // Orders are written as they are read, by order id: a run that fails after this reads them again.
     const orders = await attributeStoreOrders(db, inventory, token, { signal, ...(sleep ? { sleep } : {}) });
+    // Checkouts go through the webhooks' intake as they are read: one read again next time is kept once.
+    const checkoutsSince = checkoutsWatermark(await lastRunCounting(db, inventoryId, 'checkoutsRecorded'), now());
+    const checkouts = await recordAbandonedCheckouts(db, inventory, token, checkoutsSince, { signal, ...(sleep ? { sleep } : {}) });
     signal.throwIfAborted();
     const { report, mismatches } = await rows.report();
     report.counts.ordersAttributed = orders.attributed;
+    report.counts.checkoutsRecorded = checkouts.recorded;
     if (inventory.storeIsTruth && mismatches.length > 0)
       await correctCatalog({ meta, catalogId: inventory.catalogId, rows, report, mismatches, ...(sleep ? { sleep } : {}) });
     // One transaction handed over whole: under load, PGlite (and the shop pages reading it) is not

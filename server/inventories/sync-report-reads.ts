@@ -1,6 +1,8 @@
 // What the inventory pages read of the sync's results: the inventory's last runs and a page of the
-// products the last good run made. Reads only; the sync that writes them is ./inventory-sync.ts.
+// products the last good run made; and where a sync's read of the store's checkouts starts again.
+// Reads only; the sync that writes them is ./inventory-sync.ts.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { SyncReport } from '@/domain/inventory-sync';
 import type { Db } from '../db/database';
 import { inventoryProducts, inventorySyncRuns } from './inventory-tables';
 
@@ -35,4 +37,21 @@ export async function productsPage(db: Db, inventoryId: string, { page, pageSize
       .where(where),
   ]);
   return { products: rows.map((row) => row.product), total: counted?.total ?? 0 };
+}
+
+/** When the inventory's last succeeded run whose report has `count` started (a run that read what it counts); null: none. */
+export async function lastRunCounting(db: Db, inventoryId: string, count: keyof SyncReport['counts']): Promise<Date | null> {
+  const [last] = await db
+    .select({ startedAt: inventorySyncRuns.startedAt })
+    .from(inventorySyncRuns)
+    .where(
+      and(
+        eq(inventorySyncRuns.inventoryId, inventoryId),
+        eq(inventorySyncRuns.status, 'succeeded'),
+        sql`${inventorySyncRuns.report} -> 'counts' -> ${count}::text is not null`,
+      ),
+    )
+    .orderBy(desc(inventorySyncRuns.startedAt))
+    .limit(1);
+  return last?.startedAt ?? null;
 }
