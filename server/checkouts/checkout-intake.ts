@@ -1,7 +1,10 @@
-// Recording a store's checkouts from its signed webhooks: one statement notes the delivery (a
-// redelivery records nothing) and inserts the checkout, or updates the one of the same token when this
-// payload is newer than what is kept, and queues it for checkout recovery (RECOVERY_QUEUE). Shopify may deliver an older update after a newer one: it changes
-// nothing then, except that a checkout once completed stays completed.
+// Recording a store's checkouts from its signed webhooks (and from each sync's read of its abandoned
+// checkouts, ./abandoned-checkout-reader.ts): one statement notes the delivery (a redelivery records
+// nothing) and inserts the checkout, or updates the one of the same token when this payload is newer
+// than what is kept, and queues it for checkout recovery (RECOVERY_QUEUE). Shopify may deliver an older
+// update after a newer one: it changes nothing then, except that a checkout once completed stays
+// completed. A payload of the same update only fills in what the kept one lacks (a webhook after the
+// sync read that update brings the language and agreements GraphQL does not give).
 import { sql, type SQL } from 'drizzle-orm';
 import { RECOVERY_MIN_DELAY_MINUTES } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
@@ -33,19 +36,31 @@ const replacedWhenNewer = [
   'recovery_url',
 ] as const;
 
-const NEWER = 'excluded.shopify_updated_at >= store_checkouts.shopify_updated_at';
+const NEWER = 'excluded.shopify_updated_at > store_checkouts.shopify_updated_at';
+const SAME = 'excluded.shopify_updated_at = store_checkouts.shopify_updated_at';
 const updates = sql.raw(
   [
     ...replacedWhenNewer.map(
       (column) =>
-        `${column} = case when ${NEWER} then coalesce(excluded.${column}, store_checkouts.${column}) else store_checkouts.${column} end`,
+        `${column} = case when ${NEWER} then coalesce(excluded.${column}, store_checkouts.${column})
+          when ${SAME} then coalesce(store_checkouts.${column}, excluded.${column}) else store_checkouts.${column} end`,
     ),
-    `accepts_sms_marketing = case when ${NEWER} then excluded.accepts_sms_marketing else store_checkouts.accepts_sms_marketing end`,
-    `items = case when ${NEWER} and jsonb_array_length(excluded.items) > 0 then excluded.items else store_checkouts.items end`,
+    `accepts_sms_marketing = case when ${NEWER} then excluded.accepts_sms_marketing
+      when ${SAME} then excluded.accepts_sms_marketing or store_checkouts.accepts_sms_marketing else store_checkouts.accepts_sms_marketing end`,
+    `items = case when ${NEWER} and jsonb_array_length(excluded.items) > 0 then excluded.items
+      when ${SAME} and jsonb_array_length(store_checkouts.items) = 0 then excluded.items else store_checkouts.items end`,
     'shopify_updated_at = greatest(excluded.shopify_updated_at, store_checkouts.shopify_updated_at)',
     // Once placed, always placed: an older update delivered late does not reopen it.
     'completed_at = coalesce(store_checkouts.completed_at, excluded.completed_at)',
   ].join(', '),
+);
+/** A payload of the kept update that knows something the kept one does not. */
+const FILLS = sql.raw(
+  `(${SAME} and (${[
+    ...replacedWhenNewer.map((column) => `(store_checkouts.${column} is null and excluded.${column} is not null)`),
+    '(excluded.accepts_sms_marketing and not store_checkouts.accepts_sms_marketing)',
+    '(jsonb_array_length(store_checkouts.items) = 0 and jsonb_array_length(excluded.items) > 0)',
+  ].join(' or ')}))`,
 );
 
 /** Records the checkout of a webhook `delivery` of the inventory's store. */
@@ -68,6 +83,7 @@ export async function recordCheckout(
         ${updates}
       where excluded.shopify_updated_at > store_checkouts.shopify_updated_at
         or (excluded.completed_at is not null and store_checkouts.completed_at is null)
+        or ${FILLS}
       returning id, completed_at),
     waiting as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is null`, { skipDuplicates: true, delayMs: FIRST_LOOK_MS })}),
     placed as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is not null`, { skipDuplicates: true })}),
