@@ -67,9 +67,11 @@ export const apiErrorCodes = [
   'catalog_token_invalid',
   'catalog_unreachable',
   'catalog_throttled',
-  // The public storefront API (domain/storefront.ts): an unknown public id or cart, a malformed items=, an order of another catalog.
+  // The public storefront API (domain/storefront.ts): an unknown public id or cart, a malformed items=, an order of another catalog;
+  // a cart past CART_EXPIRY_DAYS (410).
   'inventory_not_found',
   'cart_not_found',
+  'cart_expired',
   'items_malformed',
   'catalog_mismatch',
   // Checkout with no line the store can sell (all unknown, sold out or not in the store), 422.

@@ -1,10 +1,19 @@
-// A cart's limits and its `items=` form (`SKU-1:2,shopify_BR_1_2:1`), without zod: the shopper's
-// catalog page needs them in the browser, where every kilobyte of JS counts (domain/storefront.ts
+// A cart's limits, its expiry and its `items=` form (`SKU-1:2,shopify_BR_1_2:1`), without zod: the
+// shopper's pages need them in the browser, where every kilobyte of JS counts (domain/storefront.ts
 // re-exports them for the server and the schemas).
 
 /** Most lines a cart holds, and most of one item: a WhatsApp cart allows 99 of each of 30 items. */
 export const CART_MAX_LINES = 100;
 export const CART_MAX_QUANTITY = 999;
+
+/**
+ * A stored cart (a WhatsApp order's, a catalog checkout's) expires this many days after it was made:
+ * its page then says so and offers no checkout, as its prices and stock will have moved on.
+ */
+export const CART_EXPIRY_DAYS = 30;
+
+/** Whether a cart made at `createdAt` has expired at `now`. */
+export const cartExpired = (createdAt: Date, now: Date): boolean => now.getTime() - createdAt.getTime() >= CART_EXPIRY_DAYS * 86_400_000;
 
 /**
  * A cart in a URL, as a chat flow writes it: `items=SKU-1:2,shopify_BR_1_2:1` — retailer id, a

@@ -54,7 +54,7 @@ export const LANDING_DATA_ELEMENT_ID = 'landing-data';
  * show and hands it to the renderer, which renders them with React alone (no router, no
  * styled-components: the page's JS budget is 80 KB) into the shop shell (dist/shop.html).
  */
-export const shopProblems = ['inventory_not_found', 'cart_not_found', 'items_malformed'] as const;
+export const shopProblems = ['inventory_not_found', 'cart_not_found', 'cart_expired', 'items_malformed'] as const;
 export type ShopProblem = (typeof shopProblems)[number];
 
 export type ShopPageInput =

@@ -9,8 +9,8 @@ import { locales } from './locales';
 export const cartSources = ['whatsapp_order', 'catalog_page', 'items_link'] as const;
 export type CartSource = (typeof cartSources)[number];
 
-// The cart's limits and `items=` form live zod-free in cart-items.ts (the catalog page imports them).
-export { CART_MAX_LINES, CART_MAX_QUANTITY, cartItemsParam, parseCartItems } from './cart-items';
+// The cart's limits, expiry and `items=` form live zod-free in cart-items.ts (the catalog page imports them).
+export { CART_EXPIRY_DAYS, CART_MAX_LINES, CART_MAX_QUANTITY, cartExpired, cartItemsParam, parseCartItems } from './cart-items';
 
 /** A line as the shopper chose it: the catalog's retailer id, how many, and the price seen then (null: not known). */
 export const cartLineSchema = z.object({

@@ -193,7 +193,7 @@ export async function renderShopPage({ url, siteUrl, template, shop, apiBaseUrl 
     body,
     afterRoot: `<script type="application/json" id="${SHOP_DATA_ELEMENT_ID}">${scriptJson(document)}</script>`,
   });
-  const status = data.page !== 'problem' ? 200 : data.reason === 'items_malformed' ? 400 : 404;
+  const status = data.page !== 'problem' ? 200 : data.reason === 'items_malformed' ? 400 : data.reason === 'cart_expired' ? 410 : 404;
   const productsJson = data.page === 'catalog' ? JSON.stringify({ products: data.products }) : undefined;
   return { kind: 'page', status, html: `<!doctype html>${html}`, productsJson };
 }

@@ -1,6 +1,7 @@
 // The shopper's pages, rendered per request into the shop shell: the catalog of the last sync (kept
 // and compressed until the next one, rendered once however many ask at once) and a cart summary
-// (rendered each time), whose checkout form also posts to it before the page's JavaScript runs.
+// (rendered each time; an expired cart's page says so and offers no checkout), whose checkout form
+// also posts to it before the page's JavaScript runs.
 // Public: nothing of the merchant's beyond the store's name and what it sells. Details:
 // docs/how-it-works.md, 'Shop pages'.
 import { randomBytes } from 'node:crypto';
@@ -180,14 +181,15 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
     const path = `/${lang}/c/${encodeURIComponent(publicId)}/cart`;
     const inventory = await inventoryOf(publicId);
     if (!inventory) return { problem: await render(request, path, { page: 'problem', publicId: null, reason: 'inventory_not_found' }) };
-    const problem = async (reason: 'cart_not_found' | 'items_malformed') => ({
+    const problem = async (reason: 'cart_not_found' | 'cart_expired' | 'items_malformed') => ({
       problem: await render(request, path, { page: 'problem', publicId, reason }),
     });
     const { cart, items } = request.query;
     if (typeof cart === 'string' && cart !== '') {
-      const lines = cart.length <= 64 ? await store.cartLines(inventory.id, cart) : null;
-      if (!lines) return problem('cart_not_found');
-      return { inventory, summary: await store.summary(inventory, cart, lines), items: null };
+      const stored = cart.length <= 64 ? await store.cart(inventory.id, cart) : null;
+      if (!stored) return problem('cart_not_found');
+      if (stored.expired) return problem('cart_expired');
+      return { inventory, summary: await store.summary(inventory, cart, stored.lines), items: null };
     }
     const raw = typeof items === 'string' ? items : '';
     const parsed = raw === '' ? [] : raw.length <= 8_000 ? parseCartItems(raw) : null;

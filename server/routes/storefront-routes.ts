@@ -12,6 +12,7 @@ import { apiErrorBodySchema } from '@/domain/api-error';
 import { WHATSAPP_UPDATES_ERROR_FIELD } from '@/domain/cart-checkout-form';
 import { locales } from '@/domain/locales';
 import {
+  CART_EXPIRY_DAYS,
   cartSummarySchema,
   checkoutAnswerSchema,
   checkoutRequestSchema,
@@ -58,6 +59,12 @@ function inventoryIdCache(store: StorefrontStore, ttlMs = 60_000, max = 10_000) 
 const refusals: Record<StorefrontRefusal['reason'], () => HttpError> = {
   inventory_not_found: () => new HttpError(404, 'inventory_not_found', 'No catalog has this address.'),
   cart_not_found: () => new HttpError(404, 'cart_not_found', 'This cart does not exist (or belongs to another catalog).'),
+  cart_expired: () =>
+    new HttpError(
+      410,
+      'cart_expired',
+      `This cart expired: carts are kept ${CART_EXPIRY_DAYS} days. Choose the products again in the catalog.`,
+    ),
   catalog_mismatch: () => new HttpError(422, 'catalog_mismatch', 'This order is from another catalog than this inventory’s.'),
   nothing_to_checkout: () =>
     new HttpError(422, 'nothing_to_checkout', 'None of these items can be bought now (unknown, sold out or not sold by the store).'),
@@ -152,23 +159,25 @@ export async function registerStorefrontRoutes(
           summary: 'A cart summary: each line with its price and stock from the last sync',
           description:
             'Public. The cart is `cart` (an id the order-to-cart API gave) or `items` (`{retailer_id}:{qty},…`, as a chat flow ' +
-            'writes it). Each line says what changed since it was chosen: `unknown`, `unavailable`, `not_sold_in_store`, `price_changed`.',
+            'writes it). Each line says what changed since it was chosen: `unknown`, `unavailable`, `not_sold_in_store`, `price_changed`. ' +
+            `A cart made ${CART_EXPIRY_DAYS} days ago or more is 410 \`cart_expired\`.`,
           tags,
           params: paramsSchema,
           querystring: z.object({
             cart: z.optional(z.string().check(z.maxLength(64))),
             items: z.optional(z.string().check(z.maxLength(8_000))),
           }),
-          response: { 200: cartSummarySchema, 400: apiErrorBodySchema, 404: apiErrorBodySchema },
+          response: { 200: cartSummarySchema, 400: apiErrorBodySchema, 404: apiErrorBodySchema, 410: apiErrorBodySchema },
         },
       },
       async (request) => {
         const inventory = await inventoryOf(request.params.publicId);
         const { cart, items } = request.query;
         if (cart !== undefined) {
-          const lines = await store.cartLines(inventory.id, cart);
-          if (!lines) throw refusals.cart_not_found();
-          return store.summary(inventory, cart, lines);
+          const stored = await store.cart(inventory.id, cart);
+          if (!stored) throw refusals.cart_not_found();
+          if (stored.expired) throw refusals.cart_expired();
+          return store.summary(inventory, cart, stored.lines);
         }
         const parsed = parseCartItems(items ?? '');
         if (!parsed)
@@ -227,7 +236,8 @@ export async function registerStorefrontRoutes(
             'URL) and the lines left out because the store cannot sell them. Records a checkout. None sellable: 422 `nothing_to_checkout`. ' +
             'With `whatsappUpdates` (the cart page’s box for order updates on WhatsApp, ticked), the number is read in the store’s ' +
             'country and carried as `attributes[_catalyst_whatsapp_updates]` (E.164); one that is no number is a 400 naming the field ' +
-            '`whatsappUpdates.phone`.',
+            '`whatsappUpdates.phone`. The id of a cart made ' +
+            `${CART_EXPIRY_DAYS} days ago or more is 410 \`cart_expired\`.`,
           tags,
           params: paramsSchema,
           body: checkoutRequestSchema,
@@ -235,6 +245,7 @@ export async function registerStorefrontRoutes(
             200: checkoutAnswerSchema,
             400: apiErrorBodySchema,
             404: apiErrorBodySchema,
+            410: apiErrorBodySchema,
             422: apiErrorBodySchema,
             429: apiErrorBodySchema,
           },

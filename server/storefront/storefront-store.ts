@@ -1,22 +1,23 @@
 // The shopper's side of an inventory, read and written without an account: the inventory behind a
 // public id (only what its public pages may show: never a token or the admin address), carts made
-// from a WhatsApp order or a link, and a cart's summary against the last sync's products. A line
-// names a product by the catalog's retailer id, or by the variant id of a store variant the
-// catalog lacks (the form a catalog's retailer id may take).
+// from a WhatsApp order or a link (expired CART_EXPIRY_DAYS after: ./cart-expiry.ts), and a cart's
+// summary against the last sync's products. A line names a product by the catalog's retailer id, or
+// by the variant id of a store variant the catalog lacks (the form a catalog's retailer id may take).
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InventoryProduct } from '@/domain/inventory-sync';
 import { checkoutLink } from '@/domain/checkout-link';
 import { WHATSAPP_UPDATES_ATTRIBUTE } from '@/domain/order-event';
-import type {
-  CartLine,
-  CartLineProblem,
-  CartSource,
-  CartSummary,
-  CartSummaryLine,
-  CatalogProduct,
-  PublicCatalog,
-  WhatsappOrder,
+import {
+  cartExpired,
+  type CartLine,
+  type CartLineProblem,
+  type CartSource,
+  type CartSummary,
+  type CartSummaryLine,
+  type CatalogProduct,
+  type PublicCatalog,
+  type WhatsappOrder,
 } from '@/domain/storefront';
 import type { Db } from '../db/database';
 import { carts } from './storefront-tables';
@@ -33,7 +34,7 @@ export type PublicInventory = PublishedInventory;
 
 /** Why the public API refuses an order or a cart (server/routes/storefront-routes.ts maps them to statuses). */
 export class StorefrontRefusal extends Error {
-  constructor(readonly reason: 'inventory_not_found' | 'cart_not_found' | 'catalog_mismatch' | 'nothing_to_checkout') {
+  constructor(readonly reason: 'inventory_not_found' | 'cart_not_found' | 'cart_expired' | 'catalog_mismatch' | 'nothing_to_checkout') {
     super(reason);
   }
 }
@@ -125,7 +126,11 @@ export function groupCatalog(rows: readonly InventoryProduct[]): CatalogProduct[
 export const INVENTORY_TTL_MS = 5_000;
 const INVENTORIES_REMEMBERED = 2_000;
 
-export function storefrontStore(db: Db) {
+/** A stored cart as the public pages see it: its lines, or that it expired. */
+export type StoredCart = { expired: false; lines: CartLine[] } | { expired: true };
+
+/** `now`: the clock a cart's expiry is read on (tests set theirs). */
+export function storefrontStore(db: Db, { now = () => new Date() }: { now?: () => Date } = {}) {
   // The catalog of each inventory as its last sync left it: a sync changes lastSyncedAt, which the key holds.
   const catalogCache = new Map<string, { syncedAt: number; catalog: PublicCatalog }>();
   const rememberedInventories = new Map<string, { at: number; inventory: Promise<PublicInventory | null> }>();
@@ -214,13 +219,20 @@ export function storefrontStore(db: Db) {
       return id;
     },
 
-    /** A stored cart's lines, or null when this inventory has no such cart. */
-    async cartLines(inventoryId: string, cartId: string): Promise<CartLine[] | null> {
+    /** A stored cart of this inventory: its lines, or that it expired; null when it has no such cart. */
+    async cart(inventoryId: string, cartId: string): Promise<StoredCart | null> {
       const [row] = await db
-        .select({ lines: carts.lines })
+        .select({ lines: carts.lines, createdAt: carts.createdAt })
         .from(carts)
         .where(and(eq(carts.id, cartId), eq(carts.inventoryId, inventoryId)));
-      return row?.lines ?? null;
+      if (!row) return null;
+      return cartExpired(row.createdAt, now()) ? { expired: true } : { expired: false, lines: row.lines };
+    },
+
+    /** A stored cart's lines, or null when this inventory has no such cart or it expired. */
+    async cartLines(inventoryId: string, cartId: string): Promise<CartLine[] | null> {
+      const stored = await this.cart(inventoryId, cartId);
+      return stored && !stored.expired ? stored.lines : null;
     },
 
     /**
@@ -244,8 +256,11 @@ export function storefrontStore(db: Db) {
         whatsappUpdates?: string;
       },
     ) {
-      const chosen = cartId === undefined ? (lines ?? []) : await this.cartLines(inventory.id, cartId);
-      if (!chosen) throw new StorefrontRefusal('cart_not_found');
+      const stored = cartId === undefined ? null : await this.cart(inventory.id, cartId);
+      if (cartId !== undefined && !stored) throw new StorefrontRefusal('cart_not_found');
+      // An expired cart is not checked out: its prices and stock are a month old.
+      if (stored?.expired) throw new StorefrontRefusal('cart_expired');
+      const chosen = stored ? stored.lines : (lines ?? []);
       const products = await productsOf(
         inventory.id,
         chosen.map((line) => line.retailerId),
