@@ -190,7 +190,7 @@ export const envSchema = z.object({
   ),
   WHATSAPP_INBOUND_WORKER: workerSwitch('`off`: this process answers no WhatsApp message (another process sharing the database does)'),
   CONVERSATION_RETENTION_WORKER: workerSwitch(
-    '`off`: this process deletes no expired WhatsApp conversation (another process sharing the database does)',
+    '`off`: this process deletes no expired WhatsApp conversation nor expired cart (another process sharing the database does)',
   ),
   TEMPLATE_SEND_WORKER: workerSwitch('`off`: this process sends no WhatsApp template (another process sharing the database does)'),
   ORDER_NOTICE_WORKER: workerSwitch(

@@ -1,8 +1,8 @@
 // The background workers of one server process, apart from the HTTP app (./app.ts): main.ts starts
 // them beside it, a test only when it needs them. A worker switched off (KNOWLEDGE_WORKER=off,
-// INVENTORY_SYNC_WORKER=off, WHATSAPP_INBOUND_WORKER=off, CONVERSATION_RETENTION_WORKER=off,
-// TEMPLATE_SEND_WORKER=off, ORDER_NOTICE_WORKER=off, CHECKOUT_RECOVERY_WORKER=off) leaves its
-// queue to the processes that run it.
+// INVENTORY_SYNC_WORKER=off, WHATSAPP_INBOUND_WORKER=off, CONVERSATION_RETENTION_WORKER=off (the
+// expired carts' sweep too), TEMPLATE_SEND_WORKER=off, ORDER_NOTICE_WORKER=off,
+// CHECKOUT_RECOVERY_WORKER=off) leaves its queue to the processes that run it.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -11,6 +11,7 @@ import { inventorySyncWorker } from './inventories/inventory-sync-worker';
 import type { MetaConfig } from './inventories/meta-catalog';
 import { whatsappInboundWorker, type InboundWorkerOptions } from './channels/inbound-worker';
 import { conversationRetentionWorker, type RetentionWorkerOptions } from './channels/conversation-retention';
+import { cartExpiryWorker } from './storefront/cart-expiry';
 import type { Services } from './services';
 import { templateSendWorker } from './messaging/template-send-worker';
 import { TEMPLATE_SEND_QUEUE } from './messaging/template-sender';
@@ -101,7 +102,9 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
           }),
         ]
       : []),
-    ...(settings.conversationRetention ? [conversationRetentionWorker({ db, log, ...settings.conversationRetention })] : []),
+    ...(settings.conversationRetention
+      ? [conversationRetentionWorker({ db, log, ...settings.conversationRetention }), cartExpiryWorker({ db, log })]
+      : []),
     ...(settings.templateSends ? [templateSendWorker({ db, log, sender: services.templateSender, ...settings.templateSends })] : []),
     ...(settings.orderNotices
       ? [

@@ -96,6 +96,19 @@ export function jobQueue(db: Db) {
       return added.length > 0;
     },
 
+    /**
+     * Adds a job unless one of `queue` is queued or running already, for a sweep whose queue has no
+     * unique index of its own; true when added. Two processes asking at the same instant may both add
+     * one: the work must bear running twice.
+     */
+    async enqueueIfIdle(tx: Db, queue: string, payload: Record<string, unknown>, { maxAttempts = 3 } = {}): Promise<boolean> {
+      const added = await tx.execute(sql`insert into ${jobs} (queue, payload, max_attempts)
+        select ${queue}, ${JSON.stringify(payload)}::jsonb, ${maxAttempts}::int
+        where not exists (select 1 from ${jobs} where ${jobs.queue} = ${queue})
+        returning id`);
+      return (added as unknown as { rows: unknown[] }).rows.length > 0;
+    },
+
     /** The next due job of these queues, now leased to `workerId` for `leaseMs`; null when none is due. */
     async claim(queues: readonly string[], workerId: string, leaseMs: number): Promise<Job | null> {
       const [job] = await this.claimSome(queues, workerId, leaseMs, 1);
