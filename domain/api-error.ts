@@ -96,6 +96,8 @@ export const apiErrorCodes = [
   'notices_refused',
   // Checkout recovery (domain/checkout-recovery.ts): a flow that does not hold (422; `fields` maps each field to its message id).
   'recovery_flow_refused',
+  // Its 'send me a test' (domain/recovery-test.ts): refused at `phone`, `consent` or `flow` (422; `fields` maps each to its message id).
+  'recovery_test_refused',
   // Contacts (domain/contact.ts): the number is a contact of the account already (409; `location` names it).
   'contact_exists',
   // A contact import whose file cannot be taken as a whole (422; domain/contact-csv.ts's ContactCsvRefusal, the message's

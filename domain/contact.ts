@@ -52,6 +52,8 @@ export const consentSources = [
   'merchant',
   // The shopper agreed to the store's text-message marketing at its checkout (Shopify's buyer_accepts_sms_marketing).
   'store_checkout',
+  // The merchant asked for a test message on their own number and agreed to receive it there (a claim: an opt-out wins).
+  'merchant_test',
 ] as const;
 export type ConsentSource = (typeof consentSources)[number];
 
@@ -63,6 +65,7 @@ export const optInSources = [
   'api',
   'merchant',
   'store_checkout',
+  'merchant_test',
 ] as const satisfies readonly ConsentSource[];
 export type OptInSource = (typeof optInSources)[number];
 

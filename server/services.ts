@@ -5,6 +5,7 @@
 import { recordCheckout, type RecordedCheckout } from './checkouts/checkout-intake';
 import { checkoutListStore, type CheckoutListStore } from './checkouts/checkout-list-store';
 import { recoveryFlowStore, type RecoveryFlowStore } from './checkouts/recovery-flow-store';
+import { recoveryTestSends, type RecoveryTestSends } from './checkouts/recovery-test-send';
 import type { CheckoutDraft } from './checkouts/shopify-checkouts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConvertedValue } from '../domain/inventory';
@@ -90,6 +91,8 @@ export type Services = {
   orderEvents: { intake: OrderEventIntake; subscribe: (inventoryId: string) => Promise<OrderWebhooksOutcome>; publicOrigin: string | null };
   /** Each inventory's checkout-recovery flow (server/checkouts/). */
   recoveryFlows: RecoveryFlowStore;
+  /** 'Send me a test': reminder 1 of an inventory's saved flow to the merchant's own number, through the sender. */
+  recoveryTests: RecoveryTestSends;
   /** The Checkouts screen's figures and list. */
   checkoutList: CheckoutListStore;
   /** Stores' checkouts, as their webhooks describe them: what checkout recovery reads (server/checkouts/). */
@@ -109,6 +112,8 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const contacts = contactStore(db);
   const publicOrigin = publicSiteOrigin(config.siteUrl);
   const inventories = inventoryStore(db, secrets, { publicOrigin, orderPollSeconds: config.workers.orderPollMs / 1000 });
+  const sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient(config.whatsapp) });
+  const recoveryFlows = recoveryFlowStore(db, { channels });
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,
@@ -134,13 +139,14 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     contacts,
     templates: templateStore(db, { channels, cloudApi: cloudApiClient(config.whatsapp) }),
     notices: noticeStore(db, { channels }),
-    templateSender: templateSender(db, { channels, contacts, cloudApi: cloudApiClient(config.whatsapp) }),
+    templateSender: sender,
     orderEvents: {
       intake: orderEventIntake(db, inventories),
       subscribe: (inventoryId) => ensureOrderWebhooks({ db, secrets, publicOrigin }, inventoryId),
       publicOrigin,
     },
-    recoveryFlows: recoveryFlowStore(db, { channels }),
+    recoveryFlows,
+    recoveryTests: recoveryTestSends(db, { flows: recoveryFlows, channels, contacts, inventories, sender }),
     checkoutList: checkoutListStore(db),
     checkouts: { record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery) },
   };

@@ -83,7 +83,11 @@ export async function registerApiV1(
       await registerContactRoutes(api, { accounts, store: services.contacts });
       registerTemplateRoutes(api, { accounts, store: services.templates });
       registerNoticeRoutes(api, { store: services.notices });
-      registerRecoveryFlowRoutes(api, { store: services.recoveryFlows });
+      registerRecoveryFlowRoutes(api, {
+        store: services.recoveryFlows,
+        tests: services.recoveryTests,
+        ...(siteUrl ? { siteUrl } : {}),
+      });
       registerCheckoutRoutes(api, { store: services.checkoutList });
       await registerStorefrontRoutes(api, {
         store: services.storefront,

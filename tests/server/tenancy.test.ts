@@ -637,6 +637,19 @@ const tenancyTable: TenancyCase[] = [
     },
     body: method === 'PUT' ? { ...defaultRecoveryFlow(), minimumCartMinor: 99_999 } : undefined,
   })),
+  {
+    // B's test of A's flow sends nothing and makes no contact of A's.
+    scope: 'record',
+    method: 'POST',
+    url: '/api/v1/inventories/:id/recovery-flow/test',
+    seed: async (as, owner) => `/api/v1/inventories/${await seedInventory(as, owner)}/recovery-flow/test`,
+    snapshot: async (as, owner, path) => {
+      const flow = await as(owner, path.replace(/\/test$/, ''));
+      expect(flow.status).toBe(200);
+      return { flow: flow.body, contacts: (await as(owner, '/api/v1/contacts?q=987654329')).body };
+    },
+    body: { phone: '+5511987654329', consent: true },
+  },
   inventoryRecord('DELETE', '/shopify-api-secret'),
   inventoryRecord('DELETE', ''),
   { scope: 'list', method: 'GET', url: '/api/v1/channels', seed: seedChannel },

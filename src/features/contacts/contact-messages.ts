@@ -43,6 +43,7 @@ export const consentSourceNames: Record<ConsentSource, MessageDescriptor> = {
   meta_error_131050: msg`WhatsApp refused marketing (error 131050)`,
   merchant: msg`You, on the Contacts screen`,
   store_checkout: msg`Store checkout (text message marketing)`,
+  merchant_test: msg`You, asking for a test message on your own number`,
 };
 
 export const consentKindNames: Record<'opt_in' | 'opt_out', MessageDescriptor> = {
