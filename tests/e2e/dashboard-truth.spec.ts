@@ -5,8 +5,11 @@
 // twice (2 catalogs sent) and checks the sample cart out on the store (1 order of the value the store
 // records), Sync now attributes it. GET /api/v1/dashboard for today, then the screen in en, pt (R$)
 // and es, show 3 accesses, 2 catalogs sent, 1 order, its value as converted value and average ticket,
-// and the cost per catalog the plan implies. Each figure's rules are proved below the browser
-// (tests/server/dashboard.test.ts); the screen's states in dashboard-model.spec.ts.
+// and the cost per catalog the plan implies; and checkout recovery as the walk left it: no checkout
+// reminded, so a recovered value of 0 and no recovery rate (a dash, and why under it). Each figure's
+// rules are proved below the browser (tests/server/dashboard.test.ts; recovery's, with reminders on a
+// clock of the test's own, tests/server/checkout-recovered-orders.test.ts); the screen's states in
+// dashboard-model.spec.ts.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AiBase } from '@/domain/ai-base';
 import type { Channel } from '@/domain/channel';
@@ -27,6 +30,14 @@ const WHATSAPP_CRAWLER = 'WhatsApp/2.23.20.0 A';
 /** The results' figures, in the order the screen shows them (proved in English, relied on in the other languages). */
 const FIGURES = ['Accesses', 'Catalogs sent', 'Converted value', 'Orders', 'Average ticket', 'Cost per catalog'] as const;
 type FigureName = (typeof FIGURES)[number];
+/** Checkout recovery's figures, after the others (Conversion rate, Return on spend). */
+const RECOVERY_FIGURES = { 'Recovered value': 8, 'Recovery rate': 9 } as const;
+/** What the recovery rate says under its dash when no checkout was reminded. */
+const noneReminded: Record<Locale, string> = {
+  en: 'No checkout was reminded in this period.',
+  pt: 'Nenhum checkout foi lembrado neste período.',
+  es: 'Ningún checkout fue recordado en este período.',
+};
 const headings: Record<Locale, string> = { en: 'Dashboard', pt: 'Painel', es: 'Panel' };
 
 test.use({ timezoneId: ZONE });
@@ -162,6 +173,7 @@ test('the truth test: 3 catalog opens (a crawler’s not counted), 2 catalogs se
         convertedValue: orderMinor,
         averageTicket: orderMinor,
         costPerCatalog: expected(currency).costPerCatalog,
+        recovery: { reminded: 0, recovered: 0, rate: null, valueMinor: 0, currency: null },
       });
   }
 
@@ -186,6 +198,14 @@ test('the truth test: 3 catalog opens (a crawler’s not counted), 2 catalogs se
     };
     for (const [index, name] of FIGURES.entries())
       await expect(figures.nth(index).locator('p').first(), `${lang}: ${name}`).toHaveText(shown[name]);
+    // Recovery: no checkout reminded in the walk, so nothing recovered (in the store's currency) and no rate.
+    const recovered = figures.nth(RECOVERY_FIGURES['Recovered value']);
+    const rate = figures.nth(RECOVERY_FIGURES['Recovery rate']);
+    if (lang === 'en')
+      for (const [name, index] of Object.entries(RECOVERY_FIGURES)) await expect(figures.nth(index)).toHaveAccessibleName(name);
+    await expect(recovered.locator('p').first(), `${lang}: Recovered value`).toHaveText(money(0, storeCurrency));
+    await expect(rate.locator('p').first().locator('[aria-hidden="true"]'), `${lang}: Recovery rate`).toHaveText('—');
+    await expect(rate.getByText(noneReminded[lang])).toBeVisible();
   }
 });
 
@@ -218,4 +238,11 @@ const figuresOf = (dashboard: Dashboard) => ({
   convertedValue: dashboard.convertedValue.current,
   averageTicket: dashboard.averageTicket.current,
   costPerCatalog: dashboard.costPerCatalog.current,
+  recovery: {
+    reminded: dashboard.recovery.reminded.current,
+    recovered: dashboard.recovery.recovered.current,
+    rate: dashboard.recovery.rate.current,
+    valueMinor: dashboard.recovery.valueMinor.current,
+    currency: dashboard.recovery.currency,
+  },
 });
