@@ -4,7 +4,8 @@
 // any checkout the figures are counted zeros (no invented rate) and the screen says what will show;
 // the recovery flow switched on without a number is refused at the number's field, nothing lost;
 // with the number chosen the ready-made reminders (their variables, the 10 % code of the third) are
-// kept and saved, with the moment it was switched on, and shown again after a reload; a refusal of
+// kept and saved, with the moment it was switched on, and shown again after a reload, then sent to
+// the merchant's own number as a test (a number that is none refused at its field first); a refusal of
 // ours is said at its field in the page's language (pt) and nothing is sent; without a number or an
 // inventory the screen leads to where one is made (es). The figures and the list of a period with
 // checkouts are rendered from an answer of the API's shape (the server's own tests count them).
@@ -92,6 +93,22 @@ it('switches recovery on: refused without a number, then saved with the ready-ma
   expect(screen.getByText(/^On since .+: checkouts left before then are never messaged\.$/)).toBeTruthy();
   expect((screen.getByLabelText(/^WhatsApp number/) as HTMLSelectElement).value).toBe(channelId);
   expect((screen.getByLabelText(/^Minimum cart value/) as HTMLInputElement).value).toBe('25.5');
+
+  // Send me a test: reminder 1 as saved, to the merchant's own number, once they agree.
+  const test = screen.getByRole('form', { name: 'Send me a test' });
+  const sendTest = within(test).getByRole('button', { name: 'Send me a test' }) as HTMLButtonElement;
+  await userEvent.type(within(test).getByLabelText(/^Your WhatsApp number/), '123');
+  expect(sendTest.disabled).toBe(true);
+  await userEvent.click(within(test).getByRole('checkbox', { name: /^I agree to receive this test/ }));
+  await userEvent.click(sendTest);
+  expect(await within(test).findByText(/^This is not a valid WhatsApp number\./, {}, { timeout: 15_000 })).toBeTruthy();
+  const phone = within(test).getByLabelText(/^Your WhatsApp number/);
+  expect(phone.getAttribute('aria-invalid')).toBe('true');
+  await userEvent.clear(phone);
+  await userEvent.type(phone, '+55 11 98765-4321');
+  expect(phone.getAttribute('aria-invalid')).toBeNull();
+  await userEvent.click(sendTest);
+  expect(await within(test).findByText('Test on its way to •••• 4321: it arrives in a moment.', {}, { timeout: 15_000 })).toBeTruthy();
 }, 120_000);
 
 it('says a refusal of ours at its field in the page’s language, sends nothing, and keeps the draft', async () => {

@@ -1,7 +1,7 @@
 // The recovery-test machine's test model, derived mechanically from the production machine
 // (model-harness.ts) with sample payloads: a number typed and one left blank, the consent given and
 // taken back, the server's answer (the send queued), its refusals (at the number's field, at the
-// saved flow's, one without fields) and its failures (too many tests, the inventory gone, anything
+// consent's, at the saved flow's, one without fields) and its failures (too many tests, the inventory gone, anything
 // else). The context is abstracted to what tells states apart for the merchant: whether a number is
 // typed, whether the consent is given, the refusals shown and the failure's kind.
 import type { EventObject } from 'xstate';

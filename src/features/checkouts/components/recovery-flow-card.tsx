@@ -2,7 +2,7 @@
 // off (and since when: checkouts left before are never messaged), the WhatsApp number the reminders
 // go from (none connected: a sentence and a link to /channels), one to three reminders, the minimum
 // cart value and the quiet hours in the shopper's zone; Save, our refusals and the server's at their
-// fields in the page's language, other failures above the form with a retry. `RecoveryFlowSection`
+// fields in the page's language, other failures above the form with a retry; below it, 'Send me a test'. `RecoveryFlowSection`
 // supplies the real calls; `RecoveryFlowCard` takes them, so tests may provide their own.
 import { useMemo } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
@@ -22,9 +22,11 @@ import { Select } from '@/src/ui/select';
 import { Skeleton } from '@/src/ui/skeleton';
 import { TextField } from '@/src/ui/text-field';
 import { recoveryFlowActors } from '../api/recovery-flow-api';
+import { recoveryTestActors } from '../api/recovery-test-api';
 import { recoveryRefusalMessages } from '../checkout-messages';
 import { DecimalField } from './decimal-field';
 import { RecoveryStepFields } from './recovery-step-fields';
+import { RecoveryTestForm, type RecoveryTestActors } from './recovery-test-form';
 
 const Form = styled.form`
   display: grid;
@@ -54,11 +56,14 @@ export type RecoveryFlowActors = ReturnType<typeof recoveryFlowActors>;
 export function RecoveryFlowSection({ inventoryId }: { inventoryId: string }) {
   const { api } = useRouter().options.context;
   const actors = useMemo(() => recoveryFlowActors(api), [api]);
+  const testActors = useMemo(() => recoveryTestActors(api), [api]);
   // A new id starts a new flow.
-  return <RecoveryFlowCard key={inventoryId} inventoryId={inventoryId} actors={actors} />;
+  return <RecoveryFlowCard key={inventoryId} inventoryId={inventoryId} actors={actors} testActors={testActors} />;
 }
 
-export function RecoveryFlowCard({ inventoryId, actors }: { inventoryId: string; actors: RecoveryFlowActors }) {
+type CardProps = { inventoryId: string; actors: RecoveryFlowActors; testActors: RecoveryTestActors };
+
+export function RecoveryFlowCard({ inventoryId, actors, testActors }: CardProps) {
   const { t } = useLingui();
   const lang = useLang();
   const [snapshot, send] = useMachine(recoveryFlowMachine.provide({ actors }), { input: { inventoryId } });
@@ -69,9 +74,13 @@ export function RecoveryFlowCard({ inventoryId, actors }: { inventoryId: string;
   const loaded = !snapshot.hasTag('loading') && !snapshot.matches('loadFailed');
   const enabledAt = context.stored?.enabled ? context.stored.enabledAt : null;
   const since = enabledAt ? formatDateTime(lang, new Date(enabledAt)) : null;
+  // A test sends the saved reminder 1: there must be one with a number.
+  const testable = !!context.stored?.channelId && !!context.stored.steps[0]?.templateName;
 
   return (
     <Card
+      role="region"
+      aria-label={t`Recovery flow`}
       title={t`Recovery flow`}
       description={
         <Trans>
@@ -108,6 +117,7 @@ export function RecoveryFlowCard({ inventoryId, actors }: { inventoryId: string;
       {loaded && context.numbers.length > 0 && (
         <Form
           noValidate
+          aria-label={t`Recovery flow settings`}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'SAVE' });
@@ -231,6 +241,7 @@ export function RecoveryFlowCard({ inventoryId, actors }: { inventoryId: string;
           </Actions>
         </Form>
       )}
+      {loaded && context.numbers.length > 0 && <RecoveryTestForm inventoryId={inventoryId} actors={testActors} ready={testable} />}
     </Card>
   );
 }
