@@ -80,6 +80,8 @@ describe('webhooks', () => {
       trackingCompany: null,
       occurredAt: new Date('2026-03-01T12:30:05Z'),
       checkoutToken: null,
+      // No reminder's ref, recovery attribute or discount code: nothing recovery would credit.
+      recovery: { attributeRef: null, referralRef: null, discountCodes: [] },
     });
     // Placed from a store checkout: its token names the checkout the order completes.
     expect(orderCreatedFromWebhook({ ...webhookOrder(), checkout_token: 'b1946ac92492d2347c6235b4d2611184' })?.checkoutToken).toBe(
