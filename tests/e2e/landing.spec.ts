@@ -574,6 +574,30 @@ test.describe('landing page, any language', () => {
     await context.close();
   });
 
+  test('sends when the live form takes the place of the button being pressed', async ({ page }) => {
+    // The press begins on the static form's button and ends on the live one's: the browser clicks
+    // neither (press and release hit different elements), so the swap itself must send.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/lead-form-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/en/');
+    await appStarted(page);
+    const send = contactForm(page).getByRole('button', { name: 'Request contact' });
+    await send.scrollIntoViewIfNeeded();
+    await expect(contactForm(page)).not.toHaveAttribute('data-live');
+    const box = (await send.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    await expect(contactForm(page)).toHaveAttribute('data-live');
+    await page.mouse.up();
+    await expect(contactForm(page).getByText('Name is required', { exact: true })).toBeVisible();
+    await expect(contactForm(page).getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+  });
+
   test("the landing's messages come in its HTML; going on to sign in brings the app's, translated", async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {

@@ -33,6 +33,9 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const requested = useRef(false);
   const submitRequested = useRef(false);
+  // The static form's send button is held down: if the live form takes its place before the release,
+  // the click lands on neither button (its press and release hit different elements), so the swap sends.
+  const sendPressed = useRef(false);
   // The last control of the static form that had the focus (focus events are in step with the keyboard).
   const focusedId = useRef<string | undefined>(undefined);
   const [LiveForm, setLiveForm] = useState<ComponentType<LeadFormProps> | null>(null);
@@ -53,6 +56,15 @@ export function ContactForm() {
   }, []);
 
   useNearViewport(panelRef, load);
+  useEffect(() => {
+    const release = () => void (sendPressed.current = false);
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
+    return () => {
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+    };
+  }, []);
   // A control focused before the page was live (no focus event reached React then).
   useEffect(() => {
     const focused = document.activeElement;
@@ -66,7 +78,11 @@ export function ContactForm() {
         focusedId.current = event.target.id || undefined;
         load();
       }}
-      onPointerDown={load}
+      onPointerDown={(event) => {
+        const target = event.target instanceof Element ? event.target : null;
+        if (!LiveForm && target?.closest('button[type="submit"]')) sendPressed.current = true;
+        load();
+      }}
     >
       <PostedFormNotice post={post} />
       {LiveForm ? (
@@ -74,7 +90,7 @@ export function ContactForm() {
         <LiveForm
           kind="contact"
           takeOver={{ values: () => readTypedValues(formRef.current), focusId: () => focusedId.current }}
-          submitOnMount={submitRequested.current}
+          submitOnMount={submitRequested.current || sendPressed.current}
         />
       ) : (
         <LeadFormFields
