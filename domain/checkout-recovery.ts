@@ -317,6 +317,16 @@ export function recoveryFlowRefusalsOf(flow: RecoveryFlow): Record<string, Messa
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
+/**
+ * Demo time: the scale (DEMO_TIME_SCALE; 1 but in a demo) a flow's delays and the first look at a
+ * checkout are divided by, so a newcomer watches a whole flow in minutes (60: an hour in a minute).
+ * A compressed day has no night, so quiet hours are not applied then; the 7-day windows (one recovery
+ * per shopper, attribution) keep their length.
+ */
+export const MAX_DEMO_TIME_SCALE = 3_600;
+/** A flow's `minutes` as milliseconds of the clock at `scale`. */
+export const scaledMinutesMs = (minutes: number, scale = 1) => (minutes * MINUTE_MS) / scale;
+
 /** What the rules need of a checkout: its last activity, whether it was completed, the phone it carries. */
 export type CheckoutActivity = { updatedAt: Date; completedAt: Date | null; phone: string | null };
 
@@ -326,14 +336,14 @@ const hasPhone = (phone: string | null) => phone !== null && phone.trim() !== ''
  * The moment a checkout counts as abandoned: its last activity plus the flow's first delay; null
  * when it never will (no phone to remind, or completed). A later update moves the moment on.
  */
-export function abandonedAt(checkout: CheckoutActivity, firstDelayMinutes: number): Date | null {
+export function abandonedAt(checkout: CheckoutActivity, firstDelayMinutes: number, scale = 1): Date | null {
   if (!hasPhone(checkout.phone) || checkout.completedAt !== null) return null;
-  return new Date(checkout.updatedAt.getTime() + firstDelayMinutes * MINUTE_MS);
+  return new Date(checkout.updatedAt.getTime() + scaledMinutesMs(firstDelayMinutes, scale));
 }
 
 /** Whether the checkout counts as abandoned at `now`. */
-export function isAbandoned(checkout: CheckoutActivity, firstDelayMinutes: number, now: Date): boolean {
-  const at = abandonedAt(checkout, firstDelayMinutes);
+export function isAbandoned(checkout: CheckoutActivity, firstDelayMinutes: number, now: Date, scale = 1): boolean {
+  const at = abandonedAt(checkout, firstDelayMinutes, scale);
   return at !== null && now.getTime() >= at.getTime();
 }
 
@@ -344,10 +354,10 @@ export function isAbandoned(checkout: CheckoutActivity, firstDelayMinutes: numbe
  * hours, an outage) does not push the later ones back, and since delays increase, the order holds.
  * The first step's due time is the abandonment moment itself (abandonedAt).
  */
-export function stepDueAt(abandonedBase: Date, stepIndex: number, flow: Pick<RecoveryFlow, 'steps'>): Date {
+export function stepDueAt(abandonedBase: Date, stepIndex: number, flow: Pick<RecoveryFlow, 'steps'>, scale = 1): Date {
   const step = flow.steps[stepIndex];
   if (!Number.isInteger(stepIndex) || !step) throw new RangeError(`The flow has no step ${stepIndex}`);
-  return new Date(abandonedBase.getTime() + step.delayMinutes * MINUTE_MS);
+  return new Date(abandonedBase.getTime() + scaledMinutesMs(step.delayMinutes, scale));
 }
 
 /** Milliseconds since local midnight at `instant` in the zone. */
@@ -401,14 +411,16 @@ export function outOfQuietHours(due: Date, timeZone: string, quietHours: QuietHo
   return new Date(instant);
 }
 
-/** When reminder `stepIndex` may go: its due time, moved out of the shopper's quiet hours. */
+/** When reminder `stepIndex` may go: its due time, moved out of the shopper's quiet hours (none in demo time). */
 export function reminderSendAt(
   abandonedBase: Date,
   stepIndex: number,
   flow: Pick<RecoveryFlow, 'steps' | 'quietHours'>,
   timeZone: string,
+  scale = 1,
 ): Date {
-  return outOfQuietHours(stepDueAt(abandonedBase, stepIndex, flow), timeZone, flow.quietHours);
+  const due = stepDueAt(abandonedBase, stepIndex, flow, scale);
+  return scale === 1 ? outOfQuietHours(due, timeZone, flow.quietHours) : due;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { runtimeConfigFromEnv, siteOrigin, type RuntimeConfig } from '../domain/runtime-config';
 import { SYNC_NOW_INTERVAL_MS } from '../domain/inventory-sync';
 import { ORDER_POLL_MINUTES } from '../domain/inventory';
+import { MAX_DEMO_TIME_SCALE } from '../domain/checkout-recovery';
 import { DEFAULT_LLM_TIMEOUT_MS, type LlmConfig } from './answering/llm-config';
 import { assertSafeForProduction, type AuthConfig } from './auth/auth-config';
 import { DEFAULT_TOKEN_CACHE_SECONDS } from './auth/token-cache';
@@ -199,6 +200,16 @@ export const envSchema = z.object({
   CHECKOUT_RECOVERY_WORKER: workerSwitch(
     '`off`: this process reminds no shopper of an abandoned checkout (another process sharing the database does)',
   ),
+  DEMO_TIME_SCALE: variable(
+    checked((raw) => {
+      const scale = positiveWhole('DEMO_TIME_SCALE', 1)(raw);
+      if (scale > MAX_DEMO_TIME_SCALE) throw new Error(`DEMO_TIME_SCALE must be at most ${MAX_DEMO_TIME_SCALE}, not "${raw}"`);
+      return scale;
+    }),
+    "demo time for checkout recovery: its steps' delays and first look run this many times faster, without quiet hours " +
+      '(`60`: an hour in a minute; every process sharing the database must have the same); refused with `NODE_ENV=production`',
+    '`1`',
+  ),
   LLM_BASE_URL: variable(
     checked(llmBaseUrl),
     "an OpenAI-compatible chat endpoint's API root (`https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`): its models " +
@@ -279,6 +290,8 @@ export type Config = {
     orderNotices: boolean;
     checkoutRecovery: boolean;
   };
+  /** DEMO_TIME_SCALE: how many times faster checkout recovery's delays run (1 but in a demo). */
+  demoTimeScale: number;
 };
 
 /** A variable with a value the server cannot run with; the message names it. */
@@ -313,6 +326,8 @@ export function parseConfig(env: Env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message).join('\n'));
   const vars = parsed.data;
+  if (vars.NODE_ENV === 'production' && vars.DEMO_TIME_SCALE !== 1)
+    throw new ConfigError('DEMO_TIME_SCALE is for demos: a shopper would be reminded too soon; unset it in production');
   const threads = Number(vars.RENDER_THREADS);
   return {
     port: Number(vars.PORT ?? 3000),
@@ -362,5 +377,6 @@ export function parseConfig(env: Env): Config {
       orderNotices: vars.ORDER_NOTICE_WORKER,
       checkoutRecovery: vars.CHECKOUT_RECOVERY_WORKER,
     },
+    demoTimeScale: vars.DEMO_TIME_SCALE,
   };
 }

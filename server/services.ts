@@ -148,6 +148,6 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     recoveryFlows,
     recoveryTests: recoveryTestSends(db, { flows: recoveryFlows, channels, contacts, inventories, sender }),
     checkoutList: checkoutListStore(db),
-    checkouts: { record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery) },
+    checkouts: { record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery, { timeScale: config.demoTimeScale }) },
   };
 }

@@ -34,13 +34,13 @@ export type WorkerSettings = {
   /** Null: this process turns no order event into a notice (ORDER_NOTICE_WORKER=off; another process does). */
   orderNotices: { concurrency?: number; pollMs?: number } | null;
   /** Null: this process reminds no shopper of an abandoned checkout (CHECKOUT_RECOVERY_WORKER=off; another process does). */
-  checkoutRecovery: { concurrency?: number; pollMs?: number } | null;
+  checkoutRecovery: { concurrency?: number; pollMs?: number; timeScale?: number } | null;
   /**
    * Null: this process polls no store's orders (INVENTORY_SYNC_WORKER=off: the processes that sync
    * inventories read their stores' orders too, for those without webhooks; server/order-events/), nor
    * removes the order webhooks an inventory no longer wants from its store.
    */
-  orderEventPoll: { intervalMs?: number; scheduleEveryMs?: number; pollMs?: number } | null;
+  orderEventPoll: { intervalMs?: number; scheduleEveryMs?: number; pollMs?: number; timeScale?: number } | null;
 };
 
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
@@ -58,8 +58,8 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     conversationRetention: workers.conversationRetention ? {} : null,
     templateSends: workers.templateSends ? {} : null,
     orderNotices: workers.orderNotices ? {} : null,
-    checkoutRecovery: workers.checkoutRecovery ? {} : null,
-    orderEventPoll: workers.inventorySync ? { intervalMs: workers.orderPollMs } : null,
+    checkoutRecovery: workers.checkoutRecovery ? { timeScale: config.demoTimeScale } : null,
+    orderEventPoll: workers.inventorySync ? { intervalMs: workers.orderPollMs, timeScale: config.demoTimeScale } : null,
   };
 }
 

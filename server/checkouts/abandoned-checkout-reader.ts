@@ -143,7 +143,7 @@ const syncDeliveryId = (draft: CheckoutDraft) =>
  * The agreement to text marketing, which GraphQL does not say, stays as kept. Each recording is noted
  * as a delivery of what was read, so reading the same again (the overlap) records nothing.
  */
-async function recordPage(db: Db, inventoryId: string, nodes: AbandonedCheckoutNode[]): Promise<number> {
+async function recordPage(db: Db, inventoryId: string, nodes: AbandonedCheckoutNode[], timeScale: number): Promise<number> {
   const entries = nodes.map((node) => ({ node, token: tokenOfRecoveryUrl(node.abandonedCheckoutUrl), id: numericIdOf(node.id) }));
   const tokens = entries.flatMap((entry) => (entry.token ? [entry.token] : []));
   const ids = entries.flatMap((entry) => (entry.id ? [entry.id] : []));
@@ -170,7 +170,7 @@ async function recordPage(db: Db, inventoryId: string, nodes: AbandonedCheckoutN
     const draft = token ? checkoutFromWebhook(restCheckoutOf(node, token)) : null;
     if (!draft) continue;
     draft.acceptsSmsMarketing = byToken.get(draft.token)?.accepts ?? false;
-    const outcome = await recordCheckout(db, inventoryId, draft, { webhookId: syncDeliveryId(draft), topic: SYNC_TOPIC });
+    const outcome = await recordCheckout(db, inventoryId, draft, { webhookId: syncDeliveryId(draft), topic: SYNC_TOPIC }, { timeScale });
     if (outcome.changed) recorded += 1;
   }
   return recorded;
@@ -178,19 +178,22 @@ async function recordPage(db: Db, inventoryId: string, nodes: AbandonedCheckoutN
 
 export type CheckoutsRead = { since: Date; read: number; recorded: number; progress: PaceProgress };
 
-/** One sync's read of the store's abandoned checkouts for the inventory: those updated after `since`, page by page into the intake. */
+/**
+ * One read of the store's abandoned checkouts for the inventory (a sync's, or a poll's): those updated
+ * after `since`, page by page into the intake; `timeScale`: DEMO_TIME_SCALE.
+ */
 export async function recordAbandonedCheckouts(
   db: Db,
   inventory: { id: string; shopifyUrl: string },
   token: string,
   since: Date,
-  pace: PaceOptions = {},
+  { timeScale = 1, ...pace }: PaceOptions & { timeScale?: number } = {},
 ): Promise<CheckoutsRead> {
   let recorded = 0;
   const { checkouts: read, ...progress } = await readAbandonedCheckoutsSince(inventory.shopifyUrl, token, since, {
     ...pace,
     onCheckouts: async (nodes) => {
-      recorded += await recordPage(db, inventory.id, nodes);
+      recorded += await recordPage(db, inventory.id, nodes, timeScale);
     },
   });
   return { since, read, recorded, progress };

@@ -6,7 +6,7 @@
 // completed. A payload of the same update only fills in what the kept one lacks (a webhook after the
 // sync read that update brings the language and agreements GraphQL does not give).
 import { sql, type SQL } from 'drizzle-orm';
-import { RECOVERY_MIN_DELAY_MINUTES } from '@/domain/checkout-recovery';
+import { RECOVERY_MIN_DELAY_MINUTES, scaledMinutesMs } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
 import { enqueueRows, wakeJobsSql } from '../jobs/job-queue';
 import { noteDelivery, type WebhookDelivery } from '../order-events/webhook-deliveries';
@@ -16,10 +16,11 @@ import type { CheckoutDraft } from './shopify-checkouts';
 /** The queue of checkouts to look at for recovery: one job per checkout (server/checkouts/recovery-worker.ts). */
 export const RECOVERY_QUEUE = 'checkout-recovery';
 /**
- * When a changed checkout is first looked at: the shortest delay a flow may have. The job finds the
- * flow's own times then (a checkout whose job is queued already keeps that one: it reads the change).
+ * When a changed checkout is first looked at: the shortest delay a flow may have (at the demo's time
+ * scale). The job finds the flow's own times then (a checkout whose job is queued already keeps that
+ * one: it reads the change).
  */
-const FIRST_LOOK_MS = RECOVERY_MIN_DELAY_MINUTES * 60_000;
+const firstLookMs = (timeScale: number) => scaledMinutesMs(RECOVERY_MIN_DELAY_MINUTES, timeScale);
 
 /** What a recording did: whether the delivery was new, and whether the checkout was added or changed. */
 export type RecordedCheckout = { newDelivery: boolean; changed: boolean };
@@ -63,12 +64,13 @@ const FILLS = sql.raw(
   ].join(' or ')}))`,
 );
 
-/** Records the checkout of a webhook `delivery` of the inventory's store. */
+/** Records the checkout of a webhook `delivery` of the inventory's store; `timeScale`: DEMO_TIME_SCALE. */
 export async function recordCheckout(
   db: Db,
   inventoryId: string,
   checkout: CheckoutDraft,
   delivery: WebhookDelivery,
+  { timeScale = 1 }: { timeScale?: number } = {},
 ): Promise<RecordedCheckout> {
   const result = await db.execute(sql`with delivery as (${noteDelivery(inventoryId, delivery)}),
     recorded as (
@@ -85,7 +87,7 @@ export async function recordCheckout(
         or (excluded.completed_at is not null and store_checkouts.completed_at is null)
         or ${FILLS}
       returning id, completed_at),
-    waiting as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is null`, { skipDuplicates: true, delayMs: FIRST_LOOK_MS })}),
+    waiting as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is null`, { skipDuplicates: true, delayMs: firstLookMs(timeScale) })}),
     placed as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is not null`, { skipDuplicates: true })}),
     woken as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from recorded where completed_at is not null`)})
     select (select count(*)::int from delivery) as new_delivery, (select count(*)::int from recorded) as changed`);

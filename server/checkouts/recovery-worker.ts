@@ -61,6 +61,8 @@ export type RecoveryDependencies = {
   contacts: ContactStore;
   sender: TemplateSender;
   now?: () => Date;
+  /** DEMO_TIME_SCALE: the flow's delays run this many times faster, without quiet hours (1 but in a demo). */
+  timeScale?: number;
 };
 
 /** What one run did, for the log and the tests; `later`: run again at `at`. */
@@ -189,7 +191,7 @@ async function approvedCategory(db: Db, channelId: string, step: RecoveryStep): 
 
 /** One run of a checkout's recovery at the injected clock's now. */
 export async function recoverCheckout(
-  { db, secrets, flows, contacts, sender, now: clock = () => new Date() }: RecoveryDependencies,
+  { db, secrets, flows, contacts, sender, now: clock = () => new Date(), timeScale = 1 }: RecoveryDependencies,
   checkoutId: number,
 ): Promise<RecoveryOutcome> {
   const now = clock();
@@ -221,7 +223,7 @@ export async function recoverCheckout(
 
   // Not abandoned yet: the shopper may still be at it.
   const firstDelay = flow.steps[0]?.delayMinutes ?? 0;
-  const abandoned = abandonedAt({ updatedAt: base, completedAt: null, phone: checkout.phone }, firstDelay);
+  const abandoned = abandonedAt({ updatedAt: base, completedAt: null, phone: checkout.phone }, firstDelay, timeScale);
   if (abandoned && now < abandoned && sent === 0) return { kind: 'later', at: abandoned };
 
   const step = flow.steps[sent]!;
@@ -267,7 +269,7 @@ export async function recoverCheckout(
   }
   if (!phone?.ok || !flow.channelId) return { kind: 'closed' }; // skipReason said so already
 
-  const sendAt = reminderSendAt(base, sent, flow, shopperTimeZone(phone.phone, checkout.accountZone ?? DEFAULT_ZONE));
+  const sendAt = reminderSendAt(base, sent, flow, shopperTimeZone(phone.phone, checkout.accountZone ?? DEFAULT_ZONE), timeScale);
   if (now < sendAt) return { kind: 'later', at: sendAt };
 
   const stopped = stopReason({

@@ -3,9 +3,13 @@
 // any number of processes poll it once) and queues a poll; the poll reads the store's orders updated
 // since the last one (a little before, for orders Shopify's search shows late; at most a few hours
 // back) through the paced Admin client and records their events as a webhook would, so an event the
-// store's webhook already brought is not recorded again. A store that can take webhooks by now (its
-// secret saved while Shopify did not answer) is subscribed first, and is no longer polled after.
+// store's webhook already brought is not recorded again. Its abandoned checkouts updated since are read
+// the same way (its `checkouts/*` webhooks never come either), so checkout recovery sees them within a
+// poll rather than at the next hourly sync. A store that can take webhooks by now (its secret saved
+// while Shopify did not answer) is subscribed first, and is no longer polled after.
 import { eq, sql } from 'drizzle-orm';
+import { recordAbandonedCheckouts } from '../checkouts/abandoned-checkout-reader';
+import { RECOVERY_QUEUE } from '../checkouts/checkout-intake';
 import { ORDER_POLL_MINUTES } from '@/domain/inventory';
 import type { Db } from '../db/database';
 import { orderEventSourceOf, polledInventoryIdsSql } from '../inventories/inventory-order-sources';
@@ -35,6 +39,8 @@ export type PollDependencies = {
   log?: WorkerLog;
   /** How often each inventory is polled (ORDER_POLL_SECONDS; default ORDER_POLL_INTERVAL_MS). */
   intervalMs?: number;
+  /** DEMO_TIME_SCALE, for the checkouts read (their first look). */
+  timeScale?: number;
 };
 
 /** How long a webhook delivery's id is kept (Shopify retries one for up to 48 hours). */
@@ -76,15 +82,16 @@ export async function forgetOldDeliveries(db: Db, now: Date): Promise<number> {
 }
 
 export type PollOutcome =
-  | { outcome: 'polled'; since: Date; orders: number; recorded: number }
+  /** `checkouts`: the abandoned checkouts added or changed. */
+  | { outcome: 'polled'; since: Date; orders: number; recorded: number; checkouts: number }
   /** The inventory or its store is gone. */
   | { outcome: 'skipped' }
   | { outcome: 'unreachable'; reason: string };
 
 /**
  * One poll of an inventory's store at `now`: its order webhooks subscribed first when they can be
- * now, then its orders updated since the last poll read, their events recorded (and queued), and the
- * poll's start kept as the next one's. A store that refuses or does not answer is left for the next
+ * now, then its orders updated since the last poll read, their events recorded (and queued), then its
+ * abandoned checkouts updated since recorded (and queued for recovery), and the poll's start kept as the next one's. A store that refuses or does not answer is left for the next
  * poll (the same orders are read again then).
  */
 export async function pollInventoryOrders(
@@ -107,6 +114,7 @@ export async function pollInventoryOrders(
   const since = new Date(Math.max((poll?.polledUntil ?? now).getTime() - POLL_OVERLAP_MS, now.getTime() - POLL_MAX_CATCH_UP_MS));
   let recorded = 0;
   let orders: number;
+  let checkouts: number;
   try {
     ({ orders } = await readOrdersSince<PolledOrder>(source.shopifyUrl, source.token, since, {
       ...pace,
@@ -116,6 +124,10 @@ export async function pollInventoryOrders(
         const events = page.flatMap((order) => eventsFromPolledOrder(order, since));
         recorded += (await recordOrderEvents(db, inventoryId, events, { source: 'poll' })).recorded;
       },
+    }));
+    ({ recorded: checkouts } = await recordAbandonedCheckouts(db, { id: inventoryId, shopifyUrl: source.shopifyUrl }, source.token, since, {
+      ...pace,
+      timeScale: deps.timeScale ?? 1,
     }));
   } catch (error) {
     if (error instanceof PeerFailure) return { outcome: 'unreachable', reason: error.reason };
@@ -130,7 +142,7 @@ export async function pollInventoryOrders(
       lastPolledAt: now,
     })
     .onConflictDoUpdate({ target: orderEventPolls.inventoryId, set: { polledUntil: now, lastPolledAt: now } });
-  return { outcome: 'polled', since, orders, recorded };
+  return { outcome: 'polled', since, orders, recorded, checkouts };
 }
 
 export type OrderEventPollWorkerOptions = PollDependencies & {
@@ -156,6 +168,7 @@ export function orderEventPollWorker({
   concurrency = 2,
   now = () => new Date(),
   onQueued = () => {},
+  timeScale = 1,
 }: OrderEventPollWorkerOptions): QueueWorker {
   const worker = queueWorker({
     db,
@@ -166,11 +179,18 @@ export function orderEventPollWorker({
     ...(pollMs ? { pollMs } : {}),
     async handle(job, signal) {
       const inventoryId = String(job.payload.inventoryId);
-      const polled = await pollInventoryOrders({ db, secrets, publicOrigin, log, intervalMs }, inventoryId, { now: now(), signal });
+      const polled = await pollInventoryOrders({ db, secrets, publicOrigin, log, intervalMs, timeScale }, inventoryId, {
+        now: now(),
+        signal,
+      });
       if (polled.outcome === 'unreachable') log.warn({ inventoryId, reason: polled.reason }, 'order event poll: the store did not answer');
       if (polled.outcome === 'polled' && polled.recorded > 0) {
         log.info({ inventoryId, orders: polled.orders, recorded: polled.recorded }, 'order event poll: events recorded');
         onQueued(ORDER_EVENT_QUEUE);
+      }
+      if (polled.outcome === 'polled' && polled.checkouts > 0) {
+        log.info({ inventoryId, checkouts: polled.checkouts }, 'order event poll: checkouts recorded');
+        onQueued(RECOVERY_QUEUE);
       }
       return signal.aborted ? 'stopped' : 'done';
     },

@@ -6,8 +6,8 @@
 // fulfillment and fulfillment update are recorded with what a notice needs and queued once each; a
 // missing or forged signature, another inventory's secret or an unknown inventory is a 401 that
 // records nothing; a redelivery records nothing. Polling (no webhooks) is scheduled every 5 minutes
-// per inventory, records the same events a webhook would, never again one a webhook recorded, and
-// subscribes a store that can take webhooks by now.
+// per inventory, records the same events a webhook would, never again one a webhook recorded, reads
+// the store's abandoned checkouts too, and subscribes a store that can take webhooks by now.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -16,6 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Inventory } from '@/domain/inventory';
 import { WHATSAPP_UPDATES_ATTRIBUTE } from '@/domain/order-event';
+import { RECOVERY_QUEUE } from '@/server/checkouts/checkout-intake';
+import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { inventories } from '@/server/inventories/inventory-tables';
 import { apiSecretContext } from '@/server/inventories/inventory-store';
 import { jobs } from '@/server/jobs/job-tables';
@@ -472,6 +474,40 @@ describe('polling', () => {
     expect((await eventsOf(hooked.id)).filter((event) => event.source === 'poll')).toEqual([]);
     // Polled again: nothing new either.
     expect(await pollInventoryOrders(deps(SITE), polled.id, { now })).toMatchObject({ outcome: 'polled', recorded: 0 });
+  });
+
+  test("a poll records the store's abandoned checkouts too (no checkouts webhook comes), first looked at in demo time", async () => {
+    const startedAt = Date.now() - 60_000;
+    const left = (
+      await pollStore.startCheckout({
+        lines: [{ variantId: IPOD_NANO, quantity: 2 }],
+        // Admin GraphQL gives the addresses' numbers (the checkout's own needs read_customers).
+        shippingAddress: { firstName: 'Ana', phone: '+5511987650001', countryCode: 'BR' },
+        at: new Date(startedAt).toISOString(),
+      })
+    ).checkout;
+    const now = new Date(startedAt + 30_000);
+    expect(await pollInventoryOrders({ ...deps(SITE), timeScale: 60 }, polled.id, { now })).toMatchObject({
+      outcome: 'polled',
+      checkouts: 1,
+    });
+    const [kept] = await testDb
+      .select()
+      .from(storeCheckouts)
+      .where(and(eq(storeCheckouts.inventoryId, polled.id), eq(storeCheckouts.token, left.token)));
+    expect(kept).toMatchObject({ phone: '+5511987650001', totalMinor: 39_800, completedAt: null });
+    // Queued for recovery at the shortest delay a flow may have, 60 times shorter: 15 s, not 15 minutes.
+    const [job] = await testDb
+      .select({ wait: sql<number>`extract(epoch from ${jobs.runAfter} - ${jobs.createdAt})::float` })
+      .from(jobs)
+      .where(and(eq(jobs.queue, RECOVERY_QUEUE), eq(sql`${jobs.payload}->>'checkoutId'`, String(kept!.id))));
+    expect(job!.wait).toBeCloseTo(15, 0);
+    // Read again (the polls overlap): nothing new; placed since: recorded completed.
+    expect(await pollInventoryOrders(deps(SITE), polled.id, { now })).toMatchObject({ outcome: 'polled', checkouts: 0 });
+    await pollStore.updateCheckout(left.token, { completed: true, at: new Date(startedAt + 40_000).toISOString() });
+    expect(await pollInventoryOrders(deps(SITE), polled.id, { now: new Date(startedAt + 50_000) })).toMatchObject({ checkouts: 1 });
+    const [placed] = await testDb.select().from(storeCheckouts).where(eq(storeCheckouts.id, kept!.id));
+    expect(placed!.completedAt).toEqual(new Date(startedAt + 40_000 - ((startedAt + 40_000) % 1000)));
   });
 
   test('an old order shipped now brings its shipment, not its creation; a store that does not answer is left for the next poll', async () => {

@@ -288,6 +288,26 @@ describe('abandonment and due times', () => {
   });
 });
 
+describe('demo time', () => {
+  const checkout = { updatedAt: at('2025-06-10T23:30:00Z'), completedAt: null, phone: '+5511987654321' };
+
+  test("at DEMO_TIME_SCALE 60 an hour's delay is a minute, and each step keeps its place", () => {
+    const flow = defaultRecoveryFlow();
+    expect(abandonedAt(checkout, 60, 60)).toEqual(at('2025-06-10T23:31:00Z'));
+    expect(isAbandoned(checkout, 60, at('2025-06-10T23:30:59Z'), 60)).toBe(false);
+    expect(isAbandoned(checkout, 60, at('2025-06-10T23:31:00Z'), 60)).toBe(true);
+    expect(stepDueAt(checkout.updatedAt, 1, flow, 60)).toEqual(at('2025-06-10T23:54:00Z'));
+    expect(stepDueAt(checkout.updatedAt, 2, flow, 60)).toEqual(at('2025-06-11T00:42:00Z'));
+  });
+
+  test('a compressed day has no night: quiet hours hold a reminder only at the real scale', () => {
+    const flow = defaultRecoveryFlow();
+    // Left at 20:30 in São Paulo: due at 20:31 demo time, it goes then; at scale 1, due at 21:30, it waits for 09:00.
+    expect(reminderSendAt(checkout.updatedAt, 0, flow, 'America/Sao_Paulo', 60)).toEqual(at('2025-06-10T23:31:00Z'));
+    expect(reminderSendAt(checkout.updatedAt, 0, flow, 'America/Sao_Paulo', 1)).toEqual(at('2025-06-11T12:00:00Z'));
+  });
+});
+
 describe('quiet hours', () => {
   const night: QuietHours = { start: '21:00', end: '09:00' };
   const lunch: QuietHours = { start: '13:00', end: '14:00' };

@@ -44,6 +44,7 @@ describe('parseConfig', () => {
         templateSends: true,
         orderNotices: true,
       },
+      demoTimeScale: 1,
     });
     expect(config.runtime).toEqual({
       apiBaseUrl: '/api/v1',
@@ -115,6 +116,15 @@ describe('parseConfig', () => {
     }
     expect(message).toMatch(/AUTH_TOKEN_CACHE_SECONDS/);
     expect(message).toMatch(/KNOWLEDGE_WORKER_CONCURRENCY/);
+  });
+
+  test("demo time: DEMO_TIME_SCALE speeds recovery's delays up, within bounds, and never in production", () => {
+    expect(parseConfig({ DEMO_TIME_SCALE: '60' }).demoTimeScale).toBe(60);
+    for (const bad of ['0', '1.5', 'fast', '3601']) expect(() => parseConfig({ DEMO_TIME_SCALE: bad })).toThrow(/DEMO_TIME_SCALE must be/);
+    expect(() => parseConfig({ NODE_ENV: 'production', DEMO_TIME_SCALE: '60' })).toThrow(
+      new ConfigError('DEMO_TIME_SCALE is for demos: a shopper would be reminded too soon; unset it in production'),
+    );
+    expect(parseConfig({ NODE_ENV: 'production', DEMO_TIME_SCALE: '1' }).demoTimeScale).toBe(1);
   });
 
   test('production with the Auth emulator is refused as unsafe', () => {
