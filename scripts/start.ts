@@ -11,13 +11,18 @@ import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator 
 import { buildAll } from './build';
 import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
+import { DEMO_CHECKOUT_SHOPPERS, startDemoCheckouts } from '../tests/fixtures/shopify/demo-checkouts';
 import { DEMO_ORDERS_PATH } from '../tests/fixtures/shopify/demo-orders';
 import { DEMO_SHOPPER_PATH } from '../tests/fixtures/whatsapp-cloud-api-server';
 import { demoChannelNotice, ensureDemoChannel } from './demo-channel';
+import { ensureDemoContacts } from './demo-contacts';
 import { ensureDemoInventory } from './demo-inventory';
 
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
 const port = process.env.PORT ?? '3000';
+/** How often a demo shopper leaves a checkout in the demo store (DEMO_CHECKOUT_SECONDS; 0: never). */
+const checkoutEverySeconds = Number(process.env.DEMO_CHECKOUT_SECONDS ?? 180);
+const timeScale = Number(process.env.DEMO_TIME_SCALE ?? 1);
 const dataDir = process.env.DATA_DIR ?? '.data';
 const sources = [
   'src',
@@ -104,10 +109,12 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
 });
 
 let stopping = false;
+let demoCheckouts: { stop: () => void } | null = null;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping Catalyst…');
+  demoCheckouts?.stop();
   server.kill('SIGTERM');
   await Promise.all([emulator.stop(), demoPeers.close()]);
   process.exit(code);
@@ -176,6 +183,30 @@ if (await waitUntilUp()) {
     for (const line of notice) console.log(line);
   } catch (error) {
     console.warn(`The demo number could not be connected (${(error as Error).message}); connect it at /en/channels with the values above.`);
+  }
+  // The demo store's shoppers, as contacts (some agreed to marketing messages), leaving checkouts every few minutes.
+  try {
+    await ensureDemoContacts(`http://127.0.0.1:${port}`, DEMO, DEMO_CHECKOUT_SHOPPERS);
+    if (checkoutEverySeconds > 0) {
+      demoCheckouts = startDemoCheckouts(
+        {
+          products: () => demoPeers.products,
+          startCheckout: (checkout) => demoPeers.shopify.startCheckout(checkout),
+          completeCheckout: (token, ref) => demoPeers.shopify.completeCheckout(token, ref),
+        },
+        { everyMs: checkoutEverySeconds * 1000, completeAfterMs: 90_000 },
+      );
+      console.log(
+        `Demo store shoppers leave a checkout every ${checkoutEverySeconds} s (some buy 90 s later): switch checkout recovery on at ` +
+          `http://localhost:${port}/pt/checkouts. ` +
+          (timeScale > 1
+            ? `DEMO_TIME_SCALE=${timeScale}: recovery's delays run ${timeScale} times faster, without quiet hours.`
+            : 'Run with DEMO_TIME_SCALE=60 to watch a whole recovery in minutes (an hour in a minute).'),
+      );
+      console.log("  A reminder's link opens the demo store's checkout page, where 'Finalizar compra' buys the cart.");
+    }
+  } catch (error) {
+    console.warn(`The demo store's shoppers could not be added as contacts (${(error as Error).message}).`);
   }
   console.log('Press Ctrl-C to stop.\n');
 }

@@ -252,6 +252,7 @@ export const ORDER_EVENTS_QUERY = `query CatalystOrderEvents($first: Int!, $afte
       id name createdAt updatedAt phone customerLocale statusPageUrl
       totalPriceSet { shopMoney { amount currencyCode } }
       customAttributes { key value }
+      customerJourneySummary { lastVisit { referralCode } }
       shippingAddress { firstName phone countryCodeV2 }
       billingAddress { firstName phone countryCodeV2 }
       fulfillments(first: ${FULFILLMENTS_PER_ORDER}) {
@@ -274,6 +275,8 @@ export type PolledOrder = {
   statusPageUrl: string | null;
   totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
   customAttributes: { key: string; value: string | null }[];
+  /** The visit's referral code: a reminder's way back names the recovery's ref (server/checkouts/recovery-ref.ts). */
+  customerJourneySummary?: { lastVisit: { referralCode: string | null } | null } | null;
   shippingAddress: PolledAddress;
   billingAddress: PolledAddress;
   fulfillments: {
@@ -333,8 +336,12 @@ export function eventsFromPolledOrder(order: PolledOrder, since: Date): OrderEve
       ...ofOrder,
       ...noFulfillment,
       occurredAt: createdAt,
-      // The poll reads no journey or discount codes: the sync's read of orders brings the ref.
-      recovery: { referralRef: null, attributeRef: attributeRefOf(order.customAttributes), discountCodes: [] },
+      // GraphQL gives no landing site: the visit's referral code is the ref (discount codes: the sync's read).
+      recovery: {
+        referralRef: recoveryRefOf(order.customerJourneySummary?.lastVisit?.referralCode),
+        attributeRef: attributeRefOf(order.customAttributes),
+        discountCodes: [],
+      },
     });
   for (const fulfillment of order.fulfillments) {
     const fulfillmentId = numericIdOf(fulfillment.id);

@@ -182,6 +182,18 @@ describe('polling', () => {
     });
   });
 
+  test("a reminder's ref, as the visit's referral code or the recovery attribute, rides on the polled order", () => {
+    const ref = 'rcabcdefghijkmnpqrstuv';
+    const since = new Date('2026-03-01T00:00:00Z');
+    const [byVisit] = eventsFromPolledOrder(polled({ customerJourneySummary: { lastVisit: { referralCode: ref } } }), since);
+    expect(byVisit!.recovery).toEqual({ referralRef: ref, attributeRef: null, discountCodes: [] });
+    const [byAttribute] = eventsFromPolledOrder(polled({ customAttributes: [{ key: '_catalyst_recovery', value: ref }] }), since);
+    expect(byAttribute!.recovery).toMatchObject({ referralRef: null, attributeRef: ref });
+    // Another campaign's code is no ref of ours.
+    const [other] = eventsFromPolledOrder(polled({ customerJourneySummary: { lastVisit: { referralCode: 'summer-sale' } } }), since);
+    expect(other!.recovery).toMatchObject({ referralRef: null });
+  });
+
   test('an order placed before the poll’s start brings only what happened since; a display status that is no carrier’s is none', () => {
     const since = new Date('2026-03-03T00:00:00Z');
     expect(eventsFromPolledOrder(polled(), since).map((event) => event.kind)).toEqual(['fulfillment_updated']);
