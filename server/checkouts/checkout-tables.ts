@@ -4,9 +4,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  checkoutSources,
   checkoutStatuses,
   skipReasons,
   stopReasons,
+  type CheckoutSource,
   type CheckoutStatus,
   type SkipReason,
   type StopReason,
@@ -20,6 +22,8 @@ import type { CheckoutItem } from './shopify-checkouts';
  * One row per checkout of an inventory's store, by its token: the newest update Shopify sent wins
  * (deliveries may arrive out of order), and once `completed_at` is known it stays. Money in minor
  * units of the checkout's currency; the shopper's number in E.164 when Shopify's could be read.
+ * Catalyst's own carts are rows too (`source` other than `store`, ./own-carts.ts): the token is
+ * `cart:{cart id}`, the way back the cart summary page, the clock the cart's last checkout or link.
  */
 export const storeCheckouts = pgTable(
   'store_checkouts',
@@ -29,6 +33,13 @@ export const storeCheckouts = pgTable(
       .notNull()
       .references(() => inventories.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
+    /** Where it came from (domain/checkout-recovery.ts's checkoutSources). */
+    source: text('source').$type<CheckoutSource>().notNull().default('store'),
+    /**
+     * The Catalyst cart it holds: an own cart's id, or the `catalyst_cart` attribute a store checkout
+     * opened from one of our links carries (an own cart yields to the store's checkout of it).
+     */
+    cartId: text('cart_id'),
     shopifyCheckoutId: text('shopify_checkout_id'),
     phone: text('phone'),
     whatsappUpdatesPhone: text('whatsapp_updates_phone'),
@@ -76,6 +87,11 @@ export const storeCheckouts = pgTable(
     index('store_checkouts_open')
       .on(table.inventoryId, table.shopifyUpdatedAt)
       .where(sql`${table.completedAt} is null`),
+    check('store_checkouts_source_known', sql`${table.source} in (${sqlList(checkoutSources)})`),
+    // The checkouts of a cart: an own cart's row and the store's checkouts opened from it.
+    index('store_checkouts_cart')
+      .on(table.inventoryId, table.cartId)
+      .where(sql`${table.cartId} is not null`),
     check('store_checkouts_items_array', sql`jsonb_typeof(${table.items}) = 'array'`),
     check('store_checkouts_recovery_status_known', sql`${table.recoveryStatus} in (${sqlList(checkoutStatuses)})`),
     check(
