@@ -1,12 +1,14 @@
 // The Checkouts screen's reads: an account's abandoned checkouts of a period (by when the shopper left
-// them), one inventory's or all its inventories', with the period's figures — counted in one statement
-// from the checkouts' recovery state, never estimated — and a page of the list, newest first, filtered
-// by status and a search (first name, or the number's last digits). Also one checkout with its
-// timeline (./checkout-timeline.ts, its reminders read from the sender by their send keys), and every
-// row of the list's query in batches for the CSV export (./checkout-csv.ts).
+// them), one inventory's or all its inventories', with the period's figures and the previous period's —
+// each counted in one statement from the checkouts' recovery state and the prices the sender recorded
+// for their reminders, never estimated — and a page of the list, newest first, filtered by status and a
+// search (first name, or the number's last digits). Also one checkout with its timeline
+// (./checkout-timeline.ts, its reminders read from the sender by their send keys), and every row of the
+// list's query in batches for the CSV export (./checkout-csv.ts).
 import { and, count, desc, eq, getTableColumns, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   maskedPhone,
+  returnOnCost,
   searchedDigits,
   CHECKOUTS_PAGE_SIZE,
   type CheckoutDetail,
@@ -14,11 +16,14 @@ import {
   type CheckoutList,
   type CheckoutListItem,
   type CheckoutListQuery,
+  type CheckoutPeriodFigures,
 } from '@/domain/checkout-list';
+import { previousPeriod } from '@/domain/dashboard';
 import { RECOVERY_MAX_STEPS, defaultRecoveryFlow, skipReasons, type SkipReason } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
 import { accountInventoryIdsSql, inventoryOwner, isAccountsInventory } from '../inventories/inventory-queries';
 import { sendsByKeys, type RecordedSend } from '../messaging/messaging-queries';
+import { sendsCostSql } from '../messaging/send-cost-queries';
 import { storeCheckouts } from './checkout-tables';
 import { checkoutTimeline } from './checkout-timeline';
 import { recoveryFlows } from './recovery-flow-tables';
@@ -63,6 +68,19 @@ function periodCondition(uid: string, query: Pick<CheckoutListQuery, 'inventory'
   )!;
 }
 
+/** What the recovery worker's reminders are sent for (the sender's `purpose`). */
+const RECOVERY_PURPOSE = 'checkout_recovery';
+
+/**
+ * The send keys of the period's checkouts' reminders (reminderSendKey's `recovery:{id}:{step}`), the
+ * steps the timeline looks for: up to the longest flow's, or as many as went. A reminder asked for
+ * just before a stop rule ended its checkout is found too: it cost what it cost.
+ */
+const reminderKeysSql = (inPeriod: SQL): SQL =>
+  sql`select concat('recovery:', ${storeCheckouts.id}, ':', step.n) from ${storeCheckouts}
+    cross join lateral generate_series(1, greatest(${storeCheckouts.remindersSent}, ${sql.raw(String(RECOVERY_MAX_STEPS))})) as step(n)
+    where ${inPeriod}`;
+
 /** The list's rows: the period's, of the status and the search when given. */
 const listedCondition = (inPeriod: SQL, query: Pick<CheckoutListQuery, 'status' | 'q'>): SQL =>
   and(inPeriod, query.status ? eq(storeCheckouts.recoveryStatus, query.status) : undefined, searchCondition(query.q))!;
@@ -100,26 +118,54 @@ export function checkoutListStore(db: Db) {
     return (row?.settings ?? defaultRecoveryFlow()).steps[0]?.delayMinutes ?? 0;
   }
 
+  /**
+   * A period's figures, counted in one statement from its checkouts' recovery state and the prices the
+   * sender recorded for their reminders; the return on that cost is worked out from the two (returnOnCost).
+   */
+  async function periodFigures(uid: string, inPeriod: SQL): Promise<CheckoutPeriodFigures> {
+    const [row] = await db
+      .select({
+        abandoned: count(),
+        reminded: sql<number>`count(*) filter (where ${storeCheckouts.remindersSent} > 0)::int`,
+        recovered: sql<number>`count(*) filter (where ${storeCheckouts.recoveryStatus} = 'recovered')::int`,
+        discountCodesUsed: sql<number>`count(*) filter (where ${storeCheckouts.recoveryStatus} = 'recovered' and ${storeCheckouts.discountUsed})::int`,
+        recoveredValue: sql<{ currency: string; totalMinor: number }[]>`coalesce((
+          select jsonb_agg(jsonb_build_object('currency', v.currency, 'totalMinor', v.total))
+          from (select ${storeCheckouts.recoveredCurrency} as currency, sum(${storeCheckouts.recoveredValueMinor})::bigint as total
+                from ${storeCheckouts}
+                where ${inPeriod} and ${storeCheckouts.recoveryStatus} = 'recovered' and ${storeCheckouts.recoveredCurrency} is not null
+                group by ${storeCheckouts.recoveredCurrency} order by ${storeCheckouts.recoveredCurrency}) as v), '[]'::jsonb)`,
+        costMicros: sql<string | number>`${sendsCostSql(uid, RECOVERY_PURPOSE, reminderKeysSql(inPeriod))}`,
+      })
+      .from(storeCheckouts)
+      .where(inPeriod);
+    const reminded = row?.reminded ?? 0;
+    const recovered = row?.recovered ?? 0;
+    const recoveredValue = (row?.recoveredValue ?? []).map((value) => ({ currency: value.currency, totalMinor: Number(value.totalMinor) }));
+    const messagesCostMicros = Number(row?.costMicros ?? 0);
+    return {
+      abandoned: row?.abandoned ?? 0,
+      reminded,
+      recovered,
+      recoveryRate: reminded > 0 ? recovered / reminded : null,
+      recoveredValue,
+      messagesCostMicros,
+      ...returnOnCost(recoveredValue, messagesCostMicros),
+      discountCodesUsed: row?.discountCodesUsed ?? 0,
+    };
+  }
+
   return {
     async list(uid: string, query: CheckoutListQuery): Promise<CheckoutList> {
       await checkInventory(uid, query.inventory);
       const inPeriod = periodCondition(uid, query);
       const listed = listedCondition(inPeriod, query);
+      const before = previousPeriod(query);
 
-      const [figures] = await db
-        .select({
-          abandoned: count(),
-          reminded: sql<number>`count(*) filter (where ${storeCheckouts.remindersSent} > 0)::int`,
-          recovered: sql<number>`count(*) filter (where ${storeCheckouts.recoveryStatus} = 'recovered')::int`,
-          recoveredValue: sql<{ currency: string; totalMinor: number }[]>`coalesce((
-            select jsonb_agg(jsonb_build_object('currency', v.currency, 'totalMinor', v.total))
-            from (select ${storeCheckouts.recoveredCurrency} as currency, sum(${storeCheckouts.recoveredValueMinor})::bigint as total
-                  from ${storeCheckouts}
-                  where ${inPeriod} and ${storeCheckouts.recoveryStatus} = 'recovered' and ${storeCheckouts.recoveredCurrency} is not null
-                  group by ${storeCheckouts.recoveredCurrency} order by ${storeCheckouts.recoveredCurrency}) as v), '[]'::jsonb)`,
-        })
-        .from(storeCheckouts)
-        .where(inPeriod);
+      const [figures, previous] = await Promise.all([
+        periodFigures(uid, inPeriod),
+        periodFigures(uid, periodCondition(uid, { inventory: query.inventory, ...before })),
+      ]);
       const skippedRows = await db
         .select({ reason: storeCheckouts.recoveryReason, count: count() })
         .from(storeCheckouts)
@@ -132,7 +178,7 @@ export function checkoutListStore(db: Db) {
       const total =
         query.status || query.q !== ''
           ? (await db.select({ count: count() }).from(storeCheckouts).where(listed))[0]!.count
-          : (figures?.abandoned ?? 0);
+          : figures.abandoned;
       const rows = await db
         .select()
         .from(storeCheckouts)
@@ -140,20 +186,8 @@ export function checkoutListStore(db: Db) {
         .orderBy(desc(storeCheckouts.shopifyUpdatedAt), desc(storeCheckouts.id))
         .limit(CHECKOUTS_PAGE_SIZE)
         .offset((query.page - 1) * CHECKOUTS_PAGE_SIZE);
-      const reminded = figures?.reminded ?? 0;
-      const recovered = figures?.recovered ?? 0;
       return {
-        figures: {
-          abandoned: figures?.abandoned ?? 0,
-          reminded,
-          recovered,
-          recoveryRate: reminded > 0 ? recovered / reminded : null,
-          recoveredValue: (figures?.recoveredValue ?? []).map((value) => ({
-            currency: value.currency,
-            totalMinor: Number(value.totalMinor),
-          })),
-          skipped,
-        },
+        figures: { ...figures, skipped, previous: { ...before, ...previous } },
         items: rows.map(checkoutItemOf),
         total,
         page: query.page,

@@ -1,7 +1,7 @@
-// /api/v1/checkouts: the Checkouts screen's figures and list — an account's abandoned checkouts of a
-// period, one inventory's or all its inventories', with where each recovery stands — one checkout with
-// its timeline, and the list's query as a CSV file (domain/checkout-list.ts). Another account's
-// checkout or inventory is a 404.
+// /api/v1/checkouts: the Checkouts screen's figures (beside the previous period's) and list — an
+// account's abandoned checkouts of a period, one inventory's or all its inventories', with where each
+// recovery stands — one checkout with its timeline, and the list's query as a CSV file
+// (domain/checkout-list.ts). Another account's checkout or inventory is a 404.
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,8 +53,12 @@ export function registerCheckoutRoutes(app: FastifyInstance, { store }: Checkout
       schema: {
         summary: "The account's abandoned checkouts of a period: the figures, and a page of the list",
         description:
-          `${QUERY} The recovery rate is recovered ÷ reminded (null when none was reminded); numbers are masked but their last ` +
-          'four digits; `total` is the filtered list’s length. Pages of 50, newest first.',
+          `${QUERY} The recovery rate is recovered ÷ reminded (null when none was reminded). The messages’ cost is the price the ` +
+          'sender recorded for those checkouts’ reminders (USD micros); the return on it is the recovered value ÷ that cost, null ' +
+          'with `returnWithheld` saying why when the cost is 0 or the value is not in US dollars alone (no exchange rate is ' +
+          'assumed). `discountCodesUsed` counts the recovered orders that used their reminder’s discount code. `previous` holds ' +
+          'the same figures for the period of as many days just before. Numbers are masked but their last four digits; `total` ' +
+          'is the filtered list’s length. Pages of 50, newest first.',
         tags,
         security,
         querystring: checkoutListQuerySchema,
