@@ -465,13 +465,14 @@ export type StopFacts = {
 
 /**
  * The reason the reminders stop, or null when the next may go. The order placed comes first (once
- * the shopper bought, no other reason matters), then the shopper's reply (the conversation
- * takes over), the opt-out, the flow switched off, and the template no longer approved.
+ * the shopper bought, no other reason matters), then the opt-out (a 'PARAR' is a reply too, but what
+ * it says is the opt-out), the shopper's reply (the conversation takes over), the flow switched off,
+ * and the template no longer approved.
  */
 export function stopReason(facts: StopFacts): StopReason | null {
   if (facts.orderPlaced) return 'order_placed';
-  if (facts.shopperReplied) return 'shopper_replied';
   if (facts.unsubscribed) return 'unsubscribed';
+  if (facts.shopperReplied) return 'shopper_replied';
   if (facts.flowOff) return 'flow_off';
   if (!facts.templateApproved) return 'template_not_approved';
   return null;

@@ -3,7 +3,8 @@
 // each reminder once at its time — never before the shopper left, never in their quiet hours — and is
 // counted lost after the attribution window, or recovered when the order follows a reminder; a
 // checkout is skipped for each reason the flow names (off, left before it was switched on, no number,
-// a small cart, no consent) and stopped when the shopper writes or unsubscribes.
+// a small cart, no consent) and stopped when the shopper writes or unsubscribes (a 'PARAR' is the
+// opt-out); a process killed between asking for a reminder and noting it sends it once all the same.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -211,6 +212,31 @@ describe('a consenting shopper’s abandoned checkout', () => {
   });
 });
 
+describe('across a restart', () => {
+  test('a process that died after asking for a reminder, before noting it: the run again asks once more and one message goes', async () => {
+    const phone = '+5511976541009';
+    clock = SWITCHED_ON + MINUTE;
+    const id = await leftCheckout({ phone, updatedAt: now() });
+    clock += 2 * HOUR;
+    // The first process asks the sender for reminder 1, then dies before it notes the reminder sent.
+    const dying: TemplateSender = {
+      ...sender,
+      enqueue: async (sends) => {
+        await sender.enqueue(sends);
+        throw new Error('the process was killed');
+      },
+    };
+    await expect(recoverCheckout({ ...deps, sender: dying }, id)).rejects.toThrow('killed');
+    expect(await stateOf(id)).toMatchObject({ remindersSent: 0, recoveryStatus: 'waiting' });
+    // Restarted, the job runs again (its lease ran out): reminder 1 is asked for under the same key.
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 1 });
+    expect(await sendAll(phone)).toHaveLength(1);
+    // And once noted, a run again (a second process took the job too) asks for nothing due yet.
+    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'later' });
+    expect(await sendAll(phone)).toHaveLength(1);
+  });
+});
+
 describe('skipped and stopped', () => {
   test('no consent, no number, a small cart, left before the flow was on, the flow off', async () => {
     clock = Date.parse('2026-12-03T12:00:00Z');
@@ -266,6 +292,26 @@ describe('skipped and stopped', () => {
     expect(await recoverCheckout(deps, later)).toEqual({ kind: 'stopped', reason: 'unsubscribed' });
     expect(await stateOf(later)).toMatchObject({ recoveryStatus: 'opted_out', remindersSent: 1 });
     expect(await sendAll(leaving)).toHaveLength(1);
+
+    // 'PARAR' answered to the first reminder is a reply, and what it says is the opt-out: opted out.
+    const stopping = '+5511976543003';
+    const answered = await leftCheckout({ phone: stopping, updatedAt: now() });
+    clock += 2 * HOUR;
+    expect(await recoverCheckout(deps, answered)).toEqual({ kind: 'sent', step: 1 });
+    expect(await sendAll(stopping)).toHaveLength(1);
+    await db.insert(whatsappInboundMessages).values({
+      channelId,
+      messageId: `wamid.recovery-${randomBytes(6).toString('hex')}`,
+      sender: stopping.slice(1),
+      type: 'text',
+      content: { type: 'text', body: 'PARAR' },
+      sentAt: new Date(clock + MINUTE),
+    });
+    await contacts.recordOptOut(merchant.uid, stopping, 'stop_word', new Date(clock + MINUTE).toISOString());
+    clock += DAY;
+    expect(await recoverCheckout(deps, answered)).toEqual({ kind: 'stopped', reason: 'unsubscribed' });
+    expect(await stateOf(answered)).toMatchObject({ recoveryStatus: 'opted_out', remindersSent: 1 });
+    expect(await sendAll(stopping)).toHaveLength(1);
   });
 });
 

@@ -462,11 +462,11 @@ describe('skipping and stopping', () => {
     expect(skipReason({ ...everything, flow: base.flow, checkout: base.checkout, lastRecoveryStartedAt: null })).toBe('no_consent');
   });
 
-  test('the first stop reason in order: order placed, reply, opt-out, flow off, template not approved', () => {
+  test('the first stop reason in order: order placed, opt-out, reply, flow off, template not approved', () => {
     const order: [keyof StopFacts, string][] = [
       ['orderPlaced', 'order_placed'],
-      ['shopperReplied', 'shopper_replied'],
       ['unsubscribed', 'unsubscribed'],
+      ['shopperReplied', 'shopper_replied'],
       ['flowOff', 'flow_off'],
       ['templateApproved', 'template_not_approved'],
     ];

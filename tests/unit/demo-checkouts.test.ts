@@ -82,6 +82,26 @@ describe("a checkout's way back", () => {
     expect(server.orders().filter((each) => each.checkoutToken === checkout.token)).toHaveLength(1);
   });
 
+  test('a development tool has a shopper leave a checkout now; bad input is a 400 or a 422', async () => {
+    server = await startShopifyAdminServer({ servesCheckoutPages: true });
+    const post = (body: unknown) =>
+      fetch(`${server.origin}/_demo/checkouts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const left = await post({ lines: [{ variantId: IPOD_NANO, quantity: 1 }], phone: '+5511900001302', firstName: 'Bruno' });
+    expect(left.status).toBe(201);
+    const { token, abandonedCheckoutUrl: link } = (await left.json()) as { token: string; abandonedCheckoutUrl: string };
+    expect(link.startsWith(`${server.origin}/60000001/checkouts/ac/${token}/recover?key=`)).toBe(true);
+    expect(server.checkouts().find((checkout) => checkout.token === token)).toMatchObject({
+      phone: '+5511900001302',
+      shippingAddress: { firstName: 'Bruno', phone: '+5511900001302', countryCode: 'BR' },
+    });
+    expect((await post({ phone: '+5511900001302' })).status).toBe(400);
+    expect((await post({ lines: [{ variantId: 1, quantity: 1 }], phone: '+5511900001302' })).status).toBe(422);
+  });
+
   test('a store that serves no checkout pages gives Shopify’s address, and answers none', async () => {
     server = await startShopifyAdminServer();
     const { checkout } = await server.startCheckout({ lines: [{ variantId: IPOD_NANO, quantity: 1 }] });
