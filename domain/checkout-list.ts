@@ -7,7 +7,7 @@
 // are money of one currency. Also one checkout with its timeline (GET /api/v1/checkouts/:id) and the
 // list's query as a CSV export (GET /api/v1/checkouts/export.csv).
 import * as z from 'zod/mini';
-import { checkoutStatuses, skipReasons, stopReasons } from './checkout-recovery';
+import { checkoutSources, checkoutStatuses, skipReasons, stopReasons } from './checkout-recovery';
 import { daysInRange } from './dashboard';
 import { isStorableText } from './storable-values';
 import { templateSendStatuses } from './template-send';
@@ -87,6 +87,8 @@ export const checkoutListItemSchema = z.object({
   /** Why it was skipped or stopped; null otherwise. */
   reason: z.nullable(z.enum([...skipReasons, ...stopReasons])),
   remindersSent: z.number(),
+  /** Where it came from: the store's checkout, or one of Catalyst's own carts (absent: not said, read as the store's). */
+  source: z.optional(z.enum(checkoutSources)),
 });
 export type CheckoutListItem = z.infer<typeof checkoutListItemSchema>;
 
