@@ -1,10 +1,11 @@
-// Checkout recovery's vocabulary in the page's language: the list's statuses and the reasons a
-// checkout was skipped or its reminders stopped, what may fill a reminder's variable, the discount
+// Checkout recovery's vocabulary in the page's language: where a checkout came from, the list's
+// statuses and the reasons a checkout was skipped or its reminders stopped, what may fill a reminder's variable, the discount
 // kinds, and the flow's refusals by their message id (domain/checkout-recovery.ts).
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   recoveryFlowRefusals,
+  type CheckoutSource,
   type CheckoutStatus,
   type DiscountKind,
   type RecoveryValueSource,
@@ -20,6 +21,16 @@ export const checkoutStatusNames: Record<CheckoutStatus, MessageDescriptor> = {
   lost: msg({ message: 'Lost', context: 'an abandoned checkout: the reminders ended without an order' }),
   opted_out: msg({ message: 'Opted out', context: 'an abandoned checkout: the shopper unsubscribed' }),
   skipped: msg({ message: 'Skipped', context: 'an abandoned checkout: never messaged' }),
+};
+
+/** Where an abandoned checkout came from: the store's checkout, or one of Catalyst's own carts. */
+export const checkoutSourceNames: Record<CheckoutSource, MessageDescriptor> = {
+  store: msg({ message: 'Store checkout', context: 'where an abandoned checkout came from: the store’s own checkout' }),
+  cart_page: msg({ message: 'Cart page', context: 'where an abandoned checkout came from: Catalyst’s cart summary, its checkout opened' }),
+  whatsapp_cart: msg({
+    message: 'WhatsApp cart',
+    context: 'where an abandoned checkout came from: a cart link sent on WhatsApp, never used',
+  }),
 };
 
 export const skipReasonNames: Record<SkipReason, MessageDescriptor> = {

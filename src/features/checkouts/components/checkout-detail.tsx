@@ -1,7 +1,8 @@
 // One abandoned checkout instead of the list (`?checkout=<id>`): who left it (the number masked but
-// its last four digits), what it held and its total, where its recovery stands, and its timeline —
-// the shopper's steps, recovery's decisions, each reminder with its template and delivery, the
-// discount code made for it, the order. A link back to the list keeps its filters.
+// its last four digits) and where it came from, what it held and its total, where its recovery
+// stands, and its timeline — the shopper's steps, recovery's decisions, each reminder with its
+// template and delivery, the discount code made for it, the order. A link back to the list keeps its
+// filters.
 import { useState } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -15,7 +16,7 @@ import { Card } from '@/src/ui/card';
 import { Notice } from '@/src/ui/notice';
 import { Skeleton } from '@/src/ui/skeleton';
 import { checkoutDetailApi } from '../api/checkout-detail-api';
-import { checkoutStatusNames, sendStatusNames, skipReasonNames, stopReasonNames } from '../checkout-messages';
+import { checkoutSourceNames, checkoutStatusNames, sendStatusNames, skipReasonNames, stopReasonNames } from '../checkout-messages';
 import { formatMinor } from '../checkout-format';
 import { checkoutsSearch, type CheckoutsView } from '../checkout-search';
 
@@ -82,6 +83,7 @@ export function CheckoutDetailCard({ detail }: { detail: Detail }) {
   const who = [detail.firstName, detail.phone].filter(Boolean).join(' · ') || t`A shopper`;
   const total = detail.totalMinor !== null && detail.currency ? formatMinor(lang, detail.totalMinor, detail.currency) : '—';
   const status = i18n._(checkoutStatusNames[detail.status]);
+  const source = detail.source ? i18n._(checkoutSourceNames[detail.source]) : null;
   return (
     <Card title={who} description={detail.inventoryName}>
       <Facts>
@@ -89,6 +91,11 @@ export function CheckoutDetailCard({ detail }: { detail: Detail }) {
           Total {total} · {status}
         </Trans>
       </Facts>
+      {source && (
+        <Facts>
+          <Trans>Source: {source}</Trans>
+        </Facts>
+      )}
       {detail.lines.length > 0 && (
         <ul aria-label={t`In the cart`}>
           {detail.lines.map((line, at) => (

@@ -1,6 +1,7 @@
 // A page of the Checkouts list: when the shopper left it, who (first name and the number masked but
-// its last four digits), the cart's total, where its recovery stands (the reminder last sent, why it
-// was skipped or stopped) and how many reminders went; the shopper links to the checkout's timeline.
+// its last four digits; one of Catalyst's own carts says which), the cart's total, where its recovery
+// stands (the reminder last sent, why it was skipped or stopped) and how many reminders went; the
+// shopper links to the checkout's timeline.
 import type { MessageDescriptor } from '@lingui/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,7 +11,7 @@ import { formatDateTime, formatNumber } from '@/src/i18n/format';
 import { useLang } from '@/src/i18n/use-lang';
 import { Badge, type BadgeVariant } from '@/src/ui/badge';
 import { Table } from '@/src/ui/table';
-import { checkoutStatusNames, skipReasonNames, stopReasonNames } from '../checkout-messages';
+import { checkoutSourceNames, checkoutStatusNames, skipReasonNames, stopReasonNames } from '../checkout-messages';
 import { formatMinor } from '../checkout-format';
 import { checkoutsSearch, type CheckoutsView } from '../checkout-search';
 
@@ -49,12 +50,20 @@ export function CheckoutTable({ items, view }: { items: readonly CheckoutListIte
           isRowHeader: true,
           render: (item) => {
             const who = [item.firstName, item.phone].filter(Boolean).join(' · ') || t`A shopper`;
+            // A store's checkout is the usual case; one of Catalyst's own carts says which.
+            const source = item.source && item.source !== 'store' ? <small> · {i18n._(checkoutSourceNames[item.source])}</small> : null;
             return view ? (
-              <Link to="/$lang/checkouts" params={{ lang }} search={checkoutsSearch({ ...view, checkoutId: item.id })}>
-                {who}
-              </Link>
+              <>
+                <Link to="/$lang/checkouts" params={{ lang }} search={checkoutsSearch({ ...view, checkoutId: item.id })}>
+                  {who}
+                </Link>
+                {source}
+              </>
             ) : (
-              who
+              <>
+                {who}
+                {source}
+              </>
             );
           },
         },
