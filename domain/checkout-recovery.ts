@@ -445,7 +445,8 @@ export type SkipFacts = {
  */
 export function skipReason({ flow, checkout, consented, lastRecoveryStartedAt, now }: SkipFacts): SkipReason | null {
   if (!flow.enabled || flow.enabledAt === null) return 'flow_off';
-  if (checkout.updatedAt.getTime() < Date.parse(flow.enabledAt)) return 'before_flow_on';
+  // Shopify's times are whole seconds: a checkout left in the second the flow was switched on is not older.
+  if (checkout.updatedAt.getTime() < Math.floor(Date.parse(flow.enabledAt) / 1000) * 1000) return 'before_flow_on';
   if (!hasPhone(checkout.phone)) return 'no_phone';
   if (checkout.totalMinor < flow.minimumCartMinor) return 'below_minimum';
   if (lastRecoveryStartedAt !== null && now.getTime() - lastRecoveryStartedAt.getTime() < RECOVERY_COOLDOWN_DAYS * DAY_MS)

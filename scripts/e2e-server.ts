@@ -9,7 +9,13 @@ import { demoCatalog } from '../tests/fixtures/meta-catalog-server';
 import { FIXTURE_API_KEY, startOpenAiCompatibleServer } from '../tests/fixtures/openai-compatible-server';
 import { demoStoreProducts, generatedStoreProducts, startShopifyAdminServer } from '../tests/fixtures/shopify-admin-server';
 import { DEMO_SHOPPER_PATH, fixturePhoneNumber } from '../tests/fixtures/whatsapp-cloud-api-server';
-import { E2E_ORDER_POLL_SECONDS, E2E_SYNC_NOW_INTERVAL_MS, e2ePeersFile, type E2ePeers } from '../tests/e2e/fixtures/e2e-peers';
+import {
+  E2E_DEMO_TIME_SCALE,
+  E2E_ORDER_POLL_SECONDS,
+  E2E_SYNC_NOW_INTERVAL_MS,
+  e2ePeersFile,
+  type E2ePeers,
+} from '../tests/e2e/fixtures/e2e-peers';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
 import { buildScratchServer } from './build-server';
 
@@ -66,6 +72,15 @@ for (const number of [recoveryModelNumberA, recoveryModelNumberB]) {
   demo.whatsapp.addNumber(number);
   demo.whatsapp.setWebhookUrl(number.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
 }
+// The recovery walk's number and store (tests/e2e/recovery-demo-walk.spec.ts): a store of its own, so its
+// checkouts reach no other test's inventory; it serves their way back as npm start's demo store does.
+const recoveryWalkNumber = fixturePhoneNumber(9109, { verifiedName: 'Loja Lembretes Catalyst' });
+demo.whatsapp.addNumber(recoveryWalkNumber);
+demo.whatsapp.setWebhookUrl(recoveryWalkNumber.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
+const recoveryWalkStore = await startShopifyAdminServer({
+  shop: { name: 'Loja Lembretes Catalyst', currencyCode: 'BRL' },
+  servesCheckoutPages: true,
+});
 const scopeLackingStore = await startShopifyAdminServer({
   scopes: ['read_products'],
   shop: { name: 'Loja Sem Pedidos', currencyCode: 'BRL' },
@@ -92,6 +107,7 @@ const peers: E2ePeers = {
   wizardCatalogId: WIZARD_CATALOG_ID,
   scopeLackingStoreUrl: scopeLackingStore.adminUrl,
   bigStore: { storeUrl: bigStore.adminUrl, catalogId: BIG_CATALOG_ID },
+  recoveryWalkStore: { storeUrl: recoveryWalkStore.adminUrl, storefrontUrl: recoveryWalkStore.storefrontUrl, catalogId: demo.catalogId },
   whatsapp: {
     graphUrl: demo.whatsapp.graphUrl,
     shopperUrl: `${demo.whatsapp.origin}${DEMO_SHOPPER_PATH}`,
@@ -104,6 +120,7 @@ const peers: E2ePeers = {
     noticesWalkNumber,
     recoveryModelNumberA,
     recoveryModelNumberB,
+    recoveryWalkNumber,
   },
 };
 mkdirSync('.tmp', { recursive: true });
@@ -134,6 +151,8 @@ const server = spawn(process.execPath, [serverMain], {
     SYNC_NOW_INTERVAL_MS: String(E2E_SYNC_NOW_INTERVAL_MS),
     // No public address here: the stores' orders are polled, every few seconds rather than 5 minutes.
     ORDER_POLL_SECONDS: String(E2E_ORDER_POLL_SECONDS),
+    // Checkout recovery in demo time, as `DEMO_TIME_SCALE=… npm start` runs it: the recovery walk sees a whole flow.
+    DEMO_TIME_SCALE: String(E2E_DEMO_TIME_SCALE),
   },
 });
 
@@ -143,7 +162,7 @@ async function stop(code: number) {
   stopping = true;
   server.kill('SIGTERM');
   rmSync(e2ePeersFile(port), { force: true });
-  await Promise.all([emulator.stop(), llm.close(), demo.close(), scopeLackingStore.close(), bigStore.close()]);
+  await Promise.all([emulator.stop(), llm.close(), demo.close(), scopeLackingStore.close(), bigStore.close(), recoveryWalkStore.close()]);
   process.exit(code);
 }
 server.on('exit', (code) => void stop(code ?? 1));

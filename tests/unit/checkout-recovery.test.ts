@@ -434,6 +434,12 @@ describe('skipping and stopping', () => {
     expect(skipReason(facts({ flow: { ...base.flow, enabled: false, enabledAt: null } }))).toBe('flow_off');
     expect(skipReason(facts({ checkout: { ...base.checkout, updatedAt: at('2025-06-01T11:59:59.999Z') } }))).toBe('before_flow_on');
     expect(skipReason(facts({ checkout: { ...base.checkout, updatedAt: at('2025-06-01T12:00:00Z') } }))).toBeNull();
+    // Switched on at 12:00:00.400, a checkout Shopify dates 12:00:00 (its times are whole seconds) may have been left after.
+    const onAtNoonAndABit = { ...base.flow, enabledAt: '2025-06-01T12:00:00.400Z' };
+    expect(skipReason(facts({ flow: onAtNoonAndABit, checkout: { ...base.checkout, updatedAt: at('2025-06-01T12:00:00Z') } }))).toBeNull();
+    expect(skipReason(facts({ flow: onAtNoonAndABit, checkout: { ...base.checkout, updatedAt: at('2025-06-01T11:59:59Z') } }))).toBe(
+      'before_flow_on',
+    );
     expect(skipReason(facts({ checkout: { ...base.checkout, phone: null } }))).toBe('no_phone');
     expect(skipReason(facts({ checkout: { ...base.checkout, totalMinor: 4_999 } }))).toBe('below_minimum');
     expect(skipReason(facts({ checkout: { ...base.checkout, totalMinor: 5_000 } }))).toBeNull();
