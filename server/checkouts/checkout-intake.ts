@@ -28,6 +28,7 @@ export type RecordedCheckout = { newDelivery: boolean; changed: boolean };
 /** The columns a newer payload replaces (a null keeps what is known: Shopify's later payloads may omit a field). */
 const replacedWhenNewer = [
   'shopify_checkout_id',
+  'cart_id',
   'phone',
   'whatsapp_updates_phone',
   'first_name',
@@ -74,9 +75,9 @@ export async function recordCheckout(
 ): Promise<RecordedCheckout> {
   const result = await db.execute(sql`with delivery as (${noteDelivery(inventoryId, delivery)}),
     recorded as (
-      insert into ${storeCheckouts} (inventory_id, token, shopify_checkout_id, phone, whatsapp_updates_phone, accepts_sms_marketing,
+      insert into ${storeCheckouts} (inventory_id, token, cart_id, shopify_checkout_id, phone, whatsapp_updates_phone, accepts_sms_marketing,
         first_name, locale, currency, total_minor, items, recovery_url, started_at, shopify_updated_at, completed_at)
-      select ${inventoryId}::uuid, ${checkout.token}, ${checkout.shopifyCheckoutId}, ${checkout.phone}, ${checkout.whatsappUpdatesPhone},
+      select ${inventoryId}::uuid, ${checkout.token}, ${checkout.cartId ?? null}, ${checkout.shopifyCheckoutId}, ${checkout.phone}, ${checkout.whatsappUpdatesPhone},
         ${checkout.acceptsSmsMarketing}, ${checkout.firstName}, ${checkout.locale}, ${checkout.currency}, ${checkout.totalMinor}::bigint,
         ${JSON.stringify(checkout.items)}::jsonb, ${checkout.recoveryUrl}, ${checkout.startedAt.toISOString()}::timestamptz,
         ${checkout.updatedAt.toISOString()}::timestamptz, ${checkout.completedAt?.toISOString() ?? null}::timestamptz

@@ -6,6 +6,7 @@
 // box first, then the number the shopper gave for text messages, then the checkout's and its
 // addresses'), with the shipping (else billing) address's country.
 import * as z from 'zod/mini';
+import { CART_ATTRIBUTE } from '@/domain/checkout-link';
 import { WHATSAPP_UPDATES_ATTRIBUTE } from '@/domain/order-event';
 import {
   e164,
@@ -37,6 +38,8 @@ export type CheckoutDraft = {
   whatsappUpdatesPhone: string | null;
   /** Whether the shopper agreed at checkout to the store's text-message marketing. */
   acceptsSmsMarketing: boolean;
+  /** The Catalyst cart it was opened from (the `catalyst_cart` attribute of our checkout links); absent or null: none. */
+  cartId?: string | null;
   firstName: string | null;
   locale: string | null;
   currency: string | null;
@@ -89,7 +92,9 @@ export function checkoutFromWebhook(checkout: RestCheckout): CheckoutDraft | nul
   if (!TOKEN.test(checkout.token) || !startedAt || !updatedAt) return null;
   const country = checkout.shipping_address?.country_code ?? checkout.billing_address?.country_code;
   const currency = text(checkout.presentment_currency ?? checkout.currency, 3);
-  const attribute = checkout.note_attributes?.find((entry) => entry.name === WHATSAPP_UPDATES_ATTRIBUTE)?.value;
+  const attributeOf = (name: string) => checkout.note_attributes?.find((entry) => entry.name === name)?.value;
+  const attribute = attributeOf(WHATSAPP_UPDATES_ATTRIBUTE);
+  const cart = attributeOf(CART_ATTRIBUTE);
   const whatsappUpdatesPhone = typeof attribute === 'string' ? e164([attribute], country) : null;
   const items = (checkout.line_items ?? []).slice(0, CHECKOUT_ITEMS_MAX).flatMap((item): CheckoutItem[] => {
     const title = text([item.title, item.variant_title].filter(Boolean).join(' – '), 300);
@@ -113,6 +118,7 @@ export function checkoutFromWebhook(checkout: RestCheckout): CheckoutDraft | nul
       ),
     whatsappUpdatesPhone,
     acceptsSmsMarketing: checkout.buyer_accepts_sms_marketing === true,
+    cartId: typeof cart === 'string' ? text(cart, 64) : null,
     firstName: text(checkout.shipping_address?.first_name ?? checkout.billing_address?.first_name ?? checkout.customer?.first_name, 100),
     locale: text(checkout.customer_locale, 35),
     currency,
