@@ -3,6 +3,7 @@
 // workers (./workers.ts) to share. One channel store and one webhook intake for both: a worker
 // marking a channel empties the webhook's cache of it.
 import { recordCheckout, type RecordedCheckout } from './checkouts/checkout-intake';
+import { ownCarts, type OwnCarts } from './checkouts/own-carts';
 import { checkoutListStore, type CheckoutListStore } from './checkouts/checkout-list-store';
 import { recoveryFlowStore, type RecoveryFlowStore } from './checkouts/recovery-flow-store';
 import { recoveryTestSends, type RecoveryTestSends } from './checkouts/recovery-test-send';
@@ -97,6 +98,8 @@ export type Services = {
   checkoutList: CheckoutListStore;
   /** Stores' checkouts, as their webhooks describe them: what checkout recovery reads (server/checkouts/). */
   checkouts: { record: (inventoryId: string, checkout: CheckoutDraft, delivery: WebhookDelivery) => Promise<RecordedCheckout> };
+  /** Catalyst's own carts as abandoned checkouts: the cart page's checkout and the WhatsApp answerer's cart links. */
+  ownCarts: OwnCarts;
 };
 
 export type ServiceOptions = {
@@ -114,6 +117,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const inventories = inventoryStore(db, secrets, { publicOrigin, orderPollSeconds: config.workers.orderPollMs / 1000 });
   const sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient(config.whatsapp) });
   const recoveryFlows = recoveryFlowStore(db, { channels });
+  const storefront = storefrontStore(db);
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,
@@ -135,7 +139,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     eventRecorder: (log) => eventRecorder(db, { log }),
     channels,
     webhookIntake: intake,
-    storefront: storefrontStore(db),
+    storefront,
     contacts,
     templates: templateStore(db, { channels, cloudApi: cloudApiClient(config.whatsapp) }),
     notices: noticeStore(db, { channels }),
@@ -148,6 +152,9 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     recoveryFlows,
     recoveryTests: recoveryTestSends(db, { flows: recoveryFlows, channels, contacts, inventories, sender }),
     checkoutList: checkoutListStore(db),
-    checkouts: { record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery, { timeScale: config.demoTimeScale }) },
+    checkouts: {
+      record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery, { timeScale: config.demoTimeScale }),
+    },
+    ownCarts: ownCarts(db, { storefront, timeScale: config.demoTimeScale }),
   };
 }

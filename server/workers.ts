@@ -97,6 +97,7 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
             contacts: services.contacts,
             knowledge: services.knowledge,
             storefront: services.storefront,
+            ownCarts: services.ownCarts,
             models: services.models,
             ...settings.whatsappInbound,
           }),

@@ -9,9 +9,11 @@ import { MAX_CHAT_MESSAGE_LENGTH, type ChatTurn } from '@/domain/refinement-chat
 import { plans, type MediaType, type PlanId } from '@/domain/plans';
 import type { InboundContent } from '@/domain/whatsapp-webhook';
 import type { WhatsappReplyPart } from '@/domain/whatsapp-reply';
+import { phoneFromWhatsappId } from '@/domain/contact-phone';
 import { agentPhrases } from '../answering/agent-phrases';
 import type { ModelCatalog } from '../answering/model-catalog';
 import { answerAsBase, ChatRefusal } from '../answering/base-answer';
+import { cartPageUrl, type OwnCarts } from '../checkouts/own-carts';
 import type { Db } from '../db/database';
 import { firstListableProduct, inventoryForAnswers } from '../inventories/inventory-queries';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';
@@ -36,6 +38,8 @@ export type AnswerDependencies = {
   siteUrl: string;
   /** The shoppers' language and consent (the consent lines, the consent button). */
   contacts: ConsentContacts;
+  /** Checkout recovery's own carts: the cart link sent to a shopper whose number is known becomes one. */
+  ownCarts?: Pick<OwnCarts, 'whatsappCartSent'>;
 };
 
 export type AnswerContext = {
@@ -86,9 +90,14 @@ async function orderReply(deps: AnswerDependencies, context: AnswerContext, orde
   const inventory = answering ? await deps.storefront.inventory(answering.publicId) : null;
   if (!inventory) return line('order_no_inventory', phrases.orderWithoutInventory);
   try {
-    const { cartId } = await deps.storefront.cartFromWhatsappOrder(inventory, order);
-    const url = `${deps.siteUrl}/${localeOf[context.base.language]}/c/${encodeURIComponent(inventory.publicId)}/cart?cart=${cartId}`;
+    const { cartId, lines } = await deps.storefront.cartFromWhatsappOrder(inventory, order);
+    const locale = localeOf[context.base.language];
+    const url = cartPageUrl(deps.siteUrl, locale, inventory.publicId, cartId);
     const cart = line('order_cart', phrases.cartLink(url), true);
+    // The shopper wrote from their number: a cart they leave is one checkout recovery may remind (its consent permitting).
+    const phone = phoneFromWhatsappId(context.conversation.sender);
+    if (deps.ownCarts && phone)
+      await deps.ownCarts.whatsappCartSent({ inventory, cartId, lines, phone, locale, recoveryUrl: url, at: context.now });
     const offer = await consentOffer(deps.contacts, { uid: context.uid, base: context.base, sender: context.conversation.sender });
     // The text kept for the merchant's conversation page is what the shopper read: the link, then the question.
     return offer ? { ...cart, text: `${cart.text}\n\n${offer.bodyText}`, parts: [...cart.parts, offer] } : cart;

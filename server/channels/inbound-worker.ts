@@ -11,6 +11,7 @@ import { queueWorker, RetryLater, type QueueWorker, type WorkerLog } from '../jo
 import type { Job } from '../jobs/job-queue';
 import type { KnowledgeStore } from '../knowledge/knowledge-store';
 import type { SecretBox } from '../secrets/secret-box';
+import type { OwnCarts } from '../checkouts/own-carts';
 import type { StorefrontStore } from '../storefront/storefront-store';
 import type { AiBase } from '@/domain/ai-base';
 import type { WhatsappReplyFailure, WhatsappReplyPart } from '@/domain/whatsapp-reply';
@@ -59,6 +60,8 @@ export type InboundWorkerOptions = {
   storefront: StorefrontStore;
   /** The origin of the cart summary links the replies carry (SITE_URL). */
   siteUrl: string;
+  /** Checkout recovery's own carts: a cart link sent becomes one (../services.ts; none: not recorded). */
+  ownCarts?: OwnCarts;
   /** Messages answered at once by this process. */
   concurrency?: number;
   pollMs?: number;
@@ -153,6 +156,7 @@ export function whatsappInboundWorker({
   knowledge,
   storefront,
   siteUrl,
+  ownCarts,
   concurrency = 8,
   pollMs = 2_000,
   leaseMs = 60_000,
@@ -161,7 +165,7 @@ export function whatsappInboundWorker({
 }: InboundWorkerOptions): QueueWorker {
   const replies = inboundReplies(db);
   const client = cloudApiClient(cloudApi);
-  const answerDeps = { db, knowledge, models, storefront, siteUrl, contacts };
+  const answerDeps = { db, knowledge, models, storefront, siteUrl, contacts, ...(ownCarts ? { ownCarts } : {}) };
 
   const outsideWindow = (message: InboundMessage) => now().getTime() - message.sentAt.getTime() > SERVICE_WINDOW_MS;
 

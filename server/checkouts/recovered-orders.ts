@@ -6,8 +6,11 @@
 // read of orders (server/storefront/attributed-orders.ts). The checkout keeps the order's id and value,
 // and each later read of that order (a refund, a cancellation) brings its value up to date, net of
 // refunds and 0 once cancelled. One statement either way; an order recovers one checkout, once, and a
-// checkout is recovered by one order.
+// checkout is recovered by one order. Catalyst's own carts (./own-carts.ts) carry their ref on the cart's
+// checkout link from the start: the order from one placed before any reminder completes it (no
+// reminder goes), and the sync's read also knows it by its `catalyst_cart` attribute.
 import { sql, type SQL } from 'drizzle-orm';
+import { CART_ATTRIBUTE } from '@/domain/checkout-link';
 import { RECOVERY_ATTRIBUTION_DAYS } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
 import { wakeJobsSql } from '../jobs/job-queue';
@@ -31,6 +34,8 @@ export type OrderFacts = {
   currency: string | null;
   /** The discount codes it used, as written (compared without case, as Shopify does). */
   discountCodes: readonly string[];
+  /** The Catalyst cart its `catalyst_cart` attribute names (the sync's read; an order webhook's path leaves it out). */
+  cartId?: string | null;
 };
 
 /** An order as the sync reads it (server/inventories/order-reader.ts's StoreOrder; `discountCodes` when the query asks for them). */
@@ -59,6 +64,7 @@ export function factsOfReadOrder(order: ReadOrder): OrderFacts | null {
     valueMinor: order.cancelledAt ? 0 : minorOf(amount, currencyCode),
     currency: currencyCode,
     discountCodes: order.discountCodes ?? [],
+    cartId: order.customAttributes.find((attribute) => attribute.key === CART_ATTRIBUTE)?.value?.trim() || null,
   };
 }
 
@@ -69,6 +75,8 @@ const names = (prefix: string) => ({
   chosen: sql.raw(`${prefix}_chosen`),
   claimed: sql.raw(`${prefix}_claimed`),
   woken: sql.raw(`${prefix}_woken`),
+  placed: sql.raw(`${prefix}_placed`),
+  placedWoken: sql.raw(`${prefix}_placed_woken`),
 });
 
 const WINDOW = sql.raw(`interval '${RECOVERY_ATTRIBUTION_DAYS} days'`);
@@ -76,16 +84,32 @@ const WINDOW = sql.raw(`interval '${RECOVERY_ATTRIBUTION_DAYS} days'`);
 /**
  * The CTEs of a statement that reads orders (`orders`: a select of order_id text, placed_at timestamptz,
  * checkout_token text, referral_ref text, attribute_ref text, value_minor bigint, currency text and
- * discount_codes jsonb, an array of upper-case codes) for the inventory: `{prefix}_known` brings the
- * checkouts these orders recovered already up to date, `{prefix}_claimed` marks the checkouts they
- * recover now (completed at the order's time, their jobs woken to end). Both return the checkouts' id
- * and token: another CTE of the statement must not update those rows again. `current`: the orders'
- * values are as they stand now (the sync's read), so a known order's value follows them; an order's
- * creation (a webhook, which may be delivered again days later) only values the checkout it recovers.
+ * discount_codes jsonb, an array of upper-case codes; with `byCart`, cart_id text too) for the
+ * inventory: `{prefix}_known` brings the checkouts these orders recovered already up to date,
+ * `{prefix}_claimed` marks the checkouts they recover now (completed at the order's time, their jobs
+ * woken to end), and `{prefix}_placed` completes the own carts (./own-carts.ts) they came from before
+ * any reminder went (their ref rides the cart's checkout link from the start), so none goes. Each
+ * returns the checkouts' id and token: another CTE of the statement must not update those rows again.
+ * `current`: the orders' values are as they stand now (the sync's read), so a known order's value
+ * follows them; an order's creation (a webhook, which may be delivered again days later) only values
+ * the checkout it recovers. `byCart`: an order naming an own cart by its `catalyst_cart` attribute
+ * comes from that cart's checkout too.
  */
-export function recoveredOrdersSql(inventoryId: string, orders: SQL, prefix: string, { current }: { current: boolean }): SQL {
+export function recoveredOrdersSql(
+  inventoryId: string,
+  orders: SQL,
+  prefix: string,
+  { current, byCart = false }: { current: boolean; byCart?: boolean },
+): SQL {
   const n = names(prefix);
   const inventory = sql`${inventoryId}::uuid`;
+  // An own cart's row by the order's cart attribute (a store's checkout of that cart keeps its own token).
+  const ofCart = (priority: number) =>
+    byCart
+      ? sql`union all
+        select c.id, 'cart_attribute', ${sql.raw(String(priority))} from ${storeCheckouts} as c
+          where c.inventory_id = ${inventory} and c.cart_id = o.cart_id and c.source <> 'store'`
+      : sql``;
   const usedCode = (codes: SQL) => sql`coalesce(${codes} @> jsonb_build_array(upper(${storeCheckouts.discountCode})), false)`;
   const value = current ? sql`coalesce(o.value_minor, ${storeCheckouts.recoveredValueMinor})` : sql`${storeCheckouts.recoveredValueMinor}`;
   const currency = current ? sql`coalesce(o.currency, ${storeCheckouts.recoveredCurrency})` : sql`${storeCheckouts.recoveredCurrency}`;
@@ -108,6 +132,7 @@ export function recoveredOrdersSql(inventoryId: string, orders: SQL, prefix: str
         select c.id, 'cart_attribute', 2 from ${storeCheckouts} as c where c.recovery_ref = o.attribute_ref and c.inventory_id = ${inventory}
         union all
         select c.id, 'ref', 3 from ${storeCheckouts} as c where c.recovery_ref = o.referral_ref and c.inventory_id = ${inventory}
+        ${ofCart(2)}
       ) as m
       join ${storeCheckouts} as c on c.id = m.id
       where c.recovered_order_id is null and c.first_reminder_at is not null
@@ -124,13 +149,30 @@ export function recoveredOrdersSql(inventoryId: string, orders: SQL, prefix: str
       from ${n.chosen} as ch
       where ${storeCheckouts.id} = ch.id
       returning ${storeCheckouts.id} as id, ${storeCheckouts.token} as token),
-    ${n.woken} as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from ${n.claimed}`)})`;
+    ${n.woken} as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from ${n.claimed}`)}),
+    ${n.placed} as (
+      update ${storeCheckouts} set completed_at = p.placed_at
+      from (
+        select distinct on (m.id) m.id, o.placed_at
+        from ${n.orders} as o
+        cross join lateral (
+          select c.id from ${storeCheckouts} as c where c.recovery_ref = o.attribute_ref and c.inventory_id = ${inventory}
+          union all
+          select c.id from ${storeCheckouts} as c where c.recovery_ref = o.referral_ref and c.inventory_id = ${inventory}
+          ${byCart ? sql`union all select c.id from ${storeCheckouts} as c where c.inventory_id = ${inventory} and c.cart_id = o.cart_id` : sql``}
+        ) as m
+        join ${storeCheckouts} as c on c.id = m.id
+        where c.source <> 'store' and c.first_reminder_at is null and c.completed_at is null and o.placed_at >= c.started_at
+        order by m.id, o.placed_at) as p
+      where ${storeCheckouts.id} = p.id
+      returning ${storeCheckouts.id} as id, ${storeCheckouts.token} as token),
+    ${n.placedWoken} as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from ${n.placed}`)})`;
 }
 
 /** The tokens of the checkouts recoveredOrdersSql's CTEs of `prefix` updated (a select of `token`). */
 export const recoveredTokensSql = (prefix: string): SQL => {
   const n = names(prefix);
-  return sql`select token from ${n.known} union all select token from ${n.claimed}`;
+  return sql`select token from ${n.known} union all select token from ${n.claimed} union all select token from ${n.placed}`;
 };
 
 /** The orders as jsonb_to_recordset reads them for recoveredOrdersSql. */
@@ -145,6 +187,7 @@ const recordsOf = (orders: readonly OrderFacts[]) =>
       value_minor: order.valueMinor,
       currency: order.currency,
       discount_codes: order.discountCodes.map((code) => code.toUpperCase()),
+      cart_id: order.cartId ?? null,
     })),
   );
 
@@ -155,8 +198,8 @@ export type RecoveredOrdersRead = { recovered: number; updated: number };
 export async function recordRecoveredOrders(db: Db, inventoryId: string, orders: readonly OrderFacts[]): Promise<RecoveredOrdersRead> {
   if (orders.length === 0) return { recovered: 0, updated: 0 };
   const read = sql`select * from jsonb_to_recordset(${recordsOf(orders)}::jsonb) as incoming(order_id text, placed_at timestamptz,
-    checkout_token text, referral_ref text, attribute_ref text, value_minor bigint, currency text, discount_codes jsonb)`;
-  const result = await db.execute(sql`with ${recoveredOrdersSql(inventoryId, read, 'read', { current: true })}
+    checkout_token text, referral_ref text, attribute_ref text, value_minor bigint, currency text, discount_codes jsonb, cart_id text)`;
+  const result = await db.execute(sql`with ${recoveredOrdersSql(inventoryId, read, 'read', { current: true, byCart: true })}
     select (select count(*)::int from read_claimed) as recovered, (select count(*)::int from read_known) as updated`);
   const [row] = (result as unknown as { rows: RecoveredOrdersRead[] }).rows;
   return { recovered: row!.recovered, updated: row!.updated };

@@ -1,5 +1,7 @@
 // Checkout recovery: one process's worker of RECOVERY_QUEUE, one job per checkout of a store
-// (queued by its webhooks, server/checkouts/checkout-intake.ts), which lives as long as the checkout's
+// (queued by its webhooks, server/checkouts/checkout-intake.ts) or own cart of Catalyst's
+// (server/checkouts/own-carts.ts: one gives way to the store's checkout of it, or to the shopper's
+// later cart, before its first reminder), which lives as long as the checkout's
 // recovery: each run reads the checkout and its inventory's flow again and does the one thing now due —
 // waits (the shopper may still be typing; a reminder's time, moved out of the shopper's quiet hours),
 // skips it (domain/checkout-recovery.ts's skipReason: the flow off or switched on after it, no number,
@@ -68,6 +70,8 @@ export type RecoveryDependencies = {
 /** What one run did, for the log and the tests; `later`: run again at `at`. */
 export type RecoveryOutcome =
   | { kind: 'gone' | 'closed' | 'recovered' | 'lost' }
+  /** An own cart gives way to the store's checkout opened from it, or to the shopper's later cart (they are reminded instead). */
+  | { kind: 'gave_way' }
   | { kind: 'later'; at: Date }
   | { kind: 'skipped'; reason: NonNullable<ReturnType<typeof skipReason>> }
   | { kind: 'stopped'; reason: NonNullable<ReturnType<typeof stopReason>> }
@@ -100,6 +104,32 @@ async function lastRecoveryStartedAt(db: Db, checkout: CheckoutRow, phone: strin
       ),
     );
   return row?.at ?? null;
+}
+
+/**
+ * Whether an own cart (./own-carts.ts) gives way before its first reminder: to a checkout of the store
+ * opened from that cart with a number (the shopper went on to the store, which knows more), or to a
+ * later own cart of the same shopper (the newest cart is the one they mean).
+ */
+async function givesWay(db: Db, checkout: CheckoutRow): Promise<boolean> {
+  if (checkout.source === 'store') return false;
+  const other = sql`${storeCheckouts.inventoryId} = ${checkout.inventoryId}::uuid and ${storeCheckouts.id} <> ${checkout.id}`;
+  const result = await db.execute(sql`select (
+    ${
+      checkout.cartId === null
+        ? sql`false`
+        : sql`exists (select 1 from ${storeCheckouts} where ${other} and ${storeCheckouts.cartId} = ${checkout.cartId}
+      and ${storeCheckouts.source} = 'store' and ${storeCheckouts.phone} is not null)`
+    }
+    or ${
+      checkout.phone === null
+        ? sql`false`
+        : sql`exists (select 1 from ${storeCheckouts} where ${other} and ${storeCheckouts.phone} = ${checkout.phone}
+      and ${storeCheckouts.source} <> 'store'
+      and (${storeCheckouts.startedAt}, ${storeCheckouts.id}) > (${checkout.startedAt.toISOString()}::timestamptz, ${checkout.id}))`
+    }
+  ) as gives_way`);
+  return (result as unknown as { rows: { gives_way: boolean }[] }).rows[0]?.gives_way === true;
 }
 
 /** Whether the shopper wrote to the number since `since` (the conversation takes over). */
@@ -255,6 +285,7 @@ export async function recoverCheckout(
   }
 
   if (sent === 0) {
+    if (await givesWay(db, checkout)) return { kind: 'gave_way' };
     const skipped = skipReason({
       flow,
       checkout: { updatedAt: base, phone: phone?.ok ? phone.phone : null, totalMinor: checkout.totalMinor ?? 0 },

@@ -92,6 +92,7 @@ export async function registerApiV1(
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,
+        ownCarts: services.ownCarts,
         ...(siteUrl ? { siteUrl } : {}),
       });
     },

@@ -24,8 +24,9 @@ import {
 } from '@/domain/storefront';
 import { HttpError } from '../http/http-error';
 import { siteOrigin } from '../http/site-origin';
+import { cartPageUrl, type OwnCarts } from '../checkouts/own-carts';
 import type { EventRecorder } from '../storefront/event-recorder';
-import { StorefrontRefusal, type PublicInventory, type StorefrontStore } from '../storefront/storefront-store';
+import { StorefrontRefusal, type CheckoutCart, type PublicInventory, type StorefrontStore } from '../storefront/storefront-store';
 import { readWhatsappUpdatesPhone } from '../storefront/whatsapp-updates';
 
 export type StorefrontRouteOptions = {
@@ -37,6 +38,8 @@ export type StorefrontRouteOptions = {
   events: EventRecorder;
   /** Page events a client address may report per minute (a shopper browsing makes a few). */
   eventsPerMinute?: number;
+  /** Checkout recovery's own carts: a checkout opened with the shopper's number becomes one (none: not recorded). */
+  ownCarts?: Pick<OwnCarts, 'checkoutOpened'>;
 };
 
 /** Crawlers and link previews (WhatsApp's and Facebook's card fetchers, search engines, headless browsers) and a client that names none. */
@@ -75,7 +78,7 @@ const tags = ['Storefront (public)'];
 
 export async function registerStorefrontRoutes(
   app: FastifyInstance,
-  { store, siteUrl, cartsPerMinute = 120, events, eventsPerMinute = 300 }: StorefrontRouteOptions,
+  { store, siteUrl, cartsPerMinute = 120, events, eventsPerMinute = 300, ownCarts }: StorefrontRouteOptions,
 ) {
   const inventoryIdOf = inventoryIdCache(store);
 
@@ -126,7 +129,7 @@ export async function registerStorefrontRoutes(
             { inventoryId: inventory.id, cartId: cart.cartId, lines: request.body.product_items.length },
             'cart from a WhatsApp order',
           );
-          return reply.code(201).send({ ...cart, cartUrl });
+          return reply.code(201).send({ cartId: cart.cartId, unknownRetailerIds: cart.unknownRetailerIds, cartUrl });
         } catch (error) {
           if (error instanceof StorefrontRefusal) throw refusals[error.reason]();
           throw error;
@@ -236,7 +239,9 @@ export async function registerStorefrontRoutes(
             'URL) and the lines left out because the store cannot sell them. Records a checkout. None sellable: 422 `nothing_to_checkout`. ' +
             'With `whatsappUpdates` (the cart page’s box for order updates on WhatsApp, ticked), the number is read in the store’s ' +
             'country and carried as `attributes[_catalyst_whatsapp_updates]` (E.164); one that is no number is a 400 naming the field ' +
-            '`whatsappUpdates.phone`. The id of a cart made ' +
+            '`whatsappUpdates.phone`. A cart whose shopper’s number is known (that box, or the WhatsApp order that made the cart) is ' +
+            'kept for checkout recovery until its order comes, and its link carries the recovery’s `attributes[_catalyst_recovery]`. ' +
+            'The id of a cart made ' +
             `${CART_EXPIRY_DAYS} days ago or more is 410 \`cart_expired\`.`,
           tags,
           params: paramsSchema,
@@ -261,15 +266,43 @@ export async function registerStorefrontRoutes(
           throw new HttpError(400, 'validation_failed', 'The WhatsApp number for order updates is not a valid number.', {
             fields: { [WHATSAPP_UPDATES_ERROR_FIELD]: updates.messageId },
           });
+        const bot = isBotAgent(request.headers['user-agent']);
+        // Checkout recovery's own cart (server/checkouts/own-carts.ts): the shopper's cart with the number
+        // of the box, or one a WhatsApp cart's row knows; its link then carries the recovery's ref.
+        const phone = updates?.ok ? updates.phone : null;
+        const attributesFor =
+          ownCarts && !bot
+            ? async (cart: CheckoutCart) => {
+                try {
+                  return await ownCarts.checkoutOpened({
+                    inventoryId: inventory.id,
+                    cartId: cart.cartId,
+                    phone,
+                    whatsappUpdatesPhone: phone,
+                    locale,
+                    currency: inventory.currency,
+                    totalMinor: cart.totalMinor,
+                    lines: cart.lines,
+                    recoveryUrl: cartPageUrl(siteOrigin(request, siteUrl), locale, inventory.publicId, cart.cartId),
+                    at: new Date(),
+                  });
+                } catch (error) {
+                  // The shopper's checkout matters more than its reminders: it goes on without them.
+                  request.log.error({ err: error, inventoryId: inventory.id, cartId: cart.cartId }, 'own cart not recorded');
+                  return {};
+                }
+              }
+            : undefined;
         try {
           const answer = await store.checkout(inventory, {
             ...(cartId === undefined ? {} : { cartId }),
             ...(lines ? { lines } : {}),
             source,
             ...(updates?.ok ? { whatsappUpdates: updates.phone } : {}),
+            ...(attributesFor ? { attributesFor } : {}),
           });
           const ticked = updates !== null;
-          if (!isBotAgent(request.headers['user-agent']))
+          if (!bot)
             events.record({
               inventoryId: inventory.id,
               kind: 'checkout',

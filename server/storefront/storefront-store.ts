@@ -126,6 +126,14 @@ export function groupCatalog(rows: readonly InventoryProduct[]): CatalogProduct[
 export const INVENTORY_TTL_MS = 5_000;
 const INVENTORIES_REMEMBERED = 2_000;
 
+/** A cart about to be checked out: its id and the lines the store can sell, with today's prices. */
+export type CheckoutCart = {
+  cartId: string;
+  lines: Array<{ title: string; variantTitle: string; quantity: number; variantId: string }>;
+  /** The sellable lines at the last sync's prices, in minor units of the store's currency. */
+  totalMinor: number;
+};
+
 /** A stored cart as the public pages see it: its lines, or that it expired. */
 export type StoredCart = { expired: false; lines: CartLine[] } | { expired: true };
 
@@ -210,7 +218,7 @@ export function storefrontStore(db: Db, { now = () => new Date() }: { now?: () =
           ${namedProductIdsSql(inventory.id, ids)}`),
       );
       const known = new Set(rows.flatMap((row) => [row.retailer_id, row.variant_id]));
-      return { cartId: id, unknownRetailerIds: ids.filter((retailerId) => !known.has(retailerId)) };
+      return { cartId: id, lines: [...lines.values()], unknownRetailerIds: ids.filter((retailerId) => !known.has(retailerId)) };
     },
 
     async saveCart(inventoryId: string, source: CartSource, lines: CartLine[]): Promise<string> {
@@ -239,7 +247,8 @@ export function storefrontStore(db: Db, { now = () => new Date() }: { now?: () =
      * 'Go to checkout': the lines the store can sell become a cart (the given one when it is this
      * inventory's, so the order a WhatsApp cart brings is tied to it) and the link to Shopify's
      * checkout, with the number for order updates when the shopper gave one; the others are left out
-     * and named.
+     * and named. `attributesFor` may add cart attributes of ours once the cart is known (checkout
+     * recovery's ref of an own cart: server/checkouts/own-carts.ts).
      */
     async checkout(
       inventory: PublicInventory,
@@ -248,12 +257,14 @@ export function storefrontStore(db: Db, { now = () => new Date() }: { now?: () =
         lines,
         source,
         whatsappUpdates,
+        attributesFor,
       }: {
         cartId?: string;
         lines?: CartLine[];
         source: CartSource;
         /** The number (E.164) the shopper asked order updates on: the checkout carries it as a cart attribute. */
         whatsappUpdates?: string;
+        attributesFor?: (cart: CheckoutCart) => Promise<Record<string, string>>;
       },
     ) {
       const stored = cartId === undefined ? null : await this.cart(inventory.id, cartId);
@@ -281,12 +292,23 @@ export function storefrontStore(db: Db, { now = () => new Date() }: { now?: () =
       }
       if (sellable.length === 0) throw new StorefrontRefusal('nothing_to_checkout');
       const id = cartId ?? (await this.saveCart(inventory.id, source, chosen));
+      const more = attributesFor
+        ? await attributesFor({
+            cartId: id,
+            lines: sellable.map(({ line, variantId }) => {
+              const product = products.get(line.retailerId)!;
+              return { title: product.title, variantTitle: product.variantTitle, quantity: line.quantity, variantId };
+            }),
+            totalMinor: sellable.reduce((sum, { line }) => sum + (products.get(line.retailerId)!.priceMinor ?? 0) * line.quantity, 0),
+          })
+        : {};
+      const attributes = { ...more, ...(whatsappUpdates === undefined ? {} : { [WHATSAPP_UPDATES_ATTRIBUTE]: whatsappUpdates }) };
       const link = checkoutLink({
         website: inventory.website,
         lines: sellable.map(({ line, variantId }) => ({ variantId, quantity: line.quantity })),
         attributionCode: inventory.attributionCode,
         cartId: id,
-        ...(whatsappUpdates === undefined ? {} : { attributes: { [WHATSAPP_UPDATES_ATTRIBUTE]: whatsappUpdates } }),
+        ...(Object.keys(attributes).length === 0 ? {} : { attributes }),
         checkoutParams: inventory.checkoutParams,
         trackingUrl: inventory.trackingUrl,
       });
