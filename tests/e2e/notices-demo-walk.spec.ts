@@ -10,15 +10,14 @@
 // tests/server/notices.test.ts, template-sender.test.ts, tests/unit/contact.test.ts. Last, the
 // dashboard's messages, on the API and the screen (the truth test of what notices send).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AiBase } from '@/domain/ai-base';
-import type { Channel } from '@/domain/channel';
 import type { Contact, ContactDetail } from '@/domain/contact';
 import { dayIn, type Dashboard } from '@/domain/dashboard';
 import { priceOf } from '@/domain/message-pricing';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { signInDirectly } from './fixtures/emulator-users';
 import { inventoryApi } from './fixtures/inventory-api';
-import { merchantApi, newMerchant } from './fixtures/merchant-api';
+import { newMerchant } from './fixtures/merchant-api';
+import { activeBase, connectWalkNumber } from './fixtures/walk-number';
 
 type Line = { from: 'shopper' | 'business'; type: string; text: string };
 
@@ -74,33 +73,12 @@ test('the notices walk: Portuguese templates approved, both notices on, a consen
 
   // 1. As `npm start` leaves the demo account once its AI base is active: an inventory on the demo store
   // and catalog, an active AI base, the number connected and its callback URL verified at Meta.
-  const makeBase = async () => {
-    const bases = merchantApi(request, merchant);
-    const base: AiBase = await bases.create({ name: 'Ana dos Avisos' });
-    return bases.activate(await bases.complete(base));
-  };
   const [inventory, base] = await Promise.all([
     inventoryApi(request, merchant).onDemoStore('Loja Avisos', { ...demo, token: shopifyToken }),
-    makeBase(),
+    activeBase(request, merchant, 'Ana dos Avisos'),
     signInDirectly(page, merchant),
   ]);
-  const connected = await request.post('/api/v1/channels', {
-    headers,
-    data: {
-      phoneNumberId: number.phoneNumberId,
-      wabaId: number.wabaId,
-      accessToken: number.accessToken,
-      appSecret: number.appSecret,
-      aiBaseId: base.id,
-      inventoryId: inventory.id,
-    },
-  });
-  expect(connected.status(), await connected.text()).toBe(201);
-  const { verifyToken, webhookUrl } = (await connected.json()) as { channel: Channel; verifyToken: string; webhookUrl: string };
-  const verified = await request.post(`${whatsapp.shopperUrl}/webhook`, {
-    data: { phoneNumberId: number.phoneNumberId, callbackUrl: webhookUrl, verifyToken },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
+  await connectWalkNumber(request, merchant, { number, shopperUrl: whatsapp.shopperUrl, aiBaseId: base.id, inventoryId: inventory.id });
 
   // 2. The ready-made templates, in Portuguese only, submitted and approved.
   await submitInPortuguese(page, 'Confirmação de pedido');

@@ -11,7 +11,6 @@
 // in Portuguese. The rules under it are proved below the browser: tests/server/checkout-recovery.test.ts,
 // checkout-recovered-orders.test.ts, order-events.test.ts (the poll's checkouts), tests/unit/checkout-recovery.test.ts.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { AiBase } from '@/domain/ai-base';
 import type { CheckoutList } from '@/domain/checkout-list';
 import { dayIn, type Dashboard } from '@/domain/dashboard';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
@@ -19,7 +18,8 @@ import type { TemplateDraft } from '@/domain/message-template';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { signInDirectly } from './fixtures/emulator-users';
 import { inventoryApi } from './fixtures/inventory-api';
-import { merchantApi, newMerchant } from './fixtures/merchant-api';
+import { newMerchant } from './fixtures/merchant-api';
+import { activeBase, connectWalkNumber } from './fixtures/walk-number';
 
 type Line = { from: 'shopper' | 'business'; type: string; text: string };
 
@@ -59,32 +59,17 @@ test('the recovery walk: reminders sent in demo time, one checkout recovered fro
 
   // 1. As `npm start` leaves the demo account: an inventory on the store, an active AI base, the number
   // connected and its callback URL verified at Meta, and the store's shoppers as contacts who agreed.
-  const makeBase = async () => {
-    const bases = merchantApi(request, merchant);
-    const base: AiBase = await bases.create({ name: 'Ana dos Lembretes' });
-    return bases.activate(await bases.complete(base));
-  };
   const [inventory, base] = await Promise.all([
     inventoryApi(request, merchant).onDemoStore('Loja Lembretes', { ...store, token: shopifyToken }),
-    makeBase(),
+    activeBase(request, merchant, 'Ana dos Lembretes'),
     signInDirectly(page, merchant),
   ]);
-  const { verifyToken, webhookUrl, channel } = await call<{ verifyToken: string; webhookUrl: string; channel: { id: string } }>(
-    'post',
-    '/channels',
-    {
-      phoneNumberId: number.phoneNumberId,
-      wabaId: number.wabaId,
-      accessToken: number.accessToken,
-      appSecret: number.appSecret,
-      aiBaseId: base.id,
-      inventoryId: inventory.id,
-    },
-  );
-  const verified = await request.post(`${whatsapp.shopperUrl}/webhook`, {
-    data: { phoneNumberId: number.phoneNumberId, callbackUrl: webhookUrl, verifyToken },
+  const channel = await connectWalkNumber(request, merchant, {
+    number,
+    shopperUrl: whatsapp.shopperUrl,
+    aiBaseId: base.id,
+    inventoryId: inventory.id,
   });
-  expect(verified.status(), await verified.text()).toBe(200);
   for (const shopper of [BUYS, STOPS, IGNORES])
     await call('post', '/contacts', {
       phone: `+${shopper.waId}`,
