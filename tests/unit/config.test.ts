@@ -119,6 +119,7 @@ describe('parseConfig', () => {
   });
 
   test("demo time: DEMO_TIME_SCALE speeds recovery's delays up, within bounds, and never in production", () => {
+    vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', ''); // as above: the production guard reads the process's own
     expect(parseConfig({ DEMO_TIME_SCALE: '60' }).demoTimeScale).toBe(60);
     for (const bad of ['0', '1.5', 'fast', '3601']) expect(() => parseConfig({ DEMO_TIME_SCALE: bad })).toThrow(/DEMO_TIME_SCALE must be/);
     expect(() => parseConfig({ NODE_ENV: 'production', DEMO_TIME_SCALE: '60' })).toThrow(
