@@ -13,6 +13,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { toGraphTemplate } from '../domain/message-template';
 import { WHATSAPP_UPDATES_ATTRIBUTE } from '../domain/order-event';
@@ -76,8 +77,8 @@ const FAILURE_RATES = { serverError: 0.025, serviceUnavailable: 0.025, throughpu
 const REDELIVERY_RATE = 0.05;
 const BUDGET = { webhookP99: 20, noticeP99: 2_000 };
 /** The site's public address: the callback URLs the server subscribes; nothing answers there, the store fixture routes them to loopback. */
-const SITE_ORIGIN = 'https://catalyst-bench.example';
-const SHOP = {
+export const SITE_ORIGIN = 'https://catalyst-bench.example';
+export const SHOP = {
   id: 60_000_001,
   name: 'Loja Bench',
   email: 'owner@catalyst-demo.example',
@@ -88,7 +89,8 @@ const SHOP = {
 const CONFIRMATION = readyMadeTemplate('order_confirmation').draft;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+export const percentile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const judged = (met: boolean) => (met ? 'within budget' : 'NOT MET');
 const ok2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
 /** This process's CPU from now until the returned function is called, as a share of one core. */
@@ -100,11 +102,11 @@ const benchCpuOver = () => {
   };
 };
 
-type Target = { name: string; env: Record<string, string> };
+export type Target = { name: string; env: Record<string, string> };
 
 // --- The server, killed and started again -------------------------------------------------------------
 
-type NoticeServer = {
+export type NoticeServer = {
   url: string;
   child: ChildProcess;
   stop: () => Promise<void>;
@@ -113,7 +115,7 @@ type NoticeServer = {
 };
 
 /** The built server in its own process (scripts/bench-server.ts), sending to the Cloud API fixture; no knowledge, sync or polling work. */
-async function startNoticeServer(main: string, target: Target, graphUrl: string): Promise<NoticeServer> {
+export async function startNoticeServer(main: string, target: Target, graphUrl: string): Promise<NoticeServer> {
   let tally = new Map<string, number>();
   const tallyLines = (child: ChildProcess) =>
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -139,13 +141,18 @@ async function startNoticeServer(main: string, target: Target, graphUrl: string)
   return { ...server, takeLog };
 }
 
-const printLog = (log: Map<string, number>) => {
+export const printLog = (log: Map<string, number>) => {
   if (log.size === 0) return console.log('  server log: no line of level warn or above');
   for (const [line, count] of [...log].sort((a, b) => b[1] - a[1])) console.log(`  server log: ${count} × ${line}`);
 };
 
 /** Where the peers' webhooks go: the current server, whose port changes when it is started again. */
-function pointPeersAt(server: NoticeServer, store: ShopifyAdminServer, cloudApi: WhatsAppCloudApiServer, number: FixturePhoneNumber) {
+export function pointPeersAt(
+  server: NoticeServer,
+  store: ShopifyAdminServer,
+  cloudApi: WhatsAppCloudApiServer,
+  number: FixturePhoneNumber,
+) {
   store.routeWebhooks((callbackUrl) => callbackUrl.replace(SITE_ORIGIN, server.url));
   cloudApi.setWebhookUrl(number.phoneNumberId, `${server.url}${WHATSAPP_WEBHOOK_PATH}`);
 }
@@ -154,7 +161,7 @@ function pointPeersAt(server: NoticeServer, store: ShopifyAdminServer, cloudApi:
  * Posts again, every RETRY_EVERY_MS, each webhook delivery no answer of 2xx has settled yet (by
  * Shopify's webhook id; by the bytes for Meta's), as both peers retry a delivery that failed.
  */
-function retryFailedDeliveries(store: ShopifyAdminServer, cloudApi: WhatsAppCloudApiServer) {
+export function retryFailedDeliveries(store: ShopifyAdminServer, cloudApi: WhatsAppCloudApiServer) {
   const shopify = { seen: 0, settled: new Set<string>(), failed: new Map<string, ShopifyWebhookDelivery>(), retried: 0 };
   const meta = { seen: 0, settled: new Set<string>(), failed: new Map<string, WebhookDelivery>(), retried: 0 };
   let busy: Promise<unknown> = Promise.resolve();
@@ -208,7 +215,7 @@ function retryFailedDeliveries(store: ShopifyAdminServer, cloudApi: WhatsAppClou
 // --- Setup --------------------------------------------------------------------------------------------
 
 /** The merchant's account (Enterprise: no plan limit in the way) and an active AI base a number can be connected to, written before the server starts. */
-async function seedMerchant(target: Target, user: TestUser): Promise<string> {
+export async function seedMerchant(target: Target, user: TestUser): Promise<string> {
   const database = await openDatabase(parseConfig(target.env).database, 'bench:notices');
   try {
     const { db } = database;
@@ -234,7 +241,7 @@ async function seedMerchant(target: Target, user: TestUser): Promise<string> {
   }
 }
 
-async function expectStatus(answer: Promise<{ status: number; body: Record<string, unknown> }>, status: number, what: string) {
+export async function expectStatus(answer: Promise<{ status: number; body: Record<string, unknown> }>, status: number, what: string) {
   const { status: got, body } = await answer;
   if (got !== status) throw new Error(`${what} answered ${got}: ${JSON.stringify(body)}`);
   return body;
@@ -292,8 +299,8 @@ async function configure(api: MerchantApi, store: ShopifyAdminServer, number: Fi
 // --- Shoppers and orders ------------------------------------------------------------------------------
 
 /** A shopper per order: 55 11 9 and eight digits, distinct within a run. */
-const shopper = (n: number) => ({ phone: `+55119${String(n).padStart(8, '0')}`, waId: `55119${String(n).padStart(8, '0')}` });
-const FIRST_NAMES = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Heitor'];
+export const shopper = (n: number) => ({ phone: `+55119${String(n).padStart(8, '0')}`, waId: `55119${String(n).padStart(8, '0')}` });
+export const FIRST_NAMES = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Heitor'];
 
 /** An order of one item by a shopper who ticked the cart page's box for order updates on WhatsApp. */
 function consentingOrder(n: number, variantId: number) {
@@ -548,7 +555,7 @@ async function countNotices(target: Target, uid: string, inventoryId: string, pl
   return readTargetDatabase(target, run);
 }
 
-const latencyText = (sorted: readonly number[]) =>
+export const latencyText = (sorted: readonly number[]) =>
   sorted.length === 0
     ? 'none'
     : `p50 ${Math.round(percentile(sorted, 0.5))} ms, p99 ${Math.round(percentile(sorted, 0.99))} ms, max ${Math.round(sorted.at(-1)!)} ms (${sorted.length})`;
@@ -930,4 +937,5 @@ function docBlock(target: Target, webhook: WebhookFigures | null, orders: OrderF
   };
 }
 
-await main();
+// Run as a script; imported (bench-recovery.ts reuses its parts), it runs nothing.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
