@@ -24,6 +24,8 @@ export const sendRefusalReasons = [
   'recipient_invalid',
   /** The number was disconnected, or stayed unusable (needs attention) for too long. */
   'channel_unavailable',
+  /** What it was for ended while it waited for its turn (the order of a reminded cart was placed). */
+  'no_longer_wanted',
 ] as const;
 export type SendRefusalReason = (typeof sendRefusalReasons)[number];
 

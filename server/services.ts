@@ -7,6 +7,7 @@ import { ownCarts, type OwnCarts } from './checkouts/own-carts';
 import { checkoutListStore, type CheckoutListStore } from './checkouts/checkout-list-store';
 import { recoveryFlowStore, type RecoveryFlowStore } from './checkouts/recovery-flow-store';
 import { recoveryTestSends, type RecoveryTestSends } from './checkouts/recovery-test-send';
+import { RECOVERY_PURPOSE, reminderEndedSql } from './checkouts/reminder-sends';
 import type { CheckoutDraft } from './checkouts/shopify-checkouts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConvertedValue } from '../domain/inventory';
@@ -115,7 +116,13 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const contacts = contactStore(db);
   const publicOrigin = publicSiteOrigin(config.siteUrl);
   const inventories = inventoryStore(db, secrets, { publicOrigin, orderPollSeconds: config.workers.orderPollMs / 1000 });
-  const sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient(config.whatsapp) });
+  const sender = templateSender(db, {
+    channels,
+    contacts,
+    cloudApi: cloudApiClient(config.whatsapp),
+    // A cart reminder whose order came in while it waited never goes.
+    endedSql: { [RECOVERY_PURPOSE]: reminderEndedSql },
+  });
   const recoveryFlows = recoveryFlowStore(db, { channels });
   const storefront = storefrontStore(db);
   return {

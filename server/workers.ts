@@ -46,6 +46,13 @@ export type WorkerSettings = {
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
 export const knowledgeStoring = { pglite: { batchSize: 250, storesAtOnce: 2 }, postgres: { batchSize: 1_000, storesAtOnce: 2 } } as const;
 
+/**
+ * Checkouts one process's recovery worker runs at once. A run is a dozen short statements in sequence,
+ * so several at once keep the database busy while one waits (docs/benchmarks.md, "Checkout recovery");
+ * PGlite's one thread gains less from more.
+ */
+export const recoveryConcurrency = { pglite: 4, postgres: 8 } as const;
+
 /** What this process's workers do, from the config: which run (the `*_WORKER` switches) and with what. */
 export function workerSettingsFrom(config: Config): WorkerSettings {
   const { workers } = config;
@@ -58,7 +65,9 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     conversationRetention: workers.conversationRetention ? {} : null,
     templateSends: workers.templateSends ? {} : null,
     orderNotices: workers.orderNotices ? {} : null,
-    checkoutRecovery: workers.checkoutRecovery ? { timeScale: config.demoTimeScale } : null,
+    checkoutRecovery: workers.checkoutRecovery
+      ? { concurrency: recoveryConcurrency[config.database.kind], timeScale: config.demoTimeScale }
+      : null,
     orderEventPoll: workers.inventorySync ? { intervalMs: workers.orderPollMs, timeScale: config.demoTimeScale } : null,
   };
 }

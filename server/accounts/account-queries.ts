@@ -55,6 +55,10 @@ export const countQueriesFrom = (uid: Operand, month: Operand, from: SQL): SQL =
 export const planOfSql = (uid: Operand): SQL<PlanId> =>
   sql<PlanId>`coalesce((select ${accounts.plan} from ${accounts} where ${accounts.uid} = ${uid}), ${defaultPlanId})`;
 
+/** The account's time zone (IANA) as a scalar of the caller's statement; null when it never chose one or is gone. */
+export const accountTimeZoneSql = (uid: Operand): SQL<string | null> =>
+  sql<string | null>`(select ${accounts.timeZone} from ${accounts} where ${accounts.uid} = ${uid})`;
+
 /** The account's time zone (IANA), null when it never chose one or is gone. */
 export async function accountTimeZone(db: Db, uid: string): Promise<string | null> {
   const [row] = await db.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.uid, uid));

@@ -27,7 +27,7 @@ import { sendsCostSql } from '../messaging/send-cost-queries';
 import { storeCheckouts } from './checkout-tables';
 import { checkoutTimeline } from './checkout-timeline';
 import { recoveryFlows } from './recovery-flow-tables';
-import { reminderSendKey } from './recovery-worker';
+import { RECOVERY_PURPOSE, reminderSendKey } from './reminder-sends';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Rows the export reads at a time. */
@@ -68,9 +68,6 @@ function periodCondition(uid: string, query: Pick<CheckoutListQuery, 'inventory'
   )!;
 }
 
-/** What the recovery worker's reminders are sent for (the sender's `purpose`). */
-const RECOVERY_PURPOSE = 'checkout_recovery';
-
 /**
  * The send keys of the period's checkouts' reminders (reminderSendKey's `recovery:{id}:{step}`), the
  * steps the timeline looks for: up to the longest flow's, or as many as went. A reminder asked for
@@ -99,6 +96,7 @@ export const checkoutItemOf = (row: CheckoutRow): CheckoutListItem => ({
   status: row.recoveryStatus,
   reason: row.recoveryReason,
   remindersSent: row.remindersSent,
+  source: row.source,
 });
 
 /** A row of the export: the list's item and its inventory's name. */

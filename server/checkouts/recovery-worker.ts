@@ -30,12 +30,12 @@ import { readContactPhone } from '@/domain/contact-phone';
 import type { Locale } from '@/domain/locales';
 import { localeTemplateLanguages } from '@/domain/message-template';
 import { shopperTimeZone } from '@/domain/phone-time-zone';
-import { accountTimeZone } from '../accounts/account-queries';
+import { accountTimeZoneSql } from '../accounts/account-queries';
 import { shopperWroteSql } from '../channels/service-window';
 import type { ContactConsentView } from '../contacts/contact-queries';
 import type { ContactStore } from '../contacts/contact-store';
 import type { Db } from '../db/database';
-import { accountInventoryIdsSql, inventoryOwner } from '../inventories/inventory-queries';
+import { accountInventoryIdsSql, inventoryOwnerSql } from '../inventories/inventory-queries';
 import { orderEventSourceOf } from '../inventories/inventory-order-sources';
 import { PeerFailure } from '../inventories/peer-failure';
 import type { Job } from '../jobs/job-queue';
@@ -48,6 +48,7 @@ import { RECOVERY_QUEUE } from './checkout-intake';
 import { storeCheckouts } from './checkout-tables';
 import { createDiscountCode, discountValueText, DiscountRefused, newDiscountCode } from './discount-codes';
 import { newRecoveryRef, recoveryLink } from './recovery-ref';
+import { RECOVERY_PURPOSE, reminderSendKey } from './reminder-sends';
 import type { RecoveryFlowStore } from './recovery-flow-store';
 
 const MINUTE_MS = 60_000;
@@ -75,20 +76,22 @@ export type RecoveryOutcome =
   | { kind: 'later'; at: Date }
   | { kind: 'skipped'; reason: NonNullable<ReturnType<typeof skipReason>> }
   | { kind: 'stopped'; reason: NonNullable<ReturnType<typeof stopReason>> }
-  | { kind: 'sent'; step: number }
+  /** `next`: when the checkout's next step is due (else the attribution window's end), its next run. */
+  | { kind: 'sent'; step: number; next: Date }
   /** The store could not make the step's discount code (unreachable, or it refused): the reminder waits. */
   | { kind: 'discount_failed'; step: number; reason: string };
 
 type CheckoutRow = typeof storeCheckouts.$inferSelect & { uid: string; storeName: string; accountZone: string | null };
 
-/** The send key of a checkout's reminder: one message per checkout and step, whatever retries. */
-export const reminderSendKey = (checkoutId: number, step: number) => `recovery:${checkoutId}:${step}`;
-
+/** The checkout with its inventory's owner and name and the owner's time zone, in one statement (a run's first read). */
 async function checkoutOf(db: Db, id: number): Promise<CheckoutRow | null> {
-  const [row] = await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id));
-  const owner = row ? await inventoryOwner(db, row.inventoryId) : null;
-  if (!row || !owner) return null;
-  return { ...row, uid: owner.uid, storeName: owner.name, accountZone: await accountTimeZone(db, owner.uid) };
+  const owner = inventoryOwnerSql(storeCheckouts.inventoryId);
+  const [row] = await db
+    .select({ checkout: storeCheckouts, uid: owner.uid, storeName: owner.name, accountZone: accountTimeZoneSql(owner.uid) })
+    .from(storeCheckouts)
+    .where(eq(storeCheckouts.id, id));
+  if (!row?.uid) return null;
+  return { ...row.checkout, uid: row.uid, storeName: row.storeName ?? '', accountZone: row.accountZone };
 }
 
 /** When the shopper's latest recovery of another checkout of the account began; null: none. */
@@ -300,7 +303,8 @@ export async function recoverCheckout(
   }
   if (!phone?.ok || !flow.channelId) return { kind: 'closed' }; // skipReason said so already
 
-  const sendAt = reminderSendAt(base, sent, flow, shopperTimeZone(phone.phone, checkout.accountZone ?? DEFAULT_ZONE), timeScale);
+  const zone = shopperTimeZone(phone.phone, checkout.accountZone ?? DEFAULT_ZONE);
+  const sendAt = reminderSendAt(base, sent, flow, zone, timeScale);
   if (now < sendAt) return { kind: 'later', at: sendAt };
 
   const stopped = stopReason({
@@ -335,7 +339,7 @@ export async function recoverCheckout(
       uid: checkout.uid,
       channelId: flow.channelId,
       sendKey: reminderSendKey(checkout.id, sent + 1),
-      purpose: 'checkout_recovery',
+      purpose: RECOVERY_PURPOSE,
       templateName: step.templateName!,
       language: localeTemplateLanguages[language],
       recipient: phone.phone,
@@ -351,19 +355,23 @@ export async function recoverCheckout(
     firstReminderAt: checkout.firstReminderAt ?? now,
     lastReminderAt: now,
   });
-  return { kind: 'sent', step: sent + 1 };
+  // The next run is the next step's time (or the window's end): no run in between only to find it.
+  const next = flow.steps[sent + 1]
+    ? reminderSendAt(base, sent + 1, flow, zone, timeScale)
+    : new Date(now.getTime() + RECOVERY_ATTRIBUTION_DAYS * DAY_MS);
+  return { kind: 'sent', step: sent + 1, next };
 }
 
 /** How long a reminder waits for its store to make its discount code before it is tried again. */
 const DISCOUNT_WAIT_MS = 5 * MINUTE_MS;
 
-/** What a run's outcome asks of the queue: done, or run again (the next reminder's time; at once after a send). */
+/** What a run's outcome asks of the queue: done, or run again (the next reminder's time). */
 export function jobOutcomeOf(outcome: RecoveryOutcome, now: Date): JobOutcome {
   switch (outcome.kind) {
     case 'later':
       return { againInMs: Math.max(0, outcome.at.getTime() - now.getTime()) };
     case 'sent':
-      return { againInMs: 0 };
+      return { againInMs: Math.max(0, outcome.next.getTime() - now.getTime()) };
     case 'discount_failed':
       return { againInMs: DISCOUNT_WAIT_MS };
     default:
@@ -391,7 +399,9 @@ export function checkoutRecoveryWorker({ log, concurrency = 2, pollMs, onAsked, 
     handle: async (job: Job) => {
       const outcome = await recoverCheckout(dependencies, Number(job.payload.checkoutId));
       if (outcome.kind === 'sent') onAsked?.();
-      if (outcome.kind !== 'later') log.info({ job: job.id, checkoutId: job.payload.checkoutId, ...outcome }, 'checkout recovery');
+      if (outcome.kind === 'sent')
+        log.info({ job: job.id, checkoutId: job.payload.checkoutId, kind: 'sent', step: outcome.step }, 'checkout recovery');
+      else if (outcome.kind !== 'later') log.info({ job: job.id, checkoutId: job.payload.checkoutId, ...outcome }, 'checkout recovery');
       return jobOutcomeOf(outcome, now());
     },
   });

@@ -14,6 +14,12 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const inventoryExistsSql = (id: SQLWrapper | string): SQL =>
   sql`exists (select 1 from ${inventories} where ${inventories.id} = ${id})`;
 
+/** The inventory's owner (uid) and name as scalars of the caller's statement (null when it is gone). */
+export const inventoryOwnerSql = (id: SQLWrapper): { uid: SQL<string | null>; name: SQL<string | null> } => ({
+  uid: sql<string | null>`(select ${inventories.uid} from ${inventories} where ${inventories.id} = ${id})`,
+  name: sql<string | null>`(select ${inventories.name} from ${inventories} where ${inventories.id} = ${id})`,
+});
+
 /** The ids of the account's inventories, as a subquery for the caller's statement. */
 export const accountInventoryIdsSql = (uid: string): SQL =>
   sql`select ${inventories.id} from ${inventories} where ${inventories.uid} = ${uid}`;

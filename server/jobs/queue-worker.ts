@@ -2,7 +2,8 @@
 // queues up to `concurrency` at a time, renews their leases while they run, retries a job that
 // threw with an exponential back-off until its attempts run out (then `onGiveUp`), and on
 // shutdown aborts what runs and hands it back unpunished. It wakes on a nudge (work queued by this
-// process) and polls for jobs other processes queued. The knowledge import and the inventory sync
+// process), when a job it handed back for a while is due again, and polls for jobs other processes
+// queued. The knowledge import and the inventory sync
 // are two of these, each with its own handler. A handler that must wait for a peer (a rate limit)
 // throws RetryLater: the job goes back for that long, the attempt not counted.
 import { randomUUID } from 'node:crypto';
@@ -80,10 +81,30 @@ export function queueWorker({
   // job ending claims again only after a nudge (or the poll, for other processes' and delayed jobs).
   let drained = false;
   let timer: NodeJS.Timeout | undefined;
+  // The earliest moment a job this worker handed back is due again, when sooner than the poll.
+  let wake: { at: number; timer: NodeJS.Timeout } | undefined;
 
   function schedule() {
     clearTimeout(timer);
     if (!stopped) timer = setTimeout(() => void claim(true), pollMs).unref();
+  }
+
+  /**
+   * A job handed back for `delayMs` is claimed again then, not at the next poll (a reminder due in
+   * a second would otherwise wait for the poll too). Only the earliest such moment is kept.
+   */
+  function wakeIn(delayMs: number) {
+    if (stopped || delayMs >= pollMs) return;
+    const at = Date.now() + delayMs;
+    if (wake && wake.at <= at) return;
+    if (wake) clearTimeout(wake.timer);
+    wake = {
+      at,
+      timer: setTimeout(() => {
+        wake = undefined;
+        void claim(true);
+      }, delayMs).unref(),
+    };
   }
 
   /** Fills the free slots with due jobs; `look`: even when the last claim found the queue drained. */
@@ -130,12 +151,16 @@ export function queueWorker({
         async (outcome) => {
           if (outcome === 'stopped') await queue.release(job.id, workerId, { refundAttempt: true });
           else if (outcome === 'done') await queue.complete(job.id, workerId);
-          else await queue.release(job.id, workerId, { delayMs: outcome.againInMs, refundAttempt: true });
+          else {
+            await queue.release(job.id, workerId, { delayMs: outcome.againInMs, refundAttempt: true });
+            wakeIn(outcome.againInMs);
+          }
         },
         async (error: unknown) => {
           if (error instanceof RetryLater) {
             log.info({ job: job.id, queue: job.queue, reason: error.message, delayMs: error.delayMs }, `${name}: a job waits for a peer`);
             await queue.release(job.id, workerId, { delayMs: error.delayMs, refundAttempt: true, error: error.message });
+            wakeIn(error.delayMs);
             return;
           }
           log.error({ err: error, job: job.id, queue: job.queue, attempt: job.attempts }, `${name}: a job failed; it will be retried`);
@@ -170,6 +195,8 @@ export function queueWorker({
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      if (wake) clearTimeout(wake.timer);
+      wake = undefined;
       for (const job of running.values()) job.abort.abort();
       await Promise.all([...running.values()].map((job) => job.done));
     },

@@ -9,7 +9,7 @@
 // needing attention). A shopper who wrote to the number in the last 24 hours (an open customer service
 // window) takes no slot of the messaging limit, and a utility template to them is priced as Meta does
 // inside the window. Nothing here logs a phone number.
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { localeTemplateLanguages, toGraphSendComponents, fillTemplate, type TemplateCategory } from '@/domain/message-template';
 import { consentPurposeOf, consentRefusal } from '@/domain/contact';
 import { readContactPhone } from '@/domain/contact-phone';
@@ -96,6 +96,11 @@ export type TemplateSenderDependencies = {
   onQueued?: () => void;
   /** The queue its jobs go on (tests name one of their own, which no worker serves). */
   queue?: string;
+  /**
+   * Per purpose, a condition true when a send is no longer wanted (a cart reminder whose order came
+   * in while it waited): looked at in the turn, right before Meta is asked; such a send ends refused.
+   */
+  endedSql?: Readonly<Record<string, (sendKey: string) => SQL>>;
 };
 
 /** A Cloud API failure as the outcome rules read it (the client keeps Meta's code where it matters). */
@@ -175,7 +180,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     send: Row,
     purpose: 'utility' | 'marketing',
     limit: number,
-  ): Promise<{ wait: number } | 'admitted' | 'unsubscribed'> {
+  ): Promise<{ wait: number } | 'admitted' | 'unsubscribed' | 'ended'> {
     // This process's admissions of one account take turns before they take a connection: waiting on
     // the account's lock inside a transaction would hold one of the pool's few connections each, and
     // starve the webhooks and workers that share the pool. The lock still orders other processes.
@@ -196,16 +201,18 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     send: Row,
     purpose: 'utility' | 'marketing',
     limit: number,
-  ): Promise<{ wait: number } | 'admitted' | 'unsubscribed'> {
+  ): Promise<{ wait: number } | 'admitted' | 'unsubscribed' | 'ended'> {
+    const ended = deps.endedSql?.[send.purpose]?.(send.sendKey) ?? sql`false`;
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-sends:${send.uid}`}))`);
       const at = now();
       const [consent] = await tx
-        .execute<{ subscribed: boolean; inServiceWindow: boolean }>(
+        .execute<{ subscribed: boolean; inServiceWindow: boolean; ended: boolean }>(
           sql`select ${subscribedSql(sql`${send.uid}`, sql`${send.recipient}`, purpose)} as subscribed,
-            ${serviceWindowOpenSql(send.channelId, send.recipient, at)} as "inServiceWindow"`,
+            ${serviceWindowOpenSql(send.channelId, send.recipient, at)} as "inServiceWindow", ${ended} as ended`,
         )
-        .then((result) => (result as unknown as { rows: { subscribed: boolean; inServiceWindow: boolean }[] }).rows);
+        .then((result) => (result as unknown as { rows: { subscribed: boolean; inServiceWindow: boolean; ended: boolean }[] }).rows);
+      if (consent?.ended) return 'ended';
       if (!consent?.subscribed) return 'unsubscribed';
       const inServiceWindow = consent.inServiceWindow === true;
 
@@ -386,6 +393,10 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
 
     const limit = await messagingLimit(send.uid, channel.phoneNumberId, token);
     const turn = await admit({ ...send, language, category }, consentPurposeOf(category)!, limit);
+    if (turn === 'ended') {
+      await refuse(send.id, 'no_longer_wanted');
+      return 'done';
+    }
     if (turn === 'unsubscribed') {
       const latest = (await contacts.consentOf(send.uid, [send.recipient])).get(send.recipient);
       await refuse(send.id, (latest && consentRefusal(latest, category)) || 'unsubscribed');

@@ -13,7 +13,7 @@ import type { CheckoutList } from '@/domain/checkout-list';
 import { recordCheckout } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { RECOVERY_TEST_PURPOSE, recoveryTestSendKey } from '@/server/checkouts/recovery-test-send';
-import { reminderSendKey } from '@/server/checkouts/recovery-worker';
+import { reminderSendKey } from '@/server/checkouts/reminder-sends';
 import { channels } from '@/server/channels/channel-tables';
 import type { Db } from '@/server/db/database';
 import { templateSends } from '@/server/messaging/template-send-tables';

@@ -159,7 +159,7 @@ async function remindedCheckout(phone: string, at: number) {
   await db.delete(jobs).where(and(eq(jobs.queue, RECOVERY_QUEUE), sql`${jobs.payload}->>'checkoutId' = ${String(row!.id)}`));
   checkoutIds.push(row!.id);
   clock = at + HOUR + MINUTE;
-  expect(await recoverCheckout(deps, row!.id)).toEqual({ kind: 'sent', step: 1 });
+  expect(await recoverCheckout(deps, row!.id)).toMatchObject({ kind: 'sent', step: 1 });
   return { id: row!.id, token: checkout.token, remindedAt: clock };
 }
 
@@ -202,7 +202,7 @@ describe('a reminder’s way back', () => {
     expect(new URL(link).searchParams.get('key')).toBe(new URL(recoveryUrl!).searchParams.get('key'));
 
     clock = remindedAt + DAY;
-    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 2 });
+    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 2 });
     const sent = await sends(phone);
     expect(sent.map((send) => send.name)).toEqual(['cart_reminder_1', 'cart_reminder_2']);
     for (const send of sent) expect(JSON.stringify(send)).toContain(JSON.stringify(link).slice(1, -1));

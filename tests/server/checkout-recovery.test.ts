@@ -18,7 +18,8 @@ import { cloudApiClient } from '@/server/channels/cloud-api-client';
 import { RECOVERY_QUEUE, recordCheckout } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { recoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
-import { jobOutcomeOf, recoverCheckout, reminderSendKey, type RecoveryDependencies } from '@/server/checkouts/recovery-worker';
+import { jobOutcomeOf, recoverCheckout, type RecoveryDependencies } from '@/server/checkouts/recovery-worker';
+import { RECOVERY_PURPOSE, reminderEndedSql, reminderSendKey } from '@/server/checkouts/reminder-sends';
 import type { CheckoutDraft } from '@/server/checkouts/shopify-checkouts';
 import { contactStore, type ContactStore } from '@/server/contacts/contact-store';
 import type { Db } from '@/server/db/database';
@@ -71,7 +72,14 @@ beforeAll(async () => {
   const secrets = secretBox(Buffer.from(SECRETS_KEY, 'base64'));
   const channels = channelStore(db, secrets);
   contacts = contactStore(db, { now });
-  sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }), now, queue: QUEUE });
+  sender = templateSender(db, {
+    channels,
+    contacts,
+    cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }),
+    now,
+    queue: QUEUE,
+    endedSql: { [RECOVERY_PURPOSE]: reminderEndedSql }, // as server/services.ts builds it
+  });
   deps = { db, secrets, flows: recoveryFlowStore(db, { channels, now }), contacts, sender, now };
   await saveFlow({});
 });
@@ -141,7 +149,10 @@ describe('a consenting shopper’s abandoned checkout', () => {
     expect(jobOutcomeOf(early, now())).toEqual({ againInMs: 30 * MINUTE });
 
     clock = SWITCHED_ON + 61 * MINUTE;
-    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 1 });
+    // The sending run says when the next step is due: the job's next run, none in between.
+    const sent = await recoverCheckout(deps, id);
+    expect(sent).toEqual({ kind: 'sent', step: 1, next: new Date(SWITCHED_ON + MINUTE + DAY) });
+    expect(jobOutcomeOf(sent, now())).toEqual({ againInMs: DAY - 60 * MINUTE });
     // The store's record of the shopper's agreement to its marketing texts is their opt-in.
     expect((await contacts.consentOf(merchant.uid, [phone])).get(phone)!.consent.marketing).toMatchObject({
       status: 'subscribed',
@@ -157,9 +168,14 @@ describe('a consenting shopper’s abandoned checkout', () => {
     expect(await sendAll(phone)).toHaveLength(1);
 
     clock = SWITCHED_ON + MINUTE + DAY;
-    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 2 });
+    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 2 });
     clock = SWITCHED_ON + MINUTE + 3 * DAY;
-    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 3 });
+    // After the last step the next run is the attribution window's end.
+    expect(await recoverCheckout(deps, id)).toEqual({
+      kind: 'sent',
+      step: 3,
+      next: new Date(clock + RECOVERY_ATTRIBUTION_DAYS * DAY),
+    });
     const all = await sendAll(phone);
     expect(all.map((send) => send.name)).toEqual(['cart_reminder_1', 'cart_reminder_2', 'cart_reminder_2']);
     expect(await sender.byKey(merchant.uid, reminderSendKey(id, 3))).toMatchObject({ status: 'sent', purpose: 'checkout_recovery' });
@@ -189,7 +205,7 @@ describe('a consenting shopper’s abandoned checkout', () => {
     const phone = '+5511976541003';
     const id = await leftCheckout({ phone, updatedAt: now() });
     clock += 2 * HOUR;
-    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
     const [row] = await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id));
     await recordCheckout(
       db,
@@ -212,6 +228,32 @@ describe('a consenting shopper’s abandoned checkout', () => {
   });
 });
 
+describe('a reminder waiting for its turn at the sender', () => {
+  test('never goes once the order came in meanwhile: the sender looks at the checkout right before Meta', async () => {
+    clock = Date.parse('2026-12-03T12:00:00Z');
+    const phone = '+5511976541005';
+    const id = await leftCheckout({ phone, updatedAt: now() });
+    clock += 2 * HOUR;
+    // The worker read the checkout open and asked for reminder 1; before the sender's turn the order is placed.
+    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
+    const [row] = await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id));
+    await recordCheckout(
+      db,
+      records.inventoryId,
+      { ...row!, phone, items: row!.items, updatedAt: now(), completedAt: now() },
+      { webhookId: `w-placed-${id}`, topic: 'checkouts/update' },
+    );
+    expect(await sendAll(phone)).toEqual([]);
+    expect(await sender.byKey(merchant.uid, reminderSendKey(id, 1))).toMatchObject({ status: 'failed', reason: 'no_longer_wanted' });
+
+    // A checkout still open is reminded as before: the check names only its own checkout.
+    const open = await leftCheckout({ phone: '+5511976541006', updatedAt: now() });
+    clock += 2 * HOUR;
+    expect(await recoverCheckout(deps, open)).toMatchObject({ kind: 'sent', step: 1 });
+    expect(await sendAll('+5511976541006')).toHaveLength(1);
+  });
+});
+
 describe('across a restart', () => {
   test('a process that died after asking for a reminder, before noting it: the run again asks once more and one message goes', async () => {
     const phone = '+5511976541009';
@@ -229,7 +271,7 @@ describe('across a restart', () => {
     await expect(recoverCheckout({ ...deps, sender: dying }, id)).rejects.toThrow('killed');
     expect(await stateOf(id)).toMatchObject({ remindersSent: 0, recoveryStatus: 'waiting' });
     // Restarted, the job runs again (its lease ran out): reminder 1 is asked for under the same key.
-    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
     expect(await sendAll(phone)).toHaveLength(1);
     // And once noted, a run again (a second process took the job too) asks for nothing due yet.
     expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'later' });
@@ -285,7 +327,7 @@ describe('skipped and stopped', () => {
     const leaving = '+5511976543002';
     const later = await leftCheckout({ phone: leaving, updatedAt: now() });
     clock += 2 * HOUR;
-    expect(await recoverCheckout(deps, later)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, later)).toMatchObject({ kind: 'sent', step: 1 });
     expect(await sendAll(leaving)).toHaveLength(1);
     await contacts.recordOptOut(merchant.uid, leaving, 'stop_word', now().toISOString());
     clock += DAY;
@@ -297,7 +339,7 @@ describe('skipped and stopped', () => {
     const stopping = '+5511976543003';
     const answered = await leftCheckout({ phone: stopping, updatedAt: now() });
     clock += 2 * HOUR;
-    expect(await recoverCheckout(deps, answered)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, answered)).toMatchObject({ kind: 'sent', step: 1 });
     expect(await sendAll(stopping)).toHaveLength(1);
     await db.insert(whatsappInboundMessages).values({
       channelId,
@@ -367,7 +409,7 @@ describe('a reminder with a discount', () => {
 
     shop = await startShopifyAdminServer({ port: shopPort, accessToken: shop.accessToken });
     clock += 5 * MINUTE;
-    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
     expect(shop.discountCodes()).toEqual([
       expect.objectContaining({ code: drawn, kind: 'percentage', value: 0.15, usageLimit: 1, appliesOncePerCustomer: true }),
     ]);

@@ -128,6 +128,38 @@ describe('the job queue', () => {
     expect(await db.select().from(jobs).where(eq(jobs.queue, mine))).toEqual([]);
   });
 
+  test('a job handed back for a moment runs again then, not at the next poll', async () => {
+    const { db } = await testDatabase();
+    const queue = jobQueue(db);
+    const name = queueName();
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    let runs = 0;
+    let again!: () => void;
+    const ranAgain = new Promise<void>((done) => (again = done));
+    const worker = queueWorker({
+      db,
+      name: 'wake test',
+      queues: [name],
+      log,
+      pollMs: 600_000, // no poll within the test: without the wake the second run never comes
+      handle: async () => {
+        runs += 1;
+        if (runs === 1) return { againInMs: 50 };
+        again();
+        return 'done';
+      },
+    });
+    await queue.enqueue(db, name, { n: 1 });
+    worker.start();
+    try {
+      await ranAgain;
+    } finally {
+      await worker.stop();
+    }
+    expect(runs).toBe(2);
+    expect(await db.select().from(jobs).where(eq(jobs.queue, name))).toEqual([]);
+  });
+
   test('a knowledge job left running by a crashed process is picked up and the file processed', async () => {
     const user = await merchant('kq-crash');
     const base = await createBase(user);

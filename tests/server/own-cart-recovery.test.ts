@@ -27,6 +27,7 @@ import { channelStore } from '@/server/channels/channel-store';
 import { cloudApiClient } from '@/server/channels/cloud-api-client';
 import { replyPlan, type AnswerDependencies } from '@/server/channels/inbound-answer';
 import { RECOVERY_QUEUE, recordCheckout } from '@/server/checkouts/checkout-intake';
+import { checkoutListStore } from '@/server/checkouts/checkout-list-store';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { ownCarts, ownCartToken } from '@/server/checkouts/own-carts';
 import { RECOVERY_ATTRIBUTE } from '@/server/checkouts/recovery-ref';
@@ -265,7 +266,7 @@ describe('a cart page’s checkout opened with the shopper’s number', () => {
     clock = left + 30 * MINUTE;
     expect(await recoverCheckout(deps, row!.id)).toEqual({ kind: 'later', at: new Date(left + HOUR) });
     clock = left + HOUR;
-    expect(await recoverCheckout(deps, row!.id)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, row!.id)).toMatchObject({ kind: 'sent', step: 1 });
     const [sent] = await sendAll(phone);
     expect(sent).toMatchObject({ name: 'cart_reminder_1', language: 'pt_BR' });
     const back = new URL(linkIn(sent)!);
@@ -354,7 +355,7 @@ describe('a cart page’s checkout opened with the shopper’s number', () => {
     clock = left + HOUR;
     expect(await recoverCheckout(deps, row!.id)).toEqual({ kind: 'gave_way' });
     clock = left + 2 * MINUTE + HOUR;
-    expect(await recoverCheckout(deps, store!.id)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, store!.id)).toMatchObject({ kind: 'sent', step: 1 });
     const sends = await sendAll(phone);
     expect(sends).toHaveLength(1);
     expect(linkIn(sends[0])).toBeUndefined(); // the store's own way back, not the cart page
@@ -385,7 +386,7 @@ describe('a WhatsApp cart whose link was sent', () => {
     const other = await rowOf(skipped);
 
     clock = sentAt + HOUR;
-    expect(await recoverCheckout(deps, row!.id)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, row!.id)).toMatchObject({ kind: 'sent', step: 1 });
     expect(await recoverCheckout(deps, other!.id)).toEqual({ kind: 'skipped', reason: 'no_consent' });
     expect(await rowOf(skipped)).toMatchObject({ recoveryStatus: 'skipped', recoveryReason: 'no_consent' });
     expect(await sendAll(consenting)).toHaveLength(1);
@@ -400,7 +401,7 @@ describe('a WhatsApp cart whose link was sent', () => {
     const row = await rowOf(cartId);
     const sentAt = clock;
     clock = sentAt + HOUR;
-    expect(await recoverCheckout(deps, row!.id)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, row!.id)).toMatchObject({ kind: 'sent', step: 1 });
     const [sent] = await sendAll(phone);
     const back = linkIn(sent)!;
     expect(new URL(back).searchParams.get('ref')).toBe(row!.recoveryRef);
@@ -416,6 +417,8 @@ describe('a WhatsApp cart whose link was sent', () => {
     const answer = await openCheckout({ cartId });
     expect(new URL(answer.url).searchParams.get(`attributes[${RECOVERY_ATTRIBUTE}]`)).toBe(row!.recoveryRef);
     expect(await rowOf(cartId)).toMatchObject({ source: 'cart_page', phone, remindersSent: 1 });
+    // The Checkouts screen says where it came from.
+    expect(await checkoutListStore(db).detail(merchant.uid, row!.id)).toMatchObject({ source: 'cart_page', remindersSent: 1 });
 
     await orderWebhook(answer.url, new Date(sentAt + 2 * HOUR), 7_100_003);
     expect(await rowOf(cartId)).toMatchObject({
@@ -439,7 +442,7 @@ describe('a WhatsApp cart whose link was sent', () => {
     const second = await rowOf(await whatsappOrder(phone));
     clock += HOUR;
     expect(await recoverCheckout(deps, first!.id)).toEqual({ kind: 'gave_way' });
-    expect(await recoverCheckout(deps, second!.id)).toEqual({ kind: 'sent', step: 1 });
+    expect(await recoverCheckout(deps, second!.id)).toMatchObject({ kind: 'sent', step: 1 });
     expect(await sendAll(phone)).toHaveLength(1);
   });
 });

@@ -1,0 +1,29 @@
+// A checkout's reminders as the template sender knows them: the send key that makes each go once
+// (per checkout and step, whatever retries), and the check the sender makes right before it asks
+// Meta — the recovery worker looked at the checkout when it asked for the reminder, but the order
+// may have come in while the send waited for its turn, and a reminder never goes after the order.
+import { sql, type SQL } from 'drizzle-orm';
+import { storeCheckouts } from './checkout-tables';
+
+/** What the recovery worker's sends are for (the sender's `purpose`). */
+export const RECOVERY_PURPOSE = 'checkout_recovery';
+
+/** The send key of a checkout's reminder: one message per checkout and step, whatever retries. */
+export const reminderSendKey = (checkoutId: number, step: number) => `recovery:${checkoutId}:${step}`;
+
+/** The checkout a reminder's send key names; null when the key is no reminder's. */
+export function checkoutOfReminderKey(sendKey: string): number | null {
+  const match = /^recovery:(\d+):\d+$/.exec(sendKey);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * True when the reminder is no longer wanted: its checkout was completed or recovered (the order's
+ * webhook, the poll, or an attributed order marked it so), or is gone. For the sender's turn statement.
+ */
+export function reminderEndedSql(sendKey: string): SQL {
+  const checkoutId = checkoutOfReminderKey(sendKey);
+  if (checkoutId === null) return sql`false`;
+  return sql`not exists (select 1 from ${storeCheckouts} where ${storeCheckouts.id} = ${checkoutId}
+    and ${storeCheckouts.completedAt} is null and ${storeCheckouts.recoveryStatus} <> 'recovered')`;
+}
