@@ -1,10 +1,11 @@
 // What the template sender does when Meta refuses a send: Cloud API error codes (answered to the
 // send request, or later in a `statuses[].errors[]` webhook) mapped to one outcome each. Waits come
 // back as delays or dates for the job queue to schedule; nothing here sleeps, reads a clock or
-// draws a random number of its own. Every outcome names a stable `reason` (the dashboard and the
-// UI translate it, so a reason is never renamed) and keeps Meta's code when there was one. The
+// draws a random number of its own. Every outcome names a stable `reason` (domain/template-send.ts;
+// the UI translates it, so a reason is never renamed) and keeps Meta's code when there was one. The
 // codes and their meaning are those of Meta's "WhatsApp error codes" page and its per-user
 // marketing limits, throughput and Graph API error handling pages, read 2026-11-29.
+import type { ChannelReason, EndedReason, RetryReason, TemplateReason } from '@/domain/template-send';
 
 /** An outcome that does not end the send: try again after `delayMs`, or no sooner than `notBefore`. */
 export type SendRetry =
@@ -25,67 +26,6 @@ export type SendEnd =
   | { kind: 'channel_needs_attention'; reason: ChannelReason; code?: number };
 
 export type SendOutcome = SendRetry | SendEnd;
-
-export const retryReasons = [
-  'throughput_limited',
-  'pair_rate_limited',
-  'rate_limited',
-  'spam_rate_limited',
-  'meta_unavailable',
-  'network_error',
-] as const;
-export type RetryReason = (typeof retryReasons)[number];
-
-export const endedReasons = [
-  'undeliverable',
-  'outside_service_window',
-  'unsupported_message_type',
-  'media_download_failed',
-  'media_upload_failed',
-  'invalid_parameter',
-  'missing_parameter',
-  'recipient_is_sender',
-  'recipient_not_allowed',
-  'marketing_experiment',
-  'country_restricted',
-  'refused_by_meta',
-] as const;
-export type EndedReason = (typeof endedReasons)[number];
-
-export const templateReasons = [
-  'template_parameter_count_mismatch',
-  'template_parameter_format_mismatch',
-  'template_missing',
-  'template_paused',
-  'template_disabled',
-  'template_text_too_long',
-  'template_policy_violation',
-] as const;
-export type TemplateReason = (typeof templateReasons)[number];
-
-export const channelReasons = [
-  'token_expired',
-  'token_invalid',
-  'permission_denied',
-  'account_locked',
-  'account_restricted',
-  'number_not_registered',
-  'number_not_found',
-  'payment_issue',
-  'display_name_not_approved',
-] as const;
-export type ChannelReason = (typeof channelReasons)[number];
-
-/** Every reason an outcome can carry, for the catalogs that translate them. */
-export const sendOutcomeReasons = [
-  ...retryReasons,
-  'per_user_marketing_limit',
-  'marketing_opted_out',
-  ...endedReasons,
-  ...templateReasons,
-  ...channelReasons,
-] as const;
-export type SendOutcomeReason = (typeof sendOutcomeReasons)[number];
 
 type Backoff = { baseMs: number; capMs: number };
 

@@ -18,6 +18,7 @@ import {
   SEND_GAVE_UP,
   sendCallbackData,
   sendIdOfCallback,
+  type ChannelReason,
   type SendRefusalReason,
   type SendStatusUpdate,
   type TemplateSendRequest,
@@ -35,7 +36,7 @@ import type { ContactStore } from '../contacts/contact-store';
 import { subscribedSql } from '../contacts/contact-queries';
 import { markTemplateAttention, templatesByLanguage } from '../templates/template-queries';
 import { MESSAGING_LIMIT_WINDOW_MS, STANDARD_THROUGHPUT, messagingLimitOf, planMessagingLimit, planThroughput } from './messaging-limit';
-import { defaultSendRetryPolicy, outcomeOfSendError, type ChannelReason, type SendErrorInput, type SendRetryPolicy } from './send-outcomes';
+import { defaultSendRetryPolicy, outcomeOfSendError, type SendErrorInput, type SendRetryPolicy } from './send-outcomes';
 import { messagingBuckets, messagingLimits, templateSends } from './template-send-tables';
 
 export const TEMPLATE_SEND_QUEUE = 'template-sends';

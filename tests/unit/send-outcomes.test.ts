@@ -3,11 +3,11 @@
 // attempt and time limits after which a send fails with a recorded reason, the per-user marketing
 // limit's next-day rule in UTC, and the default for codes nobody listed. Clock and random are fixed.
 import { describe, expect, test } from 'vitest';
+import { sendOutcomeReasons } from '@/domain/template-send';
 import {
   backoffDelayMs,
   defaultSendRetryPolicy as policy,
   outcomeOfSendError,
-  sendOutcomeReasons,
   type SendErrorInput,
 } from '@/server/messaging/send-outcomes';
 

@@ -18,6 +18,7 @@ import { Skeleton } from '@/src/ui/skeleton';
 import { checkoutDetailApi } from '../api/checkout-detail-api';
 import { checkoutSourceNames, checkoutStatusNames, sendStatusNames, skipReasonNames, stopReasonNames } from '../checkout-messages';
 import { formatMinor } from '../checkout-format';
+import { sendReasonName } from '../send-reason-names';
 import { checkoutsSearch, type CheckoutsView } from '../checkout-search';
 
 const Timeline = styled.ol`
@@ -134,7 +135,7 @@ function TimelineText({ event }: { event: CheckoutTimelineEvent }) {
           <Trans>
             Reminder {step} ({templateName}): {delivery}
           </Trans>
-          {event.reason && <small> · {event.reason}</small>}
+          {event.reason && <small> · {i18n._(sendReasonName(event.reason))}</small>}
         </span>
       );
     }
