@@ -14,7 +14,7 @@ import { CART_ATTRIBUTE } from '@/domain/checkout-link';
 import { RECOVERY_ATTRIBUTION_DAYS } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
 import { wakeJobsSql } from '../jobs/job-queue';
-import { minorOf, numericIdOf, timeOf } from '../order-events/shopify-order-events';
+import { codesOf, minorOf, numericIdOf, timeOf } from '../order-events/shopify-order-events';
 import { RECOVERY_QUEUE } from './checkout-intake';
 import { storeCheckouts } from './checkout-tables';
 import { RECOVERY_ATTRIBUTE, recoveryRefOf } from './recovery-ref';
@@ -38,7 +38,7 @@ export type OrderFacts = {
   cartId?: string | null;
 };
 
-/** An order as the sync reads it (server/inventories/order-reader.ts's StoreOrder; `discountCodes` when the query asks for them). */
+/** An order as the sync reads it (server/inventories/order-reader.ts's StoreOrder; `discountCodes` absent: none). */
 export type ReadOrder = {
   id: string;
   createdAt: string;
@@ -46,7 +46,7 @@ export type ReadOrder = {
   customAttributes: { key: string; value: string | null }[];
   customerJourneySummary: { lastVisit: { referralCode: string | null } | null } | null;
   currentTotalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
-  discountCodes?: readonly string[] | null;
+  discountCodes?: readonly (string | null)[] | null;
 };
 
 /** The attribution facts of an order the sync read; null when it names no id or time. */
@@ -63,7 +63,7 @@ export function factsOfReadOrder(order: ReadOrder): OrderFacts | null {
     attributeRef: recoveryRefOf(order.customAttributes.find((attribute) => attribute.key === RECOVERY_ATTRIBUTE)?.value),
     valueMinor: order.cancelledAt ? 0 : minorOf(amount, currencyCode),
     currency: currencyCode,
-    discountCodes: order.discountCodes ?? [],
+    discountCodes: codesOf(order.discountCodes ?? []),
     cartId: order.customAttributes.find((attribute) => attribute.key === CART_ATTRIBUTE)?.value?.trim() || null,
   };
 }

@@ -10,8 +10,9 @@ import { pacedQueries, type PaceOptions, type PaceProgress } from './shopify-adm
 
 /**
  * Orders a page. Not Shopify's 250: an order here costs 4 points (the order, its attributes, the
- * journey summary and its last visit; money is free), and 250 of them would ask 1,002 points,
- * past the single-query limit of 1,000 that Shopify's documented cost rule (2 + first × node) sets.
+ * journey summary and its last visit; money and the discount codes, a list of strings, are free), and
+ * 250 of them would ask 1,002 points, past the single-query limit of 1,000 that Shopify's documented
+ * cost rule (2 + first × node) sets.
  */
 export const ORDERS_PER_PAGE = 200;
 /** How far back the first read of an inventory's orders goes. */
@@ -23,7 +24,7 @@ const ORDERS_QUERY = `query CatalystOrders($first: Int!, $after: String, $query:
   orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     pageInfo { hasNextPage endCursor }
     nodes {
-      id createdAt updatedAt cancelledAt
+      id createdAt updatedAt cancelledAt discountCodes
       customAttributes { key value }
       customerJourneySummary { lastVisit { referralCode } }
       currentTotalPriceSet { shopMoney { amount currencyCode } }
@@ -40,6 +41,8 @@ export type StoreOrder = {
   customAttributes: { key: string; value: string | null }[];
   customerJourneySummary: { lastVisit: { referralCode: string | null } | null } | null;
   currentTotalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
+  /** The discount codes it used, as written: checkout recovery counts its reminder's as used. */
+  discountCodes: string[];
 };
 type Page<T> = { orders: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: T[] } };
 

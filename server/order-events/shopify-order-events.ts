@@ -49,8 +49,11 @@ const attributeRefOf = (attributes: ReadonlyArray<{ key: string; value: unknown 
   const value = attributes.find((attribute) => attribute.key === RECOVERY_ATTRIBUTE)?.value;
   return typeof value === 'string' ? recoveryRefOf(value) : null;
 };
-/** Codes as Shopify names them, the first hundred (more is no real order). */
-const codesOf = (codes: ReadonlyArray<string | null | undefined>) =>
+/**
+ * The discount codes an order used, as Shopify names them (trimmed, none empty), the first hundred
+ * (more is no real order): a webhook's `discount_codes[].code`, a poll's or the sync's `discountCodes`.
+ */
+export const codesOf = (codes: ReadonlyArray<string | null | undefined>) =>
   codes.flatMap((code) => (text(code, 255) ? [text(code, 255)!] : [])).slice(0, 100);
 
 /** The key two sources agree on: the order or fulfillment id, and for an update the second it was made. */
@@ -238,7 +241,8 @@ export function fulfillmentFromWebhook(
 
 /**
  * Orders a page: an order here costs about 6 points (the order, its two addresses, its attributes,
- * its fulfillments and their tracking; money is free), so 100 ask some 600 of the bucket.
+ * its fulfillments and their tracking; money and the discount codes, a list of strings, are free), so
+ * 100 ask some 600 of the bucket.
  */
 export const ORDER_EVENTS_PER_PAGE = 100;
 /** Fulfillments read per order: more than an order has in practice. */
@@ -249,7 +253,7 @@ export const ORDER_EVENTS_QUERY = `query CatalystOrderEvents($first: Int!, $afte
   orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     pageInfo { hasNextPage endCursor }
     nodes {
-      id name createdAt updatedAt phone customerLocale statusPageUrl
+      id name createdAt updatedAt phone customerLocale statusPageUrl discountCodes
       totalPriceSet { shopMoney { amount currencyCode } }
       customAttributes { key value }
       customerJourneySummary { lastVisit { referralCode } }
@@ -277,6 +281,8 @@ export type PolledOrder = {
   customAttributes: { key: string; value: string | null }[];
   /** The visit's referral code: a reminder's way back names the recovery's ref (server/checkouts/recovery-ref.ts). */
   customerJourneySummary?: { lastVisit: { referralCode: string | null } | null } | null;
+  /** The discount codes it used (a reminder's counts as used); absent: none. */
+  discountCodes?: readonly (string | null)[] | null;
   shippingAddress: PolledAddress;
   billingAddress: PolledAddress;
   fulfillments: {
@@ -336,11 +342,11 @@ export function eventsFromPolledOrder(order: PolledOrder, since: Date): OrderEve
       ...ofOrder,
       ...noFulfillment,
       occurredAt: createdAt,
-      // GraphQL gives no landing site: the visit's referral code is the ref (discount codes: the sync's read).
+      // GraphQL gives no landing site: the visit's referral code is the ref.
       recovery: {
         referralRef: recoveryRefOf(order.customerJourneySummary?.lastVisit?.referralCode),
         attributeRef: attributeRefOf(order.customAttributes),
-        discountCodes: [],
+        discountCodes: codesOf(order.discountCodes ?? []),
       },
     });
   for (const fulfillment of order.fulfillments) {

@@ -6,13 +6,16 @@
 // with that ref and no token within 7 days of a reminder recovers the checkout, one after does not; a
 // refund lowers the recovered value and a cancellation makes it 0; the webhook (by token) and the
 // sync (by ref) seeing one order count it once, whichever comes first; an order with the checkout's
-// discount code counts it used; the dashboard sums it all by the day of each first reminder.
+// discount code counts it used, whether the webhook, the order poll (`npm start`'s way: no webhooks)
+// or the sync read it, and another code does not; the dashboard sums it all by the day of each first
+// reminder, and the Checkouts figures count the codes used.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultRecoveryFlow, RECOVERY_ATTRIBUTION_DAYS, type RecoveryFlow } from '@/domain/checkout-recovery';
+import type { CheckoutList } from '@/domain/checkout-list';
 import type { Dashboard } from '@/domain/dashboard';
 import type { Inventory } from '@/domain/inventory';
 import { toGraphTemplate, type TemplateLanguage } from '@/domain/message-template';
@@ -29,6 +32,7 @@ import type { Db } from '@/server/db/database';
 import { inventories } from '@/server/inventories/inventory-tables';
 import { readOrdersSince } from '@/server/inventories/order-reader';
 import { jobs } from '@/server/jobs/job-tables';
+import { pollInventoryOrders } from '@/server/order-events/order-event-poller';
 import { templateSender, type TemplateSender } from '@/server/messaging/template-sender';
 import { secretBox } from '@/server/secrets/secret-box';
 import { attributedRows, upsertAttributedOrders } from '@/server/storefront/attributed-orders';
@@ -52,6 +56,8 @@ const DAY = 24 * HOUR;
 /** When the flow is switched on; each test's checkout is left on a day of its own after it, at 09:00 in São Paulo. */
 const SWITCHED_ON = Date.parse('2026-12-01T12:00:00Z');
 const dayAt = (day: number) => SWITCHED_ON + day * DAY;
+/** That day's date (UTC), as a period's `from` or `to`. */
+const day = (offset: number) => new Date(dayAt(offset)).toISOString().slice(0, 10);
 let clock = SWITCHED_ON;
 const now = () => new Date(clock);
 
@@ -405,7 +411,6 @@ describe('the dashboard', () => {
     expect(answer.status, answer.text).toBe(200);
     return answer.body as Dashboard;
   };
-  const day = (offset: number) => new Date(dayAt(offset)).toISOString().slice(0, 10);
 
   test('reminded, recovered, the rate and the recovered value net of refunds, by the day of each first reminder', async () => {
     // Days 1 (two reminded), 3 (recovered, then cancelled: 0), 4, 5, 6 (19,900 − 1,990), 7 (19,000), 8 (35,820 with the code; 39,800).
@@ -435,6 +440,83 @@ describe('the dashboard', () => {
     // The rollups the triggers kept equal a recount from the checkouts themselves.
     await db.execute(sql`select dashboard_recount(${merchant.uid})`);
     expect(figuresOf(await read({ from: day(0), to: day(9), inventory: inventory.id }))).toEqual(figuresOf(all));
+  });
+});
+
+describe('the reminder’s discount code on an order no webhook brought', () => {
+  /** A reminder with a discount (10% off for 48 hours) first: each checkout reminded gets a code of its own. */
+  beforeAll(async () => {
+    clock = dayAt(11) - HOUR;
+    await saveFlow((flow) => ({
+      steps: flow.steps.map((step, index) =>
+        index === 0
+          ? {
+              ...step,
+              templateName: 'cart_reminder_3',
+              variables: { ...discountVariables },
+              discount: { kind: 'percentage', value: 10, expiresInHours: 48 },
+            }
+          : step,
+      ),
+    }));
+  });
+  afterAll(() => saveFlow());
+
+  /** Two checkouts reminded with their codes from `at`: the one whose order uses its code, and the one whose order uses another. */
+  async function twoReminded(at: number, phones: [string, string]) {
+    const withCode = await remindedCheckout(phones[0], at);
+    const otherCode = await remindedCheckout(phones[1], at + HOUR);
+    const [withState, otherState] = [await stateOf(withCode.id), await stateOf(otherCode.id)];
+    expect(store.discountCodes().map((discount) => discount.code)).toEqual(
+      expect.arrayContaining([withState.discountCode, otherState.discountCode]),
+    );
+    // The shoppers come back by the reminders' links and buy; the store sends no webhook of these orders.
+    const lines = [{ variantId: IPOD_NANO, quantity: 2 }];
+    const used = store.addOrder({
+      lines,
+      referralCode: withState.recoveryRef,
+      discountCodes: [{ code: withState.discountCode!.toLowerCase(), amount: '39.80', type: 'percentage' }],
+      createdAt: clock,
+    });
+    const other = store.addOrder({ lines, referralCode: otherState.recoveryRef, discountCodes: ['OUTRO-CUPOM'], createdAt: clock });
+    return { withCode: withCode.id, otherCode: otherCode.id, used, other };
+  }
+
+  test('read by the order poll, the order with the reminder’s code counts it used; one with another code does not', async () => {
+    const { withCode, otherCode, used, other } = await twoReminded(dayAt(11), ['+5511976554001', '+5511976554002']);
+    clock += MINUTE;
+    expect(await pollInventoryOrders({ db, secrets: deps.secrets, publicOrigin: SITE }, inventory.id, { now: now() })).toMatchObject({
+      outcome: 'polled',
+      recorded: 2,
+    });
+    expect(await stateOf(withCode)).toMatchObject({
+      recoveryStatus: 'recovered',
+      recoveredOrderId: String(used.id),
+      recoveredBy: 'ref',
+      recoveredValueMinor: 35_820,
+      discountUsed: true,
+    });
+    expect(await stateOf(otherCode)).toMatchObject({
+      recoveryStatus: 'recovered',
+      recoveredOrderId: String(other.id),
+      recoveredValueMinor: 39_800,
+      discountUsed: false,
+    });
+  });
+
+  test('read by the sync, alike; the Checkouts figures count the codes used', async () => {
+    const { withCode, otherCode, used, other } = await twoReminded(dayAt(12), ['+5511976554003', '+5511976554004']);
+    await syncReadsOrders();
+    expect(await stateOf(withCode)).toMatchObject({ recoveryStatus: 'recovered', recoveredOrderId: String(used.id), discountUsed: true });
+    expect(await stateOf(otherCode)).toMatchObject({
+      recoveryStatus: 'recovered',
+      recoveredOrderId: String(other.id),
+      discountUsed: false,
+    });
+
+    const answer = await as(`/checkouts?${new URLSearchParams({ from: day(11), to: day(12), inventory: inventory.id })}`);
+    expect(answer.status, answer.text).toBe(200);
+    expect((answer.body as CheckoutList).figures).toMatchObject({ reminded: 4, recovered: 4, discountCodesUsed: 2 });
   });
 });
 

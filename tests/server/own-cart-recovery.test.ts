@@ -309,6 +309,7 @@ describe('a cart page’s checkout opened with the shopper’s number', () => {
       customAttributes: [{ key: CART_ATTRIBUTE, value: answer.cartId }],
       customerJourneySummary: null,
       currentTotalPriceSet: { shopMoney: { amount: '109.80', currencyCode: 'BRL' } },
+      discountCodes: [],
     };
     const rows = await attributedRows(db, { id: records.inventoryId, attributionCode }, [order]);
     expect(rows).toEqual([expect.objectContaining({ cartId: answer.cartId, attributedBy: 'cart_attribute' })]);

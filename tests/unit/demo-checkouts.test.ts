@@ -3,7 +3,8 @@
 // interval, in turn, with a Brazilian number on the address (what Admin GraphQL gives), and some buy
 // on their own later; a checkout's way back, served on the store's own origin, lists the cart and
 // 'Finalizar compra' places the order from that checkout (its token, the link's ref as the visit's
-// referral code) and completes it — a wrong key is a 404, and buying twice places one order.
+// referral code, the discount code typed: a reminder's takes its value off) and completes it — a wrong
+// key is a 404, and buying twice places one order.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { tokenOfRecoveryUrl } from '@/server/checkouts/abandoned-checkout-reader';
 import { startShopifyAdminServer, type ShopifyAdminServer } from '../fixtures/shopify-admin-server';
@@ -80,6 +81,33 @@ describe("a checkout's way back", () => {
     await fetch(link, { method: 'POST', redirect: 'manual' });
     await server.settled();
     expect(server.orders().filter((each) => each.checkoutToken === checkout.token)).toHaveLength(1);
+  });
+
+  test('the discount code typed on the page goes on the order, the store’s taking its value off', async () => {
+    server = await startShopifyAdminServer({ servesCheckoutPages: true, shop: { currencyCode: 'BRL' } });
+    const made = await fetch(server.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': server.accessToken },
+      body: JSON.stringify({
+        query: `mutation { discountCodeBasicCreate(basicCodeDiscount: { title: "Volta", code: "VOLTA-7Q2X", startsAt: "2026-01-01T00:00:00Z",
+          context: { all: ALL }, customerGets: { value: { percentage: 0.1 }, items: { all: true } } }) { userErrors { code } } }`,
+      }),
+    });
+    expect(await made.json()).toMatchObject({ data: { discountCodeBasicCreate: { userErrors: [] } } });
+    const { checkout } = await server.startCheckout({ lines: [{ variantId: IPOD_NANO, quantity: 2 }], phone: '+5511900001303' });
+    const link = new URL(abandonedCheckoutUrl({ id: 60_000_001, checkoutOrigin: server.origin } as never, checkout));
+    expect(await (await fetch(link)).text()).toContain('name="discount"');
+
+    const bought = await fetch(link, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ discount: 'volta-7q2x' }),
+    });
+    expect(bought.status).toBe(303);
+    await server.settled();
+    const [order] = server.orders().filter((each) => each.checkoutToken === checkout.token);
+    expect(order).toMatchObject({ totalPrice: '358.20', discountCodes: [{ code: 'volta-7q2x', amount: '39.80', type: 'percentage' }] });
   });
 
   test('a development tool has a shopper leave a checkout now; bad input is a 400 or a 422', async () => {

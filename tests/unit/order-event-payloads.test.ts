@@ -194,6 +194,32 @@ describe('polling', () => {
     expect(other!.recovery).toMatchObject({ referralRef: null });
   });
 
+  test('the discount codes the order used ride on the polled order, read as the webhook’s are', () => {
+    const since = new Date('2026-03-01T00:00:00Z');
+    const [polledEvent] = eventsFromPolledOrder(polled({ discountCodes: [' volta-abcdefgh ', '', 'OUTRO-CUPOM'] }), since);
+    expect(polledEvent!.recovery).toEqual({ referralRef: null, attributeRef: null, discountCodes: ['volta-abcdefgh', 'OUTRO-CUPOM'] });
+    // The store's orders/create of the same order names the same codes, with what they took off.
+    const used: FixtureOrder = {
+      ...order,
+      discountCodes: [
+        { code: ' volta-abcdefgh ', amount: '123.45', type: 'percentage' },
+        { code: 'OUTRO-CUPOM', amount: '0.00', type: 'fixed_amount' },
+      ],
+    };
+    const payload = JSON.parse(JSON.stringify(restOrder(shop, used))) as Record<string, unknown>;
+    expect(payload).toMatchObject({
+      discount_codes: [
+        { code: ' volta-abcdefgh ', amount: '123.45', type: 'percentage' },
+        { code: 'OUTRO-CUPOM', amount: '0.00', type: 'fixed_amount' },
+      ],
+      total_discounts: '123.45',
+    });
+    expect(orderCreatedFromWebhook(restOrderSchema.parse(payload))?.recovery).toEqual(polledEvent!.recovery);
+    // An order that used none: none either way.
+    expect(eventsFromPolledOrder(polled({ discountCodes: [] }), since)[0]!.recovery?.discountCodes).toEqual([]);
+    expect(webhookOrder()).toMatchObject({ discount_codes: [] });
+  });
+
   test('an order placed before the poll’s start brings only what happened since; a display status that is no carrier’s is none', () => {
     const since = new Date('2026-03-03T00:00:00Z');
     expect(eventsFromPolledOrder(polled(), since).map((event) => event.kind)).toEqual(['fulfillment_updated']);

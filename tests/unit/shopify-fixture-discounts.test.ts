@@ -2,7 +2,8 @@
 // through real HTTP: checkout recovery makes single-use codes with it, so the fixture must answer as
 // Shopify does — the created node in Shopify's shape, the userErrors of a taken code, a value out
 // of range and an end before the start, ACCESS_DENIED without `write_discounts`, a mutation's cost —
-// and keep what it made for a test to assert.
+// and keep what it made for a test to assert. A code typed at checkout takes its value off the order,
+// which Admin GraphQL's `discountCodes` then names.
 import { afterEach, describe, expect, test } from 'vitest';
 import { startShopifyAdminServer, type ShopifyAdminServer, type ShopifyAdminServerOptions } from '../fixtures/shopify-admin-server';
 
@@ -247,5 +248,56 @@ describe('discountCodeBasicCreate', () => {
     });
     const body = (await response.json()) as { data: { currentAppInstallation: { accessScopes: { handle: string }[] } } };
     expect(body.data.currentAppInstallation.accessScopes.map((scope) => scope.handle)).toContain('write_discounts');
+  });
+});
+
+describe('a code used at checkout', () => {
+  /** 199.00 in the store, which sells in USD. */
+  const IPOD_NANO = 808950810;
+  const ORDER_CODES = `query { orders(first: 10) { nodes { id discountCodes totalPriceSet { shopMoney { amount } } } } }`;
+
+  test('the store’s code (in any case) takes its value off the order, another takes nothing; Admin GraphQL names both', async () => {
+    const server = await start();
+    expect((await create(server, recoveryInput())).data?.discountCodeBasicCreate?.userErrors).toEqual([]);
+    const { checkout } = await server.startCheckout({ lines: [{ variantId: IPOD_NANO, quantity: 2 }], phone: '+5511900001401' });
+    const { order } = await server.completeCheckout(checkout.token, 'rcabcdefghijkmnpqrstuv', {
+      discountCodes: ['recover-7q2x', 'OUTRO-CUPOM', ' '],
+    });
+    expect(order).toMatchObject({
+      checkoutToken: checkout.token,
+      totalPrice: '358.20',
+      discountCodes: [
+        { code: 'recover-7q2x', amount: '39.80', type: 'percentage' },
+        { code: 'OUTRO-CUPOM', amount: '0.00', type: 'fixed_amount' },
+      ],
+    });
+    // An amount off, on each item: 15.00 × 2.
+    await create(
+      server,
+      recoveryInput({ code: 'VOLTA-15', customerGets: { value: { discountAmount: { amount: 15, appliesOnEachItem: true } } } }),
+    );
+    const other = (await server.startCheckout({ lines: [{ variantId: IPOD_NANO, quantity: 2 }] })).checkout;
+    const { order: amountOff } = await server.completeCheckout(other.token, null, { discountCodes: ['VOLTA-15'] });
+    expect(amountOff).toMatchObject({ totalPrice: '368.00', discountCodes: [{ code: 'VOLTA-15', amount: '30.00', type: 'fixed_amount' }] });
+    // None typed: none kept.
+    const plain = (await server.startCheckout({ lines: [{ variantId: IPOD_NANO, quantity: 1 }] })).checkout;
+    expect((await server.completeCheckout(plain.token, null)).order.discountCodes).toBeUndefined();
+
+    const response = await fetch(server.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': server.accessToken },
+      body: JSON.stringify({ query: ORDER_CODES }),
+    });
+    const body = (await response.json()) as {
+      data: { orders: { nodes: { id: string; discountCodes: string[]; totalPriceSet: { shopMoney: { amount: string } } }[] } };
+      extensions: { cost: { requestedQueryCost: number } };
+    };
+    expect(body.data.orders.nodes.map((node) => [node.discountCodes, node.totalPriceSet.shopMoney.amount])).toEqual([
+      [['recover-7q2x', 'OUTRO-CUPOM'], '358.20'],
+      [['VOLTA-15'], '368.00'],
+      [[], '199.00'],
+    ]);
+    // A list of strings is free: 2 + 10 orders of 1.
+    expect(body.extensions.cost.requestedQueryCost).toBe(12);
   });
 });
