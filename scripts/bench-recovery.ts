@@ -442,6 +442,8 @@ type Figures = {
   unsent: number;
   lost: number;
   lostIds: string[];
+  /** Unsent ones the recovery worker asked for, by the sender's status and reason for them. */
+  atSender: Map<string, number>;
   statuses: Map<string, number>;
   rssLives: number[];
   ack: number[];
@@ -454,6 +456,9 @@ type Figures = {
   accepted: number;
   load: number;
 };
+
+/** Unsent reminders the worker asked for: the sender holds or ended them. */
+const atSenderCount = (f: Pick<Figures, 'atSender'>) => [...f.atSender.values()].reduce((sum, n) => sum + n, 0);
 
 /** Each due reminder's fate, from the fixture's sends, the run's record and the server's database. */
 function figuresOf(
@@ -472,6 +477,7 @@ function figuresOf(
     stoppedLate: { count: 0, maxMs: 0 },
     afterOrder: { total: 0, askedBefore: 0, neverDue: 0, examples: [] as string[] },
     lostIds: [] as string[],
+    atSender: new Map<string, number>(),
   };
   let [due, sent, neverDue, twice, beforeKnown, unsent, lost] = [0, 0, 0, 0, 0, 0, 0];
   const statuses = new Map<string, number>();
@@ -512,6 +518,12 @@ function figuresOf(
         } else {
           unsent++;
           if (row && counted.queued.has(row.id)) return;
+          // Asked for, not accepted: the sender holds it (waiting its turn) or ended it; by status and reason.
+          if (ask) {
+            const held = `${ask.status}${ask.reason ? ` ${ask.reason}` : ''}`;
+            f.atSender.set(held, (f.atSender.get(held) ?? 0) + 1);
+            return;
+          }
           lost++;
           if (f.lostIds.length < 5) f.lostIds.push(`${row ? `checkout ${row.id}` : `token ${checkout.token}`} step ${step}`);
         }
@@ -546,6 +558,7 @@ function figuresOf(
     unsent,
     lost,
     lostIds: f.lostIds,
+    atSender: f.atSender,
     statuses,
     overLimit: sends.overLimit,
   };
@@ -744,8 +757,10 @@ function report(target: Target, f: Figures, idleMb: number) {
       `${f.afterOrder.neverDue} due after the order); sent after the order was placed but before its webhook reached the server ${f.beforeKnown}`,
   );
   for (const example of f.afterOrder.examples) console.log(`    after the order, ${example}`);
+  const atSender = atSenderCount(f);
   console.log(
-    `  not sent by the end (due, no order) ${f.unsent}: ${f.unsent - f.lost} with their job still queued (the worker behind), ` +
+    `  not sent by the end (due, no order) ${f.unsent}: ${f.unsent - f.lost - atSender} with their job still queued (the worker behind), ` +
+      `${atSender} asked for and held or ended by the sender ${JSON.stringify(Object.fromEntries(f.atSender))}, ` +
       `${f.lost} with none (lost)${f.lostIds.length > 0 ? `: ${f.lostIds.join(', ')}…` : ''}`,
   );
   console.log(
@@ -826,7 +841,7 @@ function docBlock(target: Target, f: Figures): BenchBlock {
     [
       'sent twice / sent after the order / not sent by the end',
       `${f.twice} / ${f.afterOrder.total} / ${f.unsent}: after the order, ${f.afterOrder.askedBefore} of them asked for before the order was recorded; ` +
-        `not sent, ${(f.unsent - f.lost).toLocaleString('en')} still queued, ${f.lost} with no job left (lost); ${f.stoppedLate.count.toLocaleString('en')} stopped by an order placed after they were due ` +
+        `not sent, ${(f.unsent - f.lost - atSenderCount(f)).toLocaleString('en')} still queued, ${atSenderCount(f)} held or ended by the sender, ${f.lost} with no job left (lost); ${f.stoppedLate.count.toLocaleString('en')} stopped by an order placed after they were due ` +
         `(at most ${ms(f.stoppedLate.maxMs)} after), ${f.neverDue.toLocaleString('en')} due after their order (${f.afterOrder.neverDue} of them sent)`,
       '0 / 0 / 0',
       judged(f.twice === 0 && f.afterOrder.total === 0 && f.unsent === 0),
