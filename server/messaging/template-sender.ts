@@ -136,6 +136,19 @@ const channelAttentionOf = (reason: ChannelReason): ChannelAttentionReason =>
       ? 'permission_missing'
       : 'number_unavailable';
 
+/** A send's turn: admitted (it may go to Meta now), why it may not go at all, or how long it waits. */
+type Turn = { wait: number } | 'admitted' | 'unsubscribed' | 'ended';
+type Asking = {
+  send: Row;
+  purpose: 'utility' | 'marketing';
+  limit: number;
+  resolve: (turn: Turn) => void;
+  reject: (error: unknown) => void;
+};
+type AdmissionGroup = { asking: Asking[]; deciding: boolean };
+/** Admissions one transaction decides at most (the sender worker runs TEMPLATE_SEND_CONCURRENCY at once). */
+const ADMISSION_BATCH = 64;
+
 /** Waits by throwing: the queue takes the job back for `ms` without counting an attempt. */
 const waitFor = (ms: number, why: string): never => {
   throw new RetryLater(Math.max(0, Math.ceil(ms)), why);
@@ -144,8 +157,8 @@ const waitFor = (ms: number, why: string): never => {
 export function templateSender(db: Db, deps: TemplateSenderDependencies) {
   const { channels, contacts, cloudApi, now = () => new Date(), random = Math.random, policy = defaultSendRetryPolicy } = deps;
   const queue = deps.queue ?? TEMPLATE_SEND_QUEUE;
-  /** Each account's last admission in this process, which the next one waits for. */
-  const admissions = new Map<string, Promise<void>>();
+  /** Each account's admissions in this process: those asking while a batch is decided (see admit). */
+  const admissions = new Map<string, AdmissionGroup>();
 
   async function settle(id: string, change: Partial<Row>) {
     await db
@@ -173,52 +186,74 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
 
   /**
    * The turn of a send, decided under the account's lock: consent looked at in the same transaction
-   * (an opt-out recorded a moment before is seen), a slot under the messaging limit (none needed when
-   * the shopper's service window with the number is open), a token of the number's throughput.
-   * Admitted: the row is `sending` and counts as reached unless in the window. Else why it waits.
+   * (an opt-out recorded a moment before is seen), the send still wanted (`endedSql`), a slot under the
+   * messaging limit (none needed when the shopper's service window with the number is open), a token
+   * of the number's throughput. Admitted: the row is `sending` and counts as reached unless in the
+   * window. Else why it waits.
+   *
+   * This process's admissions of one account are taken together: those that ask while one batch is
+   * decided wait, then go as the next batch, one transaction for all of them. Waiting on the account's
+   * lock inside a transaction each would hold one of the pool's few connections apiece, and one
+   * transaction per send made the lock the sender's pace (~30 a second under load); the lock still
+   * orders other processes.
    */
-  async function admit(
-    send: Row,
-    purpose: 'utility' | 'marketing',
-    limit: number,
-  ): Promise<{ wait: number } | 'admitted' | 'unsubscribed' | 'ended'> {
-    // This process's admissions of one account take turns before they take a connection: waiting on
-    // the account's lock inside a transaction would hold one of the pool's few connections each, and
-    // starve the webhooks and workers that share the pool. The lock still orders other processes.
-    const previous = admissions.get(send.uid) ?? Promise.resolve();
-    const turn = previous.then(() => admitLocked(send, purpose, limit));
-    const settled = turn.then(
-      () => {},
-      () => {},
-    );
-    admissions.set(send.uid, settled);
-    void settled.then(() => {
-      if (admissions.get(send.uid) === settled) admissions.delete(send.uid);
+  function admit(send: Row, purpose: 'utility' | 'marketing', limit: number): Promise<Turn> {
+    return new Promise<Turn>((resolve, reject) => {
+      let group = admissions.get(send.uid);
+      if (!group) admissions.set(send.uid, (group = { asking: [], deciding: false }));
+      group.asking.push({ send, purpose, limit, resolve, reject });
+      if (!group.deciding) void decideTurns(send.uid, group);
     });
-    return turn;
   }
 
-  async function admitLocked(
-    send: Row,
-    purpose: 'utility' | 'marketing',
-    limit: number,
-  ): Promise<{ wait: number } | 'admitted' | 'unsubscribed' | 'ended'> {
-    const ended = deps.endedSql?.[send.purpose]?.(send.sendKey) ?? sql`false`;
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-sends:${send.uid}`}))`);
-      const at = now();
-      const [consent] = await tx
-        .execute<{ subscribed: boolean; inServiceWindow: boolean; ended: boolean }>(
-          sql`select ${subscribedSql(sql`${send.uid}`, sql`${send.recipient}`, purpose)} as subscribed,
-            ${serviceWindowOpenSql(send.channelId, send.recipient, at)} as "inServiceWindow", ${ended} as ended`,
-        )
-        .then((result) => (result as unknown as { rows: { subscribed: boolean; inServiceWindow: boolean; ended: boolean }[] }).rows);
-      if (consent?.ended) return 'ended';
-      if (!consent?.subscribed) return 'unsubscribed';
-      const inServiceWindow = consent.inServiceWindow === true;
+  async function decideTurns(uid: string, group: AdmissionGroup) {
+    group.deciding = true;
+    while (group.asking.length > 0) {
+      const batch = group.asking.splice(0, ADMISSION_BATCH);
+      try {
+        const turns = await admitTogether(uid, batch);
+        batch.forEach((asked, index) => asked.resolve(turns[index]!));
+      } catch (error) {
+        for (const asked of batch) asked.reject(error);
+      }
+    }
+    group.deciding = false;
+    if (admissions.get(uid) === group) admissions.delete(uid);
+  }
 
-      // Who was reached in the window matters only when this send would take a slot of a limit.
-      const counted = !inServiceWindow && Number.isFinite(limit);
+  /** The turns of one account's sends, in their order, in one transaction under the account's lock. */
+  async function admitTogether(uid: string, batch: readonly Asking[]): Promise<Turn[]> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-sends:${uid}`}))`);
+      const at = now();
+      const facts = await tx
+        .execute<{ subscribed: boolean; inServiceWindow: boolean; ended: boolean }>(
+          sql.join(
+            batch.map(
+              ({ send, purpose }, index) =>
+                sql`select ${index}::int as position, ${subscribedSql(sql`${uid}`, sql`${send.recipient}`, purpose)} as subscribed,
+                  ${serviceWindowOpenSql(send.channelId, send.recipient, at)} as "inServiceWindow",
+                  ${deps.endedSql?.[send.purpose]?.(send.sendKey) ?? sql`false`} as ended`,
+            ),
+            sql` union all `,
+          ),
+        )
+        .then((result) =>
+          (result as unknown as { rows: { position: number; subscribed: boolean; inServiceWindow: boolean; ended: boolean }[] }).rows.sort(
+            (a, b) => a.position - b.position,
+          ),
+        );
+      const turns: (Turn | null)[] = batch.map((_, index) => {
+        const fact = facts[index];
+        if (fact?.ended) return 'ended';
+        return fact?.subscribed ? null : 'unsubscribed';
+      });
+      const open = batch.flatMap((asked, index) => (turns[index] === null ? [{ ...asked, index }] : []));
+      if (open.length === 0) return turns as Turn[];
+
+      // Who was reached in the window matters only when a send would take a slot of a limit.
+      const limit = Math.min(...open.map((asked) => asked.limit));
+      const counted = Number.isFinite(limit) && open.some((asked) => !facts[asked.index]!.inServiceWindow);
       const reached = !counted
         ? []
         : await tx
@@ -229,7 +264,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
             .from(templateSends)
             .where(
               and(
-                eq(templateSends.uid, send.uid),
+                eq(templateSends.uid, uid),
                 inArray(templateSends.status, ['sending', 'sent', 'delivered', 'read']),
                 // Meta does not count a person reached inside their service window.
                 eq(templateSends.inServiceWindow, false),
@@ -243,31 +278,65 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       const plan = planMessagingLimit({
         limit,
         reached: reached.map((reach) => ({ recipient: reach.recipient, at: new Date(reach.at) })),
-        queued: [{ recipient: send.recipient, key: send.sendKey, inServiceWindow }],
+        queued: open.map((asked) => ({
+          recipient: asked.send.recipient,
+          key: asked.send.sendKey,
+          inServiceWindow: facts[asked.index]!.inServiceWindow === true,
+          index: asked.index,
+        })),
         now: at,
       });
-      if (plan.sendNow.length === 0)
-        return { wait: (plan.nextSlotAt?.getTime() ?? at.getTime() + MESSAGING_LIMIT_WINDOW_MS) - at.getTime() };
+      const slotWait = (plan.nextSlotAt?.getTime() ?? at.getTime() + MESSAGING_LIMIT_WINDOW_MS) - at.getTime();
+      for (const waiting of plan.waiting) turns[waiting.index] = { wait: slotWait };
 
-      const [bucket] = await tx.select().from(messagingBuckets).where(eq(messagingBuckets.channelId, send.channelId)).for('update');
-      const pace = planThroughput({ ratePerSecond: STANDARD_THROUGHPUT, bucket: bucket ?? null, now: at, wanted: 1 });
-      if (pace.allowed === 0) return { wait: pace.nextAt.getTime() - at.getTime() };
-      await tx
-        .insert(messagingBuckets)
-        .values({ channelId: send.channelId, ...pace.bucket })
-        .onConflictDoUpdate({ target: messagingBuckets.channelId, set: pace.bucket });
-      await tx
-        .update(templateSends)
-        .set({
-          status: 'sending',
-          attempts: sql`${templateSends.attempts} + 1`,
-          firstAttemptAt: sql`coalesce(${templateSends.firstAttemptAt}, ${at})`,
-          attemptStartedAt: at,
-          inServiceWindow,
-          updatedAt: at,
-        })
-        .where(eq(templateSends.id, send.id));
-      return 'admitted';
+      // Each number's throughput: its bucket's tokens go to its sends in their order; the rest wait their token.
+      const byChannel = new Map<string, number[]>();
+      for (const { index } of plan.sendNow)
+        byChannel.set(batch[index]!.send.channelId, [...(byChannel.get(batch[index]!.send.channelId) ?? []), index]);
+      const buckets = await tx
+        .select()
+        .from(messagingBuckets)
+        .where(inArray(messagingBuckets.channelId, [...byChannel.keys()]))
+        .for('update');
+      const admitted: number[] = [];
+      for (const [channelId, indexes] of byChannel) {
+        const bucket = buckets.find((row) => row.channelId === channelId) ?? null;
+        const pace = planThroughput({ ratePerSecond: STANDARD_THROUGHPUT, bucket, now: at, wanted: indexes.length });
+        indexes.forEach((index, position) => {
+          if (position < pace.allowed) admitted.push(index);
+          // The later ones' tokens come one per 1/rate after the next.
+          else
+            turns[index] = {
+              wait: pace.nextAt.getTime() - at.getTime() + Math.floor(((position - pace.allowed) * 1_000) / STANDARD_THROUGHPUT),
+            };
+        });
+        if (pace.allowed > 0 || !bucket)
+          await tx
+            .insert(messagingBuckets)
+            .values({ channelId, ...pace.bucket })
+            .onConflictDoUpdate({ target: messagingBuckets.channelId, set: pace.bucket });
+      }
+      if (admitted.length > 0) {
+        const inWindow = admitted.filter((index) => facts[index]!.inServiceWindow === true).map((index) => batch[index]!.send.id);
+        await tx
+          .update(templateSends)
+          .set({
+            status: 'sending',
+            attempts: sql`${templateSends.attempts} + 1`,
+            firstAttemptAt: sql`coalesce(${templateSends.firstAttemptAt}, ${at})`,
+            attemptStartedAt: at,
+            inServiceWindow: inWindow.length === 0 ? false : inArray(templateSends.id, inWindow),
+            updatedAt: at,
+          })
+          .where(
+            inArray(
+              templateSends.id,
+              admitted.map((index) => batch[index]!.send.id),
+            ),
+          );
+        for (const index of admitted) turns[index] = 'admitted';
+      }
+      return turns as Turn[];
     });
   }
 

@@ -226,6 +226,18 @@ describe('template sender', () => {
       const again = await ask(fresh);
       expect(await run(again)).toBe('done');
       expect(sendsTo(fresh)).toHaveLength(2);
+
+      // One slot more and two new shoppers' sends at once: one goes, the other waits for a slot.
+      await db
+        .update(messagingLimits)
+        .set({ limit: reached + 2 })
+        .where(eq(messagingLimits.uid, merchant.uid));
+      const pair = [await shopper(), await shopper()];
+      const pairKeys = [await ask(pair[0]!), await ask(pair[1]!)];
+      const pairTurns = await Promise.all(pairKeys.map((pairKey) => run(pairKey)));
+      expect(pairTurns.filter((turn) => turn === 'done')).toHaveLength(1);
+      expect(pairTurns.filter((turn) => turn !== 'done')).toMatchObject([{ reason: 'waiting_turn' }]);
+      expect(pair.map((phone) => sendsTo(phone).length).sort()).toEqual([0, 1]);
     } finally {
       await db.delete(messagingLimits).where(eq(messagingLimits.uid, merchant.uid));
     }
@@ -243,6 +255,31 @@ describe('template sender', () => {
     clock += 13;
     expect(await run(key)).toBe('done');
     expect(sendsTo(phone)).toHaveLength(1);
+  });
+
+  test('sends whose turns come at once are decided together: the tokens go in order, the rest wait theirs, a refusal is its own', async () => {
+    // Two tokens left at 80 a second; five sends ask at once, the third to a shopper who opted out meanwhile.
+    await db
+      .insert(messagingBuckets)
+      .values({ channelId, milliTokens: 2_000, at: now() })
+      .onConflictDoUpdate({ target: messagingBuckets.channelId, set: { milliTokens: 2_000, at: now() } });
+    const phones = [await shopper(), await shopper(), await shopper(), await shopper(), await shopper()];
+    const keys = [];
+    for (const phone of phones) keys.push(await ask(phone));
+    await contacts.recordOptOut(merchant.uid, phones[2]!, 'stop_word', now().toISOString());
+    const turns = await Promise.all(keys.map((key) => run(key)));
+    expect(turns.filter((turn) => turn === 'done')).toHaveLength(3); // two sent, one refused
+    expect(await outcome(keys[2]!)).toMatchObject({ status: 'failed', reason: 'unsubscribed' });
+    const waits = turns.flatMap((turn) => (turn === 'done' ? [] : [turn]));
+    expect(waits.map((wait) => wait.reason)).toEqual(['waiting_turn', 'waiting_turn']);
+    // 80 a second: the next token is in 13 ms at the soonest (one decided behind the other waits one more).
+    expect(waits.every((wait) => wait.waitMs >= 13 && wait.waitMs <= 25)).toBe(true);
+    expect(phones.filter((phone) => sendsTo(phone).length === 1)).toHaveLength(2);
+    // Their tokens in: the two waiting go.
+    clock += 25;
+    const left = keys.filter((_, index) => turns[index] !== 'done');
+    expect(await Promise.all(left.map((key) => run(key)))).toEqual(['done', 'done']);
+    expect(phones.filter((phone) => sendsTo(phone).length === 1)).toHaveLength(4);
   });
 
   test("Meta's limits and outages: wait and send again, once", async () => {
