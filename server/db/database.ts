@@ -91,7 +91,7 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
 const MIGRATION_LOCK_KEY = 7_300_442_001;
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true });
+  const pool = new pg.Pool({ connectionString: url, max: 20, allowExitOnIdle: true });
   try {
     const client = await pool.connect();
     try {

@@ -5,14 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { KnowledgeFailureReason } from '@/domain/knowledge';
 import { jobs } from '@/server/jobs/job-tables';
 import { knowledgeFiles, passages } from '@/server/knowledge/knowledge-tables';
 import { queueWorker } from '@/server/jobs/queue-worker';
-import { jobQueue } from '@/server/jobs/job-queue';
+import { enqueueRows, jobQueue } from '@/server/jobs/job-queue';
 import { PROCESS_FILE_QUEUE } from '@/server/knowledge/knowledge-store';
 import { resolveStoredPath, storedPathFor } from '@/server/knowledge/upload-storage';
 import type { TestUser } from './support/emulator-users';
@@ -101,17 +101,22 @@ describe('the job queue', () => {
       name: 'nudge test',
       queues: [mine],
       log,
-      pollMs: 60_000, // no poll within the test: only a nudge can wake it
+      pollMs: 60_000, // no poll within the test: only a nudge (or a job due within the poll) can wake it
       handle: async (job) => {
         handled.push(job.payload.n as number);
         return 'done';
       },
     });
     const settle = () => new Promise((done) => setTimeout(done, 300));
+    // Due in an hour when the worker first looks (it wakes for a due time only within its poll), then due now.
+    await db.execute(enqueueRows(mine, sql`select '{"n":1}'::jsonb as payload`, { delayMs: 3_600_000 }));
     worker.start();
     try {
-      await settle(); // its first look found nothing: it waits for a nudge
-      await queue.enqueue(db, mine, { n: 1 });
+      await settle();
+      await db
+        .update(jobs)
+        .set({ runAfter: sql`now()` })
+        .where(eq(jobs.queue, mine));
       worker.nudge(other);
       await settle();
       expect(handled).toEqual([]);
@@ -157,6 +162,33 @@ describe('the job queue', () => {
       await worker.stop();
     }
     expect(runs).toBe(2);
+    expect(await db.select().from(jobs).where(eq(jobs.queue, name))).toEqual([]);
+  });
+
+  test('a job queued for later runs when it is due, not at the next poll', async () => {
+    const { db } = await testDatabase();
+    const name = queueName();
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    let ran!: () => void;
+    const done = new Promise<void>((resolve) => (ran = resolve));
+    const worker = queueWorker({
+      db,
+      name: 'due test',
+      queues: [name],
+      log,
+      pollMs: 600_000, // no poll within the test: only the next job's due time can wake it
+      handle: async () => {
+        ran();
+        return 'done';
+      },
+    });
+    await db.execute(enqueueRows(name, sql`select '{}'::jsonb as payload`, { delayMs: 300 }));
+    worker.start(); // its first look finds nothing due, and the job due in 300 ms
+    try {
+      await done;
+    } finally {
+      await worker.stop();
+    }
     expect(await db.select().from(jobs).where(eq(jobs.queue, name))).toEqual([]);
   });
 
