@@ -131,23 +131,6 @@ export function jobQueue(db: Db) {
         .map(({ runAfter: _runAfter, ...job }) => job);
     },
 
-    /**
-     * How long until the next queued job of these queues is due (0: one is due now), by the
-     * database's clock; null when none is queued. One index read per queue (jobs_due).
-     */
-    async msUntilNextDue(queues: readonly string[]): Promise<number | null> {
-      const result = await db.execute(sql`select greatest(0, extract(epoch from (min(next.run_after) - now())) * 1000)::float8 as ms
-        from (${sql.join(
-          queues.map(
-            (queue) =>
-              sql`(select ${jobs.runAfter} as run_after from ${jobs} where ${jobs.queue} = ${queue} and ${jobs.status} = 'queued' order by ${jobs.runAfter} limit 1)`,
-          ),
-          sql` union all `,
-        )}) as next`);
-      const ms = (result as unknown as { rows: { ms: number | string | null }[] }).rows[0]?.ms;
-      return ms === null || ms === undefined ? null : Number(ms);
-    },
-
     /** Extends the lease; false when the job is no longer this worker's. */
     async renew(id: number, workerId: string, leaseMs: number): Promise<boolean> {
       const renewed = await db

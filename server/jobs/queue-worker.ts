@@ -2,8 +2,8 @@
 // queues up to `concurrency` at a time, renews their leases while they run, retries a job that
 // threw with an exponential back-off until its attempts run out (then `onGiveUp`), and on
 // shutdown aborts what runs and hands it back unpunished. It wakes on a nudge (work queued by this
-// process), when the next queued job is due (a job it handed back, or the earliest in the queue when
-// it found nothing due), and polls for jobs other processes queued. The knowledge import and the inventory sync
+// process), when a job it handed back for less than its poll is due again, and polls for jobs other
+// processes queued (and its own due later). The knowledge import and the inventory sync
 // are two of these, each with its own handler. A handler that must wait for a peer (a rate limit)
 // throws RetryLater: the job goes back for that long, the attempt not counted.
 import { randomUUID } from 'node:crypto';
@@ -124,10 +124,6 @@ export function queueWorker({
         jobs.forEach(run);
         if (jobs.length < room) {
           drained = !claimAgain;
-          // Nothing more due: look again when the next queued job is (a reminder due in 20 s would
-          // otherwise wait for the poll after it), or at the poll for what other processes queue.
-          const next = await queue.msUntilNextDue(queues);
-          if (next !== null) wakeIn(Math.max(10, Math.ceil(next)));
           break;
         }
       }
