@@ -355,7 +355,7 @@ type Counted = {
   /** By checkout token: the server's record of it. */
   checkouts: Map<string, CheckoutRecord>;
   /** By send key (`recovery:<checkoutId>:<step>`): when the reminder was asked for, and its end. */
-  sends: Map<string, { status: string; reason: string | null; asked: number; sent: number | null }>;
+  sends: Map<string, { status: string; reason: string | null; asked: number; admitted: number | null; sent: number | null }>;
   /** When the server recorded each webhook id (epoch ms). */
   received: Map<string, number>;
   /** Jobs left: `<queue> <status>` → count (recovery jobs waiting out the attribution window apart). */
@@ -383,7 +383,7 @@ async function countDatabase(target: Target, uid: string, inventoryId: string, w
       });
     const sends: Counted['sends'] = new Map();
     for (const row of await query(
-      `select send_key, status, reason, ${epochMs('created_at')} as asked, ${epochMs('sent_at')} as sent
+      `select send_key, status, reason, ${epochMs('created_at')} as asked, ${epochMs('first_attempt_at')} as admitted, ${epochMs('sent_at')} as sent
          from template_sends where uid = $1 and send_key like 'recovery:%'`,
       [uid],
     ))
@@ -391,6 +391,7 @@ async function countDatabase(target: Target, uid: string, inventoryId: string, w
         status: String(row.status),
         reason: row.reason === null ? null : String(row.reason),
         asked: Number(row.asked),
+        admitted: row.admitted === null ? null : Number(row.admitted),
         sent: row.sent === null ? null : Number(row.sent),
       });
     const received = new Map<string, number>();
@@ -435,7 +436,8 @@ type Figures = {
   /** Due after the order (never to go), and how many of those went. */
   neverDue: number;
   twice: number;
-  afterOrder: { total: number; askedBefore: number; neverDue: number; examples: string[] };
+  /** `admittedBefore`: the sender's last look (its turn, right before Meta) came before the order was recorded: in flight then. */
+  afterOrder: { total: number; askedBefore: number; admittedBefore: number; neverDue: number; examples: string[] };
   /** Sent after the order but before its webhook reached the server (it could not know). */
   beforeKnown: number;
   /** Due, no order, not sent by the end: still queued (the worker behind), or lost (no job left to send it). */
@@ -475,7 +477,7 @@ function figuresOf(
     askedLate: [] as number[],
     askToAccept: [] as number[],
     stoppedLate: { count: 0, maxMs: 0 },
-    afterOrder: { total: 0, askedBefore: 0, neverDue: 0, examples: [] as string[] },
+    afterOrder: { total: 0, askedBefore: 0, admittedBefore: 0, neverDue: 0, examples: [] as string[] },
     lostIds: [] as string[],
     atSender: new Map<string, number>(),
   };
@@ -497,12 +499,13 @@ function figuresOf(
         if (first > known) {
           f.afterOrder.total++;
           if (ask && ask.asked <= known) f.afterOrder.askedBefore++;
+          if (ask?.admitted != null && ask.admitted <= known) f.afterOrder.admittedBefore++;
           if (dueAt >= checkout.orderAt) f.afterOrder.neverDue++;
           // Each moment from the order's placing: due, asked for, the order recorded by the server, accepted by Meta.
           const from = (at: number | undefined) => (at === undefined ? '?' : `${Math.round(at - checkout.orderAt!)}`);
           if (f.afterOrder.examples.length < 5)
             f.afterOrder.examples.push(
-              `step ${step}: due ${from(dueAt)}, asked ${from(ask?.asked)}, order recorded ${from(known)}, accepted ${from(first)} ms`,
+              `step ${step}: due ${from(dueAt)}, asked ${from(ask?.asked)}, admitted ${from(ask?.admitted ?? undefined)}, order recorded ${from(known)}, accepted ${from(first)} ms`,
             );
         } else beforeKnown++;
       }
@@ -754,6 +757,7 @@ function report(target: Target, f: Figures, idleMb: number) {
   console.log(`  due after their order (never to go): ${f.neverDue}`);
   console.log(
     `  sent twice ${f.twice}; sent after the server recorded the order ${f.afterOrder.total} (${f.afterOrder.askedBefore} asked for before it, ` +
+      `${f.afterOrder.admittedBefore} admitted by the sender, its last look, before it: in flight to Meta then, ` +
       `${f.afterOrder.neverDue} due after the order); sent after the order was placed but before its webhook reached the server ${f.beforeKnown}`,
   );
   for (const example of f.afterOrder.examples) console.log(`    after the order, ${example}`);
@@ -840,7 +844,8 @@ function docBlock(target: Target, f: Figures): BenchBlock {
     ],
     [
       'sent twice / sent after the order / not sent by the end',
-      `${f.twice} / ${f.afterOrder.total} / ${f.unsent}: after the order, ${f.afterOrder.askedBefore} of them asked for before the order was recorded; ` +
+      `${f.twice} / ${f.afterOrder.total} / ${f.unsent}: after the order, ${f.afterOrder.askedBefore} of them asked for before the order was recorded, ` +
+        `${f.afterOrder.admittedBefore} in flight to Meta when it was (the sender's last look before it); ` +
         `not sent, ${(f.unsent - f.lost - atSenderCount(f)).toLocaleString('en')} still queued, ${atSenderCount(f)} held or ended by the sender, ${f.lost} with no job left (lost); ${f.stoppedLate.count.toLocaleString('en')} stopped by an order placed after they were due ` +
         `(at most ${ms(f.stoppedLate.maxMs)} after), ${f.neverDue.toLocaleString('en')} due after their order (${f.afterOrder.neverDue} of them sent)`,
       '0 / 0 / 0',
