@@ -344,21 +344,25 @@ describe('one order seen by the webhook and by the sync is counted once, whichev
   });
 });
 
+/** The flow with the discount reminder (10 % off for 48 hours) first: each checkout reminded gets a code of its own. */
+const saveFlowWithDiscountFirst = () =>
+  saveFlow((flow) => ({
+    steps: flow.steps.map((step, index) =>
+      index === 0
+        ? {
+            ...step,
+            templateName: 'cart_reminder_3',
+            variables: { ...discountVariables },
+            discount: { kind: 'percentage' as const, value: 10, expiresInHours: 48 },
+          }
+        : step,
+    ),
+  }));
+
 describe('the recovery’s other marks', () => {
   test('an order with the checkout’s discount code counts it used; the recovery attribute recovers as the ref does', async () => {
     clock = dayAt(8) - HOUR;
-    await saveFlow((flow) => ({
-      steps: flow.steps.map((step, index) =>
-        index === 0
-          ? {
-              ...step,
-              templateName: 'cart_reminder_3',
-              variables: { ...discountVariables },
-              discount: { kind: 'percentage', value: 10, expiresInHours: 48 },
-            }
-          : step,
-      ),
-    }));
+    await saveFlowWithDiscountFirst();
     const withCode = await remindedCheckout('+5511976553001', dayAt(8));
     const { recoveryRef, discountCode } = await stateOf(withCode.id);
     expect(store.discountCodes().map((discount) => discount.code)).toContain(discountCode);
@@ -447,18 +451,7 @@ describe('the reminder’s discount code on an order no webhook brought', () => 
   /** A reminder with a discount (10% off for 48 hours) first: each checkout reminded gets a code of its own. */
   beforeAll(async () => {
     clock = dayAt(11) - HOUR;
-    await saveFlow((flow) => ({
-      steps: flow.steps.map((step, index) =>
-        index === 0
-          ? {
-              ...step,
-              templateName: 'cart_reminder_3',
-              variables: { ...discountVariables },
-              discount: { kind: 'percentage', value: 10, expiresInHours: 48 },
-            }
-          : step,
-      ),
-    }));
+    await saveFlowWithDiscountFirst();
   });
   afterAll(() => saveFlow());
 

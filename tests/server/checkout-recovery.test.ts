@@ -132,6 +132,16 @@ async function leftCheckout(draft: Partial<CheckoutDraft> & { updatedAt: Date },
   await db.delete(jobs).where(eq(jobs.queue, RECOVERY_QUEUE)); // no other file's worker takes it
   return row!.id;
 }
+/** The store's `checkouts/update` saying the checkout was completed at `at` (its order placed). */
+async function orderPlaced(id: number, phone: string, at: Date) {
+  const [row] = await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id));
+  await recordCheckout(
+    db,
+    records.inventoryId,
+    { ...row!, phone, items: row!.items, updatedAt: at, completedAt: at },
+    { webhookId: `w-completed-${id}`, topic: 'checkouts/update' },
+  );
+}
 const stateOf = async (id: number) => (await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id)))[0]!;
 
 const sendAll = (phone: string) => sendQueued({ db, sender, queue: QUEUE, cloudApi, phoneNumberId: number.phoneNumberId }, phone);
@@ -206,19 +216,7 @@ describe('a consenting shopper’s abandoned checkout', () => {
     const id = await leftCheckout({ phone, updatedAt: now() });
     clock += 2 * HOUR;
     expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
-    const [row] = await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id));
-    await recordCheckout(
-      db,
-      records.inventoryId,
-      {
-        ...row!,
-        phone,
-        items: row!.items,
-        updatedAt: new Date(clock + HOUR),
-        completedAt: new Date(clock + HOUR),
-      },
-      { webhookId: `w-completed-${id}`, topic: 'checkouts/update' },
-    );
+    await orderPlaced(id, phone, new Date(clock + HOUR));
     expect(await recoverCheckout(deps, id)).toEqual({ kind: 'recovered' });
     expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'recovered', remindersSent: 1 });
 
@@ -236,13 +234,7 @@ describe('a reminder waiting for its turn at the sender', () => {
     clock += 2 * HOUR;
     // The worker read the checkout open and asked for reminder 1; before the sender's turn the order is placed.
     expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
-    const [row] = await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id));
-    await recordCheckout(
-      db,
-      records.inventoryId,
-      { ...row!, phone, items: row!.items, updatedAt: now(), completedAt: now() },
-      { webhookId: `w-placed-${id}`, topic: 'checkouts/update' },
-    );
+    await orderPlaced(id, phone, now());
     expect(await sendAll(phone)).toEqual([]);
     expect(await sender.byKey(merchant.uid, reminderSendKey(id, 1))).toMatchObject({ status: 'failed', reason: 'no_longer_wanted' });
 
