@@ -399,9 +399,7 @@ export function checkoutRecoveryWorker({ log, concurrency = 2, pollMs, onAsked, 
     handle: async (job: Job) => {
       const outcome = await recoverCheckout(dependencies, Number(job.payload.checkoutId));
       if (outcome.kind === 'sent') onAsked?.();
-      if (outcome.kind === 'sent')
-        log.info({ job: job.id, checkoutId: job.payload.checkoutId, kind: 'sent', step: outcome.step }, 'checkout recovery');
-      else if (outcome.kind !== 'later') log.info({ job: job.id, checkoutId: job.payload.checkoutId, ...outcome }, 'checkout recovery');
+      if (outcome.kind !== 'later') log.info({ job: job.id, checkoutId: job.payload.checkoutId, ...outcome }, 'checkout recovery');
       return jobOutcomeOf(outcome, now());
     },
   });

@@ -91,6 +91,8 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
 const MIGRATION_LOCK_KEY = 7_300_442_001;
 
 async function openPostgres(url: string): Promise<Database> {
+  // The sender (16 sends at once), the recovery worker (8) and the webhooks share it: at 10 they
+  // waited on each other under bench:recovery's load (docs/benchmarks.md, "Checkout recovery").
   const pool = new pg.Pool({ connectionString: url, max: 20, allowExitOnIdle: true });
   try {
     const client = await pool.connect();

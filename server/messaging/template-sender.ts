@@ -291,13 +291,18 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
 
       // Each number's throughput: its bucket's tokens go to its sends in their order; the rest wait their token.
       const byChannel = new Map<string, number[]>();
-      for (const { index } of plan.sendNow)
-        byChannel.set(batch[index]!.send.channelId, [...(byChannel.get(batch[index]!.send.channelId) ?? []), index]);
-      const buckets = await tx
-        .select()
-        .from(messagingBuckets)
-        .where(inArray(messagingBuckets.channelId, [...byChannel.keys()]))
-        .for('update');
+      for (const { index } of plan.sendNow) {
+        const channelId = batch[index]!.send.channelId;
+        byChannel.set(channelId, [...(byChannel.get(channelId) ?? []), index]);
+      }
+      const buckets =
+        byChannel.size === 0
+          ? []
+          : await tx
+              .select()
+              .from(messagingBuckets)
+              .where(inArray(messagingBuckets.channelId, [...byChannel.keys()]))
+              .for('update');
       const admitted: number[] = [];
       for (const [channelId, indexes] of byChannel) {
         const bucket = buckets.find((row) => row.channelId === channelId) ?? null;
@@ -310,7 +315,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
               wait: pace.nextAt.getTime() - at.getTime() + Math.floor(((position - pace.allowed) * 1_000) / STANDARD_THROUGHPUT),
             };
         });
-        if (pace.allowed > 0 || !bucket)
+        if (pace.allowed > 0)
           await tx
             .insert(messagingBuckets)
             .values({ channelId, ...pace.bucket })
