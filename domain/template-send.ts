@@ -6,6 +6,9 @@
 export const templateSendStatuses = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
 export type TemplateSendStatus = (typeof templateSendStatuses)[number];
 
+/** The statuses of a message Meta took and has not reported failed. */
+export const sentSendStatuses = ['sent', 'delivered', 'read'] as const satisfies readonly TemplateSendStatus[];
+
 /** Refused before Meta is asked: nothing was sent, nothing is charged. */
 export const sendRefusalReasons = [
   /** The contact never agreed to this category's messages (or is no contact). */

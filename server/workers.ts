@@ -136,7 +136,6 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
             db,
             log,
             secrets: services.secrets,
-            flows: services.recoveryFlows,
             contacts: services.contacts,
             sender: services.templateSender,
             // A reminder asked for: this process's sender looks at once.

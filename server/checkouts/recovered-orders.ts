@@ -1,5 +1,6 @@
 // Checkout recovery's orders: an order placed within RECOVERY_ATTRIBUTION_DAYS of a checkout's reminder
-// (from its first reminder to that many days after its last) that comes from the checkout — by its
+// (from its first reminder to that many days after its last; one reminder at least went, Meta took it,
+// before the order: ./reminder-sends.ts) that comes from the checkout — by its
 // checkout token (an orders/create webhook), by the recovery's cart attribute, or by the recovery's ref
 // as the visit's referral code (server/checkouts/recovery-ref.ts) — recovers it, whichever of the
 // store's readers sees the order first: the order webhook or poll (server/order-events/) or the sync's
@@ -15,9 +16,11 @@ import { RECOVERY_ATTRIBUTION_DAYS } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
 import { wakeJobsSql } from '../jobs/job-queue';
 import { codesOf, minorOf, numericIdOf, timeOf } from '../order-events/shopify-order-events';
+import { inventoryOwnerSql } from '../inventories/inventory-queries';
 import { RECOVERY_QUEUE } from './checkout-intake';
 import { storeCheckouts } from './checkout-tables';
 import { RECOVERY_ATTRIBUTE, recoveryRefOf } from './recovery-ref';
+import { reminderWentBySql } from './reminder-sends';
 
 /** What attribution reads of an order. */
 export type OrderFacts = {
@@ -71,6 +74,7 @@ export function factsOfReadOrder(order: ReadOrder): OrderFacts | null {
 const names = (prefix: string) => ({
   orders: sql.raw(`${prefix}_orders`),
   known: sql.raw(`${prefix}_known`),
+  sources: sql.raw(`${prefix}_sources`),
   matches: sql.raw(`${prefix}_matches`),
   chosen: sql.raw(`${prefix}_chosen`),
   claimed: sql.raw(`${prefix}_claimed`),
@@ -87,8 +91,10 @@ const WINDOW = sql.raw(`interval '${RECOVERY_ATTRIBUTION_DAYS} days'`);
  * discount_codes jsonb, an array of upper-case codes; with `byCart`, cart_id text too) for the
  * inventory: `{prefix}_known` brings the checkouts these orders recovered already up to date,
  * `{prefix}_claimed` marks the checkouts they recover now (completed at the order's time, their jobs
- * woken to end), and `{prefix}_placed` completes the own carts (./own-carts.ts) they came from before
- * any reminder went (their ref rides the cart's checkout link from the start), so none goes. Each
+ * woken to end), and `{prefix}_placed` completes the other checkouts they came from, so no reminder goes
+ * after the order: one whose reminder was asked for but had not gone when the order was placed (it is
+ * not recovered), or an own cart (./own-carts.ts) before any reminder (its ref rides the cart's checkout
+ * link from the start); their jobs are woken to end. Each
  * returns the checkouts' id and token: another CTE of the statement must not update those rows again.
  * `current`: the orders' values are as they stand now (the sync's read), so a known order's value
  * follows them; an order's creation (a webhook, which may be delivered again days later) only values
@@ -122,7 +128,7 @@ export function recoveredOrdersSql(
         and (${storeCheckouts.recoveredValueMinor}, ${storeCheckouts.recoveredCurrency}, ${storeCheckouts.discountUsed})
           is distinct from (${value}, ${currency}, ${used})
       returning ${storeCheckouts.id} as id, ${storeCheckouts.token} as token),
-    ${n.matches} as (
+    ${n.sources} as (
       select o.*, m.id, m.recovered_by, m.priority
       from ${n.orders} as o
       cross join lateral (
@@ -133,11 +139,14 @@ export function recoveredOrdersSql(
         union all
         select c.id, 'ref', 3 from ${storeCheckouts} as c where c.recovery_ref = o.referral_ref and c.inventory_id = ${inventory}
         ${ofCart(2)}
-      ) as m
-      join ${storeCheckouts} as c on c.id = m.id
+      ) as m),
+    ${n.matches} as (
+      select s.* from ${n.sources} as s
+      join ${storeCheckouts} as c on c.id = s.id
       where c.recovered_order_id is null and c.first_reminder_at is not null
-        and o.placed_at >= c.first_reminder_at and o.placed_at <= c.last_reminder_at + ${WINDOW}
-        and not exists (select 1 from ${storeCheckouts} as k where k.inventory_id = ${inventory} and k.recovered_order_id = o.order_id)),
+        and s.placed_at >= c.first_reminder_at and s.placed_at <= c.last_reminder_at + ${WINDOW}
+        and ${reminderWentBySql(inventoryOwnerSql(inventory).uid, sql`c.id`, sql`s.placed_at`)}
+        and not exists (select 1 from ${storeCheckouts} as k where k.inventory_id = ${inventory} and k.recovered_order_id = s.order_id)),
     ${n.chosen} as (
       select distinct on (id) * from (select distinct on (order_id) * from ${n.matches} order by order_id, priority, id) as one_per_order
       order by id, placed_at, order_id),
@@ -153,17 +162,12 @@ export function recoveredOrdersSql(
     ${n.placed} as (
       update ${storeCheckouts} set completed_at = p.placed_at
       from (
-        select distinct on (m.id) m.id, o.placed_at
-        from ${n.orders} as o
-        cross join lateral (
-          select c.id from ${storeCheckouts} as c where c.recovery_ref = o.attribute_ref and c.inventory_id = ${inventory}
-          union all
-          select c.id from ${storeCheckouts} as c where c.recovery_ref = o.referral_ref and c.inventory_id = ${inventory}
-          ${byCart ? sql`union all select c.id from ${storeCheckouts} as c where c.inventory_id = ${inventory} and c.cart_id = o.cart_id` : sql``}
-        ) as m
-        join ${storeCheckouts} as c on c.id = m.id
-        where c.source <> 'store' and c.first_reminder_at is null and c.completed_at is null and o.placed_at >= c.started_at
-        order by m.id, o.placed_at) as p
+        select distinct on (s.id) s.id, s.placed_at
+        from ${n.sources} as s
+        join ${storeCheckouts} as c on c.id = s.id
+        where c.completed_at is null and c.recovered_order_id is null and s.placed_at >= c.started_at
+          and s.id not in (select id from ${n.chosen})
+        order by s.id, s.placed_at) as p
       where ${storeCheckouts.id} = p.id
       returning ${storeCheckouts.id} as id, ${storeCheckouts.token} as token),
     ${n.placedWoken} as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from ${n.placed}`)})`;

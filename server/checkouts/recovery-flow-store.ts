@@ -32,12 +32,17 @@ export class RecoveryFlowRefusal extends Error {
   }
 }
 
+/** The flow a stored row holds; the default one (off) when there is none. */
+export function flowOfRow(row: typeof recoveryFlows.$inferSelect | null | undefined): RecoveryFlow {
+  if (!row) return defaultRecoveryFlow();
+  return { enabled: row.enabled, enabledAt: row.enabledAt?.toISOString() ?? null, channelId: row.channelId, ...row.settings };
+}
+
 export function recoveryFlowStore(db: Db, { channels, now = () => new Date() }: { channels: ChannelStore; now?: () => Date }) {
   /** The saved flow, or the default one (off). */
   async function flowOf(inventoryId: string): Promise<RecoveryFlow> {
     const [row] = await db.select().from(recoveryFlows).where(eq(recoveryFlows.inventoryId, inventoryId));
-    if (!row) return defaultRecoveryFlow();
-    return { enabled: row.enabled, enabledAt: row.enabledAt?.toISOString() ?? null, channelId: row.channelId, ...row.settings };
+    return flowOfRow(row);
   }
 
   /** The flow as it will be stored (unmapped variables with an obvious source filled in), or the fields refused. */

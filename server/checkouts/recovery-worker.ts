@@ -48,8 +48,9 @@ import { RECOVERY_QUEUE } from './checkout-intake';
 import { storeCheckouts } from './checkout-tables';
 import { createDiscountCode, discountValueText, DiscountRefused, newDiscountCode } from './discount-codes';
 import { newRecoveryRef, recoveryLink } from './recovery-ref';
-import { RECOVERY_PURPOSE, reminderSendKey } from './reminder-sends';
-import type { RecoveryFlowStore } from './recovery-flow-store';
+import { RECOVERY_PURPOSE, reminderSendKey, reminderWentBySql } from './reminder-sends';
+import { flowOfRow } from './recovery-flow-store';
+import { recoveryFlows } from './recovery-flow-tables';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -60,7 +61,6 @@ export type RecoveryDependencies = {
   db: Db;
   /** Opens the store's token (a reminder's discount code is made in the store). */
   secrets: SecretBox;
-  flows: RecoveryFlowStore;
   contacts: ContactStore;
   sender: TemplateSender;
   now?: () => Date;
@@ -83,15 +83,28 @@ export type RecoveryOutcome =
 
 type CheckoutRow = typeof storeCheckouts.$inferSelect & { uid: string; storeName: string; accountZone: string | null };
 
-/** The checkout with its inventory's owner and name and the owner's time zone, in one statement (a run's first read). */
-async function checkoutOf(db: Db, id: number): Promise<CheckoutRow | null> {
+/**
+ * The checkout with its inventory's owner and name, the owner's time zone and the inventory's recovery
+ * flow, in one statement (a run's first read).
+ */
+async function checkoutOf(db: Db, id: number): Promise<{ checkout: CheckoutRow; flow: RecoveryFlow } | null> {
   const owner = inventoryOwnerSql(storeCheckouts.inventoryId);
   const [row] = await db
-    .select({ checkout: storeCheckouts, uid: owner.uid, storeName: owner.name, accountZone: accountTimeZoneSql(owner.uid) })
+    .select({
+      checkout: storeCheckouts,
+      uid: owner.uid,
+      storeName: owner.name,
+      accountZone: accountTimeZoneSql(owner.uid),
+      flow: recoveryFlows,
+    })
     .from(storeCheckouts)
+    .leftJoin(recoveryFlows, eq(recoveryFlows.inventoryId, storeCheckouts.inventoryId))
     .where(eq(storeCheckouts.id, id));
   if (!row?.uid) return null;
-  return { ...row.checkout, uid: row.uid, storeName: row.storeName ?? '', accountZone: row.accountZone };
+  return {
+    checkout: { ...row.checkout, uid: row.uid, storeName: row.storeName ?? '', accountZone: row.accountZone },
+    flow: flowOfRow(row.flow),
+  };
 }
 
 /** When the shopper's latest recovery of another checkout of the account began; null: none. */
@@ -133,6 +146,14 @@ async function givesWay(db: Db, checkout: CheckoutRow): Promise<boolean> {
     }
   ) as gives_way`);
   return (result as unknown as { rows: { gives_way: boolean }[] }).rows[0]?.gives_way === true;
+}
+
+/** Whether one of the checkout's reminders went (Meta took it) at or before `by`. */
+async function reminderWentBy(db: Db, checkout: CheckoutRow, by: Date): Promise<boolean> {
+  const result = await db.execute(
+    sql`select ${reminderWentBySql(sql`${checkout.uid}`, sql`${checkout.id}::bigint`, sql`${by.toISOString()}::timestamptz`)} as went`,
+  );
+  return (result as unknown as { rows: { went: boolean }[] }).rows[0]?.went === true;
 }
 
 /** Whether the shopper wrote to the number since `since` (the conversation takes over). */
@@ -224,12 +245,13 @@ async function approvedCategory(db: Db, channelId: string, step: RecoveryStep): 
 
 /** One run of a checkout's recovery at the injected clock's now. */
 export async function recoverCheckout(
-  { db, secrets, flows, contacts, sender, now: clock = () => new Date(), timeScale = 1 }: RecoveryDependencies,
+  { db, secrets, contacts, sender, now: clock = () => new Date(), timeScale = 1 }: RecoveryDependencies,
   checkoutId: number,
 ): Promise<RecoveryOutcome> {
   const now = clock();
-  const checkout = await checkoutOf(db, checkoutId);
-  if (!checkout) return { kind: 'gone' };
+  const read = await checkoutOf(db, checkoutId);
+  if (!read) return { kind: 'gone' };
+  const { checkout, flow } = read;
   const sent = checkout.remindersSent;
   const attributionEnds = checkout.lastReminderAt ? checkout.lastReminderAt.getTime() + RECOVERY_ATTRIBUTION_DAYS * DAY_MS : null;
 
@@ -237,16 +259,22 @@ export async function recoverCheckout(
   if (['recovered', 'lost', 'opted_out'].includes(checkout.recoveryStatus) || (sent > 0 && checkout.recoveryReason !== null))
     return { kind: 'closed' };
   if (checkout.completedAt) {
-    // Placed between the first reminder and the window's end: recovered (before any reminder, it was never abandoned).
-    const placed = checkout.completedAt.getTime();
-    if (sent > 0 && attributionEnds !== null && placed <= attributionEnds && placed >= checkout.firstReminderAt!.getTime()) {
+    if (sent === 0) return { kind: 'closed' }; // bought before any reminder: never abandoned
+    // Placed after the attribution window: the recovery ended without an order.
+    if (attributionEnds !== null && checkout.completedAt.getTime() > attributionEnds) {
+      await mark(db, checkout.id, { recoveryStatus: 'lost' });
+      return { kind: 'lost' };
+    }
+    // Placed after a reminder went: recovered.
+    if (checkout.completedAt >= checkout.firstReminderAt! && (await reminderWentBy(db, checkout, checkout.completedAt))) {
       await mark(db, checkout.id, { recoveryStatus: 'recovered', recoveryReason: null });
       return { kind: 'recovered' };
     }
-    return { kind: 'closed' }; // bought before any reminder: never abandoned
+    // A reminder was asked for, but the order came before Meta took one (the sender refuses it then): it stopped them.
+    await mark(db, checkout.id, { recoveryReason: 'order_placed' });
+    return { kind: 'stopped', reason: 'order_placed' };
   }
 
-  const flow: RecoveryFlow = await flows.flowOf(checkout.inventoryId);
   const base = checkout.shopifyUpdatedAt;
   if (sent >= flow.steps.length || (sent > 0 && !flow.steps[sent])) {
     if (attributionEnds !== null && now.getTime() < attributionEnds) return { kind: 'later', at: new Date(attributionEnds) };

@@ -1,9 +1,11 @@
 // What other areas read of the sender's tables, without knowing them: the messages an account asked
 // for under some send keys, as the sender records each one's delivery (the Checkouts screen's
-// timeline finds a checkout's reminders by their keys, `recovery:{checkoutId}:{step}`).
-import { and, eq, inArray } from 'drizzle-orm';
-import type { TemplateSendStatus } from '@/domain/template-send';
+// timeline finds a checkout's reminders by their keys, `recovery:{checkoutId}:{step}`), and whether one
+// of them reached Meta in time (an order is recovered only by a reminder that went).
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sentSendStatuses, type TemplateSendStatus } from '@/domain/template-send';
 import type { Db } from '../db/database';
+import { sqlList } from '../db/sql-list';
 import { templateSends } from './template-send-tables';
 
 /** A message as the sender records it: what was asked, when, and where its delivery stands. */
@@ -38,3 +40,12 @@ export async function sendsByKeys(db: Db, uid: string, keys: readonly string[]):
     .where(and(eq(templateSends.uid, uid), inArray(templateSends.sendKey, [...keys])));
   return new Map(rows.map((row) => [row.sendKey, row]));
 }
+
+/**
+ * True where the account `uid` has a message under one of `keys` (a text[] expression of the caller's
+ * statement) that Meta took at or before `by`. One Meta took but then reported failed never reached
+ * the shopper, and one still being asked has not gone yet: neither counts.
+ */
+export const sendWentBySql = (uid: SQLWrapper, keys: SQLWrapper, by: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${templateSends} where ${templateSends.uid} = ${uid} and ${templateSends.sendKey} = any(${keys})
+    and ${templateSends.status} in (${sqlList(sentSendStatuses)}) and ${templateSends.sentAt} <= ${by})`;

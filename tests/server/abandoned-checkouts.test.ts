@@ -19,7 +19,7 @@ import { cloudApiClient } from '@/server/channels/cloud-api-client';
 import { FIRST_READ_MS } from '@/server/checkouts/abandoned-checkout-reader';
 import { RECOVERY_QUEUE } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
-import { recoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
+import { recoveryFlowStore, type RecoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
 import { recoverCheckout, type RecoveryDependencies } from '@/server/checkouts/recovery-worker';
 import { contactStore } from '@/server/contacts/contact-store';
 import type { Db } from '@/server/db/database';
@@ -66,6 +66,7 @@ let records: ChannelMerchant;
 let channelId: string;
 let sender: TemplateSender;
 let deps: RecoveryDependencies;
+let flows: RecoveryFlowStore;
 let syncDeps: SyncDependencies;
 const number = fixturePhoneNumber(41, { phoneNumberId: newPhoneNumberId() });
 const secrets = secretBox(Buffer.from(SECRETS_KEY, 'base64'));
@@ -88,7 +89,8 @@ beforeAll(async () => {
   const channels = channelStore(db, secrets);
   const contacts = contactStore(db, { now });
   sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }), now, queue: QUEUE });
-  deps = { db, secrets, flows: recoveryFlowStore(db, { channels, now }), contacts, sender, now };
+  flows = recoveryFlowStore(db, { channels, now });
+  deps = { db, secrets, contacts, sender, now };
   syncDeps = { db, secrets, meta: { graphUrl: peers.meta.graphUrl, accessToken: peers.meta.accessToken }, now };
 });
 afterAll(async () => {
@@ -155,7 +157,7 @@ describe('a checkout no webhook brought', () => {
     await configured(records.inventoryId, peers.shopify);
     const flow = defaultRecoveryFlow();
     const variables = { first_name: 'first_name', cart_url: 'checkout_url' } as const;
-    await deps.flows.save(merchant.uid, records.inventoryId, {
+    await flows.save(merchant.uid, records.inventoryId, {
       ...flow,
       enabled: true,
       channelId,

@@ -4,7 +4,8 @@
 // the sync's reader (server/inventories/order-reader.ts) reads the store's orders through Admin GraphQL
 // into the same attribution it feeds. Each reminder's link carries its checkout's own ref; an order
 // with that ref and no token within 7 days of a reminder recovers the checkout, one after does not; a
-// refund lowers the recovered value and a cancellation makes it 0; the webhook (by token) and the
+// refund lowers the recovered value and a cancellation makes it 0; an order placed while the reminder
+// still waited at the sender recovers nothing and the reminder never goes; the webhook (by token) and the
 // sync (by ref) seeing one order count it once, whichever comes first; an order with the checkout's
 // discount code counts it used, whether the webhook, the order poll (`npm start`'s way: no webhooks)
 // or the sync read it, and another code does not; the dashboard sums it all by the day of each first
@@ -24,8 +25,9 @@ import { channelStore } from '@/server/channels/channel-store';
 import { cloudApiClient } from '@/server/channels/cloud-api-client';
 import { RECOVERY_QUEUE } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
-import { recoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
+import { recoveryFlowStore, type RecoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
 import { RECOVERY_REF, recoveryLink } from '@/server/checkouts/recovery-ref';
+import { RECOVERY_PURPOSE, reminderEndedSql, reminderSendKey } from '@/server/checkouts/reminder-sends';
 import { recoverCheckout, type RecoveryDependencies } from '@/server/checkouts/recovery-worker';
 import { contactStore } from '@/server/contacts/contact-store';
 import type { Db } from '@/server/db/database';
@@ -71,6 +73,7 @@ let inventory: { id: string; attributionCode: string };
 let channelId: string;
 let sender: TemplateSender;
 let deps: RecoveryDependencies;
+let flows: RecoveryFlowStore;
 const number = fixturePhoneNumber(35, { phoneNumberId: newPhoneNumberId() });
 /** The ready-made third reminder's variables: the link, the discount's value and its code. */
 const discountVariables = defaultRecoveryFlow().steps[2]!.variables;
@@ -112,8 +115,16 @@ beforeAll(async () => {
   const secrets = secretBox(Buffer.from(SECRETS_KEY, 'base64'));
   const channels = channelStore(db, secrets);
   const contacts = contactStore(db, { now });
-  sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }), now, queue: QUEUE });
-  deps = { db, secrets, flows: recoveryFlowStore(db, { channels, now }), contacts, sender, now };
+  sender = templateSender(db, {
+    channels,
+    contacts,
+    cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }),
+    now,
+    queue: QUEUE,
+    endedSql: { [RECOVERY_PURPOSE]: reminderEndedSql }, // as server/services.ts builds it
+  });
+  flows = recoveryFlowStore(db, { channels, now });
+  deps = { db, secrets, contacts, sender, now };
   await saveFlow();
 });
 afterAll(async () => {
@@ -141,13 +152,16 @@ async function saveFlow(change: (flow: RecoveryFlow) => Partial<RecoveryFlow> = 
     variables: { first_name: 'first_name', cart_url: 'checkout_url' } as const,
   }));
   const base = { ...flow, enabled: true, channelId, steps };
-  return deps.flows.save(merchant.uid, inventory.id, { ...base, ...change(base) });
+  return flows.save(merchant.uid, inventory.id, { ...base, ...change(base) });
 }
 
 const stateOf = async (id: number) => (await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id)))[0]!;
 
-/** A shopper leaves a checkout at the store at `at` (the store's webhook brings it) and gets the first reminder an hour later. */
-async function remindedCheckout(phone: string, at: number) {
+/**
+ * A shopper leaves a checkout at the store at `at` (the store's webhook brings it) and gets the first
+ * reminder an hour later (`sent: false`: the worker asked for it, the sender has not sent it yet).
+ */
+async function remindedCheckout(phone: string, at: number, { sent = true } = {}) {
   clock = at;
   const { checkout } = await store.startCheckout({
     lines: [{ variantId: IPOD_NANO, quantity: 2 }],
@@ -166,6 +180,7 @@ async function remindedCheckout(phone: string, at: number) {
   checkoutIds.push(row!.id);
   clock = at + HOUR + MINUTE;
   expect(await recoverCheckout(deps, row!.id)).toMatchObject({ kind: 'sent', step: 1 });
+  if (sent) expect((await sends(phone)).length).toBeGreaterThan(0);
   return { id: row!.id, token: checkout.token, remindedAt: clock };
 }
 
@@ -252,18 +267,18 @@ describe('an order from the reminder’s link (its ref, no checkout token), read
   test('placed after 7 days from the last reminder, the same order recovers nothing', async () => {
     const { id, remindedAt } = await remindedCheckout('+5511976551002', dayAt(4));
     const { recoveryRef } = await stateOf(id);
-    store.addOrder({
-      lines: [{ variantId: IPOD_NANO, quantity: 1 }],
-      referralCode: recoveryRef,
-      createdAt: remindedAt + RECOVERY_ATTRIBUTION_DAYS * DAY + MINUTE,
-    });
+    const placedAt = remindedAt + RECOVERY_ATTRIBUTION_DAYS * DAY + MINUTE;
+    store.addOrder({ lines: [{ variantId: IPOD_NANO, quantity: 1 }], referralCode: recoveryRef, createdAt: placedAt });
     await syncReadsOrders();
+    // Placed from it all the same: completed (no reminder goes), but the recovery had ended without an order.
     expect(await stateOf(id)).toMatchObject({
       recoveryStatus: 'reminded',
       recoveredOrderId: null,
       recoveredValueMinor: null,
-      completedAt: null,
+      completedAt: new Date(placedAt),
     });
+    clock = placedAt;
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'lost' });
   });
 
   test('an order with a ref that is no recovery’s, or another inventory’s referral code, recovers nothing', async () => {
@@ -510,6 +525,29 @@ describe('the reminder’s discount code on an order no webhook brought', () => 
     const answer = await as(`/checkouts?${new URLSearchParams({ from: day(11), to: day(12), inventory: inventory.id })}`);
     expect(answer.status, answer.text).toBe(200);
     expect((answer.body as CheckoutList).figures).toMatchObject({ reminded: 4, recovered: 4, discountCodesUsed: 2 });
+  });
+});
+
+// After the order poll's tests: its orders are the store's newest, which the poll would read too.
+describe('an order placed while its reminder waited for its turn at the sender', () => {
+  test('recovers nothing: the checkout is completed, the reminder never goes, the worker stops the flow', async () => {
+    const phone = '+5511976551004';
+    const { id, token, remindedAt } = await remindedCheckout(phone, dayAt(14), { sent: false });
+    const { recoveryRef } = await stateOf(id);
+    clock = remindedAt + MINUTE;
+    const { deliveries } = await store.placeOrder({
+      lines: [{ variantId: IPOD_NANO, quantity: 1 }],
+      checkoutToken: token,
+      createdAt: clock,
+    });
+    expect(deliveries.map((delivery) => [delivery.topic, delivery.status])).toEqual([['orders/create', 200]]);
+    // The sync reads the same order later, with the ref it would have had: still no reminder went before it.
+    store.addOrder({ lines: [{ variantId: IPOD_NANO, quantity: 1 }], referralCode: recoveryRef, createdAt: clock });
+    await syncReadsOrders();
+    expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'reminded', recoveredOrderId: null, completedAt: new Date(clock) });
+    expect(await sends(phone)).toEqual([]);
+    expect(await sender.byKey(merchant.uid, reminderSendKey(id, 1))).toMatchObject({ status: 'failed', reason: 'no_longer_wanted' });
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'stopped', reason: 'order_placed' });
   });
 });
 

@@ -1,7 +1,8 @@
 // Checkout recovery's worker (server/checkouts/recovery-worker.ts) on a clock of the test's own, with
 // the real sender and the loopback WhatsApp Cloud API: a consenting shopper's abandoned checkout gets
 // each reminder once at its time — never before the shopper left, never in their quiet hours — and is
-// counted lost after the attribution window, or recovered when the order follows a reminder; a
+// counted lost after the attribution window, or recovered when the order follows a reminder that went
+// (an order placed while its reminder waited for its turn stops it and recovers nothing); a
 // checkout is skipped for each reason the flow names (off, left before it was switched on, no number,
 // a small cart, no consent) and stopped when the shopper writes or unsubscribes (a 'PARAR' is the
 // opt-out); a process killed between asking for a reminder and noting it sends it once all the same.
@@ -17,7 +18,7 @@ import { channelStore } from '@/server/channels/channel-store';
 import { cloudApiClient } from '@/server/channels/cloud-api-client';
 import { RECOVERY_QUEUE, recordCheckout } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
-import { recoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
+import { recoveryFlowStore, type RecoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
 import { jobOutcomeOf, recoverCheckout, type RecoveryDependencies } from '@/server/checkouts/recovery-worker';
 import { RECOVERY_PURPOSE, reminderEndedSql, reminderSendKey } from '@/server/checkouts/reminder-sends';
 import type { CheckoutDraft } from '@/server/checkouts/shopify-checkouts';
@@ -54,6 +55,7 @@ let channelId: string;
 let contacts: ContactStore;
 let sender: TemplateSender;
 let deps: RecoveryDependencies;
+let flows: RecoveryFlowStore;
 const number = fixturePhoneNumber(34, { phoneNumberId: newPhoneNumberId() });
 const reminders = (['cart_reminder_1', 'cart_reminder_2', 'cart_reminder_3'] as const).map((key) => readyMadeTemplate(key).draft);
 
@@ -80,7 +82,8 @@ beforeAll(async () => {
     queue: QUEUE,
     endedSql: { [RECOVERY_PURPOSE]: reminderEndedSql }, // as server/services.ts builds it
   });
-  deps = { db, secrets, flows: recoveryFlowStore(db, { channels, now }), contacts, sender, now };
+  flows = recoveryFlowStore(db, { channels, now });
+  deps = { db, secrets, contacts, sender, now };
   await saveFlow({});
 });
 afterAll(async () => {
@@ -100,7 +103,7 @@ async function saveFlow(change: Partial<RecoveryFlow>) {
     discount: null,
     variables,
   }));
-  return deps.flows.save(merchant.uid, records.inventoryId, { ...flow, enabled: true, channelId, steps, ...change });
+  return flows.save(merchant.uid, records.inventoryId, { ...flow, enabled: true, channelId, steps, ...change });
 }
 
 let checkouts = 0;
@@ -216,6 +219,7 @@ describe('a consenting shopper’s abandoned checkout', () => {
     const id = await leftCheckout({ phone, updatedAt: now() });
     clock += 2 * HOUR;
     expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
+    expect(await sendAll(phone)).toHaveLength(1);
     await orderPlaced(id, phone, new Date(clock + HOUR));
     expect(await recoverCheckout(deps, id)).toEqual({ kind: 'recovered' });
     expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'recovered', remindersSent: 1 });
@@ -227,7 +231,7 @@ describe('a consenting shopper’s abandoned checkout', () => {
 });
 
 describe('a reminder waiting for its turn at the sender', () => {
-  test('never goes once the order came in meanwhile: the sender looks at the checkout right before Meta', async () => {
+  test('never goes once the order came in meanwhile (the sender looks right before Meta), and the order is not counted recovered', async () => {
     clock = Date.parse('2026-12-03T12:00:00Z');
     const phone = '+5511976541005';
     const id = await leftCheckout({ phone, updatedAt: now() });
@@ -237,6 +241,10 @@ describe('a reminder waiting for its turn at the sender', () => {
     await orderPlaced(id, phone, now());
     expect(await sendAll(phone)).toEqual([]);
     expect(await sender.byKey(merchant.uid, reminderSendKey(id, 1))).toMatchObject({ status: 'failed', reason: 'no_longer_wanted' });
+    // No reminder reached the shopper before the order: it stopped the reminders, it was not recovered by one.
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'stopped', reason: 'order_placed' });
+    expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'reminded', recoveryReason: 'order_placed', remindersSent: 1 });
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'closed' });
 
     // A checkout still open is reminded as before: the check names only its own checkout.
     const open = await leftCheckout({ phone: '+5511976541006', updatedAt: now() });
@@ -381,7 +389,7 @@ describe('a reminder with a discount', () => {
     const inventoryId = await inventoryOnStore();
     const flow = defaultRecoveryFlow();
     const third = flow.steps[2]!; // cart_reminder_3: a copy-code button and the discount's value
-    await deps.flows.save(merchant.uid, inventoryId, {
+    await flows.save(merchant.uid, inventoryId, {
       ...flow,
       enabled: true,
       channelId,

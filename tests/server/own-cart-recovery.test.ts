@@ -31,7 +31,7 @@ import { checkoutListStore } from '@/server/checkouts/checkout-list-store';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { ownCarts, ownCartToken } from '@/server/checkouts/own-carts';
 import { RECOVERY_ATTRIBUTE } from '@/server/checkouts/recovery-ref';
-import { recoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
+import { recoveryFlowStore, type RecoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
 import { recoverCheckout, type RecoveryDependencies } from '@/server/checkouts/recovery-worker';
 import { contactStore, type ContactStore } from '@/server/contacts/contact-store';
 import type { Db } from '@/server/db/database';
@@ -81,6 +81,7 @@ let channelId: string;
 let contacts: ContactStore;
 let sender: TemplateSender;
 let deps: RecoveryDependencies;
+let flows: RecoveryFlowStore;
 let answering: AnswerDependencies;
 const number = fixturePhoneNumber(35, { phoneNumberId: newPhoneNumberId() });
 const reminders = (['cart_reminder_1', 'cart_reminder_2'] as const).map((key) => readyMadeTemplate(key).draft);
@@ -143,7 +144,8 @@ beforeAll(async () => {
   const channels = channelStore(db, secrets);
   contacts = contactStore(db, { now });
   sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }), now, queue: QUEUE });
-  deps = { db, secrets, flows: recoveryFlowStore(db, { channels, now }), contacts, sender, now };
+  flows = recoveryFlowStore(db, { channels, now });
+  deps = { db, secrets, contacts, sender, now };
   const storefront = storefrontStore(db, { now });
   answering = {
     db,
@@ -170,7 +172,7 @@ async function saveFlow(change: Partial<RecoveryFlow> = {}) {
   const flow = defaultRecoveryFlow();
   const variables = { first_name: 'first_name', cart_url: 'checkout_url' } as const;
   const steps = flow.steps.slice(0, 2).map((step) => ({ ...step, discount: null, variables }));
-  return deps.flows.save(merchant.uid, records.inventoryId, { ...flow, enabled: true, channelId, steps, quietHours: null, ...change });
+  return flows.save(merchant.uid, records.inventoryId, { ...flow, enabled: true, channelId, steps, quietHours: null, ...change });
 }
 
 /** The shopper's opt-in to marketing messages in their own voice. */
