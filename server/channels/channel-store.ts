@@ -261,6 +261,12 @@ export function channelStore(db: Db, secrets: SecretBox, { onChannelChanged = ()
       if (row) onChannelChanged(row.phoneNumberId);
     },
 
+    /** The account's channel with its access token opened, in one read (the template sender's); null when it is gone. */
+    async withAccessToken(uid: string, id: string): Promise<{ channel: Channel; token: string } | null> {
+      const [row] = await db.select().from(channels).where(mine(uid, id));
+      return row ? { channel: view(row), token: secrets.open(row.accessTokenSealed, id) } : null;
+    },
+
     /** The channel's access token, opened, to reply with; null when the channel is gone. Not account-scoped: for workers. */
     async accessToken(id: string): Promise<string | null> {
       const [row] = await db.select({ sealed: channels.accessTokenSealed }).from(channels).where(eq(channels.id, id));

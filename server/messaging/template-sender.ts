@@ -18,6 +18,7 @@ import {
   SEND_GAVE_UP,
   sendCallbackData,
   sendIdOfCallback,
+  sentSendStatuses,
   type ChannelReason,
   type SendRefusalReason,
   type SendStatusUpdate,
@@ -30,7 +31,7 @@ import type { Job } from '../jobs/job-queue';
 import { enqueueRows } from '../jobs/job-queue';
 import { RetryLater } from '../jobs/queue-worker';
 import type { ChannelStore } from '../channels/channel-store';
-import { serviceWindowOpen, serviceWindowOpenSql } from '../channels/service-window';
+import { serviceWindowOpenSql } from '../channels/service-window';
 import type { CloudApiClient, CloudApiFailure } from '../channels/cloud-api-client';
 import type { ContactStore } from '../contacts/contact-store';
 import { subscribedSql } from '../contacts/contact-queries';
@@ -137,7 +138,8 @@ const channelAttentionOf = (reason: ChannelReason): ChannelAttentionReason =>
       : 'number_unavailable';
 
 /** A send's turn: admitted (it may go to Meta now), why it may not go at all, or how long it waits. */
-type Turn = { wait: number } | 'admitted' | 'unsubscribed' | 'ended';
+/** Admitted: with whether the shopper's service window was open then (the message's price follows it). */
+type Turn = { wait: number } | { admitted: { inServiceWindow: boolean } } | 'unsubscribed' | 'ended';
 type Asking = {
   send: Row;
   purpose: 'utility' | 'marketing';
@@ -166,7 +168,8 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       .set({ ...change, updatedAt: now() })
       .where(eq(templateSends.id, id));
   }
-  const refuse = (id: string, reason: SendRefusalReason) => settle(id, { status: 'failed', reason, code: null });
+  const refuse = (id: string, reason: SendRefusalReason, as: Partial<Pick<Row, 'language' | 'category'>> = {}) =>
+    settle(id, { ...as, status: 'failed', reason, code: null });
 
   /** The account's messaging limit: read from Meta through this number at most once an hour. */
   async function messagingLimit(uid: string, phoneNumberId: string, token: string): Promise<number> {
@@ -323,10 +326,18 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       }
       if (admitted.length > 0) {
         const inWindow = admitted.filter((index) => facts[index]!.inServiceWindow === true).map((index) => batch[index]!.send.id);
+        // Each send's language and category as its checks found them (a CASE over the batch's ids).
+        const each = (value: (send: Row) => string | null) =>
+          sql`case ${templateSends.id} ${sql.join(
+            admitted.map((index) => sql`when ${batch[index]!.send.id}::uuid then ${value(batch[index]!.send)}`),
+            sql` `,
+          )} end`;
         await tx
           .update(templateSends)
           .set({
             status: 'sending',
+            language: each((send) => send.language),
+            category: sql`(${each((send) => send.category)})::text`,
             attempts: sql`${templateSends.attempts} + 1`,
             firstAttemptAt: sql`coalesce(${templateSends.firstAttemptAt}, ${at})`,
             attemptStartedAt: at,
@@ -339,7 +350,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
               admitted.map((index) => batch[index]!.send.id),
             ),
           );
-        for (const index of admitted) turns[index] = 'admitted';
+        for (const index of admitted) turns[index] = { admitted: { inServiceWindow: facts[index]!.inServiceWindow === true } };
       }
       return turns as Turn[];
     });
@@ -382,10 +393,13 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     }
   }
 
-  /** Meta took the send: its id, when, its price from the card of that day with the service window as it was then. */
+  /**
+   * Meta took the send: its id, when, its price from the card of that day with the service window as
+   * its turn found it (the moment before Meta was asked).
+   */
   async function recordSent(send: Row, metaMessageId: string, status: 'sent' | 'delivered' | 'read' = 'sent') {
     const sentAt = now();
-    const inServiceWindow = await serviceWindowOpen(db, send.channelId, send.recipient, sentAt);
+    const { inServiceWindow } = send;
     const price = priceOf({ category: send.category ?? 'UTILITY', country: send.country, at: sentAt, inServiceWindow });
     await settle(send.id, {
       status,
@@ -429,12 +443,12 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       if (left > 0) return waitFor(left, 'in_flight');
     }
 
-    const channel = await channels.get(send.uid, send.channelId);
-    const token = channel ? await channels.accessToken(channel.id) : null;
-    if (!channel || !token) {
+    const found = await channels.withAccessToken(send.uid, send.channelId);
+    if (!found) {
       await refuse(send.id, 'channel_unavailable');
       return 'done';
     }
+    const { channel, token } = found;
     if (channel.status === 'needs_attention') {
       if (at.getTime() - (send.firstAttemptAt ?? send.createdAt).getTime() >= CHANNEL_GIVE_UP_MS) {
         await refuse(send.id, 'channel_unavailable');
@@ -455,29 +469,33 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       return 'done';
     }
     const category: TemplateCategory = template.category;
-    if (language !== send.language || category !== send.category) await settle(send.id, { language, category });
+    // The language and category the send goes in are written with its outcome or its turn (no write of their own).
+    const as = { language, category };
     const refusal = contact ? consentRefusal(contact, category) : consentPurposeOf(category) ? 'not_subscribed' : 'category_not_sent';
     if (refusal) {
-      await refuse(send.id, refusal);
+      await refuse(send.id, refusal, as);
       return 'done';
     }
     if (!fillTemplate(template.content, send.variables).ok) {
-      await refuse(send.id, 'variables_missing');
+      await refuse(send.id, 'variables_missing', as);
       return 'done';
     }
 
     const limit = await messagingLimit(send.uid, channel.phoneNumberId, token);
     const turn = await admit({ ...send, language, category }, consentPurposeOf(category)!, limit);
     if (turn === 'ended') {
-      await refuse(send.id, 'no_longer_wanted');
+      await refuse(send.id, 'no_longer_wanted', as);
       return 'done';
     }
     if (turn === 'unsubscribed') {
       const latest = (await contacts.consentOf(send.uid, [send.recipient])).get(send.recipient);
-      await refuse(send.id, (latest && consentRefusal(latest, category)) || 'unsubscribed');
+      await refuse(send.id, (latest && consentRefusal(latest, category)) || 'unsubscribed', as);
       return 'done';
     }
-    if (turn !== 'admitted') return waitFor(turn.wait, 'waiting_turn');
+    if ('wait' in turn) {
+      if (language !== send.language || category !== send.category) await settle(send.id, as);
+      return waitFor(turn.wait, 'waiting_turn');
+    }
 
     const sent = await cloudApi.sendTemplate(channel.phoneNumberId, token, {
       to: send.recipient,
@@ -490,7 +508,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       await failedAtMeta(admitted!, errorInputOf(sent.failure));
       return 'done';
     }
-    await recordSent({ ...send, category }, sent.value.messageId);
+    await recordSent({ ...send, ...as, inServiceWindow: turn.admitted.inServiceWindow }, sent.value.messageId);
     return 'done';
   }
 
@@ -568,7 +586,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
           if (send.status !== 'failed') await failedAfterMeta(send, update.errorCodes[0]);
           continue;
         }
-        const order: TemplateSendStatus[] = ['sent', 'delivered', 'read'];
+        const order: readonly TemplateSendStatus[] = sentSendStatuses;
         if (order.indexOf(update.status) > order.indexOf(send.status)) await settle(send.id, { status: update.status });
       }
     },
