@@ -1,10 +1,10 @@
-// The recovery-flow machine's model-based test through the real UI: a covering set of the paths of
-// tests/model/recovery-flow-model.ts (derived from the production machine) on the 'Recovery flow' card
-// of /en/checkouts in Chromium, against the real server, the Auth emulator and the e2e server's
-// loopback WhatsApp Cloud API. The model's world is made real: one inventory (its name only) and two
+// The recovery-flow machine's model-based test through the real UI: a few walks chained from the paths
+// of tests/model/recovery-flow-model.ts (derived from the production machine; fixtures/chained-walks.ts)
+// on the 'Recovery flow' card of /en/checkouts in Chromium, against the real server, the Auth
+// emulator and the e2e server's loopback WhatsApp Cloud API. The model's world is made real: one inventory (its name only) and two
 // numbers of this spec's own (e2e-peers.ts: a number connects once across all accounts), A with the
 // ready-made cart reminders and B with `aviso`, a template of its own, submitted through the API and
-// approved by the fixture's review; NUMBER_GONE is no number of the account's. A path starts from the
+// approved by the fixture's review; NUMBER_GONE is no number of the account's. A walk starts from the
 // flow stored before the card loads it: the ready-made one (stored as it is: the server answers it
 // exactly as for an inventory that never saved one) or the model's saved flow (on, from A).
 // The card's load (GET …/recovery-flow; the channels and templates it also reads go through) and
@@ -21,10 +21,10 @@
 // field emptied. A gesture may send more than one event (150 % off: the box ticked, then 150 typed;
 // quiet hours: the box, then the times). Edits the machine ignores (a number not connected, a
 // reminder the flow has not, a fourth one, the only one removed, a template the number does not
-// offer) are not sent: the screen is shown not to offer them. Paths needing a gesture the screen has
+// offer) are not sent: the screen is shown not to offer them. Steps needing a gesture the screen has
 // not (a negative minimum: the field reads no '-'; an edit to the value shown; a template while the
-// number offers none) are left out: the last test proves the paths run still reach every state and
-// take every transition. One merchant, one inventory, one page.
+// number offers none) are never chained: the last test proves the walks run still reach every state
+// and take every transition. One merchant, one inventory, one page.
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { getNextSnapshot, initialTransition, type AnyStateNode, type EventObject, type SnapshotFrom } from 'xstate';
 import {
@@ -50,7 +50,7 @@ import {
   type RecoveryFlowFailure,
   type RecoveryNumberChoice,
 } from '@/machines/recovery-flow';
-import { coverageOf, coveringPaths, describeCoverage, eachEvent, testPath, type ModelPath, type ModelStep } from '../model/model-harness';
+import { coverageOf, describeCoverage, eachEvent, testPath, type ModelPath, type ModelStep } from '../model/model-harness';
 import {
   INVENTORY_ID,
   NUMBER_A,
@@ -60,6 +60,7 @@ import {
   recoveryFlowTestModel,
   savedFlow,
 } from '../model/recovery-flow-model';
+import { chainedWalks, type Follower } from './fixtures/chained-walks';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { signInDirectly } from './fixtures/emulator-users';
 import { HeldRoutes } from './fixtures/held-routes';
@@ -379,21 +380,24 @@ function gestureFor(snapshot: FlowSnapshot, step: ModelStep, way: Way) {
   return null;
 }
 
-/** Whether the screen and the world here can follow the path, in the model's world. */
-function followable(path: ModelPath): boolean {
-  const way: Way = { start: startOf(path), ids: modelIds, numbers: plannedNumbers };
-  let snapshot = initialTransition(machine, { inventoryId: INVENTORY_ID })[0];
-  for (const step of path.steps) {
-    const found = gestureFor(snapshot, step, way);
-    if (!found) return false;
-    snapshot = follow(snapshot, found.events).after;
-  }
-  return true;
-}
+/** How the screen and the world here follow a walk, in the model's world: where the machine stands on what they make, and the way. */
+type Followed = { snapshot: FlowSnapshot; way: Way };
+const follower: Follower<Followed> = {
+  start: () => ({
+    snapshot: initialTransition(machine, { inventoryId: INVENTORY_ID })[0],
+    way: { start: 'ready-made', ids: modelIds, numbers: plannedNumbers },
+  }),
+  step: ({ snapshot, way }, step) => {
+    // The flow loaded is the one the world stored before the page loaded it.
+    const here: Way =
+      step.event.type === 'xstate.done.actor.loadRecoveryFlow' ? { ...way, start: startOf({ initial: snapshot, steps: [step] }) } : way;
+    const found = gestureFor(snapshot, step, here);
+    return found ? { snapshot: follow(snapshot, found.events).after, way: here } : null;
+  },
+};
 
-// The model's paths the screen and the world can follow, and a few of them that reach every state and take every transition.
-const answerable = model.paths.filter(followable);
-const paths = coveringPaths(machine, { ...model, paths: answerable });
+// A few walks chained from the model's paths that the screen and the world can follow, reaching every state and taking every transition.
+const paths = chainedWalks(machine, model, model.paths, follower);
 const passed: ModelPath[] = [];
 
 // ---- The screen. ----
@@ -865,7 +869,7 @@ test.describe('recovery-flow machine, model-based (UI level)', () => {
     const coverage = coverageOf(machine, { ...model, paths: passed });
     console.log(
       describeCoverage('recovery-flow', 'UI', coverage, passed.length) +
-        ` (of ${answerable.length} the screen and the world can follow, ${model.paths.length} in the model)`,
+        ` (walks chained from the ${model.paths.length} paths of the model)`,
     );
     expect(passed.length, 'paths passed').toBe(paths.length);
     expect(coverage.states.missing).toEqual([]);
