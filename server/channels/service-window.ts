@@ -1,12 +1,11 @@
 // Whether a shopper's customer service window with one of the account's numbers is open: the shopper
-// wrote to that number in the 24 hours before a moment. The template sender asks it twice: a person
-// with an open window does not count against the messaging limit, and a utility template delivered
-// inside one is free on the cards that say so. It reads the messages the webhook recorded
+// wrote to that number in the 24 hours before a moment. The template sender asks it in a send's turn: a
+// person with an open window does not count against the messaging limit, and a utility template
+// delivered inside one is free on the cards that say so. It reads the messages the webhook recorded
 // (whatsapp_inbound_messages, by the index on channel, sender and Meta's timestamp); retention may
 // delete older messages, never ones this young.
 import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { phoneFromWhatsappId } from '@/domain/contact-phone';
-import type { Db } from '../db/database';
 import { whatsappInboundMessages as messages } from './channel-tables';
 
 /** Meta's customer service window: 24 hours from the shopper's last message. */
@@ -43,9 +42,3 @@ export const shopperWroteSql = (channelId: string, phone: string, since: Date, u
     gt(messages.sentAt, since),
     lte(messages.sentAt, until),
   )})`;
-
-/** Whether `phone` (E.164) wrote to the channel in the 24 hours up to `at`. */
-export async function serviceWindowOpen(db: Db, channelId: string, phone: string, at: Date): Promise<boolean> {
-  const result = await db.execute<{ open: boolean }>(sql`select ${serviceWindowOpenSql(channelId, phone, at)} as open`);
-  return (result as unknown as { rows: { open: boolean }[] }).rows[0]?.open === true;
-}

@@ -13,7 +13,7 @@
 // reminder it waits out the attribution window and counts the checkout lost; an order placed from it
 // within that window counts it recovered (the order's readers mark it so with the order and its value:
 // server/checkouts/recovered-orders.ts; a checkout the store says completed in time, here).
-import { and, eq, max, ne, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   RECOVERY_ATTRIBUTION_DAYS,
   abandonedAt,
@@ -43,7 +43,7 @@ import { queueWorker, type JobOutcome, type QueueWorker, type WorkerLog } from '
 import type { TemplateSender } from '../messaging/template-sender';
 import { formatTotal, greetingName } from '../notices/notice-values';
 import type { SecretBox } from '../secrets/secret-box';
-import { templatesByLanguage } from '../templates/template-queries';
+import { approvedCategorySql } from '../templates/template-queries';
 import { RECOVERY_QUEUE } from './checkout-intake';
 import { storeCheckouts } from './checkout-tables';
 import { createDiscountCode, discountValueText, DiscountRefused, newDiscountCode } from './discount-codes';
@@ -107,45 +107,68 @@ async function checkoutOf(db: Db, id: number): Promise<{ checkout: CheckoutRow; 
   };
 }
 
-/** When the shopper's latest recovery of another checkout of the account began; null: none. */
-async function lastRecoveryStartedAt(db: Db, checkout: CheckoutRow, phone: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: max(storeCheckouts.firstReminderAt) })
-    .from(storeCheckouts)
-    .where(
-      and(
-        eq(storeCheckouts.phone, phone),
-        ne(storeCheckouts.id, checkout.id),
-        sql`${storeCheckouts.inventoryId} in (${accountInventoryIdsSql(checkout.uid)})`,
-      ),
-    );
-  return row?.at ?? null;
-}
+/** When the shopper's latest recovery of another checkout of the account began (null: none), for the caller's statement. */
+const lastRecoveryStartedAtSql = (checkout: CheckoutRow, phone: string): SQL =>
+  sql`(select max(${storeCheckouts.firstReminderAt}) from ${storeCheckouts}
+    where ${storeCheckouts.phone} = ${phone} and ${storeCheckouts.id} <> ${checkout.id}
+      and ${storeCheckouts.inventoryId} in (${accountInventoryIdsSql(checkout.uid)}))`;
 
 /**
- * Whether an own cart (./own-carts.ts) gives way before its first reminder: to a checkout of the store
- * opened from that cart with a number (the shopper went on to the store, which knows more), or to a
- * later own cart of the same shopper (the newest cart is the one they mean).
+ * Whether an own cart (./own-carts.ts) gives way before its first reminder, for the caller's statement:
+ * to a checkout of the store opened from that cart with a number (the shopper went on to the store,
+ * which knows more), or to a later own cart of the same shopper (the newest cart is the one they mean).
  */
-async function givesWay(db: Db, checkout: CheckoutRow): Promise<boolean> {
-  if (checkout.source === 'store') return false;
+function givesWaySql(checkout: CheckoutRow): SQL {
+  if (checkout.source === 'store') return sql`false`;
   const other = sql`${storeCheckouts.inventoryId} = ${checkout.inventoryId}::uuid and ${storeCheckouts.id} <> ${checkout.id}`;
-  const result = await db.execute(sql`select (
-    ${
-      checkout.cartId === null
-        ? sql`false`
-        : sql`exists (select 1 from ${storeCheckouts} where ${other} and ${storeCheckouts.cartId} = ${checkout.cartId}
+  return sql`(${
+    checkout.cartId === null
+      ? sql`false`
+      : sql`exists (select 1 from ${storeCheckouts} where ${other} and ${storeCheckouts.cartId} = ${checkout.cartId}
       and ${storeCheckouts.source} = 'store' and ${storeCheckouts.phone} is not null)`
-    }
+  }
     or ${
       checkout.phone === null
         ? sql`false`
         : sql`exists (select 1 from ${storeCheckouts} where ${other} and ${storeCheckouts.phone} = ${checkout.phone}
       and ${storeCheckouts.source} <> 'store'
       and (${storeCheckouts.startedAt}, ${storeCheckouts.id}) > (${checkout.startedAt.toISOString()}::timestamptz, ${checkout.id}))`
+    })`;
+}
+
+/** What a run decides by besides the checkout and its flow, read in one statement. */
+type RunFacts = {
+  /** The category an approved template of the step is sent as (a cart reminder is MARKETING); null: none approved. */
+  category: 'MARKETING' | 'UTILITY' | null;
+  /** The shopper wrote to the number since the checkout's last update (the conversation takes over). */
+  wrote: boolean;
+  /** Before the first reminder: when the shopper's latest recovery of another checkout began, and whether an own cart gives way. */
+  lastRecoveryStartedAt: Date | null;
+  givesWay: boolean;
+};
+
+async function runFacts(
+  db: Db,
+  { checkout, flow, step, phone, now }: { checkout: CheckoutRow; flow: RecoveryFlow; step: RecoveryStep; phone: string | null; now: Date },
+): Promise<RunFacts> {
+  const first = checkout.remindersSent === 0;
+  const channelId = flow.channelId;
+  const result = await db.execute(sql`select
+    ${channelId && step.templateName ? approvedCategorySql(channelId, step.templateName) : sql`null`} as category,
+    ${channelId && phone ? shopperWroteSql(channelId, phone, checkout.shopifyUpdatedAt, now) : sql`false`} as wrote,
+    ${first && phone ? lastRecoveryStartedAtSql(checkout, phone) : sql`null`} as last_recovery_started_at,
+    ${first ? givesWaySql(checkout) : sql`false`} as gives_way`);
+  const [row] = (
+    result as unknown as {
+      rows: { category: RunFacts['category']; wrote: boolean; last_recovery_started_at: string | Date | null; gives_way: boolean }[];
     }
-  ) as gives_way`);
-  return (result as unknown as { rows: { gives_way: boolean }[] }).rows[0]?.gives_way === true;
+  ).rows;
+  return {
+    category: row?.category ?? null,
+    wrote: row?.wrote === true,
+    lastRecoveryStartedAt: row?.last_recovery_started_at ? new Date(row.last_recovery_started_at) : null,
+    givesWay: row?.gives_way === true,
+  };
 }
 
 /** Whether one of the checkout's reminders went (Meta took it) at or before `by`. */
@@ -154,12 +177,6 @@ async function reminderWentBy(db: Db, checkout: CheckoutRow, by: Date): Promise<
     sql`select ${reminderWentBySql(sql`${checkout.uid}`, sql`${checkout.id}::bigint`, sql`${by.toISOString()}::timestamptz`)} as went`,
   );
   return (result as unknown as { rows: { went: boolean }[] }).rows[0]?.went === true;
-}
-
-/** Whether the shopper wrote to the number since `since` (the conversation takes over). */
-async function shopperWrote(db: Db, channelId: string, phone: string, since: Date, now: Date): Promise<boolean> {
-  const result = await db.execute<{ wrote: boolean }>(sql`select ${shopperWroteSql(channelId, phone, since, now)} as wrote`);
-  return (result as unknown as { rows: { wrote: boolean }[] }).rows[0]?.wrote === true;
 }
 
 type Mark = Partial<
@@ -233,16 +250,6 @@ async function madeDiscount(
   return { code, discount };
 }
 
-/** The category an approved template of the step is sent as (a cart reminder is MARKETING); null: none approved. */
-async function approvedCategory(db: Db, channelId: string, step: RecoveryStep): Promise<'MARKETING' | 'UTILITY' | null> {
-  if (!step.templateName) return null;
-  const approved = [...(await templatesByLanguage(db, channelId, step.templateName)).values()].filter(
-    (template) => template.status === 'APPROVED',
-  );
-  if (approved.length === 0) return null;
-  return approved.some((template) => template.category === 'MARKETING') ? 'MARKETING' : 'UTILITY';
-}
-
 /** One run of a checkout's recovery at the injected clock's now. */
 export async function recoverCheckout(
   { db, secrets, contacts, sender, now: clock = () => new Date(), timeScale = 1 }: RecoveryDependencies,
@@ -289,7 +296,8 @@ export async function recoverCheckout(
 
   const step = flow.steps[sent]!;
   const phone = checkout.phone ? readContactPhone(checkout.phone) : null;
-  const category = flow.channelId ? await approvedCategory(db, flow.channelId, step) : null;
+  const facts = await runFacts(db, { checkout, flow, step, phone: phone?.ok ? phone.phone : null, now });
+  const { category } = facts;
   const purpose = category === 'UTILITY' ? 'utility' : 'marketing';
 
   let contact: ContactConsentView | undefined = phone?.ok
@@ -316,12 +324,12 @@ export async function recoverCheckout(
   }
 
   if (sent === 0) {
-    if (await givesWay(db, checkout)) return { kind: 'gave_way' };
+    if (facts.givesWay) return { kind: 'gave_way' };
     const skipped = skipReason({
       flow,
       checkout: { updatedAt: base, phone: phone?.ok ? phone.phone : null, totalMinor: checkout.totalMinor ?? 0 },
       consented: contact?.consent[purpose].status === 'subscribed',
-      lastRecoveryStartedAt: phone?.ok ? await lastRecoveryStartedAt(db, checkout, phone.phone) : null,
+      lastRecoveryStartedAt: facts.lastRecoveryStartedAt,
       now,
     });
     if (skipped) {
@@ -337,7 +345,7 @@ export async function recoverCheckout(
 
   const stopped = stopReason({
     orderPlaced: false,
-    shopperReplied: await shopperWrote(db, flow.channelId, phone.phone, base, now),
+    shopperReplied: facts.wrote,
     unsubscribed: contact?.consent[purpose].status === 'unsubscribed',
     flowOff: !flow.enabled,
     templateApproved: category !== null,

@@ -1,7 +1,8 @@
 // What other areas read of the templates area's tables, without knowing them: the sender asks for
 // the template a send names (its status, content and category) and marks one needing attention when
-// Meta refuses its parameters. Everything is keyed by the channel, which the caller already checked.
-import { and, eq } from 'drizzle-orm';
+// Meta refuses its parameters; the recovery worker asks which category a template is sent as. Everything
+// is keyed by the channel, which the caller already checked.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ParameterFormat, TemplateCategory, TemplateContent, TemplateStatus } from '@/domain/message-template';
 import type { Db } from '../db/database';
 import { messageTemplates } from './template-tables';
@@ -33,6 +34,16 @@ export async function templatesByLanguage(db: Db, channelId: string, name: strin
     .where(and(eq(messageTemplates.channelId, channelId), eq(messageTemplates.name, name)));
   return new Map(rows.map((row) => [row.language, row]));
 }
+
+/**
+ * The category the channel's template of that name is sent as when a language of it is APPROVED, as a
+ * scalar for the caller's statement: MARKETING when an approved language is, else UTILITY; null when
+ * none is approved.
+ */
+export const approvedCategorySql = (channelId: string, name: string): SQL<'MARKETING' | 'UTILITY' | null> =>
+  sql`(select case when bool_or(${messageTemplates.category} = 'MARKETING') then 'MARKETING' else 'UTILITY' end
+    from ${messageTemplates} where ${messageTemplates.channelId} = ${channelId} and ${messageTemplates.name} = ${name}
+      and ${messageTemplates.status} = 'APPROVED' having count(*) > 0)`;
 
 /** Marks one language of a template as needing the merchant's attention (Meta refused its parameters). */
 export async function markTemplateAttention(db: Db, channelId: string, name: string, language: string, reason: string): Promise<void> {
