@@ -39,6 +39,8 @@ const Box = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
+  /* The value's size follows the card's width, so a sum keeps to one line instead of breaking inside it. */
+  container-type: inline-size;
 
   dt {
     color: ${({ theme }) => theme.colors.muted};
@@ -47,11 +49,11 @@ const Box = styled.div`
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.xl};
+    font-size: clamp(${({ theme }) => theme.font.size.md}, 15cqi, ${({ theme }) => theme.font.size.xl});
     font-weight: 700;
     color: ${({ theme }) => theme.colors.primary};
     font-variant-numeric: tabular-nums;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   small {
     color: ${({ theme }) => theme.colors.muted};
