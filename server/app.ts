@@ -22,6 +22,7 @@ import { buildServices, type Services } from './services';
 import { registerWhatsappWebhookRoutes } from './routes/whatsapp-webhook-routes';
 import { registerShopifyWebhookRoutes } from './routes/shopify-webhook-routes';
 import { requestWithoutQuery } from './http/request-log';
+import { RECOVERY_QUEUE } from './checkouts/checkout-intake';
 
 /** JSON bodies up to 1 MiB; the knowledge-file upload route sets its own (MAX_KNOWLEDGE_FILE_BYTES). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -145,6 +146,9 @@ export async function buildApp({
       onQueued: onWorkQueued,
       onTemplateUpdates: async (updates) => void (await shared.templates.applyUpdates(updates)),
       onSendStatuses: (statuses) => shared.templateSender.statusesReceived(statuses),
+      onShopperMessages: async (shoppers) => {
+        if ((await shared.checkouts.shoppersWrote(shoppers)) > 0) onWorkQueued(RECOVERY_QUEUE);
+      },
     });
     // The inventories' stores' order and checkout webhooks: public, beside Meta's, their bodies kept raw for the signature.
     await registerShopifyWebhookRoutes(app, {

@@ -2,7 +2,7 @@
 // its database and parsed configuration (./config.ts), for the HTTP app (./app.ts) and its background
 // workers (./workers.ts) to share. One channel store and one webhook intake for both: a worker
 // marking a channel empties the webhook's cache of it.
-import { recordCheckout, type RecordedCheckout } from './checkouts/checkout-intake';
+import { recordCheckout, wakeRecoveriesOfShoppers, type RecordedCheckout } from './checkouts/checkout-intake';
 import { ownCarts, type OwnCarts } from './checkouts/own-carts';
 import { checkoutListStore, type CheckoutListStore } from './checkouts/checkout-list-store';
 import { recoveryFlowStore, type RecoveryFlowStore } from './checkouts/recovery-flow-store';
@@ -98,7 +98,11 @@ export type Services = {
   /** The Checkouts screen's figures and list. */
   checkoutList: CheckoutListStore;
   /** Stores' checkouts, as their webhooks describe them: what checkout recovery reads (server/checkouts/). */
-  checkouts: { record: (inventoryId: string, checkout: CheckoutDraft, delivery: WebhookDelivery) => Promise<RecordedCheckout> };
+  checkouts: {
+    record: (inventoryId: string, checkout: CheckoutDraft, delivery: WebhookDelivery) => Promise<RecordedCheckout>;
+    /** Shoppers wrote to a number of their account: their checkouts' recovery runs now (its stop rules). */
+    shoppersWrote: (shoppers: readonly { uid: string; phone: string }[]) => Promise<number>;
+  };
   /** Catalyst's own carts as abandoned checkouts: the cart page's checkout and the WhatsApp answerer's cart links. */
   ownCarts: OwnCarts;
 };
@@ -161,6 +165,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     checkoutList: checkoutListStore(db),
     checkouts: {
       record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery, { timeScale: config.demoTimeScale }),
+      shoppersWrote: (shoppers) => wakeRecoveriesOfShoppers(db, shoppers),
     },
     ownCarts: ownCarts(db, { storefront, timeScale: config.demoTimeScale }),
   };

@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RECOVERY_MIN_DELAY_MINUTES, scaledMinutesMs } from '@/domain/checkout-recovery';
 import type { Db } from '../db/database';
+import { accountInventoryIdsSql } from '../inventories/inventory-queries';
 import { enqueueRows, wakeJobsSql } from '../jobs/job-queue';
 import { noteDelivery, type WebhookDelivery } from '../order-events/webhook-deliveries';
 import { storeCheckouts } from './checkout-tables';
@@ -112,4 +113,26 @@ export function checkoutsCompletedByOrdersSql(inventoryId: string, orders: SQL, 
       returning ${storeCheckouts.id} as id),
     ${sql.raw(`${prefix}_queued`)} as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from ${completed}`, { skipDuplicates: true })}),
     ${sql.raw(`${prefix}_woken`)} as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from ${completed}`)})`;
+}
+
+/**
+ * Wakes the recovery of each shopper's open checkouts in their account: the shopper wrote to a number
+ * (or opted out by a stop word), so the run stops the reminders now — the Checkouts screen says so at
+ * once, not when the next reminder would have been due. Returns how many jobs were woken.
+ */
+export async function wakeRecoveriesOfShoppers(db: Db, shoppers: readonly { uid: string; phone: string }[]): Promise<number> {
+  let woken = 0;
+  for (const key of new Set(shoppers.map(({ uid, phone }) => JSON.stringify([uid, phone])))) {
+    const [uid, phone] = JSON.parse(key) as [string, string];
+    const result = await db.execute(
+      wakeJobsSql(
+        RECOVERY_QUEUE,
+        'checkoutId',
+        sql`select ${storeCheckouts.id} as id from ${storeCheckouts} where ${storeCheckouts.phone} = ${phone}
+          and ${storeCheckouts.inventoryId} in (${accountInventoryIdsSql(uid)}) and ${storeCheckouts.completedAt} is null`,
+      ),
+    );
+    woken += (result as unknown as { rows: unknown[] }).rows.length;
+  }
+  return woken;
 }

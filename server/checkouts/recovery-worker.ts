@@ -6,9 +6,9 @@
 // waits (the shopper may still be typing; a reminder's time, moved out of the shopper's quiet hours),
 // skips it (domain/checkout-recovery.ts's skipReason: the flow off or switched on after it, no number,
 // a small cart, a recovery in the last 7 days, no consent), stops it (the order placed, the shopper
-// wrote, unsubscribed, the flow off, the template no longer approved), or asks the template sender for
-// the next reminder (its discount code made in the store first), keyed by checkout and step, so a
-// retried or repeated run sends it once. Each reminder's way-back link carries the checkout's recovery
+// wrote or unsubscribed — at once: their message wakes the job — the flow off, the template no longer
+// approved), or asks the template sender for the next reminder (its discount code made in the store
+// first), keyed by checkout and step, so a retried or repeated run sends it once. Each reminder's way-back link carries the checkout's recovery
 // ref (drawn and kept before the first one goes: server/checkouts/recovery-ref.ts). After the last
 // reminder it waits out the attribution window and counts the checkout lost; an order placed from it
 // within that window counts it recovered (the order's readers mark it so with the order and its value:
@@ -341,8 +341,6 @@ export async function recoverCheckout(
 
   const zone = shopperTimeZone(phone.phone, checkout.accountZone ?? DEFAULT_ZONE);
   const sendAt = reminderSendAt(base, sent, flow, zone, timeScale);
-  if (now < sendAt) return { kind: 'later', at: sendAt };
-
   const stopped = stopReason({
     orderPlaced: false,
     shopperReplied: facts.wrote,
@@ -350,6 +348,10 @@ export async function recoverCheckout(
     flowOff: !flow.enabled,
     templateApproved: category !== null,
   });
+  // What the shopper did stops the reminders at once (a message of theirs wakes this run); what the
+  // merchant may still set right (the flow off, a template in review) is looked at when one is due.
+  const byShopper = stopped === 'shopper_replied' || stopped === 'unsubscribed';
+  if (now < sendAt && !byShopper) return { kind: 'later', at: sendAt };
   if (stopped) {
     await mark(db, checkout.id, {
       recoveryStatus: stopped === 'unsubscribed' ? 'opted_out' : sent > 0 ? 'reminded' : 'skipped',

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
+import { phoneFromWhatsappId } from '@/domain/contact-phone';
 import type { SendStatusUpdate } from '@/domain/template-send';
 import {
   flattenWebhook,
@@ -38,6 +39,8 @@ export type WhatsappWebhookRouteOptions = {
   onTemplateUpdates?: (updates: Array<{ update: TemplateUpdateEvent; channelIds: string[] }>) => Promise<void>;
   /** What Meta says of messages a send marked with callback data (the template sender's), for the channels they came through. */
   onSendStatuses?: (statuses: SendStatusUpdate[]) => Promise<void>;
+  /** Shoppers whose messages were recorded (a stop word among them): their checkouts' recovery looks again now. */
+  onShopperMessages?: (shoppers: Array<{ uid: string; phone: string }>) => Promise<unknown>;
 };
 
 /** Why a POST was refused, as its log line says (the answer is the same 401 for all). */
@@ -59,7 +62,14 @@ const tags = ['WhatsApp webhook (Meta)'];
 
 export async function registerWhatsappWebhookRoutes(
   app: FastifyInstance,
-  { intake, contacts, onQueued, onTemplateUpdates = async () => {}, onSendStatuses = async () => {} }: WhatsappWebhookRouteOptions,
+  {
+    intake,
+    contacts,
+    onQueued,
+    onTemplateUpdates = async () => {},
+    onSendStatuses = async () => {},
+    onShopperMessages = async () => {},
+  }: WhatsappWebhookRouteOptions,
 ) {
   await app.register(
     async (webhook) => {
@@ -182,6 +192,11 @@ export async function registerWhatsappWebhookRoutes(
           const consent = signals.length > 0 ? await recordConversationConsent({ intake, contacts }, signals) : noConsentCounts;
           const recorded = await intake.recordEvents(events);
           if (recorded.queued > 0) onQueued(WHATSAPP_INBOUND_QUEUE);
+          const shoppers = events.flatMap(({ channel, event }) => {
+            const phone = event.kind === 'message' ? phoneFromWhatsappId(event.from) : null;
+            return phone ? [{ uid: channel.uid, phone }] : [];
+          });
+          if (shoppers.length > 0) await onShopperMessages(shoppers);
           const templateUpdates = templateUpdatesOf(payload.data).map((update) => ({
             update,
             channelIds: signedByAccount.get(update.wabaId) ?? [],

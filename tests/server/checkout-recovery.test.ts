@@ -7,7 +7,7 @@
 // a small cart, no consent) and stopped when the shopper writes or unsubscribes (a 'PARAR' is the
 // opt-out); a process killed between asking for a reminder and noting it sends it once all the same.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Inventory } from '@/domain/inventory';
 import { defaultRecoveryFlow, RECOVERY_ATTRIBUTION_DAYS, type RecoveryFlow } from '@/domain/checkout-recovery';
@@ -16,7 +16,7 @@ import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { whatsappInboundMessages } from '@/server/channels/channel-tables';
 import { channelStore } from '@/server/channels/channel-store';
 import { cloudApiClient } from '@/server/channels/cloud-api-client';
-import { RECOVERY_QUEUE, recordCheckout } from '@/server/checkouts/checkout-intake';
+import { RECOVERY_QUEUE, recordCheckout, wakeRecoveriesOfShoppers } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { recoveryFlowStore, type RecoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
 import { jobOutcomeOf, recoverCheckout, type RecoveryDependencies } from '@/server/checkouts/recovery-worker';
@@ -335,7 +335,8 @@ describe('skipped and stopped', () => {
     expect(await stateOf(later)).toMatchObject({ recoveryStatus: 'opted_out', remindersSent: 1 });
     expect(await sendAll(leaving)).toHaveLength(1);
 
-    // 'PARAR' answered to the first reminder is a reply, and what it says is the opt-out: opted out.
+    // 'PARAR' answered to the first reminder is a reply, and what it says is the opt-out: opted out at
+    // once — the message wakes the checkout's job, whose run stops it long before reminder 2's time.
     const stopping = '+5511976543003';
     const answered = await leftCheckout({ phone: stopping, updatedAt: now() });
     clock += 2 * HOUR;
@@ -350,7 +351,21 @@ describe('skipped and stopped', () => {
       sentAt: new Date(clock + MINUTE),
     });
     await contacts.recordOptOut(merchant.uid, stopping, 'stop_word', new Date(clock + MINUTE).toISOString());
-    clock += DAY;
+    const jobOf = async () =>
+      (
+        await db
+          .select({ runAfter: jobs.runAfter })
+          .from(jobs)
+          .where(sql`${jobs.queue} = ${RECOVERY_QUEUE} and ${jobs.payload}->>'checkoutId' = ${String(answered)}`)
+      )[0];
+    // Its job waits for reminder 2's time (this file's checkouts have none of their own: see leftCheckout).
+    await db.insert(jobs).values({ queue: RECOVERY_QUEUE, payload: { checkoutId: answered }, runAfter: sql`now() + interval '1 day'` });
+    // Another account's shopper of the same number wakes nothing of this one's.
+    expect(await wakeRecoveriesOfShoppers(db, [{ uid: 'someone-else', phone: stopping }])).toBe(0);
+    expect(await wakeRecoveriesOfShoppers(db, [{ uid: merchant.uid, phone: stopping }])).toBe(1);
+    expect((await jobOf())!.runAfter.getTime(), 'due now, not in a day').toBeLessThan(Date.now() + HOUR);
+    await db.delete(jobs).where(eq(jobs.queue, RECOVERY_QUEUE));
+    clock += 2 * MINUTE;
     expect(await recoverCheckout(deps, answered)).toEqual({ kind: 'stopped', reason: 'unsubscribed' });
     expect(await stateOf(answered)).toMatchObject({ recoveryStatus: 'opted_out', remindersSent: 1 });
     expect(await sendAll(stopping)).toHaveLength(1);
