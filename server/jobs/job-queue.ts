@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { sqlList } from '../db/sql-list';
 import { jobs } from './job-tables';
 
 export type Job = { id: number; queue: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number };
@@ -21,21 +22,16 @@ export type Job = { id: number; queue: string; payload: Record<string, unknown>;
 export const enqueueRows = (queue: string, rows: SQL, { maxAttempts = 3, skipDuplicates = false, delayMs = 0 } = {}): SQL =>
   sql`insert into ${jobs} (queue, payload, max_attempts, run_after) select ${queue}, queued_rows.payload, ${maxAttempts}::int, now() + ${Math.max(0, Math.round(delayMs))}::int * interval '1 millisecond' from (${rows}) as queued_rows${skipDuplicates ? sql` on conflict do nothing` : sql``} returning id`;
 
-/** A name of our own code (a queue, a payload key) as a SQL literal, so the planner matches it to an index's expression. */
-const literal = (name: string) => {
-  if (!/^[\w-]+$/.test(name)) throw new Error(`not a queue or payload key name: ${name}`);
-  return sql.raw(`'${name}'`);
-};
-
 /**
  * A statement making the queued jobs of `queue` whose payload's `key` is among `ids` (a select of one
  * bigint column, `id`) due now: work that waited for a time learnt something that cannot wait. The key
  * is compared as the payload's text, so a queue with a unique index on it (one job per checkout) finds
- * them by that index, not by reading every waiting job.
+ * them by that index, not by reading every waiting job; queue and key (names of our code) are literals, so
+ * the planner matches them to the index.
  */
 export const wakeJobsSql = (queue: string, key: string, ids: SQL): SQL =>
-  sql`update ${jobs} set run_after = now() where ${jobs.queue} = ${literal(queue)} and ${jobs.status} = 'queued'
-    and ${jobs.payload}->>${literal(key)} in (select woken_ids.id::text from (${ids}) as woken_ids) and ${jobs.runAfter} > now()
+  sql`update ${jobs} set run_after = now() where ${jobs.queue} = ${sqlList([queue])} and ${jobs.status} = 'queued'
+    and ${jobs.payload}->>${sqlList([key])} in (select woken_ids.id::text from (${ids}) as woken_ids) and ${jobs.runAfter} > now()
     returning ${jobs.id}`;
 
 export function jobQueue(db: Db) {

@@ -26,7 +26,7 @@
 // number offers none) are never chained: the last test proves the walks run still reach every state
 // and take every transition. One merchant, one inventory, one page.
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
-import { getNextSnapshot, initialTransition, type AnyStateNode, type EventObject, type SnapshotFrom } from 'xstate';
+import { getNextSnapshot, initialTransition, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   clockMinutes,
   DEFAULT_DISCOUNT_EXPIRY_HOURS,
@@ -60,7 +60,7 @@ import {
   recoveryFlowTestModel,
   savedFlow,
 } from '../model/recovery-flow-model';
-import { chainedWalks, type Follower } from './fixtures/chained-walks';
+import { chainedWalks, labelsOf, type Follower } from './fixtures/chained-walks';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { signInDirectly } from './fixtures/emulator-users';
 import { HeldRoutes } from './fixtures/held-routes';
@@ -138,12 +138,7 @@ function storedAs(flow: RecoveryFlow, previous: RecoveryFlow | null, numbers: Re
 
 // ---- The transitions a snapshot takes (the harness's labels). ----
 
-const labels = new Map<unknown, string>();
-(function index(node: AnyStateNode) {
-  for (const [type, candidates] of node.transitions)
-    candidates.forEach((candidate, i) => labels.set(candidate, `${node.id} | ${type} | ${i}`));
-  Object.values(node.states as Record<string, AnyStateNode>).forEach(index);
-})(machine.root);
+const labels = labelsOf(machine);
 const transitionsOf = (snapshot: FlowSnapshot, event: EventObject) =>
   machine.getTransitionData(snapshot, event as never).map((transition) => labels.get(transition) ?? '?');
 const ignoring = new Set(model.transitions.filter((transition) => transition.guard === 'isIgnored').map((transition) => transition.id));

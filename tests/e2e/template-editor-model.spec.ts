@@ -14,7 +14,7 @@
 // The review's poll runs on Playwright's page clock. One merchant, one number, one page.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { getNextSnapshot, initialTransition, type AnyStateNode, type EventObject, type SnapshotFrom } from 'xstate';
+import { getNextSnapshot, initialTransition, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   templateLanguages,
   templateValidationMessages,
@@ -44,6 +44,7 @@ import { e2ePeers } from './fixtures/e2e-peers';
 import { signInDirectly } from './fixtures/emulator-users';
 import { HeldRoutes } from './fixtures/held-routes';
 import { merchantApi, newMerchant, type Merchant } from './fixtures/merchant-api';
+import { labelsOf } from './fixtures/chained-walks';
 
 type EditorSnapshot = SnapshotFrom<typeof templateEditorMachine>;
 type ModelEvent = EventObject & { output?: TemplateRecord[]; error?: TemplateEditorFailure } & Record<string, unknown>;
@@ -169,12 +170,7 @@ const passed: ModelPath[] = [];
 
 // ---- The transitions a snapshot takes (the harness's labels). ----
 
-const labels = new Map<unknown, string>();
-(function index(node: AnyStateNode) {
-  for (const [type, candidates] of node.transitions)
-    candidates.forEach((candidate, i) => labels.set(candidate, `${node.id} | ${type} | ${i}`));
-  Object.values(node.states as Record<string, AnyStateNode>).forEach(index);
-})(machine.root);
+const labels = labelsOf(machine);
 const transitionsOf = (snapshot: EditorSnapshot, event: EventObject) =>
   machine.getTransitionData(snapshot, event as never).map((transition) => labels.get(transition) ?? '?');
 
