@@ -12,7 +12,7 @@
 // ref (drawn and kept before the first one goes: server/checkouts/recovery-ref.ts). After the last
 // reminder it waits out the attribution window and counts the checkout lost; an order placed from it
 // within that window counts it recovered (the order's readers mark it so with the order and its value:
-// server/checkouts/recovered-orders.ts; a checkout the store says completed in time, here).
+// server/checkouts/recovered-orders.ts; a checkout the store says completed in time, here, valued at its total).
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   RECOVERY_ATTRIBUTION_DAYS,
@@ -190,6 +190,9 @@ type Mark = Partial<
     | 'discountCode'
     | 'discountStep'
     | 'recoveryRef'
+    | 'recoveredAt'
+    | 'recoveredValueMinor'
+    | 'recoveredCurrency'
   >
 >;
 const mark = (db: Db, id: number, values: Mark) => db.update(storeCheckouts).set(values).where(eq(storeCheckouts.id, id));
@@ -272,9 +275,18 @@ export async function recoverCheckout(
       await mark(db, checkout.id, { recoveryStatus: 'lost' });
       return { kind: 'lost' };
     }
-    // Placed after a reminder went: recovered.
+    // Placed after a reminder went: recovered. The store said so without naming the order (an order read
+    // by the poll, which Admin GraphQL does not tie to its checkout): the completed checkout's total is the
+    // order's value when placed, until an order read that names this checkout (./recovered-orders.ts) sets its own.
     if (checkout.completedAt >= checkout.firstReminderAt! && (await reminderWentBy(db, checkout, checkout.completedAt))) {
-      await mark(db, checkout.id, { recoveryStatus: 'recovered', recoveryReason: null });
+      await mark(db, checkout.id, {
+        recoveryStatus: 'recovered',
+        recoveryReason: null,
+        recoveredAt: checkout.completedAt,
+        ...(checkout.totalMinor !== null && checkout.currency
+          ? { recoveredValueMinor: checkout.totalMinor, recoveredCurrency: checkout.currency }
+          : {}),
+      });
       return { kind: 'recovered' };
     }
     // A reminder was asked for, but the order came before Meta took one (the sender refuses it then): it stopped them.

@@ -18,6 +18,7 @@ import { channelStore } from '@/server/channels/channel-store';
 import { cloudApiClient } from '@/server/channels/cloud-api-client';
 import { RECOVERY_QUEUE, recordCheckout, wakeRecoveriesOfShoppers } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
+import { recordRecoveredOrders } from '@/server/checkouts/recovered-orders';
 import { recoveryFlowStore, type RecoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
 import { jobOutcomeOf, recoverCheckout, type RecoveryDependencies } from '@/server/checkouts/recovery-worker';
 import { RECOVERY_PURPOSE, reminderEndedSql, reminderSendKey } from '@/server/checkouts/reminder-sends';
@@ -222,7 +223,30 @@ describe('a consenting shopper’s abandoned checkout', () => {
     expect(await sendAll(phone)).toHaveLength(1);
     await orderPlaced(id, phone, new Date(clock + HOUR));
     expect(await recoverCheckout(deps, id)).toEqual({ kind: 'recovered' });
-    expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'recovered', remindersSent: 1 });
+    // The store named no order (the poll's read does not tie one to its checkout): the checkout's total is its value.
+    expect(await stateOf(id)).toMatchObject({
+      recoveryStatus: 'recovered',
+      remindersSent: 1,
+      recoveredAt: new Date(clock + HOUR),
+      recoveredValueMinor: 25_990,
+      recoveredCurrency: 'BRL',
+      recoveredOrderId: null,
+    });
+    // The order read later by this checkout's token takes its place, with the value it has now.
+    const [{ token }] = await db.select({ token: storeCheckouts.token }).from(storeCheckouts).where(eq(storeCheckouts.id, id));
+    await recordRecoveredOrders(db, records.inventoryId, [
+      {
+        orderId: '880001',
+        placedAt: new Date(clock + HOUR),
+        checkoutToken: token,
+        referralRef: null,
+        attributeRef: null,
+        valueMinor: 23_990,
+        currency: 'BRL',
+        discountCodes: [],
+      },
+    ]);
+    expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'recovered', recoveredOrderId: '880001', recoveredValueMinor: 23_990 });
 
     const bought = await leftCheckout({ phone: '+5511976541004', updatedAt: now(), completedAt: now() });
     expect(await recoverCheckout(deps, bought)).toEqual({ kind: 'closed' });
