@@ -162,7 +162,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     },
     recoveryFlows,
     recoveryTests: recoveryTestSends(db, { flows: recoveryFlows, channels, contacts, inventories, sender }),
-    checkoutList: checkoutListStore(db),
+    checkoutList: checkoutListStore(db, { timeScale: config.demoTimeScale }),
     checkouts: {
       record: (inventoryId, checkout, delivery) => recordCheckout(db, inventoryId, checkout, delivery, { timeScale: config.demoTimeScale }),
       shoppersWrote: (shoppers) => wakeRecoveriesOfShoppers(db, shoppers),

@@ -102,7 +102,8 @@ export const checkoutItemOf = (row: CheckoutRow): CheckoutListItem => ({
 /** A row of the export: the list's item and its inventory's name. */
 export type CheckoutExportRow = CheckoutListItem & { inventoryName: string };
 
-export function checkoutListStore(db: Db) {
+/** `timeScale`: DEMO_TIME_SCALE, as the recovery worker has it (the timeline's abandonment moment follows it). */
+export function checkoutListStore(db: Db, { timeScale = 1 }: { timeScale?: number } = {}) {
   async function checkInventory(uid: string, inventory: string | undefined) {
     if (inventory && !(await isAccountsInventory(db, uid, inventory))) throw new CheckoutListRefusal('not_found');
   }
@@ -219,7 +220,7 @@ export function checkoutListStore(db: Db) {
         ...checkoutItemOf(row),
         inventoryName: owner?.name ?? '',
         lines: row.items.map((item) => ({ title: item.title, quantity: item.quantity })),
-        timeline: checkoutTimeline(row, delay, byStep),
+        timeline: checkoutTimeline(row, delay, byStep, timeScale),
       };
     },
 

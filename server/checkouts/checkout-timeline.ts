@@ -1,14 +1,21 @@
 // One checkout's timeline for the Checkouts screen (GET /api/v1/checkouts/:id): what the shopper did,
 // what recovery decided, each reminder as the sender records its delivery, the discount code made for
 // it, and how it ended — from the checkout's recovery state and its reminders' sends, nothing invented.
-// A skip or a stop has no recorded moment: it sits after what led to it, with a null time.
-import { RECOVERY_ATTRIBUTION_DAYS, skipReasons, stopReasons, type SkipReason, type StopReason } from '@/domain/checkout-recovery';
+// A skip or a stop has no recorded moment: it sits after what led to it, with a null time. The moment
+// it counted as abandoned follows the worker's clock: the flow's first delay at DEMO_TIME_SCALE.
+import {
+  RECOVERY_ATTRIBUTION_DAYS,
+  scaledMinutesMs,
+  skipReasons,
+  stopReasons,
+  type SkipReason,
+  type StopReason,
+} from '@/domain/checkout-recovery';
 import type { CheckoutTimelineEvent } from '@/domain/checkout-list';
 import type { RecordedSend } from '../messaging/messaging-queries';
 import type { storeCheckouts } from './checkout-tables';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+const DAY_MS = 24 * 60 * 60_000;
 
 export type TimelineCheckout = Pick<
   typeof storeCheckouts.$inferSelect,
@@ -29,12 +36,14 @@ const isStopReason = (reason: string): reason is StopReason => (stopReasons as r
 
 /**
  * The checkout's events in time order. `firstDelayMinutes`: its inventory's flow's first delay (when
- * a checkout counts as abandoned); `sends`: its reminders' sends by step (1-based).
+ * a checkout counts as abandoned); `sends`: its reminders' sends by step (1-based); `timeScale`:
+ * DEMO_TIME_SCALE, which the recovery worker divides the delay by (1 but in a demo).
  */
 export function checkoutTimeline(
   checkout: TimelineCheckout,
   firstDelayMinutes: number,
   sends: ReadonlyMap<number, RecordedSend>,
+  timeScale = 1,
 ): CheckoutTimelineEvent[] {
   // Each event in the order it happened, with the instant it sorts by: its own, else the one before it.
   const events: { event: CheckoutTimelineEvent; sortAt: number }[] = [];
@@ -50,7 +59,7 @@ export function checkoutTimeline(
   const sent = checkout.remindersSent;
   const reason = checkout.recoveryReason;
   if (checkout.recoveryStatus !== 'waiting') {
-    let abandoned = checkout.shopifyUpdatedAt.getTime() + firstDelayMinutes * MINUTE_MS;
+    let abandoned = checkout.shopifyUpdatedAt.getTime() + scaledMinutesMs(firstDelayMinutes, timeScale);
     // The flow's first delay may have changed since: the first reminder went once it was abandoned.
     if (checkout.firstReminderAt) abandoned = Math.min(abandoned, checkout.firstReminderAt.getTime());
     add({ kind: 'abandoned', at: new Date(abandoned).toISOString() });
