@@ -20,14 +20,19 @@ async function idTokenOf(email: string, password: string): Promise<string> {
   return body.idToken;
 }
 
-/** A caller of the product API signed in as the demo account (scripts/demo-channel.ts uses it too). */
+/**
+ * A caller of the product API signed in as the demo account (scripts/demo-channel.ts and
+ * scripts/demo-ai-base.ts use it too). A body is sent as JSON, a FormData as multipart/form-data
+ * (fetch writes its boundary), as the SPA uploads a knowledge file.
+ */
 export async function demoApiCaller(apiUrl: string, account: { email: string; password: string }) {
   const token = await idTokenOf(account.email, account.password);
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const json = body !== undefined && !(body instanceof FormData);
     const response = await fetch(`${apiUrl}/api/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+      ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;

@@ -14,6 +14,7 @@ import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
 import { DEMO_CHECKOUT_SHOPPERS, startDemoCheckouts } from '../tests/fixtures/shopify/demo-checkouts';
 import { DEMO_ORDERS_PATH } from '../tests/fixtures/shopify/demo-orders';
 import { DEMO_SHOPPER_PATH } from '../tests/fixtures/whatsapp-cloud-api-server';
+import { ensureDemoAiBase } from './demo-ai-base';
 import { demoChannelNotice, ensureDemoChannel } from './demo-channel';
 import { ensureDemoContacts } from './demo-contacts';
 import { ensureDemoInventory } from './demo-inventory';
@@ -166,6 +167,15 @@ if (await waitUntilUp()) {
     console.warn(
       `The demo inventory could not be linked (${(error as Error).message}); make one at /en/inventory with the store and catalog above.`,
     );
+  }
+  // The demo account's active AI base (made as the wizard makes one on a fresh start), for the demo number to answer with.
+  try {
+    const { aiBase, created } = await ensureDemoAiBase(`http://127.0.0.1:${port}`, DEMO);
+    console.log(
+      `Demo AI base '${aiBase.name}'${created ? ' (made now with a FAQ file, and activated)' : ''}: http://localhost:${port}/en/ia-base/${aiBase.id}`,
+    );
+  } catch (error) {
+    console.warn(`The demo AI base could not be made (${(error as Error).message}).`);
   }
   // The demo number on the demo account, answered by its active AI base, so the simulated shopper gets answers.
   try {
