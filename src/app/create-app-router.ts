@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../route-tree.gen';
 import type { RouterContext } from './router-context';
+import { parseAppSearch, stringifyAppSearch } from './search-params';
 import { NotFoundPage } from '../features/errors/components/not-found-page';
 import { RouteError } from '../features/errors/components/route-error';
 
@@ -16,6 +17,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     scrollRestoration: true,
     // `/pt/` (the canonical landing URL, a static file) and `/pt` are both served as they are.
     trailingSlash: 'preserve',
+    // Plain text (`?checkout=2`), not JSON (`?checkout=%222%22`): ./search-params.ts.
+    parseSearch: parseAppSearch,
+    stringifySearch: stringifyAppSearch,
   });
 }
 

@@ -12,7 +12,7 @@ export const checkoutPeriods = [7, 30, 90] as const;
 export type CheckoutPeriod = (typeof checkoutPeriods)[number];
 export const DEFAULT_PERIOD: CheckoutPeriod = 30;
 
-/** The search as the route keeps it: the known keys; numbers as numbers (the router reads `page=2` as one). */
+/** The search as the route keeps it: the known keys; numbers as numbers (the route reads `page=2` as one). */
 export type CheckoutsSearch = { inventory?: string; days?: number; status?: string; q?: string; page?: number; checkout?: string };
 
 export const checkoutsSearchSchema = z.object({

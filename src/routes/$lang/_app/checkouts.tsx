@@ -10,8 +10,9 @@ const numberKeys = ['days', 'page'] as const;
 
 /**
  * The known keys, without zod (validateSearch stays in the route tree, in every page's first JS):
- * the texts as strings (a search of digits, `?q=4321`, reaches here as a number) and the numbers as
- * numbers. The page reads them with checkoutsSearchSchema, which drops what is invalid.
+ * the texts as strings and the numbers as numbers. An address is read as text (src/app/search-params.ts:
+ * `?checkout=2`, `?page=2`); a navigation's own search may hold numbers. The page reads them with
+ * checkoutsSearchSchema, which drops what is invalid.
  */
 function validateCheckoutsSearch(search: Record<string, unknown>): CheckoutsSearch {
   const kept: CheckoutsSearch = {};

@@ -10,8 +10,8 @@ const textKeys = ['q', 'purpose', 'status', 'contact', 'view'] as const;
 
 /**
  * The known keys, without zod (validateSearch stays in the route tree, in every page's first JS):
- * the texts as strings (a search of digits, `?q=1234`, reaches here as a number) and the page as a
- * number. The page reads them with contactsSearchSchema, which drops what is invalid.
+ * the texts as strings and the page as a number (an address is read as text: src/app/search-params.ts).
+ * The page reads them with contactsSearchSchema, which drops what is invalid.
  */
 function validateContactsSearch(search: Record<string, unknown>): ContactsSearch {
   const kept: ContactsSearch = {};
