@@ -5,6 +5,14 @@ export function formatNumber(locale: Locale, value: number, options?: Intl.Numbe
   return new Intl.NumberFormat(localeTags[locale], options).format(value);
 }
 
+/**
+ * A fraction as a percentage with one decimal (0.125 → '12.5%', '12,5%' in Portuguese; 1 → '100.0%'):
+ * every rate and share of the app, and the change of a figure from the previous period's.
+ */
+export function formatPercent(locale: Locale, fraction: number): string {
+  return formatNumber(locale, fraction, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 export function formatCurrency(locale: Locale, value: number, currency: string): string {
   return new Intl.NumberFormat(localeTags[locale], { style: 'currency', currency }).format(value);
 }

@@ -219,7 +219,7 @@ it('shows the figures with the rate’s definition and the skipped ones’ reaso
     { lang: 'pt' },
   );
   const figures = await screen.findByRole('region', { name: 'Números da recuperação' });
-  expect(within(figures).getByText('Taxa de recuperação').nextElementSibling?.textContent).toBe('50%');
+  expect(within(figures).getByText('Taxa de recuperação').nextElementSibling?.textContent).toBe('50,0%');
   expect(within(figures).getByText('Valor recuperado').nextElementSibling?.textContent).toMatch(/^R\$\s189,90$/);
   expect(within(figures).getByText(/^Recuperados ÷ lembrados/)).toBeTruthy();
   expect(within(figures).getByText(/2 compradores não tinham aceitado lembretes pelo WhatsApp/)).toBeTruthy();

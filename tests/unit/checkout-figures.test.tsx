@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 // The Checkouts screen's figures as React renders them from an answer (src/features/checkouts/
-// components/checkout-figures.tsx): the messages' cost in US dollars, the return on it as a multiple
-// or a dash said as such with why (no exchange rate assumed), the discount codes used, and each
-// figure beside the previous period's with its change, in en and pt (with the app's real catalogs).
+// components/checkout-figures.tsx): the messages' cost in US dollars and cents (a total: the
+// currency's decimals, as the app writes money), the recovery rate and each change as the dashboard
+// writes a percentage (one decimal), the return on the cost as a multiple or a dash said as such with
+// why (no exchange rate assumed), the discount codes used, and each figure beside the previous
+// period's with its change, in en and pt (with the app's real catalogs).
 import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -10,6 +12,7 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutFigures as Figures, CheckoutPeriodFigures } from '@/domain/checkout-list';
 import { CheckoutFigures } from '@/src/features/checkouts/components/checkout-figures';
+import { formatFigure } from '@/src/features/dashboard/dashboard-format';
 import { activateLocale, i18n } from '@/src/i18n/i18n';
 import { theme } from '@/src/ui/theme';
 
@@ -85,17 +88,17 @@ const inReais = figures(
 );
 
 describe('the figures', () => {
-  it('the messages’ cost in US dollars to Meta’s decimals, beside the previous period’s with the change', async () => {
+  it('the messages’ cost in US dollars, beside the previous period’s with the change', async () => {
     const region = await show(inReais);
     expect(valueOf(region, 'Messages’ cost')).toBe('$0.25');
     const cost = box(region, 'Messages’ cost');
-    expect(plain(cost.textContent)).toContain('Previous period: $0.04 · ▲ 525%');
+    expect(plain(cost.textContent)).toContain('Previous period: $0.04 · ▲ 525.0%');
     // The arrow is read in words.
-    expect(within(cost).getByText('up 525%')).toBeTruthy();
+    expect(within(cost).getByText('up 525.0%')).toBeTruthy();
     expect(within(cost).getByText('What Meta charged for these checkouts’ reminders, in US dollars')).toBeTruthy();
     expect(valueOf(region, 'Abandoned')).toBe('6');
-    expect(plain(box(region, 'Abandoned').textContent)).toContain('Previous period: 2 · ▲ 200%');
-    expect(plain(box(region, 'Recovery rate').textContent)).toContain('Previous period: 100% · ▼ 66.7%');
+    expect(plain(box(region, 'Abandoned').textContent)).toContain('Previous period: 2 · ▲ 200.0%');
+    expect(plain(box(region, 'Recovery rate').textContent)).toContain('Previous period: 100.0% · ▼ 66.7%');
     expect(within(box(region, 'Recovery rate')).getByText('down 66.7%')).toBeTruthy();
     expect(plain(region.textContent)).toContain('The previous period runs from Oct 2, 2026 to Oct 31, 2026.');
   });
@@ -125,8 +128,8 @@ describe('the figures', () => {
       ),
     );
     expect(valueOf(inDollars, 'Return')).toBe('2,500.0×');
-    expect(plain(box(inDollars, 'Return').textContent)).toContain('Previous period: 1,250.0× · ▲ 100%');
-    expect(plain(box(inDollars, 'Recovered value').textContent)).toContain('Previous period: $50.00 · ▲ 100%');
+    expect(plain(box(inDollars, 'Return').textContent)).toContain('Previous period: 1,250.0× · ▲ 100.0%');
+    expect(plain(box(inDollars, 'Recovered value').textContent)).toContain('Previous period: $50.00 · ▲ 100.0%');
     // The same cost: no change to show.
     expect(plain(box(inDollars, 'Messages’ cost').textContent)).toMatch(/Previous period: \$0\.04$/);
     cleanup();
@@ -165,10 +168,29 @@ describe('the figures', () => {
   it('in Portuguese: the names, dollars and multiples as Brazil writes them', async () => {
     const region = await show(inReais, 'pt');
     expect(valueOf(region, 'Custo das mensagens')).toBe('US$ 0,25');
-    expect(plain(box(region, 'Custo das mensagens').textContent)).toContain('Período anterior: US$ 0,04 · ▲ 525%');
+    expect(plain(box(region, 'Custo das mensagens').textContent)).toContain('Período anterior: US$ 0,04 · ▲ 525,0%');
     expect(plain(box(region, 'Retorno').textContent)).toContain('Período anterior: 1.250,0×');
     expect(within(box(region, 'Retorno').querySelector('dd')!).getByText('Sem retorno calculado')).toBeTruthy();
-    expect(within(box(region, 'Custo das mensagens')).getByText('alta de 525%')).toBeTruthy();
+    expect(within(box(region, 'Custo das mensagens')).getByText('alta de 525,0%')).toBeTruthy();
+  });
+
+  it('a total cost to the cent, never Meta’s four decimals of a unit price', async () => {
+    const region = await show(figures({ messagesCostMicros: 62_500 }, { messagesCostMicros: 3_337_450 }), 'pt');
+    expect(valueOf(region, 'Custo das mensagens')).toBe('US$ 0,06');
+    expect(plain(box(region, 'Custo das mensagens').textContent)).toContain('Período anterior: US$ 3,34');
+  });
+
+  it('the recovery rate as the dashboard writes a rate: one decimal, in the page’s language', async () => {
+    const region = await show(
+      figures({ reminded: 2, recovered: 2, recoveryRate: 1 }, { reminded: 3, recovered: 1, recoveryRate: 1 / 3 }),
+      'pt',
+    );
+    expect(valueOf(region, 'Taxa de recuperação')).toBe('100,0%');
+    // The dashboard's own formatter, the same text.
+    expect(valueOf(region, 'Taxa de recuperação')).toBe(formatFigure('pt', 'percent', 1));
+    expect(plain(box(region, 'Taxa de recuperação').textContent)).toContain('Período anterior: 33,3%');
+    cleanup();
+    expect(valueOf(await show(figures({ recoveryRate: 0.5 }, {})), 'Recovery rate')).toBe('50.0%');
   });
 
   it('in Spanish: the names', async () => {

@@ -2,7 +2,8 @@
 // counts, money in its currency from minor units, rates with one decimal, a return as a multiple, days
 // and months, and what a change from the previous period shows.
 import { describe, expect, it } from 'vitest';
-import { changeShown, formatDay, formatFigure, formatMonth, formatPercent } from '@/src/features/dashboard/dashboard-format';
+import { changeShown, formatDay, formatFigure, formatMonth } from '@/src/features/dashboard/dashboard-format';
+import { formatPercent } from '@/src/i18n/format';
 
 // Intl separates a currency and its amount with a no-break space in some languages.
 const plain = (text: string | null) => text?.replace(/\u00a0|\u202f/g, ' ');

@@ -1,10 +1,7 @@
-// How the Checkouts screen writes its values in the page's language: money in minor units of its
-// currency, the recovery rate as a percentage ('—' when none was reminded: there is no rate yet).
+// How the Checkouts screen writes its recovery rate: as every rate of the app (src/i18n/format.ts
+// formatPercent, one decimal, as the dashboard writes it), '—' when none was reminded: there is no
+// rate yet. Money goes through src/i18n/money.ts, as everywhere.
 import type { Locale } from '@/domain/locales';
-import { formatCurrency, formatNumber } from '@/src/i18n/format';
+import { formatPercent } from '@/src/i18n/format';
 
-/** Minor units of a currency (2 decimals: the store currencies Catalyst reads) as money. */
-export const formatMinor = (lang: Locale, minor: number, currency: string) => formatCurrency(lang, minor / 100, currency);
-
-export const formatRate = (lang: Locale, rate: number | null) =>
-  rate === null ? '—' : formatNumber(lang, rate, { style: 'percent', maximumFractionDigits: 1 });
+export const formatRate = (lang: Locale, rate: number | null) => (rate === null ? '—' : formatPercent(lang, rate));

@@ -3,7 +3,7 @@
 // period (its direction and its percentage, one decimal). Pure: the components add the words.
 import type { Change } from '@/domain/dashboard';
 import type { Locale } from '@/domain/locales';
-import { formatDate, formatNumber } from '@/src/i18n/format';
+import { formatDate, formatNumber, formatPercent } from '@/src/i18n/format';
 import { formatMinor } from '@/src/i18n/money';
 
 /** How a figure's number reads. */
@@ -22,11 +22,6 @@ export function formatFigure(lang: Locale, kind: FigureKind, value: number | nul
     case 'multiple':
       return formatNumber(lang, value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
-}
-
-/** A fraction as a percentage with one decimal (0.125 → '12.5%', '12,5%' in Portuguese). */
-export function formatPercent(lang: Locale, fraction: number): string {
-  return formatNumber(lang, fraction, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 /** What a change from the previous period shows: up or down by a percentage, none, or new; null shows nothing. */

@@ -17,7 +17,7 @@ import { Notice } from '@/src/ui/notice';
 import { Skeleton } from '@/src/ui/skeleton';
 import { checkoutDetailApi } from '../api/checkout-detail-api';
 import { checkoutSourceNames, checkoutStatusNames, sendStatusNames, skipReasonNames, stopReasonNames } from '../checkout-messages';
-import { formatMinor } from '../checkout-format';
+import { formatMinor } from '@/src/i18n/money';
 import { sendReasonName } from '../send-reason-names';
 import { checkoutsSearch, type CheckoutsView } from '../checkout-search';
 

@@ -1,17 +1,17 @@
 // How the Checkouts screen's figures compare with the previous period's, and how the money figures
 // not kept in a store's currency read: the messages' cost (USD micros, as the sender records Meta's
-// price, to Meta's four decimals as the dashboard writes it) and the return on it as a multiple. Pure:
-// the figures' view adds the words.
+// price; a total, so to the dollar's two decimals as the app writes money) and the return on it as a
+// multiple. Pure: the figures' view adds the words.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { MESSAGE_COST_CURRENCY, type RecoveredValue, type ReturnWithheld } from '@/domain/checkout-list';
 import { percentChange } from '@/domain/dashboard';
 import type { Locale } from '@/domain/locales';
-import { formatNumber } from '@/src/i18n/format';
+import { formatNumber, formatPercent } from '@/src/i18n/format';
+import { formatMicros } from '@/src/i18n/money';
 
-/** USD micros (millionths of a dollar) as dollars, to Meta's four decimals ('$0.0625'). */
-export const formatCostMicros = (lang: Locale, micros: number) =>
-  formatNumber(lang, micros / 1_000_000, { style: 'currency', currency: MESSAGE_COST_CURRENCY, maximumFractionDigits: 4 });
+/** USD micros (millionths of a dollar) as the total in dollars and cents ('$0.06' for 62 500). */
+export const formatCostMicros = (lang: Locale, micros: number) => formatMicros(lang, micros, MESSAGE_COST_CURRENCY);
 
 /** A return on cost as a multiple with one decimal ('12.5×'). */
 export const formatMultiple = (lang: Locale, multiple: number) =>
@@ -33,7 +33,7 @@ export function figureChange(lang: Locale, current: number | null, previous: num
   if (typeof change !== 'number' || change === 0) return null;
   return {
     direction: change > 0 ? 'up' : 'down',
-    percent: formatNumber(lang, Math.abs(change) / 100, { style: 'percent', maximumFractionDigits: 1 }),
+    percent: formatPercent(lang, Math.abs(change) / 100),
   };
 }
 

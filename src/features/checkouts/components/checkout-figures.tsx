@@ -11,10 +11,11 @@ import type { CheckoutFigures as Figures, RecoveredValue } from '@/domain/checko
 import { RECOVERY_ATTRIBUTION_DAYS, skipReasons } from '@/domain/checkout-recovery';
 import type { Locale } from '@/domain/locales';
 import { formatDate, formatNumber } from '@/src/i18n/format';
+import { formatMinor } from '@/src/i18n/money';
 import { useLang } from '@/src/i18n/use-lang';
 import { VisuallyHidden } from '@/src/ui/visually-hidden';
 import { skipReasonNames } from '../checkout-messages';
-import { formatMinor, formatRate } from '../checkout-format';
+import { formatRate } from '../checkout-format';
 import {
   figureChange,
   formatCostMicros,

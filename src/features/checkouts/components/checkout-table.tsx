@@ -12,7 +12,7 @@ import { useLang } from '@/src/i18n/use-lang';
 import { Badge, type BadgeVariant } from '@/src/ui/badge';
 import { Table } from '@/src/ui/table';
 import { checkoutSourceNames, checkoutStatusNames, skipReasonNames, stopReasonNames } from '../checkout-messages';
-import { formatMinor } from '../checkout-format';
+import { formatMinor } from '@/src/i18n/money';
 import { checkoutsSearch, type CheckoutsView } from '../checkout-search';
 
 const statusVariants: Record<CheckoutListItem['status'], BadgeVariant> = {
