@@ -32,7 +32,7 @@ import { localeTemplateLanguages } from '@/domain/message-template';
 import { shopperTimeZone } from '@/domain/phone-time-zone';
 import { accountTimeZoneSql } from '../accounts/account-queries';
 import { shopperWroteSql } from '../channels/service-window';
-import type { ContactConsentView } from '../contacts/contact-queries';
+import { contactStatusesSql, type ContactStatuses } from '../contacts/contact-queries';
 import type { ContactStore } from '../contacts/contact-store';
 import type { Db } from '../db/database';
 import { accountInventoryIdsSql, inventoryOwnerSql } from '../inventories/inventory-queries';
@@ -145,6 +145,8 @@ type RunFacts = {
   /** Before the first reminder: when the shopper's latest recovery of another checkout began, and whether an own cart gives way. */
   lastRecoveryStartedAt: Date | null;
   givesWay: boolean;
+  /** The shopper as the account's contact: language and consent (null: no contact, no consent). */
+  contact: ContactStatuses | null;
 };
 
 async function runFacts(
@@ -157,10 +159,17 @@ async function runFacts(
     ${channelId && step.templateName ? approvedCategorySql(channelId, step.templateName) : sql`null`} as category,
     ${channelId && phone ? shopperWroteSql(channelId, phone, checkout.shopifyUpdatedAt, now) : sql`false`} as wrote,
     ${first && phone ? lastRecoveryStartedAtSql(checkout, phone) : sql`null`} as last_recovery_started_at,
-    ${first ? givesWaySql(checkout) : sql`false`} as gives_way`);
+    ${first ? givesWaySql(checkout) : sql`false`} as gives_way,
+    ${phone ? contactStatusesSql(sql`${checkout.uid}`, sql`${phone}`) : sql`null`} as contact`);
   const [row] = (
     result as unknown as {
-      rows: { category: RunFacts['category']; wrote: boolean; last_recovery_started_at: string | Date | null; gives_way: boolean }[];
+      rows: {
+        category: RunFacts['category'];
+        wrote: boolean;
+        last_recovery_started_at: string | Date | null;
+        gives_way: boolean;
+        contact: ContactStatuses | null;
+      }[];
     }
   ).rows;
   return {
@@ -168,6 +177,7 @@ async function runFacts(
     wrote: row?.wrote === true,
     lastRecoveryStartedAt: row?.last_recovery_started_at ? new Date(row.last_recovery_started_at) : null,
     givesWay: row?.gives_way === true,
+    contact: row?.contact ?? null,
   };
 }
 
@@ -312,16 +322,9 @@ export async function recoverCheckout(
   const { category } = facts;
   const purpose = category === 'UTILITY' ? 'utility' : 'marketing';
 
-  let contact: ContactConsentView | undefined = phone?.ok
-    ? (await contacts.consentOf(checkout.uid, [phone.phone])).get(phone.phone)
-    : undefined;
+  let contact = facts.contact;
   // The store's own record of the shopper's consent to its marketing texts counts as their opt-in.
-  if (
-    phone?.ok &&
-    checkout.acceptsSmsMarketing &&
-    sent === 0 &&
-    (contact?.consent.marketing.status ?? 'not_subscribed') === 'not_subscribed'
-  ) {
+  if (phone?.ok && checkout.acceptsSmsMarketing && sent === 0 && (contact?.marketing ?? 'not_subscribed') === 'not_subscribed') {
     const recorded = await contacts.recordOptIn(
       checkout.uid,
       phone.phone,
@@ -332,7 +335,10 @@ export async function recoverCheckout(
         language: shopperLanguage(undefined, checkout.locale, phone.country),
       },
     );
-    contact = recorded?.contact ?? contact;
+    if (recorded) {
+      const { language, consent } = recorded.contact;
+      contact = { language, utility: consent.utility.status, marketing: consent.marketing.status };
+    }
   }
 
   if (sent === 0) {
@@ -340,7 +346,7 @@ export async function recoverCheckout(
     const skipped = skipReason({
       flow,
       checkout: { updatedAt: base, phone: phone?.ok ? phone.phone : null, totalMinor: checkout.totalMinor ?? 0 },
-      consented: contact?.consent[purpose].status === 'subscribed',
+      consented: contact?.[purpose] === 'subscribed',
       lastRecoveryStartedAt: facts.lastRecoveryStartedAt,
       now,
     });
@@ -356,7 +362,7 @@ export async function recoverCheckout(
   const stopped = stopReason({
     orderPlaced: false,
     shopperReplied: facts.wrote,
-    unsubscribed: contact?.consent[purpose].status === 'unsubscribed',
+    unsubscribed: contact?.[purpose] === 'unsubscribed',
     flowOff: !flow.enabled,
     templateApproved: category !== null,
   });

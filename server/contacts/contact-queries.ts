@@ -15,6 +15,7 @@ import {
   type ConsentHistoryRecord,
   type ConsentPurpose,
   type ConsentSource,
+  type ConsentStatus,
   type Contact,
   type ContactConsent,
   type PurposeConsent,
@@ -218,6 +219,17 @@ export async function consentByPhone(db: Db, uid: string, phones: readonly strin
 }
 
 const statusColumn = { utility: contacts.utilityStatus, marketing: contacts.marketingStatus } as const;
+
+/** A contact's language and consent statuses, as checkout recovery decides by them (null: no contact, so no consent). */
+export type ContactStatuses = { language: Locale; utility: ConsentStatus; marketing: ConsentStatus };
+
+/**
+ * The account's number as a contact (ContactStatuses as jsonb, null when it is none), a scalar for the
+ * caller's statement: the recovery worker reads it with the rest of a run's facts.
+ */
+export const contactStatusesSql = (uid: Operand, phone: Operand): SQL<ContactStatuses | null> =>
+  sql<ContactStatuses | null>`(select jsonb_build_object('language', ${contacts.language}, 'utility', ${contacts.utilityStatus},
+    'marketing', ${contacts.marketingStatus}) from ${contacts} where ${contacts.uid} = ${uid} and ${contacts.phone} = ${phone})`;
 
 /**
  * Whether the account's number is subscribed to `purpose`, as a scalar for the caller's statement

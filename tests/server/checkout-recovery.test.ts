@@ -233,7 +233,7 @@ describe('a consenting shopper’s abandoned checkout', () => {
       recoveredOrderId: null,
     });
     // The order read later by this checkout's token takes its place, with the value it has now.
-    const [{ token }] = await db.select({ token: storeCheckouts.token }).from(storeCheckouts).where(eq(storeCheckouts.id, id));
+    const { token } = await stateOf(id);
     await recordRecoveredOrders(db, records.inventoryId, [
       {
         orderId: '880001',
