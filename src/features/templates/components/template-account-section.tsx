@@ -1,5 +1,5 @@
 // One connected number on /templates: its display number, when Catalyst last read its templates
-// from Meta and 'Refresh' (read them again, with its progress and why it failed), 'New template', its
+// from Meta (or last heard from Meta about one of them: templates-from-meta.ts) and 'Refresh' (read them again, with its progress and why it failed), 'New template', its
 // templates' table, and the ready-made templates to submit with one click.
 import { useId, useState } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import { Notice } from '@/src/ui/notice';
 import { PrimaryLink } from '@/src/ui/primary-link';
 import { templateRefreshApi } from '../api/template-refresh-api';
 import { newTemplateSearch } from '../template-search';
+import { templatesFromMeta } from '../templates-from-meta';
 import { templateFailureMessages } from '../template-messages';
 import { ReadyMadeOffers } from './ready-made-offers';
 import { TemplateTable } from './template-table';
@@ -67,7 +68,8 @@ export function TemplateAccountSection({ initial }: { initial: TemplateAccount }
     }
   }
 
-  const readAt = account.refreshedAt ? formatDateTime(lang, new Date(account.refreshedAt)) : null;
+  const fromMeta = templatesFromMeta(account);
+  const readAt = fromMeta ? formatDateTime(lang, new Date(fromMeta.at)) : null;
   return (
     <Section aria-labelledby={headingId}>
       <Head>
@@ -77,9 +79,13 @@ export function TemplateAccountSection({ initial }: { initial: TemplateAccount }
           <BlockDescription role="status">
             {refreshing ? (
               <Trans>Reading the templates from Meta…</Trans>
-            ) : readAt ? (
+            ) : fromMeta?.kind === 'read' ? (
               <Trans>
-                Read from Meta <time dateTime={account.refreshedAt!}>{readAt}</time>
+                Read from Meta <time dateTime={fromMeta.at}>{readAt}</time>
+              </Trans>
+            ) : fromMeta?.kind === 'updated' ? (
+              <Trans>
+                Updated from Meta <time dateTime={fromMeta.at}>{readAt}</time>
               </Trans>
             ) : (
               <Trans>Not read from Meta yet.</Trans>
