@@ -1,7 +1,9 @@
-// A page of the Checkouts list: when the shopper left it, who (first name and the number masked but
-// its last four digits; one of Catalyst's own carts says which), the cart's total, where its recovery
-// stands (the reminder last sent, why it was skipped or stopped) and how many reminders went; the
-// shopper links to the checkout's timeline.
+// A page of the Checkouts list: when the shopper left it (their last activity at the checkout, which
+// the period, the order and the export's left_at go by; the moment it counted as abandoned, a flow's
+// first delay later, is on its timeline), who (first name and the number masked but its last four
+// digits; one of Catalyst's own carts says which), the cart's total, where its recovery stands (the
+// reminder last sent, why it was skipped or stopped) and how many reminders went; the shopper links
+// to the checkout's timeline.
 import type { MessageDescriptor } from '@lingui/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -43,7 +45,7 @@ export function CheckoutTable({ items, view }: { items: readonly CheckoutListIte
       rowKey={(item) => item.id}
       emptyMessage={<Trans>No checkout matches.</Trans>}
       columns={[
-        { key: 'left', header: t`Left at`, render: (item) => formatDateTime(lang, new Date(item.lastActivityAt)) },
+        { key: 'left', header: t`Last activity`, render: (item) => formatDateTime(lang, new Date(item.lastActivityAt)) },
         {
           key: 'shopper',
           header: t`Shopper`,
