@@ -163,6 +163,7 @@ test('the notices walk: Portuguese templates approved, both notices on, a consen
     costMicros: messages.costMicros.current,
   }).toEqual({ utility: 2, marketing: 0, noticesSent: 2, costMicros: 2 * price });
   await page.goto(range.from === range.to ? '/pt/dashboard?range=today' : `/pt/dashboard?range=custom&from=${range.from}&to=${range.to}`);
-  const usd = new Intl.NumberFormat('pt', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 }).format((2 * price) / 1e6);
+  // A total: dollars and cents.
+  const usd = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(Math.round((2 * price) / 10_000) / 100);
   await expect(page.locator('dl[aria-labelledby="dashboard-messages-sent"] dd')).toHaveText(['2', '0', '2', usd]);
 });

@@ -169,6 +169,9 @@ describe('AI use', () => {
     expect(screen.getByText('812 of up to 1,000 queries this month')).toBeTruthy();
     expect(screen.getByText('At this pace: about 937 queries and $349.00 by the end of the month')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'What is Projection?' })).toBeTruthy();
+    // Meta's price of the period's messages is a total: dollars and cents (606 000 micros), never Meta's four decimals.
+    const sent = screen.getByText('Meta’s price').closest('dl')!;
+    expect(plain([...sent.querySelectorAll('dd')].at(-1)!.textContent)).toBe('$0.61');
   });
 
   it('past the allowance: the extra queries priced, and a floor said as such', async () => {

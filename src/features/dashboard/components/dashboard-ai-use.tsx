@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import { dashboardDefinitions, type Dashboard } from '@/domain/dashboard';
 import { mediaTypes } from '@/domain/plans';
 import { formatNumber, formatPercent } from '@/src/i18n/format';
-import { formatMinor } from '@/src/i18n/money';
+import { formatMicros, formatMinor } from '@/src/i18n/money';
 import { useLang } from '@/src/i18n/use-lang';
 import { EmptyState } from '@/src/ui/empty-state';
 import { Notice } from '@/src/ui/notice';
@@ -215,10 +215,6 @@ function Allowance({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-/** Meta's price of the messages, in US dollars to Meta's four decimals (micros are millionths of a dollar). */
-const formatUsdMicros = (lang: string, micros: number) =>
-  new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', maximumFractionDigits: 4 }).format(micros / 1_000_000);
-
 function MessagesSent({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useLingui();
   const lang = useLang();
@@ -247,7 +243,8 @@ function MessagesSent({ dashboard }: { dashboard: Dashboard }) {
           <Trans>Meta’s price</Trans>
           <DefinitionTip name={t`Meta’s price`} definition={dashboardDefinitions.messageCost} />
         </dt>
-        <dd>{formatUsdMicros(lang, messages.costMicros.current ?? 0)}</dd>
+        {/* A total: in dollars and cents, as the Checkouts screen's messages' cost (micros: millionths of a dollar). */}
+        <dd>{formatMicros(lang, messages.costMicros.current ?? 0, 'USD')}</dd>
       </Facts>
     </Panel>
   );
