@@ -366,6 +366,23 @@ describe('GET /checkouts/:id', () => {
     expect(waiting.timeline.map((event) => event.kind)).toEqual(['started', 'last_activity']);
   });
 
+  test('under DEMO_TIME_SCALE the timeline counts it abandoned on the recovery worker’s clock, not an hour ahead', async () => {
+    // npm start's demo clock: the 15 minutes of the formula inventory's flow are 15 seconds.
+    const demo = await startTestServer({ env: { DEMO_TIME_SCALE: '60' } });
+    try {
+      const answer = await call(`${demo.url}/api/v1/checkouts/${ids.bia}`, { token: merchant.idToken });
+      expect(answer.status, answer.text).toBe(200);
+      expect((answer.body as CheckoutDetail).timeline).toEqual([
+        { kind: 'started', at: '2026-11-07T14:30:00.000Z' },
+        { kind: 'last_activity', at: '2026-11-07T15:00:00.000Z' },
+        { kind: 'abandoned', at: '2026-11-07T15:00:15.000Z' },
+        { kind: 'skipped', at: null, reason: 'no_phone' },
+      ]);
+    } finally {
+      await demo.close();
+    }
+  });
+
   test('another account’s checkout and an unknown id are a 404; an id that is no number a 400', async () => {
     for (const id of [ids.foreign, '999999999999999']) {
       const answer = await get(`/checkouts/${id}`);
