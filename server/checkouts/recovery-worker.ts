@@ -384,13 +384,23 @@ export async function recoverCheckout(
     discount = made;
   }
 
-  // The recovery's ref, kept before any link carries it: a retried run sends the same.
-  if (!checkout.recoveryRef) {
-    checkout.recoveryRef = newRecoveryRef();
-    await mark(db, checkout.id, { recoveryRef: checkout.recoveryRef });
-  }
+  // The recovery's ref rides the link; it is kept with the reminder asked for and the checkout marked reminded, in one
+  // statement: a run that dies before it asked for nothing and kept nothing, and the next draws afresh.
+  const recoveryRef = checkout.recoveryRef ?? newRecoveryRef();
+  checkout.recoveryRef = recoveryRef;
   const language = shopperLanguage(contact?.language, checkout.locale, phone.country);
-  await sender.enqueue([
+  const reminded = db
+    .update(storeCheckouts)
+    .set({
+      recoveryRef,
+      recoveryStatus: 'reminded',
+      recoveryReason: null,
+      remindersSent: sent + 1,
+      firstReminderAt: checkout.firstReminderAt ?? now,
+      lastReminderAt: now,
+    } satisfies Mark)
+    .where(eq(storeCheckouts.id, checkout.id));
+  await sender.enqueueAlongside(
     {
       uid: checkout.uid,
       channelId: flow.channelId,
@@ -403,14 +413,8 @@ export async function recoverCheckout(
         Object.entries(step.variables).map(([variable, source]) => [variable, valueOf(source, checkout, language, discount)]),
       ),
     },
-  ]);
-  await mark(db, checkout.id, {
-    recoveryStatus: 'reminded',
-    recoveryReason: null,
-    remindersSent: sent + 1,
-    firstReminderAt: checkout.firstReminderAt ?? now,
-    lastReminderAt: now,
-  });
+    reminded.getSQL(),
+  );
   // The next run is the next step's time (or the window's end): no run in between only to find it.
   const next = flow.steps[sent + 1]
     ? reminderSendAt(base, sent + 1, flow, zone, timeScale)

@@ -512,6 +512,33 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     return 'done';
   }
 
+  /** One send's row and its job in one statement (with the caller's `alongside` write); how many jobs it queued. */
+  async function askOnce(request: TemplateSendRequest, alongside?: SQL): Promise<number> {
+    const reading = readContactPhone(request.recipient);
+    const row = {
+      uid: request.uid,
+      channelId: request.channelId,
+      sendKey: request.sendKey,
+      purpose: request.purpose,
+      templateName: request.templateName,
+      language: request.language,
+      recipient: reading.ok ? reading.phone : request.recipient,
+      country: reading.ok ? reading.country : null,
+      variables: request.variables,
+      ...(reading.ok ? {} : { status: 'failed' as TemplateSendStatus, reason: 'recipient_invalid' }),
+    };
+    const inserted = db.insert(templateSends).values(row).onConflictDoNothing().returning({ id: templateSends.id });
+    const along = alongside ? sql`, alongside as (${alongside})` : sql``;
+    if (!reading.ok) {
+      await db.execute(sql`with made as (${inserted.getSQL()})${along} select id from made`);
+      return 0;
+    }
+    const result = await db.execute(
+      sql`with made as (${inserted.getSQL()})${along} ${enqueueRows(queue, sql`select jsonb_build_object('sendId', made.id) as payload from made`, { maxAttempts: 10 })}`,
+    );
+    return (result as unknown as { rows: unknown[] }).rows.length;
+  }
+
   return {
     handle,
 
@@ -529,32 +556,20 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
      */
     async enqueue(requests: readonly TemplateSendRequest[]): Promise<{ queued: number; duplicates: number }> {
       let queued = 0;
-      for (const request of requests) {
-        const reading = readContactPhone(request.recipient);
-        const row = {
-          uid: request.uid,
-          channelId: request.channelId,
-          sendKey: request.sendKey,
-          purpose: request.purpose,
-          templateName: request.templateName,
-          language: request.language,
-          recipient: reading.ok ? reading.phone : request.recipient,
-          country: reading.ok ? reading.country : null,
-          variables: request.variables,
-          ...(reading.ok ? {} : { status: 'failed' as TemplateSendStatus, reason: 'recipient_invalid' }),
-        };
-        const inserted = db.insert(templateSends).values(row).onConflictDoNothing().returning({ id: templateSends.id });
-        if (!reading.ok) {
-          await inserted;
-          continue;
-        }
-        const result = await db.execute(
-          sql`with made as (${inserted.getSQL()}) ${enqueueRows(queue, sql`select jsonb_build_object('sendId', made.id) as payload from made`, { maxAttempts: 10 })}`,
-        );
-        queued += (result as unknown as { rows: unknown[] }).rows.length;
-      }
+      for (const request of requests) queued += await askOnce(request);
       if (queued > 0) deps.onQueued?.();
       return { queued, duplicates: requests.length - queued };
+    },
+
+    /**
+     * Asks for one send as `enqueue` does, with `alongside`, a write of the caller's (an update), in the
+     * same statement: both are kept or neither (checkout recovery marks its reminder asked with it).
+     * Whether the send was queued now (false: its key was asked for already, or the number is invalid).
+     */
+    async enqueueAlongside(request: TemplateSendRequest, alongside: SQL): Promise<boolean> {
+      const queued = await askOnce(request, alongside);
+      if (queued > 0) deps.onQueued?.();
+      return queued > 0;
     },
 
     /**

@@ -279,27 +279,36 @@ describe('a reminder waiting for its turn at the sender', () => {
 });
 
 describe('across a restart', () => {
-  test('a process that died after asking for a reminder, before noting it: the run again asks once more and one message goes', async () => {
+  test('a reminder is asked for and noted in one statement: a process killed before it asks again once, one killed after asks nothing more', async () => {
     const phone = '+5511976541009';
     clock = SWITCHED_ON + MINUTE;
     const id = await leftCheckout({ phone, updatedAt: now() });
     clock += 2 * HOUR;
-    // The first process asks the sender for reminder 1, then dies before it notes the reminder sent.
-    const dying: TemplateSender = {
+    // The first process is killed as it asks the sender for reminder 1: nothing is asked, nothing noted.
+    const killedBefore: TemplateSender = {
       ...sender,
-      enqueue: async (sends) => {
-        await sender.enqueue(sends);
+      enqueueAlongside: async () => {
         throw new Error('the process was killed');
       },
     };
-    await expect(recoverCheckout({ ...deps, sender: dying }, id)).rejects.toThrow('killed');
-    expect(await stateOf(id)).toMatchObject({ remindersSent: 0, recoveryStatus: 'waiting' });
-    // Restarted, the job runs again (its lease ran out): reminder 1 is asked for under the same key.
-    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
-    expect(await sendAll(phone)).toHaveLength(1);
-    // And once noted, a run again (a second process took the job too) asks for nothing due yet.
+    await expect(recoverCheckout({ ...deps, sender: killedBefore }, id)).rejects.toThrow('killed');
+    expect(await stateOf(id)).toMatchObject({ remindersSent: 0, recoveryStatus: 'waiting', recoveryRef: null });
+    // Restarted, the job runs again (its lease ran out) and asks for reminder 1; this process is killed right after.
+    const killedAfter: TemplateSender = {
+      ...sender,
+      enqueueAlongside: async (send, alongside) => {
+        await sender.enqueueAlongside(send, alongside);
+        throw new Error('the process was killed');
+      },
+    };
+    await expect(recoverCheckout({ ...deps, sender: killedAfter }, id)).rejects.toThrow('killed');
+    const noted = await stateOf(id);
+    expect(noted).toMatchObject({ remindersSent: 1, recoveryStatus: 'reminded' });
+    // The job runs once more: reminder 1 was noted with its asking, so nothing is asked again; one message goes, with the kept ref.
     expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'later' });
-    expect(await sendAll(phone)).toHaveLength(1);
+    const sent = await sendAll(phone);
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0])).toContain(noted.recoveryRef!);
   });
 });
 

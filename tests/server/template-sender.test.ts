@@ -161,6 +161,39 @@ describe('template sender', () => {
     expect(sendsTo(phone)).toHaveLength(1);
   });
 
+  test("a caller's write alongside a send is kept with it or not at all", async () => {
+    const phone = await shopper();
+    const request = (sendKey: string) => ({
+      uid: merchant.uid,
+      channelId,
+      sendKey,
+      purpose: 'order_confirmation' as const,
+      templateName: order.name,
+      language: 'pt_BR' as const,
+      recipient: phone,
+      variables: orderVariables,
+    });
+    const marker = `alongside-${randomBytes(4).toString('hex')}`;
+    const markers = () => db.select().from(jobs).where(eq(jobs.queue, marker));
+    // The write fails (division by zero): the send is not asked for either.
+    const failing = sql`insert into ${jobs} (queue, payload) select ${marker}, jsonb_build_object('n', 1 / 0)`;
+    const refused = await sender.enqueueAlongside(request(`${marker}-1`), failing).then(
+      () => null,
+      (error: Error) => String(error.cause ?? error),
+    );
+    expect(refused).toMatch(/division by zero/);
+    expect(await sender.byKey(merchant.uid, `${marker}-1`)).toBeNull();
+
+    const write = sql`insert into ${jobs} (queue, payload) select ${marker}, jsonb_build_object('n', 1)`;
+    expect(await sender.enqueueAlongside(request(`${marker}-2`), write)).toBe(true);
+    expect(await sender.byKey(merchant.uid, `${marker}-2`)).toMatchObject({ status: 'queued' });
+    expect(await markers()).toHaveLength(1);
+    // Asked again under its key: nothing more is queued, the caller's write still happens (it is the caller's to make idempotent).
+    expect(await sender.enqueueAlongside(request(`${marker}-2`), write)).toBe(false);
+    expect(await markers()).toHaveLength(2);
+    await db.delete(jobs).where(eq(jobs.queue, marker));
+  });
+
   test('what must not go is refused before Meta is asked, each with its reason', async () => {
     const stranger = '+5511987659999';
     const stopped = await shopper(['utility', 'marketing']);
