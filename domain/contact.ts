@@ -217,7 +217,10 @@ export function consentPurposeOf(category: TemplateCategoryName): ConsentPurpose
 /** Why a contact may not receive a category (the sender's recorded reason); null: they may. */
 export type ConsentRefusal = 'category_not_sent' | 'not_subscribed' | 'unsubscribed';
 
-export function consentRefusal(contact: { consent: ContactConsent }, category: TemplateCategoryName): ConsentRefusal | null {
+export function consentRefusal(
+  contact: { consent: Record<ConsentPurpose, Pick<PurposeConsent, 'status'>> },
+  category: TemplateCategoryName,
+): ConsentRefusal | null {
   const purpose = consentPurposeOf(category);
   if (purpose === null) return 'category_not_sent';
   const status = contact.consent[purpose].status;

@@ -10,6 +10,7 @@
 // window) takes no slot of the messaging limit, and a utility template to them is priced as Meta does
 // inside the window. Nothing here logs a phone number.
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { localeTemplateLanguages, toGraphSendComponents, fillTemplate, type TemplateCategory } from '@/domain/message-template';
 import { consentPurposeOf, consentRefusal } from '@/domain/contact';
 import { readContactPhone } from '@/domain/contact-phone';
@@ -34,8 +35,8 @@ import type { ChannelStore } from '../channels/channel-store';
 import { serviceWindowOpenSql } from '../channels/service-window';
 import type { CloudApiClient, CloudApiFailure } from '../channels/cloud-api-client';
 import type { ContactStore } from '../contacts/contact-store';
-import { subscribedSql } from '../contacts/contact-queries';
-import { markTemplateAttention, templatesByLanguage } from '../templates/template-queries';
+import { contactStatusesSql, subscribedSql } from '../contacts/contact-queries';
+import { markTemplateAttention, templatesOfNameSql } from '../templates/template-queries';
 import { MESSAGING_LIMIT_WINDOW_MS, STANDARD_THROUGHPUT, messagingLimitOf, planMessagingLimit, planThroughput } from './messaging-limit';
 import { defaultSendRetryPolicy, outcomeOfSendError, type SendErrorInput, type SendRetryPolicy } from './send-outcomes';
 import { messagingBuckets, messagingLimits, templateSends } from './template-send-tables';
@@ -431,10 +432,22 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     }
   }
 
+  /** A column of the send, qualified by its table (a one-table select leaves its columns bare: a subquery's own would take their names). */
+  const ofSend = (column: AnyPgColumn) => sql`${templateSends}.${sql.identifier(column.name)}`;
+
   /** One send's job: its checks, its turn, Meta, its outcome. Throws RetryLater to wait. */
   async function handle(job: Job): Promise<'done'> {
     const id = String(job.payload.sendId ?? '');
-    const [send] = await db.select().from(templateSends).where(eq(templateSends.id, id));
+    // The send with its recipient as a contact and its template's languages (the channel's, checked below), in one read.
+    const [read] = await db
+      .select({
+        send: templateSends,
+        contact: contactStatusesSql(ofSend(templateSends.uid), ofSend(templateSends.recipient)),
+        templates: templatesOfNameSql(ofSend(templateSends.channelId), ofSend(templateSends.templateName)),
+      })
+      .from(templateSends)
+      .where(eq(templateSends.id, id));
+    const send = read?.send;
     if (!send || (send.status !== 'queued' && send.status !== 'sending')) return 'done';
     const at = now();
     if (send.status === 'sending' && send.attemptStartedAt) {
@@ -457,9 +470,9 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       return waitFor(CHANNEL_WAIT_MS, 'channel_needs_attention');
     }
 
-    const contact = (await contacts.consentOf(send.uid, [send.recipient])).get(send.recipient);
-    const language = contact?.language ? localeTemplateLanguages[contact.language] : send.language;
-    const template = (await templatesByLanguage(db, channel.id, send.templateName)).get(language);
+    const contact = read.contact;
+    const language = contact ? localeTemplateLanguages[contact.language] : send.language;
+    const template = read.templates.find((one) => one.language === language);
     if (!template || template.status !== 'APPROVED') {
       await settle(send.id, { status: 'failed', reason: 'template_not_approved', language, category: template?.category ?? send.category });
       return 'done';
@@ -471,7 +484,11 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     const category: TemplateCategory = template.category;
     // The language and category the send goes in are written with its outcome or its turn (no write of their own).
     const as = { language, category };
-    const refusal = contact ? consentRefusal(contact, category) : consentPurposeOf(category) ? 'not_subscribed' : 'category_not_sent';
+    const refusal = contact
+      ? consentRefusal({ consent: { utility: { status: contact.utility }, marketing: { status: contact.marketing } } }, category)
+      : consentPurposeOf(category)
+        ? 'not_subscribed'
+        : 'category_not_sent';
     if (refusal) {
       await refuse(send.id, refusal, as);
       return 'done';

@@ -1,8 +1,8 @@
 // What other areas read of the templates area's tables, without knowing them: the sender asks for
 // the template a send names (its status, content and category) and marks one needing attention when
 // Meta refuses its parameters; the recovery worker asks which category a template is sent as. Everything
-// is keyed by the channel, which the caller already checked.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+// is keyed by the channel, which the caller checks.
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ParameterFormat, TemplateCategory, TemplateContent, TemplateStatus } from '@/domain/message-template';
 import type { Db } from '../db/database';
 import { messageTemplates } from './template-tables';
@@ -34,6 +34,16 @@ export async function templatesByLanguage(db: Db, channelId: string, name: strin
     .where(and(eq(messageTemplates.channelId, channelId), eq(messageTemplates.name, name)));
   return new Map(rows.map((row) => [row.language, row]));
 }
+
+/**
+ * The channel's templates of that name, one per language (SendingTemplate[] as jsonb; [] for none), as a
+ * scalar for the caller's statement: the sender reads them with the send.
+ */
+export const templatesOfNameSql = (channelId: SQLWrapper, name: SQLWrapper): SQL<SendingTemplate[]> =>
+  sql`coalesce((select jsonb_agg(jsonb_build_object('name', ${messageTemplates.name}, 'language', ${messageTemplates.language},
+      'category', ${messageTemplates.category}, 'status', ${messageTemplates.status}, 'parameterFormat', ${messageTemplates.parameterFormat},
+      'content', ${messageTemplates.content}, 'attention', ${messageTemplates.attention}))
+    from ${messageTemplates} where ${messageTemplates.channelId} = ${channelId} and ${messageTemplates.name} = ${name}), '[]'::jsonb)`;
 
 /**
  * The category the channel's template of that name is sent as when a language of it is APPROVED, as a

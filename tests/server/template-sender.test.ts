@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { toGraphTemplate, type TemplateLanguage } from '@/domain/message-template';
 import { cardInForce, priceOf } from '@/domain/message-pricing';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
+import { accounts } from '@/server/accounts/account-tables';
 import { channelStore, type ChannelStore } from '@/server/channels/channel-store';
 import { whatsappInboundMessages } from '@/server/channels/channel-tables';
 import { cloudApiClient, type CloudApiClient } from '@/server/channels/cloud-api-client';
@@ -133,6 +134,11 @@ const sendsTo = (phone: string) => cloudApi.templateSends(number.phoneNumberId).
 describe('template sender', () => {
   test('a consenting contact gets the approved template in their language once per key, priced with its day’s card', async () => {
     const phone = await shopper(['utility'], 'es');
+    // Another account knows the number too, in another language and opted out: that is not this account's contact.
+    const rival = `sender-rival-${randomBytes(4).toString('hex')}`;
+    await db.insert(accounts).values({ uid: rival });
+    await contacts.recordOptIn(rival, phone, 'utility', 'whatsapp_conversation', now().toISOString(), { language: 'en' });
+    await contacts.recordOptOut(rival, phone, 'stop_word', now().toISOString());
     const key = await ask(phone);
     expect(await run(key)).toBe('done');
     const send = (await sender.byKey(merchant.uid, key))!;
