@@ -5,31 +5,17 @@
 // writes a percentage (one decimal), the return on the cost as a multiple or a dash said as such with
 // why (no exchange rate assumed), the discount codes used, and each figure beside the previous
 // period's with its change, in en and pt (with the app's real catalogs).
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutFigures as Figures, CheckoutPeriodFigures } from '@/domain/checkout-list';
 import { CheckoutFigures } from '@/src/features/checkouts/components/checkout-figures';
 import { formatFigure } from '@/src/features/dashboard/dashboard-format';
-import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
+import { renderInLang } from './support/render-in-lang';
 
 afterEach(cleanup);
 
 async function show(figures: Figures, lang: 'en' | 'pt' | 'es' = 'en') {
-  await activateLocale(lang, { app: true });
-  const root = createRootRoute({ component: Outlet });
-  const langRoute = createRoute({ getParentRoute: () => root, path: '$lang', component: () => <CheckoutFigures figures={figures} /> });
-  const router = createRouter({ routeTree: root.addChildren([langRoute]), history: createMemoryHistory({ initialEntries: [`/${lang}`] }) });
-  render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  await renderInLang(() => <CheckoutFigures figures={figures} />, { lang });
   return screen.findByRole('region');
 }
 

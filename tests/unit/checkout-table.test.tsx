@@ -4,17 +4,12 @@
 // so ('Última atividade', not 'Abandonado em': the timeline counts it abandoned a flow's first delay
 // later); each shopper links to its checkout as `?checkout=<id>`, plain, with the app's search
 // serialisation (src/app/search-params.ts).
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { CheckoutListItem } from '@/domain/checkout-list';
-import { parseAppSearch, stringifyAppSearch } from '@/src/app/search-params';
 import { CheckoutTable } from '@/src/features/checkouts/components/checkout-table';
 import { formatDateTime } from '@/src/i18n/format';
-import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
+import { renderInLang } from './support/render-in-lang';
 
 afterEach(cleanup);
 
@@ -36,28 +31,8 @@ const item: CheckoutListItem = {
 };
 
 it('names its first column for what it shows, the last activity, and links a checkout as ?checkout=2', async () => {
-  await activateLocale('pt', { app: true });
-  const root = createRootRoute({ component: Outlet });
   const view = { inventoryId: null, days: 30 as const, status: null, q: '', page: 1, checkoutId: null };
-  const langRoute = createRoute({
-    getParentRoute: () => root,
-    path: '$lang',
-    component: () => <CheckoutTable items={[item]} view={view} />,
-  });
-  const checkouts = createRoute({ getParentRoute: () => langRoute, path: 'checkouts' });
-  const router = createRouter({
-    routeTree: root.addChildren([langRoute.addChildren([checkouts])]),
-    history: createMemoryHistory({ initialEntries: ['/pt'] }),
-    parseSearch: parseAppSearch,
-    stringifySearch: stringifyAppSearch,
-  });
-  render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  await renderInLang(() => <CheckoutTable items={[item]} view={view} />, { lang: 'pt', routes: ['checkouts'] });
   const table = await screen.findByRole('table');
   const headers = within(table)
     .getAllByRole('columnheader')

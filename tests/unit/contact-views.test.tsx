@@ -4,33 +4,19 @@
 // (a stop word), which the API records as ignored: an alert naming the purpose, the shopper's
 // opt-out with its source and date, and that only the shopper can subscribe again — and the
 // import's counts with the rows to fix, in en and pt.
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentOutcome } from '@/src/features/contacts/consent-outcome';
 import { ConsentOutcomeNotice } from '@/src/features/contacts/components/consent-outcome-notice';
 import { ContactImportSummaryView } from '@/src/features/contacts/components/contact-import-summary';
 import { formatDateTime } from '@/src/i18n/format';
-import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
+import { renderInLang } from './support/render-in-lang';
 
 afterEach(cleanup);
 
 async function show(view: () => ReactNode, lang: 'en' | 'pt' = 'en') {
-  await activateLocale(lang, { app: true });
-  const root = createRootRoute({ component: Outlet });
-  const langRoute = createRoute({ getParentRoute: () => root, path: '$lang', component: view });
-  const router = createRouter({ routeTree: root.addChildren([langRoute]), history: createMemoryHistory({ initialEntries: [`/${lang}`] }) });
-  render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  await renderInLang(view, { lang });
   await screen.findAllByText(/./);
 }
 

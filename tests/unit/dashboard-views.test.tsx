@@ -4,34 +4,20 @@
 // button described by the domain's text), the 'configure first' notices until the sources exist, a
 // plain empty state for a quiet period, and the action cards saying what is missing, in en and pt
 // (with the app's real catalogs: messages the lead has not translated yet show in English).
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compared, dashboardDefinitions, type Dashboard } from '@/domain/dashboard';
 import { DashboardActions } from '@/src/features/dashboard/components/dashboard-actions';
 import { DashboardAiUse } from '@/src/features/dashboard/components/dashboard-ai-use';
 import { DashboardResults } from '@/src/features/dashboard/components/dashboard-results';
-import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
 import { newAccountDashboard, quietDashboard, sampleDashboard } from '../fixtures/sample-dashboard';
+import { renderInLang } from './support/render-in-lang';
 
 afterEach(cleanup);
 
 async function show(view: () => ReactNode, lang: 'en' | 'pt' | 'es' = 'en') {
-  await activateLocale(lang, { app: true });
-  const root = createRootRoute({ component: Outlet });
-  const langRoute = createRoute({ getParentRoute: () => root, path: '$lang', component: view });
-  const router = createRouter({ routeTree: root.addChildren([langRoute]), history: createMemoryHistory({ initialEntries: [`/${lang}`] }) });
-  render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  await renderInLang(view, { lang });
   await screen.findAllByRole('heading');
 }
 

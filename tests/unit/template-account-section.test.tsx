@@ -4,17 +4,13 @@
 // one of them came after that (a submission's answer, a review) — a number whose templates were
 // submitted here and approved never said 'not read from Meta yet' again — and 'not read' only when
 // nothing from Meta is there.
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TemplateAccount, TemplateRecord } from '@/domain/message-template';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { TemplateAccountSection } from '@/src/features/templates/components/template-account-section';
 import { templatesFromMeta } from '@/src/features/templates/templates-from-meta';
-import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
+import { renderInLang } from './support/render-in-lang';
 
 afterEach(cleanup);
 
@@ -47,27 +43,11 @@ const approved: TemplateAccount = {
 };
 
 async function show(account: TemplateAccount, lang: 'en' | 'pt' = 'pt') {
-  await activateLocale(lang, { app: true });
-  const root = createRootRoute({ component: Outlet });
-  const langRoute = createRoute({
-    getParentRoute: () => root,
-    path: '$lang',
-    component: () => <TemplateAccountSection initial={account} />,
-  });
-  const templates = createRoute({ getParentRoute: () => langRoute, path: 'templates' });
-  const channel = createRoute({ getParentRoute: () => langRoute, path: 'channels/$id' });
-  const router = createRouter({
-    routeTree: root.addChildren([langRoute.addChildren([templates, channel])]),
-    history: createMemoryHistory({ initialEntries: [`/${lang}`] }),
+  await renderInLang(() => <TemplateAccountSection initial={account} />, {
+    lang,
+    routes: ['templates', 'channels/$id'],
     context: { api: {} },
   });
-  render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
   return screen.findByRole('status');
 }
 

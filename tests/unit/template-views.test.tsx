@@ -5,12 +5,9 @@
 // labelled, each error at its field and tied to it, an error of another language said above the
 // tabs, events sent for what the merchant does), and a number's table (a rejection's reason in
 // words, the date a pause ends, 'Edit and submit again' only where Meta allows it), in en and pt.
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   templateValidation,
@@ -24,27 +21,13 @@ import { emptyContent, type TemplateEditorEvent } from '@/machines/template-edit
 import { TemplateForm } from '@/src/features/templates/components/template-form';
 import { TemplatePreview } from '@/src/features/templates/components/template-preview';
 import { TemplateTable } from '@/src/features/templates/components/template-table';
-import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
+import { i18n } from '@/src/i18n/i18n';
+import { renderInLang } from './support/render-in-lang';
 
 afterEach(cleanup);
 
 async function show(view: () => ReactNode, lang: 'en' | 'pt' | 'es' = 'en') {
-  await activateLocale(lang, { app: true });
-  const root = createRootRoute({ component: Outlet });
-  const langRoute = createRoute({ getParentRoute: () => root, path: '$lang', component: view });
-  const templates = createRoute({ getParentRoute: () => langRoute, path: 'templates' });
-  const router = createRouter({
-    routeTree: root.addChildren([langRoute.addChildren([templates])]),
-    history: createMemoryHistory({ initialEntries: [`/${lang}`] }),
-  });
-  render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  await renderInLang(view, { lang, routes: ['templates'] });
   await screen.findAllByText(/./);
 }
 
