@@ -140,6 +140,9 @@ const channelAttentionOf = (reason: ChannelReason): ChannelAttentionReason =>
 
 /** A send's turn: admitted (it may go to Meta now), why it may not go at all, or how long it waits. */
 /** Admitted: with whether the shopper's service window was open then (the message's price follows it). */
+/** The account's messaging limit as last read from Meta (null: unlimited) and when. */
+type KnownLimit = { limit: number | null; readAt: Date };
+
 type Turn = { wait: number } | { admitted: { inServiceWindow: boolean } } | 'unsubscribed' | 'ended';
 type Asking = {
   send: Row;
@@ -173,8 +176,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     settle(id, { ...as, status: 'failed', reason, code: null });
 
   /** The account's messaging limit: read from Meta through this number at most once an hour. */
-  async function messagingLimit(uid: string, phoneNumberId: string, token: string): Promise<number> {
-    const [known] = await db.select().from(messagingLimits).where(eq(messagingLimits.uid, uid));
+  async function messagingLimit(uid: string, phoneNumberId: string, token: string, known: KnownLimit | null): Promise<number> {
     if (known && now().getTime() - known.readAt.getTime() < MESSAGING_LIMIT_TTL_MS) return known.limit ?? Number.POSITIVE_INFINITY;
     const read = await cloudApi.messagingLimitTier(phoneNumberId, token);
     // Not read: the last one known, else the starting tier (queueing beats overspending).
@@ -438,12 +440,15 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
   /** One send's job: its checks, its turn, Meta, its outcome. Throws RetryLater to wait. */
   async function handle(job: Job): Promise<'done'> {
     const id = String(job.payload.sendId ?? '');
-    // The send with its recipient as a contact and its template's languages (the channel's, checked below), in one read.
+    // The send with its recipient as a contact, its template's languages (the channel's, checked below) and the
+    // account's messaging limit as last read from Meta, in one read.
     const [read] = await db
       .select({
         send: templateSends,
         contact: contactStatusesSql(ofSend(templateSends.uid), ofSend(templateSends.recipient)),
         templates: templatesOfNameSql(ofSend(templateSends.channelId), ofSend(templateSends.templateName)),
+        limit: sql<{ limit: number | null; readAt: string } | null>`(select jsonb_build_object('limit', ${messagingLimits.limit},
+          'readAt', ${messagingLimits.readAt}) from ${messagingLimits} where ${messagingLimits.uid} = ${ofSend(templateSends.uid)})`,
       })
       .from(templateSends)
       .where(eq(templateSends.id, id));
@@ -498,7 +503,8 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       return 'done';
     }
 
-    const limit = await messagingLimit(send.uid, channel.phoneNumberId, token);
+    const known = read.limit && { limit: read.limit.limit, readAt: new Date(read.limit.readAt) };
+    const limit = await messagingLimit(send.uid, channel.phoneNumberId, token, known);
     const turn = await admit({ ...send, language, category }, consentPurposeOf(category)!, limit);
     if (turn === 'ended') {
       await refuse(send.id, 'no_longer_wanted', as);
