@@ -9,7 +9,7 @@
 // wrote or unsubscribed — at once: their message wakes the job — the flow off, the template no longer
 // approved), or asks the template sender for the next reminder (its discount code made in the store
 // first), keyed by checkout and step, so a retried or repeated run sends it once. Each reminder's way-back link carries the checkout's recovery
-// ref (drawn and kept before the first one goes: server/checkouts/recovery-ref.ts). After the last
+// ref (drawn for the first, kept in the statement that asks for it: server/checkouts/recovery-ref.ts). After the last
 // reminder it waits out the attribution window and counts the checkout lost; an order placed from it
 // within that window counts it recovered (the order's readers mark it so with the order and its value:
 // server/checkouts/recovered-orders.ts; a checkout the store says completed in time, here, valued at its total).
