@@ -42,10 +42,18 @@ export async function sendsByKeys(db: Db, uid: string, keys: readonly string[]):
 }
 
 /**
+ * How much later than `by` a message's recorded `sent_at` may be and still count as gone by then. The
+ * shopper can have it as soon as Meta took it, before its answer is written here; and a store's times
+ * (an order's, a checkout's completion) are whole seconds. A shopper who buys from the link at once
+ * must still count.
+ */
+const SENT_RECORDED_SLACK = sql.raw(`interval '5 seconds'`);
+
+/**
  * True where the account `uid` has a message under one of `keys` (a text[] expression of the caller's
- * statement) that Meta took at or before `by`. One Meta took but then reported failed never reached
- * the shopper, and one still being asked has not gone yet: neither counts.
+ * statement) that Meta took at or before `by` (within SENT_RECORDED_SLACK). One Meta took but then
+ * reported failed never reached the shopper, and one still being asked has not gone yet: neither counts.
  */
 export const sendWentBySql = (uid: SQLWrapper, keys: SQLWrapper, by: SQLWrapper): SQL =>
   sql`exists (select 1 from ${templateSends} where ${templateSends.uid} = ${uid} and ${templateSends.sendKey} = any(${keys})
-    and ${templateSends.status} in (${sqlList(sentSendStatuses)}) and ${templateSends.sentAt} <= ${by})`;
+    and ${templateSends.status} in (${sqlList(sentSendStatuses)}) and ${templateSends.sentAt} <= ${by} + ${SENT_RECORDED_SLACK})`;

@@ -551,6 +551,23 @@ describe('an order placed while its reminder waited for its turn at the sender',
   });
 });
 
+describe('a shopper who buys from the link at once', () => {
+  test('counts: Meta took the reminder a moment before its sending was written here, and the store keeps whole seconds', async () => {
+    const phone = '+5511976551005';
+    const { id, token, remindedAt } = await remindedCheckout(phone, dayAt(15), { sent: false });
+    // Meta's answer is written 2 s after the reminder was asked for; the shopper bought 1 s after it was asked for.
+    clock = remindedAt + 2_000;
+    expect(await sends(phone)).toHaveLength(1);
+    const { deliveries } = await store.placeOrder({
+      lines: [{ variantId: IPOD_NANO, quantity: 2 }],
+      checkoutToken: token,
+      createdAt: remindedAt + 1_000,
+    });
+    expect(deliveries.map((delivery) => [delivery.topic, delivery.status])).toEqual([['orders/create', 200]]);
+    expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'recovered', recoveredBy: 'checkout_token' });
+  });
+});
+
 afterAll(async () => {
   if (checkoutIds.length === 0) return;
   await db?.delete(jobs).where(and(eq(jobs.queue, RECOVERY_QUEUE), sql`(${jobs.payload}->>'checkoutId')::bigint in ${checkoutIds}`));
