@@ -1,16 +1,14 @@
 // The sync report's corrections ('the store is the source of truth'): how many items the sync
 // corrected in the catalog, each item Meta refused with Meta's own message, and why a batch that
 // could not be sent failed — in the page's language.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { ThemeProvider } from 'styled-components';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncReport, SyncRun } from '@/domain/inventory-sync';
 import { InventorySyncReport } from '@/src/features/inventories/components/inventory-sync-report';
-import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
+import { activateLocale } from '@/src/i18n/i18n';
+import { renderRouter } from '@/tests/support/render-router';
 
 const counts = {
   variants: 3,
@@ -49,13 +47,7 @@ function renderReport(run: SyncRun, lang = 'en') {
   const root = createRootRoute({ component: Outlet });
   const langRoute = createRoute({ getParentRoute: () => root, path: '$lang', component: () => <InventorySyncReport run={run} /> });
   const router = createRouter({ routeTree: root.addChildren([langRoute]), history: createMemoryHistory({ initialEntries: [`/${lang}`] }) });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  return renderRouter(router);
 }
 const finding = async (title: string) => (await screen.findByRole('heading', { name: title })).closest('li')!;
 

@@ -20,12 +20,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Inventory, InventoryDetail, SyncStatus } from '@/domain/inventory';
 import type { InventoryProduct, SyncRun, SyncTrigger } from '@/domain/inventory-sync';
@@ -39,7 +37,7 @@ import { InventorySyncPanel } from '@/src/features/inventories/components/invent
 import { InventoryWizardOverview } from '@/src/features/inventories/components/inventory-wizard-overview';
 import { peerFailureMessages } from '@/src/features/inventories/inventory-messages';
 import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
+import { renderRouter } from '@/tests/support/render-router';
 import { startDemoPeers, type DemoPeers } from '../fixtures/demo-peers';
 import { generatedStoreProducts, startShopifyAdminServer } from '../fixtures/shopify-admin-server';
 import { createUser, type TestUser } from '../server/support/emulator-users';
@@ -206,13 +204,7 @@ function renderView(view: () => ReactNode, lang = 'en') {
     context: { api, siteUrl: serverUrl, runtimeConfig } as RouterContext,
     history: createMemoryHistory({ initialEntries: [`/${lang}`] }),
   });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  return renderRouter(router);
 }
 
 const panel = () => screen.getByRole('region', { name: 'Inventory sync' });

@@ -1,17 +1,14 @@
 // A view alone in happy-dom, under a `$lang` route of a router whose context has an API client of
 // the component tests' server, signed in as `user` (optionally wrapped, e.g. by a stand-in for
 // routes the server does not have yet). For views tested apart from the app's routes.
-import { render } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { createApiClient, type ApiClient } from '@/src/api/api-client';
 import type { RouterContext } from '@/src/app/router-context';
-import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
+import { activateLocale } from '@/src/i18n/i18n';
 import type { TestUser } from '@/tests/server/support/emulator-users';
 import { serverUrl } from './render-app';
+import { renderRouter } from '@/tests/support/render-router';
 
 export async function renderView(
   view: () => ReactNode,
@@ -27,11 +24,5 @@ export async function renderView(
     context: { api: client, siteUrl: serverUrl } as RouterContext,
     history: createMemoryHistory({ initialEntries: [`/${lang}`] }),
   });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  return renderRouter(router);
 }

@@ -1,15 +1,12 @@
 // A view alone in happy-dom at `/<lang>`, as the `$lang` route's component, with the app's catalogs,
 // theme and search parsing (plain `?checkout=2`, as src/app/create-app-router.ts has it). Unit tests'
 // counterpart of tests/component/support/render-view.tsx, which needs the component tests' server.
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import type { Locale } from '@/domain/locales';
 import { parseAppSearch, stringifyAppSearch } from '@/src/app/search-params';
-import { activateLocale, i18n } from '@/src/i18n/i18n';
-import { theme } from '@/src/ui/theme';
+import { activateLocale } from '@/src/i18n/i18n';
+import { renderRouter } from '@/tests/support/render-router';
 
 /**
  * Renders `view` at `/<lang>`. `routes`: paths under `$lang` (e.g. 'templates', 'channels/$id') the
@@ -30,11 +27,5 @@ export async function renderInLang(
     stringifySearch: stringifyAppSearch,
     ...(context ? { context } : {}),
   });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router as never} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  return renderRouter(router);
 }
