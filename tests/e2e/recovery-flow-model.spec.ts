@@ -840,6 +840,8 @@ test.describe('recovery-flow machine, model-based (UI level)', () => {
 
   for (const path of paths) {
     test(`${recoveryFlowPathName(eventsOf(path))} [${startOf(path)}]`, async () => {
+      // A chained walk is up to 30 gestures, each checked on the whole card: time grows with its length.
+      test.setTimeout(30_000 + path.steps.length * 5_000);
       let world: World | undefined;
       try {
         world = await open(startOf(path));
