@@ -39,7 +39,9 @@ const replacedWhenNewer = [
   'recovery_url',
 ] as const;
 
-const NEWER = 'excluded.shopify_updated_at > store_checkouts.shopify_updated_at';
+// Newer than what is kept, and than the order: an update Shopify made before the checkout was completed,
+// delivered after it, changes nothing.
+const NEWER = 'excluded.shopify_updated_at > greatest(store_checkouts.shopify_updated_at, store_checkouts.completed_at)';
 const SAME = 'excluded.shopify_updated_at = store_checkouts.shopify_updated_at';
 const updates = sql.raw(
   [
@@ -52,7 +54,9 @@ const updates = sql.raw(
       when ${SAME} then excluded.accepts_sms_marketing or store_checkouts.accepts_sms_marketing else store_checkouts.accepts_sms_marketing end`,
     `items = case when ${NEWER} and jsonb_array_length(excluded.items) > 0 then excluded.items
       when ${SAME} and jsonb_array_length(store_checkouts.items) = 0 then excluded.items else store_checkouts.items end`,
-    'shopify_updated_at = greatest(excluded.shopify_updated_at, store_checkouts.shopify_updated_at)',
+    // The shopper's last activity: the abandonment clock runs from it, so the order's own update does not move it.
+    `shopify_updated_at = case when store_checkouts.completed_at is not null or excluded.completed_at is not null
+      then store_checkouts.shopify_updated_at else greatest(excluded.shopify_updated_at, store_checkouts.shopify_updated_at) end`,
     // Once placed, always placed: an older update delivered late does not reopen it.
     'completed_at = coalesce(store_checkouts.completed_at, excluded.completed_at)',
   ].join(', '),
@@ -85,7 +89,7 @@ export async function recordCheckout(
       where exists (select 1 from delivery)
       on conflict (inventory_id, token) do update set
         ${updates}
-      where excluded.shopify_updated_at > store_checkouts.shopify_updated_at
+      where ${sql.raw(NEWER)}
         or (excluded.completed_at is not null and store_checkouts.completed_at is null)
         or ${FILLS}
       returning id, completed_at),

@@ -51,7 +51,10 @@ export const storeCheckouts = pgTable(
     totalMinor: bigint('total_minor', { mode: 'number' }),
     items: jsonb('items').$type<CheckoutItem[]>().notNull(),
     recoveryUrl: text('recovery_url'),
-    /** When the shopper started it, and when Shopify last changed it (the abandonment clock runs from this). */
+    /**
+     * When the shopper started it, and when Shopify last changed it before its order (the order's own
+     * update does not move it): the abandonment clock runs from this.
+     */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     shopifyUpdatedAt: timestamp('shopify_updated_at', { withTimezone: true }).notNull(),
     /** When the order was placed from it; null while it is open. */

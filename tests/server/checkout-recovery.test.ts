@@ -17,6 +17,7 @@ import { whatsappInboundMessages } from '@/server/channels/channel-tables';
 import { channelStore } from '@/server/channels/channel-store';
 import { cloudApiClient } from '@/server/channels/cloud-api-client';
 import { RECOVERY_QUEUE, recordCheckout, wakeRecoveriesOfShoppers } from '@/server/checkouts/checkout-intake';
+import { checkoutListStore } from '@/server/checkouts/checkout-list-store';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { recordRecoveredOrders } from '@/server/checkouts/recovered-orders';
 import { recoveryFlowStore, type RecoveryFlowStore } from '@/server/checkouts/recovery-flow-store';
@@ -339,6 +340,33 @@ describe('skipped and stopped', () => {
     await saveFlow({}); // on again: switched on now
     clock += 4 * HOUR;
     expect(await sendAll('+5511976542002')).toEqual([]);
+  });
+
+  test('skipped for no consent, then bought: still skipped, and counted abandoned at their last step, before the order', async () => {
+    clock = Date.parse('2026-12-03T18:00:00Z');
+    const left = new Date(clock);
+    const id = await leftCheckout({ phone: '+5511976542005', acceptsSmsMarketing: false, updatedAt: left });
+    clock += 2 * HOUR;
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'skipped', reason: 'no_consent' });
+    clock += 3 * HOUR;
+    const bought = new Date(clock);
+    await orderPlaced(id, '+5511976542005', bought);
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'closed' });
+    // The order's own update is no activity of the shopper's: the checkout stays left when it was.
+    expect(await stateOf(id)).toMatchObject({
+      recoveryStatus: 'skipped',
+      recoveryReason: 'no_consent',
+      shopifyUpdatedAt: left,
+      completedAt: bought,
+    });
+    const detail = await checkoutListStore(db).detail(merchant.uid, id);
+    expect(detail?.timeline.map((event) => [event.kind, event.at])).toEqual([
+      ['started', new Date(left.getTime() - 5 * MINUTE).toISOString()],
+      ['last_activity', left.toISOString()],
+      ['abandoned', new Date(left.getTime() + HOUR).toISOString()],
+      ['skipped', null],
+      ['completed', bought.toISOString()],
+    ]);
   });
 
   test('the shopper wrote to the number after leaving: the conversation takes over; unsubscribed: opted out', async () => {

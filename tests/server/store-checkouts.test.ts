@@ -166,9 +166,12 @@ describe('checkouts from the store’s webhooks', () => {
     // The order is placed from it.
     const completed = await store.updateCheckout(checkout.token, { completed: true, at: '2026-11-21T10:20:00.000Z' });
     expect((await row()).completedAt?.toISOString()).toBe('2026-11-21T10:20:00.000Z');
+    // The order's own update is no step of the shopper's: the checkout was left at 10:05.
+    expect((await row()).shopifyUpdatedAt.toISOString()).toBe('2026-11-21T10:05:00.000Z');
 
-    // A stale update (Shopify's deliveries are not ordered) arrives late: a new delivery id, older
-    // contents, another number. Nothing changes, and the checkout is not reopened.
+    // A stale update (Shopify's deliveries are not ordered) arrives late: a new delivery id, contents
+    // newer than the kept step but older than the order, another number. Nothing changes, and the
+    // checkout is not reopened.
     const stale = JSON.parse(completed.deliveries[0]!.body) as Record<string, unknown>;
     const body = JSON.stringify({ ...stale, completed_at: null, updated_at: '2026-11-21T07:10:00-03:00', phone: '+55 11 90000-0000' });
     const answer = await call(`${url}/webhooks/shopify/${inventory.id}`, {
@@ -184,7 +187,7 @@ describe('checkouts from the store’s webhooks', () => {
     expect(answer.status).toBe(200);
     expect(await row()).toMatchObject({ phone: '+5511977771111' });
     expect((await row()).completedAt?.toISOString()).toBe('2026-11-21T10:20:00.000Z');
-    expect((await row()).shopifyUpdatedAt.toISOString()).toBe('2026-11-21T10:20:00.000Z');
+    expect((await row()).shopifyUpdatedAt.toISOString()).toBe('2026-11-21T10:05:00.000Z');
   });
 
   test('an order placed from a checkout completes it at once, by its checkout_token', async () => {
