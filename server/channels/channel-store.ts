@@ -3,7 +3,7 @@
 // the app secret are sealed with the row's id as context; the verify token is made here, returned
 // once and kept as its SHA-256. What the webhook reads and records is ./webhook-intake.ts.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { tokenHint } from '@/domain/inventory';
 import { tokenAttentionReasons } from '@/domain/channel';
 import type {
@@ -66,6 +66,12 @@ export type ChannelStoreOptions = {
 
 export function channelStore(db: Db, secrets: SecretBox, { onChannelChanged = () => {} }: ChannelStoreOptions = {}) {
   const mine = (uid: string, id: string) => and(eq(channels.uid, uid), eq(channels.id, id));
+  // The template sender's read of every send, built and prepared once.
+  const withToken = db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.uid, sql.placeholder('uid')), eq(channels.id, sql.placeholder('id'))))
+    .prepare('channel_with_access_token');
 
   /** The caller's AI base, active, and inventory (when one is named), or the refusal. */
   async function checkAnswering(uid: string, aiBaseId: string, inventoryId: string | null): Promise<void> {
@@ -263,7 +269,7 @@ export function channelStore(db: Db, secrets: SecretBox, { onChannelChanged = ()
 
     /** The account's channel with its access token opened, in one read (the template sender's); null when it is gone. */
     async withAccessToken(uid: string, id: string): Promise<{ channel: Channel; token: string } | null> {
-      const [row] = await db.select().from(channels).where(mine(uid, id));
+      const [row] = await withToken.execute({ uid, id });
       return row ? { channel: view(row), token: secrets.open(row.accessTokenSealed, id) } : null;
     },
 

@@ -35,6 +35,7 @@ import { shopperWroteSql } from '../channels/service-window';
 import { contactStatusesSql, type ContactStatuses } from '../contacts/contact-queries';
 import type { ContactStore } from '../contacts/contact-store';
 import type { Db } from '../db/database';
+import { preparedPerDb } from '../db/prepared-per-db';
 import { accountInventoryIdsSql, inventoryOwnerSql } from '../inventories/inventory-queries';
 import { orderEventSourceOf } from '../inventories/inventory-order-sources';
 import { PeerFailure } from '../inventories/peer-failure';
@@ -87,9 +88,9 @@ type CheckoutRow = typeof storeCheckouts.$inferSelect & { uid: string; storeName
  * The checkout with its inventory's owner and name, the owner's time zone and the inventory's recovery
  * flow, in one statement (a run's first read).
  */
-async function checkoutOf(db: Db, id: number): Promise<{ checkout: CheckoutRow; flow: RecoveryFlow } | null> {
+const checkoutRead = preparedPerDb((db) => {
   const owner = inventoryOwnerSql(storeCheckouts.inventoryId);
-  const [row] = await db
+  return db
     .select({
       checkout: storeCheckouts,
       uid: owner.uid,
@@ -99,7 +100,12 @@ async function checkoutOf(db: Db, id: number): Promise<{ checkout: CheckoutRow; 
     })
     .from(storeCheckouts)
     .leftJoin(recoveryFlows, eq(recoveryFlows.inventoryId, storeCheckouts.inventoryId))
-    .where(eq(storeCheckouts.id, id));
+    .where(eq(storeCheckouts.id, sql.placeholder('id')))
+    .prepare('recovery_checkout_read');
+});
+
+async function checkoutOf(db: Db, id: number): Promise<{ checkout: CheckoutRow; flow: RecoveryFlow } | null> {
+  const [row] = await checkoutRead(db).execute({ id });
   if (!row?.uid) return null;
   return {
     checkout: { ...row.checkout, uid: row.uid, storeName: row.storeName ?? '', accountZone: row.accountZone },

@@ -166,6 +166,51 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
   /** Each account's admissions in this process: those asking while a batch is decided (see admit). */
   const admissions = new Map<string, AdmissionGroup>();
 
+  /** A column of the send, qualified by its table (a one-table select leaves its columns bare: a subquery's own would take their names). */
+  const ofSend = (column: AnyPgColumn) => sql`${templateSends}.${sql.identifier(column.name)}`;
+  // Every send's first read, and its record once Meta took it: built and prepared once.
+  /** The send with its recipient as a contact, its template's languages and the account's messaging limit as last read from Meta. */
+  const sendRead = db
+    .select({
+      send: templateSends,
+      contact: contactStatusesSql(ofSend(templateSends.uid), ofSend(templateSends.recipient)),
+      templates: templatesOfNameSql(ofSend(templateSends.channelId), ofSend(templateSends.templateName)),
+      limit: sql<{ limit: number | null; readAt: string } | null>`(select jsonb_build_object('limit', ${messagingLimits.limit},
+        'readAt', ${messagingLimits.readAt}) from ${messagingLimits} where ${messagingLimits.uid} = ${ofSend(templateSends.uid)})`,
+    })
+    .from(templateSends)
+    .where(eq(templateSends.id, sql.placeholder('id')))
+    .prepare('template_send_read');
+  const sentRecord = db
+    .update(templateSends)
+    .set({
+      status: sql`${sql.placeholder('status')}`,
+      reason: null,
+      code: null,
+      metaMessageId: sql`${sql.placeholder('metaMessageId')}`,
+      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+      attemptStartedAt: null,
+      costMicros: sql`${sql.placeholder('costMicros')}::integer`,
+      pricingMarket: sql`${sql.placeholder('pricingMarket')}`,
+      rateCardFrom: sql`${sql.placeholder('rateCardFrom')}`,
+      inServiceWindow: sql`${sql.placeholder('inServiceWindow')}::boolean`,
+      updatedAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+    })
+    .where(eq(templateSends.id, sql.placeholder('id')))
+    .prepare('template_send_sent');
+  const statusTarget = (by: 'id' | 'metaMessageId') =>
+    db
+      .select()
+      .from(templateSends)
+      .where(
+        and(
+          eq(templateSends.channelId, sql.placeholder('channelId')),
+          by === 'id' ? eq(templateSends.id, sql.placeholder('key')) : eq(templateSends.metaMessageId, sql.placeholder('key')),
+        ),
+      )
+      .prepare(`template_send_status_by_${by === 'id' ? 'id' : 'meta_id'}`);
+  const statusTargets = { id: statusTarget('id'), metaMessageId: statusTarget('metaMessageId') };
+
   async function settle(id: string, change: Partial<Row>) {
     await db
       .update(templateSends)
@@ -404,13 +449,11 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     const sentAt = now();
     const { inServiceWindow } = send;
     const price = priceOf({ category: send.category ?? 'UTILITY', country: send.country, at: sentAt, inServiceWindow });
-    await settle(send.id, {
+    await sentRecord.execute({
+      id: send.id,
       status,
-      reason: null,
-      code: null,
       metaMessageId,
-      sentAt,
-      attemptStartedAt: null,
+      sentAt: sentAt.toISOString(),
       costMicros: price.amountMicros,
       pricingMarket: price.market,
       rateCardFrom: price.cardEffectiveFrom,
@@ -434,24 +477,12 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     }
   }
 
-  /** A column of the send, qualified by its table (a one-table select leaves its columns bare: a subquery's own would take their names). */
-  const ofSend = (column: AnyPgColumn) => sql`${templateSends}.${sql.identifier(column.name)}`;
-
   /** One send's job: its checks, its turn, Meta, its outcome. Throws RetryLater to wait. */
   async function handle(job: Job): Promise<'done'> {
     const id = String(job.payload.sendId ?? '');
     // The send with its recipient as a contact, its template's languages (the channel's, checked below) and the
     // account's messaging limit as last read from Meta, in one read.
-    const [read] = await db
-      .select({
-        send: templateSends,
-        contact: contactStatusesSql(ofSend(templateSends.uid), ofSend(templateSends.recipient)),
-        templates: templatesOfNameSql(ofSend(templateSends.channelId), ofSend(templateSends.templateName)),
-        limit: sql<{ limit: number | null; readAt: string } | null>`(select jsonb_build_object('limit', ${messagingLimits.limit},
-          'readAt', ${messagingLimits.readAt}) from ${messagingLimits} where ${messagingLimits.uid} = ${ofSend(templateSends.uid)})`,
-      })
-      .from(templateSends)
-      .where(eq(templateSends.id, id));
+    const [read] = await sendRead.execute({ id });
     const send = read?.send;
     if (!send || (send.status !== 'queued' && send.status !== 'sending')) return 'done';
     const at = now();
@@ -603,15 +634,10 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     async statusesReceived(updates: readonly SendStatusUpdate[]): Promise<void> {
       for (const update of updates) {
         const sendId = sendIdOfCallback(update.callbackData);
-        const [send] = await db
-          .select()
-          .from(templateSends)
-          .where(
-            and(
-              eq(templateSends.channelId, update.channelId),
-              sendId ? eq(templateSends.id, sendId) : eq(templateSends.metaMessageId, update.messageId),
-            ),
-          );
+        const [send] = await (sendId ? statusTargets.id : statusTargets.metaMessageId).execute({
+          channelId: update.channelId,
+          key: sendId ?? update.messageId,
+        });
         if (!send) continue;
         if (send.status === 'sending') {
           // Meta took it, though its answer never reached us: it went.
