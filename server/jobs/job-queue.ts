@@ -86,20 +86,19 @@ export function jobQueue(db: Db) {
     .delete(jobs)
     .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockedBy, sql.placeholder('workerId'))))
     .prepare('jobs_complete');
-  /** A release without an error (work due later, a peer's wait, a stop): after claims, the queue's most frequent write. */
-  const releaseStatement = (refundAttempt: boolean) =>
-    db
-      .update(jobs)
-      .set({
-        status: 'queued',
-        lockedBy: null,
-        lockedUntil: null,
-        runAfter: sql`now() + ${sql.placeholder('delayMs')}::integer * interval '1 millisecond'`,
-        ...(refundAttempt ? { attempts: sql`greatest(${jobs.attempts} - 1, 0)` } : {}),
-      })
-      .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockedBy, sql.placeholder('workerId'))))
-      .prepare(refundAttempt ? 'jobs_release_refunded' : 'jobs_release');
-  const releases = { refunded: releaseStatement(true), counted: releaseStatement(false) };
+  /** After claims, the queue's most frequent write (work due later, a peer's wait, a stop): built once. */
+  const release = db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      lockedBy: null,
+      lockedUntil: null,
+      runAfter: sql`now() + ${sql.placeholder('delayMs')}::integer * interval '1 millisecond'`,
+      attempts: sql`case when ${sql.placeholder('refundAttempt')}::boolean then greatest(${jobs.attempts} - 1, 0) else ${jobs.attempts} end`,
+      lastError: sql`coalesce(${sql.placeholder('error')}::text, ${jobs.lastError})`,
+    })
+    .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockedBy, sql.placeholder('workerId'))))
+    .prepare('jobs_release');
 
   return {
     /** Adds a job, inside the caller's transaction when `tx` is one. */
@@ -174,21 +173,7 @@ export function jobQueue(db: Db) {
       workerId: string,
       { delayMs = 0, error, refundAttempt = false }: { delayMs?: number; error?: string; refundAttempt?: boolean } = {},
     ) {
-      if (error === undefined) {
-        await (refundAttempt ? releases.refunded : releases.counted).execute({ id, workerId, delayMs });
-        return;
-      }
-      await db
-        .update(jobs)
-        .set({
-          status: 'queued',
-          lockedBy: null,
-          lockedUntil: null,
-          runAfter: sql`now() + ${delayMs}::integer * interval '1 millisecond'`,
-          ...(refundAttempt ? { attempts: sql`greatest(${jobs.attempts} - 1, 0)` } : {}),
-          lastError: error.slice(0, 2000),
-        })
-        .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));
+      await release.execute({ id, workerId, delayMs, refundAttempt, error: error === undefined ? null : error.slice(0, 2000) });
     },
   };
 }

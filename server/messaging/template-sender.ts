@@ -168,8 +168,9 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
 
   /** A column of the send, qualified by its table (a one-table select leaves its columns bare: a subquery's own would take their names). */
   const ofSend = (column: AnyPgColumn) => sql`${templateSends}.${sql.identifier(column.name)}`;
-  // Every send's first read, and its record once Meta took it: built and prepared once.
-  /** The send with its recipient as a contact, its template's languages and the account's messaging limit as last read from Meta. */
+  // Built and prepared once, as every send runs them: its first read (the send with its recipient as a contact, its
+  // template's languages and the account's messaging limit as last read from Meta), its record once Meta took it, and
+  // the status webhook's lookup of it.
   const sendRead = db
     .select({
       send: templateSends,
