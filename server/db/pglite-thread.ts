@@ -3,9 +3,12 @@
 // server's thread every write held every request meanwhile (a storefront event batch, an import's
 // COPY). Here it answers pglite-thread-client.ts's messages: statements, in PGlite's own order (its
 // lock makes a statement outside a transaction wait until the open one ends), and transactions
-// held open between a `begin` and an `end`.
+// held open between a `begin` and an `end`. A text run again is prepared once (pglite-prepared.ts),
+// and the tables are vacuumed and analyzed as autovacuum would, which PGlite lacks (pglite-maintenance.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { maintainEvery } from './pglite-maintenance';
+import { preparedStatements } from './pglite-prepared';
 import type { ThreadError, ThreadReply, ThreadRequest, ThreadStart } from './pglite-thread-protocol';
 
 const start = workerData as ThreadStart;
@@ -14,6 +17,15 @@ const port = parentPort!;
 const client = await PGlite.create({ dataDir: start.dataDir, startParams: start.startParams });
 // Drizzle's mapping expects these types as PostgreSQL writes them (see database.ts).
 for (const type of start.textTypes) client.parsers[type] = (value: string) => value;
+/** The texts the server runs again and again, prepared once (./pglite-prepared.ts). */
+const statements = preparedStatements(client);
+
+/** How often the tables' counters are read for a vacuum or an analyze (PostgreSQL's autovacuum naps a minute). */
+const MAINTENANCE_EVERY_MS = 30_000;
+// PGlite has no autovacuum: the thread does its work (./pglite-maintenance.ts). A failure is logged by its code.
+const stopMaintenance = maintainEvery(client, MAINTENANCE_EVERY_MS, (error) =>
+  console.error(`PGlite maintenance failed: ${(error as { code?: string }).code ?? (error as Error).name}`),
+);
 
 /** Thrown into a transaction's callback to end it with a rollback. */
 const ROLLBACK = Symbol('rollback');
@@ -91,11 +103,15 @@ async function copyThen({ copy, blobText, then }: Extract<ThreadRequest, { op: '
  */
 let copies: Promise<unknown> = Promise.resolve();
 
-/** Statements in one transaction that starts and ends here, as copyThen's: each one's result. */
-const inTransaction = ({ statements }: Extract<ThreadRequest, { op: 'statements' }>) =>
+/**
+ * Statements in one transaction that starts and ends here, as copyThen's: each one's result. Run as
+ * PGlite runs them, not prepared: such a list may set a planner setting for its transaction (passage
+ * search's `enable_seqscan`), which the kept plan of a prepared statement would not follow.
+ */
+const inTransaction = ({ statements: list }: Extract<ThreadRequest, { op: 'statements' }>) =>
   client.transaction(async (tx) => {
     const results = [];
-    for (const { text, params } of statements) results.push(await tx.query(text, params));
+    for (const { text, params } of list) results.push(await tx.query(text, params));
     return results;
   });
 
@@ -104,8 +120,14 @@ async function answer(request: ThreadRequest): Promise<unknown> {
     case 'query': {
       const target = request.tx === undefined ? client : open.get(request.tx)?.tx;
       if (!target) throw new Error(`No open transaction ${request.tx}`);
-      const blob = request.blobText === undefined ? undefined : new Blob([request.blobText]);
-      return target.query(request.text, request.params, { rowMode: request.rowMode, ...(blob ? { blob } : {}) });
+      if (request.blobText !== undefined)
+        return target.query(request.text, request.params, { rowMode: request.rowMode, blob: new Blob([request.blobText]) });
+      const { text, params, rowMode } = request;
+      const run = () => statements.query(text, params, { rowMode }, request.tx !== undefined);
+      // PGlite's locks as its own query takes them: inside a transaction, only the query's.
+      return request.tx === undefined
+        ? client._runExclusiveTransaction(() => client._runExclusiveQuery(run))
+        : client._runExclusiveQuery(run);
     }
     case 'copyThen': {
       // PGlite runs a statement without returning to this thread's event loop: the messages sent
@@ -121,6 +143,7 @@ async function answer(request: ThreadRequest): Promise<unknown> {
     case 'end':
       return end(request.tx, request.commit);
     case 'close':
+      stopMaintenance();
       await client.close();
       return undefined;
   }
