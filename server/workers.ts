@@ -48,10 +48,10 @@ export const knowledgeStoring = { pglite: { batchSize: 250, storesAtOnce: 2 }, p
 
 /**
  * Checkouts one process's recovery worker runs at once. A run is a dozen short statements in sequence,
- * so several at once keep the database busy while one waits (docs/benchmarks.md, "Checkout recovery");
- * PGlite's one thread gains less from more.
+ * so several at once keep the database busy while one waits (docs/benchmarks.md, "Checkout recovery"):
+ * on PGlite too, now that its thread prepares what it runs again (server/db/pglite-prepared.ts).
  */
-export const recoveryConcurrency = { pglite: 4, postgres: 8 } as const;
+export const recoveryConcurrency = 8;
 
 /** What this process's workers do, from the config: which run (the `*_WORKER` switches) and with what. */
 export function workerSettingsFrom(config: Config): WorkerSettings {
@@ -66,7 +66,7 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     templateSends: workers.templateSends ? {} : null,
     orderNotices: workers.orderNotices ? {} : null,
     checkoutRecovery: workers.checkoutRecovery
-      ? { concurrency: recoveryConcurrency[config.database.kind], timeScale: config.demoTimeScale }
+      ? { concurrency: recoveryConcurrency, timeScale: config.demoTimeScale }
       : null,
     orderEventPoll: workers.inventorySync ? { intervalMs: workers.orderPollMs, timeScale: config.demoTimeScale } : null,
   };

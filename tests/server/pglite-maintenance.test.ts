@@ -1,6 +1,6 @@
 // PGlite's autovacuum, done by the PGlite thread (server/db/pglite-maintenance.ts): a table past
 // autovacuum's default thresholds is vacuumed or analyzed, one below them is left alone, and what it
-// did shows in PostgreSQL's own counters.
+// did shows in PostgreSQL's own counters, analyzed from a small sample.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { dueMaintenance, maintain } from '@/server/db/pglite-maintenance';
@@ -49,6 +49,11 @@ test('a table past the thresholds is vacuumed and analyzed; a quiet one is left 
     { relname: 'busy', analyzed: true, vacuumed: true, reltuples: 3000 },
     { relname: 'quiet', analyzed: false, vacuumed: false, reltuples: -1 },
   ]);
+  // Analyzed with the small statistics target: a histogram of 10 buckets, not PostgreSQL's 100.
+  const histogram = await client.query<{ bounds: number }>(
+    `select array_length(histogram_bounds::text::int[], 1) as bounds from pg_stats where tablename = 'busy' and attname = 'v'`,
+  );
+  expect(histogram.rows).toEqual([{ bounds: 11 }]);
   // Nothing is due again until enough changes.
   expect(await maintain(client)).toEqual([]);
   // 400 of 3,000 rows changed: past 50 + 10 % for an analyze, not 50 + 20 % for a vacuum.
