@@ -65,9 +65,7 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     conversationRetention: workers.conversationRetention ? {} : null,
     templateSends: workers.templateSends ? {} : null,
     orderNotices: workers.orderNotices ? {} : null,
-    checkoutRecovery: workers.checkoutRecovery
-      ? { concurrency: recoveryConcurrency, timeScale: config.demoTimeScale }
-      : null,
+    checkoutRecovery: workers.checkoutRecovery ? { concurrency: recoveryConcurrency, timeScale: config.demoTimeScale } : null,
     orderEventPoll: workers.inventorySync ? { intervalMs: workers.orderPollMs, timeScale: config.demoTimeScale } : null,
   };
 }
