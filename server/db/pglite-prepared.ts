@@ -20,7 +20,8 @@ type Prepared = {
 };
 
 /** PostgreSQL refused a prepared statement whose result's columns changed since (its table was altered). */
-const RESULT_TYPE_CHANGED = '0A000';
+const resultTypeChanged = (error: unknown) =>
+  (error as { code?: string }).code === '0A000' && String((error as Error).message).includes('cached plan must not change result type');
 
 const joined = (...messages: Uint8Array[]) => {
   const all = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
@@ -132,8 +133,10 @@ export function preparedStatements(client: PGlite, { capacity = 200, remembered 
         try {
           result = await execute<T>(statement, params, options);
         } catch (error) {
-          if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw error;
+          if (!resultTypeChanged(error)) throw error;
           await forget(text);
+          // Inside a transaction the refusal aborted it: the caller sees it (the next call prepares afresh).
+          if (inTransaction) throw error;
           result = await execute<T>(await prepare(text), params, options);
         }
       }

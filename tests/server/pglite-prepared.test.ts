@@ -86,6 +86,13 @@ test('a table altered under a prepared text: its next run answers the new column
   await client.exec(`alter table altered add column note text default 'added'`);
   expect((await run(select, [1])).rows).toEqual([{ id: 1, note: 'added' }]);
   expect((await run(select, [1])).rows).toEqual([{ id: 1, note: 'added' }]);
+  // Altered again, then run inside a transaction: PostgreSQL's refusal aborts it and reaches the caller,
+  // and the next run outside prepares the text afresh.
+  await client.exec(`alter table altered add column more int default 7`);
+  await expect(
+    client.transaction(() => client._runExclusiveQuery(() => statements.query(select, [1], undefined, true))),
+  ).rejects.toMatchObject({ code: '0A000' });
+  expect((await run(select, [1])).rows).toEqual([{ id: 1, note: 'added', more: 7 }]);
 });
 
 test('no more statements are kept than its capacity; a closed one is prepared again when it comes back', async () => {
