@@ -120,9 +120,9 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).templateSends).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderNotices).toEqual({});
-  expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).checkoutRecovery).toEqual({ concurrency: 4, timeScale: 1 });
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).checkoutRecovery).toEqual({ concurrency: 8, timeScale: 1 });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderEventPoll).toEqual({ intervalMs: 300_000, timeScale: 1 });
-  // PostgreSQL serves more recovery runs at once than PGlite's one thread.
+  // The same recovery runs at once on PostgreSQL (PGlite's thread prepares what it runs again).
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir, DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' }).checkoutRecovery).toEqual({
     concurrency: 8,
     timeScale: 1,
@@ -132,7 +132,7 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     timeScale: 1,
   });
   // DEMO_TIME_SCALE reaches the recovery worker and the poll (its checkouts' first look).
-  expect(workerSettingsFromEnv({ DATA_DIR: data.dir, DEMO_TIME_SCALE: '60' }).checkoutRecovery).toEqual({ concurrency: 4, timeScale: 60 });
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir, DEMO_TIME_SCALE: '60' }).checkoutRecovery).toEqual({ concurrency: 8, timeScale: 60 });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir, DEMO_TIME_SCALE: '60' }).orderEventPoll).toMatchObject({ timeScale: 60 });
   // The sync worker reads Meta's settings, and the services' secrets key (made in DATA_DIR when SECRETS_KEY is unset).
   const sync = workerSettingsFromEnv({
