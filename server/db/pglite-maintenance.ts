@@ -43,8 +43,25 @@ const STATISTICS_TARGET = 10;
 
 const quoted = (table: string) => `"${table.replaceAll('"', '""')}"`;
 
+type Client = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
+
+/**
+ * One table's vacuum and analyze. The analyze runs in a transaction of its own, which PGlite rolls
+ * back if it fails (a table dropped since its counters were read): the session is never left inside it.
+ */
+export async function runMaintenance(client: Client, { table, vacuum, analyze }: MaintenanceStep): Promise<void> {
+  if (vacuum) await client.exec(`vacuum ${quoted(table)}`);
+  // The rows an analyze samples (300 × the statistics target) stay in the WebAssembly memory's pages
+  // once read, which the process keeps resident: a sample of 3,000 rows, not PostgreSQL's 30,000.
+  if (analyze)
+    await client.transaction(async (tx) => {
+      await tx.exec(`set local default_statistics_target = ${STATISTICS_TARGET}`);
+      await tx.exec(`analyze ${quoted(table)}`);
+    });
+}
+
 /** Reads the counters and does what is due; answers what it did. */
-export async function maintain(client: Pick<PGlite, 'query' | 'exec'>): Promise<MaintenanceStep[]> {
+export async function maintain(client: Client): Promise<MaintenanceStep[]> {
   // The backend flushes its pending counts between statements at most once a second: now, before they are read.
   await client.query('select pg_stat_force_next_flush()');
   const counters = await client.query<Record<keyof TableCounters, string | number>>(COUNTERS);
@@ -57,12 +74,7 @@ export async function maintain(client: Pick<PGlite, 'query' | 'exec'>): Promise<
       modifiedSinceAnalyze: Number(row.modifiedSinceAnalyze),
     })),
   );
-  for (const { table, vacuum, analyze } of steps) {
-    if (vacuum) await client.exec(`vacuum ${quoted(table)}`);
-    // The rows an analyze samples (300 × the statistics target) stay in the WebAssembly memory's pages
-    // once read, which the process keeps resident: a sample of 3,000 rows, not PostgreSQL's 30,000.
-    if (analyze) await client.exec(`begin; set local default_statistics_target = ${STATISTICS_TARGET}; analyze ${quoted(table)}; commit`);
-  }
+  for (const step of steps) await runMaintenance(client, step);
   return steps;
 }
 
@@ -70,7 +82,7 @@ export async function maintain(client: Pick<PGlite, 'query' | 'exec'>): Promise<
  * Maintains the database every `everyMs` until stopped; one round at a time. A failed round is
  * reported and the next one tries again.
  */
-export function maintainEvery(client: Pick<PGlite, 'query' | 'exec'>, everyMs: number, onError: (error: unknown) => void): () => void {
+export function maintainEvery(client: Client, everyMs: number, onError: (error: unknown) => void): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

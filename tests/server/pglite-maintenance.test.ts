@@ -3,7 +3,7 @@
 // did shows in PostgreSQL's own counters, analyzed from a small sample.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { dueMaintenance, maintain } from '@/server/db/pglite-maintenance';
+import { dueMaintenance, maintain, runMaintenance } from '@/server/db/pglite-maintenance';
 
 const counters = (over: Partial<Parameters<typeof dueMaintenance>[0][number]>) => ({
   table: 't',
@@ -59,4 +59,11 @@ test('a table past the thresholds is vacuumed and analyzed; a quiet one is left 
   // 400 of 3,000 rows changed: past 50 + 10 % for an analyze, not 50 + 20 % for a vacuum.
   await client.query(`update busy set v = v + 1 where id <= 400`);
   expect(await maintain(client)).toEqual([{ table: 'busy', vacuum: false, analyze: true }]);
+});
+
+test('a table gone before its analyze: the round fails, and the session is not left in its transaction', async () => {
+  await expect(runMaintenance(client, { table: 'gone', vacuum: false, analyze: true })).rejects.toMatchObject({ code: '42P01' });
+  expect((await client.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+  await expect(runMaintenance(client, { table: 'gone', vacuum: true, analyze: false })).rejects.toMatchObject({ code: '42P01' });
+  expect((await client.query<{ n: number }>('select 2 as n')).rows).toEqual([{ n: 2 }]);
 });
