@@ -48,9 +48,10 @@ export type AppOptions = {
   /**
    * Called when a request queued background work (a knowledge file): main.ts wakes this process's
    * workers (./workers.ts) with it. The app runs no worker itself; without them the jobs wait in
-   * the queue for any process that does. `queue`, when given: only that queue's workers need to look.
+   * the queue for any process that does. `queue`, when given: only that queue's workers need to look;
+   * `inMs`, when given: the work is due that long from now.
    */
-  onWorkQueued?: (queue?: string) => void;
+  onWorkQueued?: (queue?: string, inMs?: number) => void;
 };
 
 export type RouteEntry = { method: string; url: string; public: boolean };

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { jobQueue } from './jobs/job-queue';
 import { knowledgeWorker, type KnowledgeWorkerOptions } from './knowledge/knowledge-worker';
 import { inventorySyncWorker } from './inventories/inventory-sync-worker';
 import type { MetaConfig } from './inventories/meta-catalog';
@@ -41,6 +42,11 @@ export type WorkerSettings = {
    * removes the order webhooks an inventory no longer wants from its store.
    */
   orderEventPoll: { intervalMs?: number; scheduleEveryMs?: number; pollMs?: number; timeScale?: number } | null;
+  /**
+   * This process alone owns its database (PGlite, its data dir locked): the jobs an earlier life left
+   * running (killed mid-job) are handed back when the workers start, not when their leases run out.
+   */
+  soleOwner?: boolean;
 };
 
 /** How each database stores an import's passages (KnowledgeWorkerOptions' batchSize and storesAtOnce say why). */
@@ -67,6 +73,7 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     orderNotices: workers.orderNotices ? {} : null,
     checkoutRecovery: workers.checkoutRecovery ? { concurrency: recoveryConcurrency, timeScale: config.demoTimeScale } : null,
     orderEventPoll: workers.inventorySync ? { intervalMs: workers.orderPollMs, timeScale: config.demoTimeScale } : null,
+    soleOwner: config.database.kind === 'pglite',
   };
 }
 
@@ -75,9 +82,10 @@ export type Workers = {
   start: () => void;
   /**
    * Looks for work now: this process just queued some (the app's `onWorkQueued`), of `queue` when
-   * it says (only its workers look: on PGlite each look is a statement of the server's own thread).
+   * it says (only its workers look: on PGlite each look is a statement of the server's own thread);
+   * `inMs` from now when the work is due later.
    */
-  nudge: (queue?: string) => void;
+  nudge: (queue?: string, inMs?: number) => void;
   /** Stops claiming and hands the running jobs back to the queue; call it before the database closes. */
   stop: () => Promise<void>;
 };
@@ -156,8 +164,8 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
         ]
       : []),
   ];
-  function nudge(queue?: string) {
-    workers.forEach((worker) => worker.nudge(queue));
+  function nudge(queue?: string, inMs?: number) {
+    workers.forEach((worker) => worker.nudge(queue, inMs));
   }
   return {
     start: () => workers.forEach((worker) => worker.start()),
@@ -175,13 +183,17 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
  */
 export async function appWithWorkers(
   { db, settings, services }: Omit<WorkerOptions, 'log'>,
-  build: (onWorkQueued: (queue?: string) => void) => Promise<FastifyInstance>,
+  build: (onWorkQueued: (queue?: string, inMs?: number) => void) => Promise<FastifyInstance>,
 ): Promise<FastifyInstance> {
   let nudge: Workers['nudge'] = () => {};
-  const app = await build((queue) => nudge(queue));
+  const app = await build((queue, inMs) => nudge(queue, inMs));
   const workers = backgroundWorkers({ db, log: app.log, settings, services });
   nudge = workers.nudge;
-  app.addHook('onReady', async () => workers.start());
+  app.addHook('onReady', async () => {
+    const released = settings.soleOwner ? await jobQueue(db).releaseAllRunning() : 0;
+    if (released > 0) app.log.info({ released }, 'jobs left running by the last run handed back');
+    workers.start();
+  });
   app.addHook('preClose', () => workers.stop());
   return app;
 }

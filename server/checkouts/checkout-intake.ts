@@ -23,8 +23,11 @@ export const RECOVERY_QUEUE = 'checkout-recovery';
  */
 const firstLookMs = (timeScale: number) => scaledMinutesMs(RECOVERY_MIN_DELAY_MINUTES, timeScale);
 
-/** What a recording did: whether the delivery was new, and whether the checkout was added or changed. */
-export type RecordedCheckout = { newDelivery: boolean; changed: boolean };
+/**
+ * What a recording did: whether the delivery was new, whether the checkout was added or changed, and
+ * when its recovery job is due if it queued or woke one (0: now; null: none), for the caller's nudge.
+ */
+export type RecordedCheckout = { newDelivery: boolean; changed: boolean; recoveryDueInMs: number | null };
 
 /** The columns a newer payload replaces (a null keeps what is known: Shopify's later payloads may omit a field). */
 const replacedWhenNewer = [
@@ -96,9 +99,11 @@ export async function recordCheckout(
     waiting as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is null`, { skipDuplicates: true, delayMs: firstLookMs(timeScale) })}),
     placed as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is not null`, { skipDuplicates: true })}),
     woken as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from recorded where completed_at is not null`)})
-    select (select count(*)::int from delivery) as new_delivery, (select count(*)::int from recorded) as changed`);
-  const [row] = (result as unknown as { rows: { new_delivery: number; changed: number }[] }).rows;
-  return { newDelivery: row!.new_delivery > 0, changed: row!.changed > 0 };
+    select (select count(*)::int from delivery) as new_delivery, (select count(*)::int from recorded) as changed,
+      (select count(*)::int from waiting) as waiting, (select count(*)::int from placed) + (select count(*)::int from woken) as due_now`);
+  const [row] = (result as unknown as { rows: { new_delivery: number; changed: number; waiting: number; due_now: number }[] }).rows;
+  const recoveryDueInMs = row!.due_now > 0 ? 0 : row!.waiting > 0 ? firstLookMs(timeScale) : null;
+  return { newDelivery: row!.new_delivery > 0, changed: row!.changed > 0, recoveryDueInMs };
 }
 
 /**

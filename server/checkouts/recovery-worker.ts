@@ -40,7 +40,7 @@ import { accountInventoryIdsSql, inventoryOwnerSql } from '../inventories/invent
 import { orderEventSourceOf } from '../inventories/inventory-order-sources';
 import { PeerFailure } from '../inventories/peer-failure';
 import type { Job } from '../jobs/job-queue';
-import { queueWorker, type JobOutcome, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
+import { queueWorker, type JobOutcome, type JobSettling, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
 import type { TemplateSender } from '../messaging/template-sender';
 import { formatTotal, greetingName } from '../notices/notice-values';
 import type { SecretBox } from '../secrets/secret-box';
@@ -77,8 +77,11 @@ export type RecoveryOutcome =
   | { kind: 'later'; at: Date }
   | { kind: 'skipped'; reason: NonNullable<ReturnType<typeof skipReason>> }
   | { kind: 'stopped'; reason: NonNullable<ReturnType<typeof stopReason>> }
-  /** `next`: when the checkout's next step is due (else the attribution window's end), its next run. */
-  | { kind: 'sent'; step: number; next: Date }
+  /**
+   * `next`: when the checkout's next step is due (else the attribution window's end), its next run;
+   * `released`: the job was handed back for then in the statement that asked for the reminder.
+   */
+  | { kind: 'sent'; step: number; next: Date; released?: true }
   /** The store could not make the step's discount code (unreachable, or it refused): the reminder waits. */
   | { kind: 'discount_failed'; step: number; reason: string };
 
@@ -269,10 +272,14 @@ async function madeDiscount(
   return { code, discount };
 }
 
-/** One run of a checkout's recovery at the injected clock's now. */
+/**
+ * One run of a checkout's recovery at the injected clock's now. `settling`: its job's, when a queue
+ * worker runs it (a reminder asked for hands the job back for the next step in the same statement).
+ */
 export async function recoverCheckout(
   { db, secrets, contacts, sender, now: clock = () => new Date(), timeScale = 1 }: RecoveryDependencies,
   checkoutId: number,
+  settling?: JobSettling,
 ): Promise<RecoveryOutcome> {
   const now = clock();
   const read = await checkoutOf(db, checkoutId);
@@ -406,6 +413,11 @@ export async function recoverCheckout(
       lastReminderAt: now,
     } satisfies Mark)
     .where(eq(storeCheckouts.id, checkout.id));
+  // The next run is the next step's time (or the window's end): no run in between only to find it.
+  const next = flow.steps[sent + 1]
+    ? reminderSendAt(base, sent + 1, flow, zone, timeScale)
+    : new Date(now.getTime() + RECOVERY_ATTRIBUTION_DAYS * DAY_MS);
+  const release = settling ? [settling.releaseSql(next.getTime() - now.getTime())] : [];
   await sender.enqueueAlongside(
     {
       uid: checkout.uid,
@@ -419,13 +431,9 @@ export async function recoverCheckout(
         Object.entries(step.variables).map(([variable, source]) => [variable, valueOf(source, checkout, language, discount)]),
       ),
     },
-    reminded.getSQL(),
+    [reminded.getSQL(), ...release],
   );
-  // The next run is the next step's time (or the window's end): no run in between only to find it.
-  const next = flow.steps[sent + 1]
-    ? reminderSendAt(base, sent + 1, flow, zone, timeScale)
-    : new Date(now.getTime() + RECOVERY_ATTRIBUTION_DAYS * DAY_MS);
-  return { kind: 'sent', step: sent + 1, next };
+  return { kind: 'sent', step: sent + 1, next, ...(settling ? { released: true as const } : {}) };
 }
 
 /** How long a reminder waits for its store to make its discount code before it is tried again. */
@@ -437,7 +445,7 @@ export function jobOutcomeOf(outcome: RecoveryOutcome, now: Date): JobOutcome {
     case 'later':
       return { againInMs: Math.max(0, outcome.at.getTime() - now.getTime()) };
     case 'sent':
-      return { againInMs: Math.max(0, outcome.next.getTime() - now.getTime()) };
+      return { againInMs: Math.max(0, outcome.next.getTime() - now.getTime()), ...(outcome.released ? { released: true } : {}) };
     case 'discount_failed':
       return { againInMs: DISCOUNT_WAIT_MS };
     default:
@@ -462,8 +470,8 @@ export function checkoutRecoveryWorker({ log, concurrency = 2, pollMs, onAsked, 
     log,
     concurrency,
     ...(pollMs === undefined ? {} : { pollMs }),
-    handle: async (job: Job) => {
-      const outcome = await recoverCheckout(dependencies, Number(job.payload.checkoutId));
+    handle: async (job: Job, _signal, settling) => {
+      const outcome = await recoverCheckout(dependencies, Number(job.payload.checkoutId), settling);
       if (outcome.kind === 'sent') onAsked?.();
       if (outcome.kind !== 'later') log.info({ job: job.id, checkoutId: job.payload.checkoutId, ...outcome }, 'checkout recovery');
       return jobOutcomeOf(outcome, now());

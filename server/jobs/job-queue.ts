@@ -4,7 +4,7 @@
 // claimed again; each claim counts an attempt. Done jobs are deleted. Works alike on PGlite.
 // Generic: a job names its queue; a worker claims from the queues it serves.
 import { createHash } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sqlList } from '../db/sql-list';
 import { jobs } from './job-tables';
@@ -33,6 +33,17 @@ export const wakeJobsSql = (queue: string, key: string, ids: SQL): SQL =>
   sql`update ${jobs} set run_after = now() where ${jobs.queue} = ${sqlList([queue])} and ${jobs.status} = 'queued'
     and ${jobs.payload}->>${sqlList([key])} in (select woken_ids.id::text from (${ids}) as woken_ids) and ${jobs.runAfter} > now()
     returning ${jobs.id}`;
+
+/**
+ * A statement handing the job back to its queue for `delayMs` (work due later, not an attempt), as
+ * `release` does: for a handler to put in its own last statement (a data-modifying CTE), so its
+ * write and the job's next time are kept together, in one round trip instead of two.
+ */
+export const releaseJobSql = (id: number, workerId: string, delayMs: number): SQL =>
+  sql`update ${jobs} set status = 'queued', locked_by = null, locked_until = null,
+    run_after = now() + ${Math.max(0, Math.round(delayMs))}::integer * interval '1 millisecond',
+    attempts = greatest(${jobs.attempts} - 1, 0)
+    where ${jobs.id} = ${id} and ${jobs.lockedBy} = ${workerId} returning ${jobs.id}`;
 
 export function jobQueue(db: Db) {
   /**
@@ -82,6 +93,21 @@ export function jobQueue(db: Db) {
     );
   };
   const claims = new Map<string, ReturnType<typeof claimStatement>>();
+  /**
+   * How long until a job of these queues is due (queued for later) or a worker's lease on one runs out,
+   * in the database's own clock; built once per set of queues. Each moment is one index lookup per queue.
+   */
+  const nextDueStatement = (queues: readonly string[], key: string) => {
+    const moments = queues.flatMap((queue) => [
+      sql`(select min(${jobs.runAfter}) from ${jobs} where ${jobs.queue} = ${queue} and ${jobs.status} = 'queued' and ${jobs.runAfter} > now())`,
+      sql`(select min(${jobs.lockedUntil}) from ${jobs} where ${jobs.queue} = ${queue} and ${jobs.status} = 'running' and ${jobs.lockedUntil} > now())`,
+    ]);
+    return db
+      .select({ inMs: sql<number | null>`(extract(epoch from least(${sql.join(moments, sql`, `)}) - now()) * 1000)::float8` })
+      .from(sql`(select 1) as one`)
+      .prepare(`jobs_next_due_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`);
+  };
+  const nextDues = new Map<string, ReturnType<typeof nextDueStatement>>();
   const complete = db
     .delete(jobs)
     .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockedBy, sql.placeholder('workerId'))))
@@ -148,6 +174,32 @@ export function jobQueue(db: Db) {
       return claimed
         .sort((a, b) => a.runAfter.getTime() - b.runAfter.getTime() || a.id - b.id)
         .map(({ runAfter: _runAfter, ...job }) => job);
+    },
+
+    /**
+     * Milliseconds until the next job of these queues is due, or a lease on one runs out (its worker
+     * may have died); null when neither is coming. A worker that found nothing due sleeps until then.
+     */
+    async nextDueInMs(queues: readonly string[]): Promise<number | null> {
+      const key = queues.join('\n');
+      let nextDue = nextDues.get(key);
+      if (!nextDue) nextDues.set(key, (nextDue = nextDueStatement(queues, key)));
+      const [row] = await nextDue.execute();
+      return row?.inMs == null ? null : Math.max(0, Number(row.inMs));
+    },
+
+    /**
+     * Hands back every job marked running: for a process that alone owns its database (PGlite), at its
+     * start, when no worker can still hold one (a process killed mid-job left them until their lease ran
+     * out). The attempt they were in stays counted. Of `queues` alone when given. How many went back.
+     */
+    async releaseAllRunning(queues?: readonly string[]): Promise<number> {
+      const released = await db
+        .update(jobs)
+        .set({ status: 'queued', lockedBy: null, lockedUntil: null })
+        .where(and(eq(jobs.status, 'running'), queues ? inArray(jobs.queue, [...queues]) : undefined))
+        .returning({ id: jobs.id });
+      return released.length;
     },
 
     /** Extends the lease; false when the job is no longer this worker's. */

@@ -2,14 +2,19 @@
 // queues up to `concurrency` at a time, renews their leases while they run, retries a job that
 // threw with an exponential back-off until its attempts run out (then `onGiveUp`), and on
 // shutdown aborts what runs and hands it back unpunished. It wakes on a nudge (work queued by this
-// process), when a job it handed back for less than its poll is due again, and polls for jobs other
-// processes queued (and its own due later). The knowledge import and the inventory sync
+// process, now or for a moment it names), when the queue's next job is due (asked of the database
+// whenever a claim finds nothing more due, so a job due in a second is not left for the poll), and
+// polls for jobs other processes queued. The knowledge import and the inventory sync
 // are two of these, each with its own handler. A handler that must wait for a peer (a rate limit)
 // throws RetryLater: the job goes back for that long, the attempt not counted.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/database';
-import { jobQueue, type Job } from './job-queue';
+import { jobQueue, releaseJobSql, type Job } from './job-queue';
+import type { SQL } from 'drizzle-orm';
+
+/** The least a worker that found nothing due sleeps before it looks again (the jobs due meanwhile wait that long at most). */
+const WAKE_GATHER_MS = 100;
 
 export type WorkerLog = {
   info: (details: object, message: string) => void;
@@ -28,8 +33,14 @@ export class RetryLater extends Error {
   }
 }
 
-/** What a handler made of a job. */
-export type JobOutcome = 'done' | 'stopped' | { againInMs: number };
+/**
+ * What a handler made of a job. `released`: the handler's own last statement handed it back already
+ * (its `releaseSql`), the worker only wakes for it.
+ */
+export type JobOutcome = 'done' | 'stopped' | { againInMs: number; released?: boolean };
+
+/** What a handler may put in its own last statement: the job handed back for `delayMs` (see JobOutcome's `released`). */
+export type JobSettling = { releaseSql: (delayMs: number) => SQL };
 
 export type QueueWorkerOptions = {
   db: Db;
@@ -44,7 +55,7 @@ export type QueueWorkerOptions = {
    * Runs a job: 'stopped' hands it back (the signal aborted), 'done' completes it, `{ againInMs }` keeps it
    * for another run that much later (work due later, not an attempt); a throw retries it.
    */
-  handle: (job: Job, signal: AbortSignal) => Promise<JobOutcome>;
+  handle: (job: Job, signal: AbortSignal, settling: JobSettling) => Promise<JobOutcome>;
   /** The job threw on its last attempt: record the failure where its owner will see it. */
   onGiveUp?: (job: Job, error: unknown) => Promise<void>;
   /** The first retry's delay; each next one doubles. */
@@ -53,8 +64,11 @@ export type QueueWorkerOptions = {
 
 export type QueueWorker = {
   start: () => void;
-  /** Looks for work now (a job was just queued; of `queue`: a worker not serving it does nothing). */
-  nudge: (queue?: string) => void;
+  /**
+   * Looks for work now (a job was just queued; of `queue`: a worker not serving it does nothing), or
+   * `inMs` from now (a job was queued for then).
+   */
+  nudge: (queue?: string, inMs?: number) => void;
   /** Stops claiming, aborts the running jobs and hands them back to the queue. */
   stop: () => Promise<void>;
 };
@@ -90,8 +104,9 @@ export function queueWorker({
   }
 
   /**
-   * A job handed back for `delayMs` is claimed again then, not at the next poll (a reminder due in
-   * a second would otherwise wait for the poll too). Only the earliest such moment is kept.
+   * A job due in `delayMs` (handed back, queued for later, or the queue's next as the database said) is
+   * claimed then, not at the next poll (a reminder due in a second would otherwise wait for the poll
+   * too). Only the earliest such moment is kept; a claim that finds nothing more due asks for the next.
    */
   function wakeIn(delayMs: number) {
     if (stopped || delayMs >= pollMs) return;
@@ -124,6 +139,12 @@ export function queueWorker({
         jobs.forEach(run);
         if (jobs.length < room) {
           drained = !claimAgain;
+          // Nothing more due now: sleep until the next job is (one index lookup per queue), and claim
+          // those due just after it with it: under a steady stream, a claim and a look per few jobs.
+          if (drained) {
+            const inMs = await queue.nextDueInMs(queues);
+            if (inMs !== null) wakeIn(Math.max(inMs, WAKE_GATHER_MS));
+          }
           break;
         }
       }
@@ -146,13 +167,13 @@ export function queueWorker({
         () => {},
       );
     }, leaseMs / 3);
-    const done = handle(job, abort.signal)
+    const done = handle(job, abort.signal, { releaseSql: (delayMs) => releaseJobSql(job.id, workerId, delayMs) })
       .then(
         async (outcome) => {
           if (outcome === 'stopped') await queue.release(job.id, workerId, { refundAttempt: true });
           else if (outcome === 'done') await queue.complete(job.id, workerId);
           else {
-            await queue.release(job.id, workerId, { delayMs: outcome.againInMs, refundAttempt: true });
+            if (!outcome.released) await queue.release(job.id, workerId, { delayMs: outcome.againInMs, refundAttempt: true });
             wakeIn(outcome.againInMs);
           }
         },
@@ -189,8 +210,10 @@ export function queueWorker({
       stopped = false;
       void claim(true);
     },
-    nudge(queue) {
-      if (queue === undefined || queues.includes(queue)) void claim(true);
+    nudge(queue, inMs) {
+      if (queue !== undefined && !queues.includes(queue)) return;
+      if (inMs !== undefined && inMs > 0) wakeIn(inMs);
+      else void claim(true);
     },
     async stop() {
       stopped = true;

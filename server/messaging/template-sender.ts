@@ -567,8 +567,8 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     return 'done';
   }
 
-  /** One send's row and its job in one statement (with the caller's `alongside` write); how many jobs it queued. */
-  async function askOnce(request: TemplateSendRequest, alongside?: SQL): Promise<number> {
+  /** One send's row and its job in one statement (with the caller's `alongside` writes); how many jobs it queued. */
+  async function askOnce(request: TemplateSendRequest, alongside: readonly SQL[] = []): Promise<number> {
     const reading = readContactPhone(request.recipient);
     const row = {
       uid: request.uid,
@@ -583,7 +583,10 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       ...(reading.ok ? {} : { status: 'failed' as TemplateSendStatus, reason: 'recipient_invalid' }),
     };
     const inserted = db.insert(templateSends).values(row).onConflictDoNothing().returning({ id: templateSends.id });
-    const along = alongside ? sql`, alongside as (${alongside})` : sql``;
+    const along = sql.join(
+      alongside.map((write, index) => sql`, ${sql.raw(`alongside_${index}`)} as (${write})`),
+      sql``,
+    );
     if (!reading.ok) {
       await db.execute(sql`with made as (${inserted.getSQL()})${along} select id from made`);
       return 0;
@@ -617,11 +620,12 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     },
 
     /**
-     * Asks for one send as `enqueue` does, with `alongside`, a write of the caller's (an update), in the
-     * same statement: both are kept or neither (checkout recovery marks its reminder asked with it).
-     * Whether the send was queued now (false: its key was asked for already, or the number is invalid).
+     * Asks for one send as `enqueue` does, with `alongside`, writes of the caller's (updates), in the
+     * same statement: all are kept or none (checkout recovery marks its reminder asked, and hands its
+     * job back for the next step, with it). Whether the send was queued now (false: its key was asked
+     * for already, or the number is invalid; the writes are made either way).
      */
-    async enqueueAlongside(request: TemplateSendRequest, alongside: SQL): Promise<boolean> {
+    async enqueueAlongside(request: TemplateSendRequest, alongside: readonly SQL[]): Promise<boolean> {
       const queued = await askOnce(request, alongside);
       if (queued > 0) deps.onQueued?.();
       return queued > 0;

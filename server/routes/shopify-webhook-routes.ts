@@ -13,7 +13,7 @@ import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
 import { orderEventTopics, type OrderEventKind } from '@/domain/order-event';
 import { checkoutFromWebhook, CHECKOUT_TOPICS, restCheckoutSchema } from '../checkouts/shopify-checkouts';
-import type { RecordedCheckout } from '../checkouts/checkout-intake';
+import { RECOVERY_QUEUE, type RecordedCheckout } from '../checkouts/checkout-intake';
 import type { CheckoutDraft } from '../checkouts/shopify-checkouts';
 import { HttpError } from '../http/http-error';
 import { requestLogSerializers } from '../http/request-log';
@@ -36,7 +36,8 @@ export type ShopifyWebhookRouteOptions = {
   /** Records a checkout of the inventory's store (server/checkouts/checkout-intake.ts). */
   recordCheckout: (inventoryId: string, checkout: CheckoutDraft, delivery: WebhookDelivery) => Promise<RecordedCheckout>;
   /** Wakes this process's workers of `queue`: events were queued for the notice sender. */
-  onQueued: (queue: string) => void;
+  /** Work was queued: `inMs` from now when it is due later. */
+  onQueued: (queue: string, inMs?: number) => void;
 };
 
 type WebhookRefusal = 'empty_body' | 'signature_missing' | 'unknown_inventory' | 'signature_invalid';
@@ -139,6 +140,8 @@ export async function registerShopifyWebhookRoutes(app: FastifyInstance, { intak
             // Shopify names every delivery; one without a name is keyed by what it says, so a repeat still records nothing.
             const delivery = { webhookId: webhookId || `${topic}:${checkout.token}:${checkout.updatedAt.getTime()}`, topic };
             const recorded = await recordCheckout(inventoryId.toLowerCase(), checkout, delivery);
+            // This process's recovery worker looks when the checkout's job is due (at once when it was placed).
+            if (recorded.recoveryDueInMs !== null) onQueued(RECOVERY_QUEUE, recorded.recoveryDueInMs);
             request.log.info({ ...details, redelivery: !recorded.newDelivery, changed: recorded.changed }, 'shopify webhook');
             return reply.send({ status: 'received' });
           }

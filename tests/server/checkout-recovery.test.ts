@@ -26,6 +26,7 @@ import { RECOVERY_PURPOSE, reminderEndedSql, reminderSendKey } from '@/server/ch
 import type { CheckoutDraft } from '@/server/checkouts/shopify-checkouts';
 import { contactStore, type ContactStore } from '@/server/contacts/contact-store';
 import type { Db } from '@/server/db/database';
+import { jobQueue, releaseJobSql } from '@/server/jobs/job-queue';
 import { jobs } from '@/server/jobs/job-tables';
 import { templateSender, type TemplateSender } from '@/server/messaging/template-sender';
 import { secretBox } from '@/server/secrets/secret-box';
@@ -150,6 +151,52 @@ async function orderPlaced(id: number, phone: string, at: Date) {
 const stateOf = async (id: number) => (await db.select().from(storeCheckouts).where(eq(storeCheckouts.id, id)))[0]!;
 
 const sendAll = (phone: string) => sendQueued({ db, sender, queue: QUEUE, cloudApi, phoneNumberId: number.phoneNumberId }, phone);
+
+describe('recording a checkout', () => {
+  test('says when its recovery job is due, for the worker’s nudge: the first look, at once when placed, none for a repeat', async () => {
+    const token = `t${randomBytes(8).toString('hex')}-due`;
+    const at = new Date(SWITCHED_ON + MINUTE);
+    const draft: CheckoutDraft = {
+      token,
+      shopifyCheckoutId: '9199001',
+      phone: '+5511976541999',
+      whatsappUpdatesPhone: null,
+      acceptsSmsMarketing: true,
+      firstName: 'Ana',
+      locale: 'pt-BR',
+      currency: 'BRL',
+      totalMinor: 25_990,
+      items: [{ title: 'Camiseta', quantity: 2, variantId: '1' }],
+      recoveryUrl: `https://loja.example/checkouts/ac/${token}/recover`,
+      startedAt: at,
+      updatedAt: at,
+      completedAt: null,
+    };
+    const record = (change: Partial<CheckoutDraft>, webhookId: string, timeScale = 1) =>
+      recordCheckout(db, records.inventoryId, { ...draft, ...change }, { webhookId, topic: 'checkouts/update' }, { timeScale });
+    try {
+      // New: its first look is the shortest delay a flow may have (15 minutes), shorter at a demo's scale.
+      expect(await record({}, `w-${token}-1`)).toMatchObject({ newDelivery: true, changed: true, recoveryDueInMs: 15 * MINUTE });
+      // Said again (another delivery, nothing new): its job is queued already.
+      expect(await record({}, `w-${token}-2`)).toMatchObject({ newDelivery: true, changed: false, recoveryDueInMs: null });
+      // Changed: the job queued already reads the change when it runs.
+      expect(await record({ updatedAt: new Date(at.getTime() + MINUTE) }, `w-${token}-3`)).toMatchObject({
+        changed: true,
+        recoveryDueInMs: null,
+      });
+      // Placed: the waiting job is due now, to stop the reminders.
+      const placedAt = new Date(at.getTime() + 2 * MINUTE);
+      expect(await record({ updatedAt: placedAt, completedAt: placedAt }, `w-${token}-4`)).toMatchObject({
+        changed: true,
+        recoveryDueInMs: 0,
+      });
+      // At DEMO_TIME_SCALE 60 a new checkout's first look is 15 seconds away.
+      expect(await record({ token: `${token}-demo` }, `w-${token}-5`, 60)).toMatchObject({ recoveryDueInMs: 15_000 });
+    } finally {
+      await db.delete(jobs).where(eq(jobs.queue, RECOVERY_QUEUE)); // no other file's worker takes them
+    }
+  });
+});
 
 describe('a consenting shopper’s abandoned checkout', () => {
   test('each reminder once at its time, then lost after the attribution window', async () => {
@@ -310,6 +357,55 @@ describe('across a restart', () => {
     const sent = await sendAll(phone);
     expect(sent).toHaveLength(1);
     expect(JSON.stringify(sent[0])).toContain(noted.recoveryRef!);
+  });
+});
+
+describe('run by the queue', () => {
+  test('the statement that asks for a reminder hands the job back for the next step; a process killed after it leaves nothing to redo', async () => {
+    const phone = '+5511976541010';
+    clock = SWITCHED_ON + MINUTE;
+    const id = await leftCheckout({ phone, updatedAt: now() });
+    const queue = jobQueue(db);
+    // The checkout's job, as the queue's worker 'w' holds it (its own queue: no other file's worker takes it).
+    const name = `recovery-test-${randomBytes(4).toString('hex')}`;
+    await queue.enqueue(db, name, { checkoutId: id });
+    const job = (await queue.claim([name], 'w', 60_000))!;
+    clock += 2 * HOUR;
+    const killedAfter: TemplateSender = {
+      ...sender,
+      enqueueAlongside: async (send, alongside) => {
+        await sender.enqueueAlongside(send, alongside);
+        throw new Error('the process was killed');
+      },
+    };
+    const settling = { releaseSql: (delayMs: number) => releaseJobSql(job.id, 'w', delayMs) };
+    await expect(recoverCheckout({ ...deps, sender: killedAfter }, id, settling)).rejects.toThrow('killed');
+    // Asked, noted, and the job queued again for step 2 (a day after the checkout, less the two hours gone), its attempt not counted.
+    expect(await stateOf(id)).toMatchObject({ remindersSent: 1, recoveryStatus: 'reminded' });
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row).toMatchObject({ status: 'queued', lockedBy: null, attempts: 0 });
+    const dueInMs = row!.runAfter.getTime() - Date.now();
+    expect(dueInMs).toBeGreaterThan(21 * HOUR);
+    expect(dueInMs).toBeLessThanOrEqual(22 * HOUR);
+    expect(await sendAll(phone)).toHaveLength(1);
+    await db.delete(jobs).where(eq(jobs.id, job.id));
+  });
+
+  test('a run of the queue’s worker says the job was handed back with the reminder', async () => {
+    const phone = '+5511976541011';
+    clock = SWITCHED_ON + MINUTE;
+    const id = await leftCheckout({ phone, updatedAt: now() });
+    clock += 2 * HOUR;
+    const settling = { releaseSql: () => sql`select 1` };
+    const outcome = await recoverCheckout(deps, id, settling);
+    expect(outcome).toMatchObject({ kind: 'sent', step: 1, released: true });
+    expect(jobOutcomeOf(outcome, now())).toEqual({ againInMs: 22 * HOUR, released: true });
+    // Run outside a queue (a test, a tool): nothing said released, the worker would hand the job back itself.
+    clock += DAY;
+    const second = await recoverCheckout(deps, id);
+    expect(second).toMatchObject({ kind: 'sent', step: 2 });
+    expect(jobOutcomeOf(second, now())).not.toHaveProperty('released');
+    await sendAll(phone);
   });
 });
 

@@ -165,6 +165,80 @@ describe('the job queue', () => {
     expect(await db.select().from(jobs).where(eq(jobs.queue, name))).toEqual([]);
   });
 
+  test('a worker that found nothing due wakes when the next job is, or a dead worker’s lease runs out, not at the next poll', async () => {
+    const { db } = await testDatabase();
+    const queue = jobQueue(db);
+    const [later, leased] = [queueName(), queueName()];
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const ran: string[] = [];
+    const worker = queueWorker({
+      db,
+      name: 'next-due test',
+      queues: [later, leased],
+      log,
+      pollMs: 600_000, // no poll within the test: only the database's next due time can wake it
+      handle: async (job) => {
+        ran.push(job.queue === later ? 'later' : 'leased');
+        return 'done';
+      },
+    });
+    // Queued by another process for 300 ms from now (no nudge reaches this one), and one a dead worker holds for 600 ms.
+    await db.execute(enqueueRows(later, sql`select '{}'::jsonb as payload`, { delayMs: 300 }));
+    await queue.enqueue(db, leased, {});
+    expect(await queue.claim([leased], 'dead', 600)).not.toBeNull();
+    const next = await queue.nextDueInMs([later, leased]);
+    expect(next).toBeGreaterThan(0);
+    expect(next).toBeLessThanOrEqual(300);
+    worker.start();
+    try {
+      await expect.poll(() => ran, { timeout: 5_000, interval: 50 }).toEqual(['later', 'leased']);
+    } finally {
+      await worker.stop();
+    }
+    expect(await queue.nextDueInMs([later, leased])).toBeNull();
+  });
+
+  test('a nudge naming a moment wakes the worker then', async () => {
+    const { db } = await testDatabase();
+    const name = queueName();
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    let ranAt: number | null = null;
+    const worker = queueWorker({
+      db,
+      name: 'timed nudge test',
+      queues: [name],
+      log,
+      pollMs: 600_000,
+      handle: async () => {
+        ranAt = Date.now();
+        return 'done';
+      },
+    });
+    worker.start();
+    try {
+      // Started with nothing queued: asleep until the poll. A job due in 200 ms, and the nudge saying so.
+      await new Promise((done) => setTimeout(done, 100));
+      await db.execute(enqueueRows(name, sql`select '{}'::jsonb as payload`, { delayMs: 200 }));
+      const nudgedAt = Date.now();
+      worker.nudge(name, 200);
+      await expect.poll(() => ranAt, { timeout: 5_000, interval: 50 }).not.toBeNull();
+      expect(ranAt! - nudgedAt).toBeGreaterThanOrEqual(150);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  test('jobs left running by a process that owned the database alone go back at once, their attempt counted', async () => {
+    const { db } = await testDatabase();
+    const queue = jobQueue(db);
+    const name = queueName();
+    await queue.enqueue(db, name, { n: 1 });
+    expect(await queue.claim([name], 'killed', 60_000)).toMatchObject({ attempts: 1 });
+    expect(await queue.claim([name], 'next life', 60_000)).toBeNull();
+    expect(await queue.releaseAllRunning([name])).toBe(1);
+    expect(await queue.claim([name], 'next life', 60_000)).toMatchObject({ payload: { n: 1 }, attempts: 2 });
+  });
+
   test('a knowledge job left running by a crashed process is picked up and the file processed', async () => {
     const user = await merchant('kq-crash');
     const base = await createBase(user);

@@ -167,7 +167,7 @@ describe('template sender', () => {
     expect(sendsTo(phone)).toHaveLength(1);
   });
 
-  test("a caller's write alongside a send is kept with it or not at all", async () => {
+  test("a caller's writes alongside a send are kept with it or not at all", async () => {
     const phone = await shopper();
     const request = (sendKey: string) => ({
       uid: merchant.uid,
@@ -181,22 +181,23 @@ describe('template sender', () => {
     });
     const marker = `alongside-${randomBytes(4).toString('hex')}`;
     const markers = () => db.select().from(jobs).where(eq(jobs.queue, marker));
-    // The write fails (division by zero): the send is not asked for either.
+    const write = (n: number) => sql`insert into ${jobs} (queue, payload) select ${marker}, jsonb_build_object('n', ${n}::int)`;
+    // One write fails (division by zero): neither the other nor the send is kept.
     const failing = sql`insert into ${jobs} (queue, payload) select ${marker}, jsonb_build_object('n', 1 / 0)`;
-    const refused = await sender.enqueueAlongside(request(`${marker}-1`), failing).then(
+    const refused = await sender.enqueueAlongside(request(`${marker}-1`), [write(1), failing]).then(
       () => null,
       (error: Error) => String(error.cause ?? error),
     );
     expect(refused).toMatch(/division by zero/);
     expect(await sender.byKey(merchant.uid, `${marker}-1`)).toBeNull();
+    expect(await markers()).toHaveLength(0);
 
-    const write = sql`insert into ${jobs} (queue, payload) select ${marker}, jsonb_build_object('n', 1)`;
-    expect(await sender.enqueueAlongside(request(`${marker}-2`), write)).toBe(true);
+    expect(await sender.enqueueAlongside(request(`${marker}-2`), [write(1), write(2)])).toBe(true);
     expect(await sender.byKey(merchant.uid, `${marker}-2`)).toMatchObject({ status: 'queued' });
-    expect(await markers()).toHaveLength(1);
-    // Asked again under its key: nothing more is queued, the caller's write still happens (it is the caller's to make idempotent).
-    expect(await sender.enqueueAlongside(request(`${marker}-2`), write)).toBe(false);
-    expect(await markers()).toHaveLength(2);
+    expect((await markers()).map((row) => row.payload.n).sort()).toEqual([1, 2]);
+    // Asked again under its key: nothing more is queued, the caller's writes still happen (they are the caller's to make idempotent).
+    expect(await sender.enqueueAlongside(request(`${marker}-2`), [write(3)])).toBe(false);
+    expect(await markers()).toHaveLength(3);
     await db.delete(jobs).where(eq(jobs.queue, marker));
   });
 

@@ -94,6 +94,7 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     orderNotices: null,
     checkoutRecovery: null,
     orderEventPoll: null,
+    soleOwner: true,
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({
     dataDir: data.dir,
@@ -116,7 +117,10 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     orderNotices: null,
     checkoutRecovery: null,
     orderEventPoll: null,
+    soleOwner: true,
   });
+  // PGlite's data dir has one owner: jobs its last life left running go back at start. PostgreSQL's are shared.
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir, DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' }).soleOwner).toBe(false);
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).templateSends).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderNotices).toEqual({});
