@@ -94,13 +94,14 @@ export function jobQueue(db: Db) {
   };
   const claims = new Map<string, ReturnType<typeof claimStatement>>();
   /**
-   * How long until a job of these queues is due (queued for later) or a worker's lease on one runs out,
-   * in the database's own clock; built once per set of queues. Each moment is one index lookup per queue.
+   * How long until a job of these queues is due or a worker's lease on one runs out, in the database's
+   * own clock (0 when one is already: it came due, or its lease ran out, since the claim looked); built
+   * once per set of queues. Each moment is one index lookup per queue.
    */
   const nextDueStatement = (queues: readonly string[], key: string) => {
     const moments = queues.flatMap((queue) => [
-      sql`(select min(${jobs.runAfter}) from ${jobs} where ${jobs.queue} = ${queue} and ${jobs.status} = 'queued' and ${jobs.runAfter} > now())`,
-      sql`(select min(${jobs.lockedUntil}) from ${jobs} where ${jobs.queue} = ${queue} and ${jobs.status} = 'running' and ${jobs.lockedUntil} > now())`,
+      sql`(select min(${jobs.runAfter}) from ${jobs} where ${jobs.queue} = ${queue} and ${jobs.status} = 'queued')`,
+      sql`(select min(${jobs.lockedUntil}) from ${jobs} where ${jobs.queue} = ${queue} and ${jobs.status} = 'running')`,
     ]);
     return db
       .select({ inMs: sql<number | null>`(extract(epoch from least(${sql.join(moments, sql`, `)}) - now()) * 1000)::float8` })
@@ -178,7 +179,8 @@ export function jobQueue(db: Db) {
 
     /**
      * Milliseconds until the next job of these queues is due, or a lease on one runs out (its worker
-     * may have died); null when neither is coming. A worker that found nothing due sleeps until then.
+     * may have died); 0 when one is already; null when there is none. A worker that found nothing due
+     * sleeps until then (a job due between its claim and this look is not left for the poll).
      */
     async nextDueInMs(queues: readonly string[]): Promise<number | null> {
       const key = queues.join('\n');

@@ -235,7 +235,10 @@ describe('the job queue', () => {
     await queue.enqueue(db, name, { n: 1 });
     expect(await queue.claim([name], 'killed', 60_000)).toMatchObject({ attempts: 1 });
     expect(await queue.claim([name], 'next life', 60_000)).toBeNull();
+    expect(await queue.nextDueInMs([name])).toBeGreaterThan(50_000); // its lease
     expect(await queue.releaseAllRunning([name])).toBe(1);
+    // Due now: a worker that looks for the next due job wakes at once, not at its poll.
+    expect(await queue.nextDueInMs([name])).toBe(0);
     expect(await queue.claim([name], 'next life', 60_000)).toMatchObject({ payload: { n: 1 }, attempts: 2 });
   });
 
