@@ -110,30 +110,32 @@ async function saveFlow(change: Partial<RecoveryFlow>) {
 }
 
 let checkouts = 0;
+/** A new checkout of the merchant's store without a number, as its webhook brings it: started 5 minutes before `updatedAt`. */
+function checkoutDraft(updatedAt: Date): CheckoutDraft {
+  const token = `t${randomBytes(8).toString('hex')}${++checkouts}`;
+  return {
+    token,
+    shopifyCheckoutId: String(9_100_000 + checkouts),
+    phone: null,
+    whatsappUpdatesPhone: null,
+    acceptsSmsMarketing: true,
+    firstName: 'Ana',
+    locale: 'pt-BR',
+    currency: 'BRL',
+    totalMinor: 25_990,
+    items: [{ title: 'Camiseta', quantity: 2, variantId: '1' }],
+    recoveryUrl: `https://loja.example/checkouts/ac/${token}/recover`,
+    startedAt: new Date(updatedAt.getTime() - 5 * MINUTE),
+    updatedAt,
+    completedAt: null,
+  };
+}
+
 /** A checkout of the merchant's store as its webhook brings it, last changed at `updatedAt`; its id. */
 async function leftCheckout(draft: Partial<CheckoutDraft> & { updatedAt: Date }, inventoryId = records.inventoryId): Promise<number> {
-  const token = `t${randomBytes(8).toString('hex')}${++checkouts}`;
-  await recordCheckout(
-    db,
-    inventoryId,
-    {
-      token,
-      shopifyCheckoutId: String(9_100_000 + checkouts),
-      phone: null,
-      whatsappUpdatesPhone: null,
-      acceptsSmsMarketing: true,
-      firstName: 'Ana',
-      locale: 'pt-BR',
-      currency: 'BRL',
-      totalMinor: 25_990,
-      items: [{ title: 'Camiseta', quantity: 2, variantId: '1' }],
-      recoveryUrl: `https://loja.example/checkouts/ac/${token}/recover`,
-      startedAt: new Date(draft.updatedAt.getTime() - 5 * MINUTE),
-      completedAt: null,
-      ...draft,
-    },
-    { webhookId: `w-${token}`, topic: 'checkouts/create' },
-  );
+  const left = { ...checkoutDraft(draft.updatedAt), ...draft };
+  const { token } = left;
+  await recordCheckout(db, inventoryId, left, { webhookId: `w-${token}`, topic: 'checkouts/create' });
   const [row] = await db.select({ id: storeCheckouts.id }).from(storeCheckouts).where(eq(storeCheckouts.token, token));
   await db.delete(jobs).where(eq(jobs.queue, RECOVERY_QUEUE)); // no other file's worker takes it
   return row!.id;
@@ -154,24 +156,9 @@ const sendAll = (phone: string) => sendQueued({ db, sender, queue: QUEUE, cloudA
 
 describe('recording a checkout', () => {
   test('says when its recovery job is due, for the worker’s nudge: the first look, at once when placed, none for a repeat', async () => {
-    const token = `t${randomBytes(8).toString('hex')}-due`;
     const at = new Date(SWITCHED_ON + MINUTE);
-    const draft: CheckoutDraft = {
-      token,
-      shopifyCheckoutId: '9199001',
-      phone: '+5511976541999',
-      whatsappUpdatesPhone: null,
-      acceptsSmsMarketing: true,
-      firstName: 'Ana',
-      locale: 'pt-BR',
-      currency: 'BRL',
-      totalMinor: 25_990,
-      items: [{ title: 'Camiseta', quantity: 2, variantId: '1' }],
-      recoveryUrl: `https://loja.example/checkouts/ac/${token}/recover`,
-      startedAt: at,
-      updatedAt: at,
-      completedAt: null,
-    };
+    const draft: CheckoutDraft = { ...checkoutDraft(at), phone: '+5511976541999' };
+    const { token } = draft;
     const record = (change: Partial<CheckoutDraft>, webhookId: string, timeScale = 1) =>
       recordCheckout(db, records.inventoryId, { ...draft, ...change }, { webhookId, topic: 'checkouts/update' }, { timeScale });
     try {
