@@ -13,7 +13,7 @@
 // reminder it waits out the attribution window and counts the checkout lost; an order placed from it
 // within that window counts it recovered (the order's readers mark it so with the order and its value:
 // server/checkouts/recovered-orders.ts; a checkout the store says completed in time, here, valued at its total).
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   RECOVERY_ATTRIBUTION_DAYS,
   abandonedAt,
@@ -214,7 +214,12 @@ type Mark = Partial<
     | 'recoveredCurrency'
   >
 >;
-const mark = (db: Db, id: number, values: Mark) => db.update(storeCheckouts).set(values).where(eq(storeCheckouts.id, id));
+/**
+ * The checkout `id`, unless an order recovered it since this run read it: the order's readers
+ * (./recovered-orders.ts) may mark it while a run is at it, and a run never undoes a recovery.
+ */
+const unrecovered = (id: number) => and(eq(storeCheckouts.id, id), ne(storeCheckouts.recoveryStatus, 'recovered'));
+const mark = (db: Db, id: number, values: Mark) => db.update(storeCheckouts).set(values).where(unrecovered(id));
 
 /** The lines of a checkout as a reminder names them: `2× Camiseta, 1× Boné`. */
 const productsOf = (checkout: CheckoutRow) => checkout.items.map((item) => `${item.quantity}× ${item.title}`).join(', ');
@@ -412,7 +417,8 @@ export async function recoverCheckout(
       firstReminderAt: checkout.firstReminderAt ?? now,
       lastReminderAt: now,
     } satisfies Mark)
-    .where(eq(storeCheckouts.id, checkout.id));
+    // Recovered meanwhile: nothing is noted (the sender refuses the reminder at its turn: ./reminder-sends.ts).
+    .where(unrecovered(checkout.id));
   // The next run is the next step's time (or the window's end): no run in between only to find it.
   const next = flow.steps[sent + 1]
     ? reminderSendAt(base, sent + 1, flow, zone, timeScale)

@@ -5,7 +5,8 @@
 // (an order placed while its reminder waited for its turn stops it and recovers nothing); a
 // checkout is skipped for each reason the flow names (off, left before it was switched on, no number,
 // a small cart, no consent) and stopped when the shopper writes or unsubscribes (a 'PARAR' is the
-// opt-out); a process killed between asking for a reminder and noting it sends it once all the same.
+// opt-out); a process killed between asking for a reminder and noting it sends it once all the same;
+// an order read while a run is at it stays recovered.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -310,6 +311,44 @@ describe('a reminder waiting for its turn at the sender', () => {
     clock += 2 * HOUR;
     expect(await recoverCheckout(deps, open)).toMatchObject({ kind: 'sent', step: 1 });
     expect(await sendAll('+5511976541006')).toHaveLength(1);
+  });
+});
+
+describe('an order read while a run is at it', () => {
+  test('the run never undoes the recovery: its reminder is not noted, and the sender refuses it', async () => {
+    clock = Date.parse('2026-12-03T18:00:00Z');
+    const phone = '+5511976541007';
+    const id = await leftCheckout({ phone, updatedAt: now() });
+    clock += 2 * HOUR;
+    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
+    expect(await sendAll(phone)).toHaveLength(1);
+    const { token } = await stateOf(id);
+    // Reminder 2 is due; the run reads the checkout open, and the poll reads the order from reminder 1's link before the run asks.
+    clock += DAY;
+    const orderReadMeanwhile: TemplateSender = {
+      ...sender,
+      enqueueAlongside: async (send, alongside) => {
+        const read = await recordRecoveredOrders(db, records.inventoryId, [
+          {
+            orderId: '880007',
+            placedAt: new Date(clock - HOUR),
+            checkoutToken: token,
+            referralRef: null,
+            attributeRef: null,
+            valueMinor: 25_990,
+            currency: 'BRL',
+            discountCodes: [],
+          },
+        ]);
+        expect(read.recovered).toBe(1);
+        return sender.enqueueAlongside(send, alongside);
+      },
+    };
+    await recoverCheckout({ ...deps, sender: orderReadMeanwhile }, id);
+    expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'recovered', recoveredOrderId: '880007', remindersSent: 1 });
+    expect((await sendAll(phone)).map((send) => send.name)).toEqual(['cart_reminder_1']);
+    expect(await sender.byKey(merchant.uid, reminderSendKey(id, 2))).toMatchObject({ status: 'failed', reason: 'no_longer_wanted' });
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'closed' });
   });
 });
 
