@@ -4,7 +4,7 @@
 // claimed again; each claim counts an attempt. Done jobs are deleted. Works alike on PGlite.
 // Generic: a job names its queue; a worker claims from the queues it serves.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sqlList } from '../db/sql-list';
 import { jobs } from './job-tables';
@@ -34,16 +34,24 @@ export const wakeJobsSql = (queue: string, key: string, ids: SQL): SQL =>
     and ${jobs.payload}->>${sqlList([key])} in (select woken_ids.id::text from (${ids}) as woken_ids) and ${jobs.runAfter} > now()
     returning ${jobs.id}`;
 
+/** A value of a statement built once (a prepared statement's placeholder) or for one job. */
+type Operand<T> = T | Placeholder;
+
 /**
- * A statement handing the job back to its queue for `delayMs` (work due later, not an attempt), as
- * `release` does: for a handler to put in its own last statement (a data-modifying CTE), so its
- * write and the job's next time are kept together, in one round trip instead of two.
+ * What a job handed back to its queue gets: due `delayMs` from now, its attempt refunded when
+ * `refundAttempt` (work due later, a peer's wait, a stop), `error` noted when one is given. The prepared
+ * `release` and a handler's own `releaseSql` are both this.
  */
-export const releaseJobSql = (id: number, workerId: string, delayMs: number): SQL =>
-  sql`update ${jobs} set status = 'queued', locked_by = null, locked_until = null,
-    run_after = now() + ${Math.max(0, Math.round(delayMs))}::integer * interval '1 millisecond',
-    attempts = greatest(${jobs.attempts} - 1, 0)
-    where ${jobs.id} = ${id} and ${jobs.lockedBy} = ${workerId} returning ${jobs.id}`;
+const handedBack = (delayMs: Operand<number>, refundAttempt: Operand<boolean>, error: Operand<string> | null) => ({
+  status: 'queued' as const,
+  lockedBy: null,
+  lockedUntil: null,
+  runAfter: sql`now() + ${delayMs}::integer * interval '1 millisecond'`,
+  attempts: sql`case when ${refundAttempt}::boolean then greatest(${jobs.attempts} - 1, 0) else ${jobs.attempts} end`,
+  lastError: sql`coalesce(${error}::text, ${jobs.lastError})`,
+});
+/** The job `id` while `workerId` holds it (a job whose lease ran out and was claimed again is not). */
+const held = (id: Operand<number>, workerId: Operand<string>) => and(eq(jobs.id, id), eq(jobs.lockedBy, workerId));
 
 export function jobQueue(db: Db) {
   /**
@@ -111,20 +119,13 @@ export function jobQueue(db: Db) {
   const nextDues = new Map<string, ReturnType<typeof nextDueStatement>>();
   const complete = db
     .delete(jobs)
-    .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockedBy, sql.placeholder('workerId'))))
+    .where(held(sql.placeholder('id'), sql.placeholder('workerId')))
     .prepare('jobs_complete');
   /** After claims, the queue's most frequent write (work due later, a peer's wait, a stop): built once. */
   const release = db
     .update(jobs)
-    .set({
-      status: 'queued',
-      lockedBy: null,
-      lockedUntil: null,
-      runAfter: sql`now() + ${sql.placeholder('delayMs')}::integer * interval '1 millisecond'`,
-      attempts: sql`case when ${sql.placeholder('refundAttempt')}::boolean then greatest(${jobs.attempts} - 1, 0) else ${jobs.attempts} end`,
-      lastError: sql`coalesce(${sql.placeholder('error')}::text, ${jobs.lastError})`,
-    })
-    .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockedBy, sql.placeholder('workerId'))))
+    .set(handedBack(sql.placeholder('delayMs'), sql.placeholder('refundAttempt'), sql.placeholder('error')))
+    .where(held(sql.placeholder('id'), sql.placeholder('workerId')))
     .prepare('jobs_release');
 
   return {
@@ -209,7 +210,7 @@ export function jobQueue(db: Db) {
       const renewed = await db
         .update(jobs)
         .set({ lockedUntil: sql`now() + ${leaseMs}::integer * interval '1 millisecond'` })
-        .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)))
+        .where(held(id, workerId))
         .returning({ id: jobs.id });
       return renewed.length > 0;
     },
@@ -228,6 +229,20 @@ export function jobQueue(db: Db) {
       { delayMs = 0, error, refundAttempt = false }: { delayMs?: number; error?: string; refundAttempt?: boolean } = {},
     ) {
       await release.execute({ id, workerId, delayMs, refundAttempt, error: error === undefined ? null : error.slice(0, 2000) });
+    },
+
+    /**
+     * A statement handing the job back for `delayMs` (work due later, not an attempt), as `release` does:
+     * for a handler to put in its own last statement (a data-modifying CTE), so its write and the job's
+     * next time are kept together, in one round trip instead of two.
+     */
+    releaseSql(id: number, workerId: string, delayMs: number): SQL {
+      return db
+        .update(jobs)
+        .set(handedBack(Math.max(0, Math.round(delayMs)), true, null))
+        .where(held(id, workerId))
+        .returning({ id: jobs.id })
+        .getSQL();
     },
   };
 }

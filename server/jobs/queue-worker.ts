@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/database';
-import { jobQueue, releaseJobSql, type Job } from './job-queue';
+import { jobQueue, type Job } from './job-queue';
 import type { SQL } from 'drizzle-orm';
 
 /** The least a worker that found nothing due sleeps before it looks again (the jobs due meanwhile wait that long at most). */
@@ -167,7 +167,7 @@ export function queueWorker({
         () => {},
       );
     }, leaseMs / 3);
-    const done = handle(job, abort.signal, { releaseSql: (delayMs) => releaseJobSql(job.id, workerId, delayMs) })
+    const done = handle(job, abort.signal, { releaseSql: (delayMs) => queue.releaseSql(job.id, workerId, delayMs) })
       .then(
         async (outcome) => {
           if (outcome === 'stopped') await queue.release(job.id, workerId, { refundAttempt: true });

@@ -27,7 +27,7 @@ import { RECOVERY_PURPOSE, reminderEndedSql, reminderSendKey } from '@/server/ch
 import type { CheckoutDraft } from '@/server/checkouts/shopify-checkouts';
 import { contactStore, type ContactStore } from '@/server/contacts/contact-store';
 import type { Db } from '@/server/db/database';
-import { jobQueue, releaseJobSql } from '@/server/jobs/job-queue';
+import { jobQueue } from '@/server/jobs/job-queue';
 import { jobs } from '@/server/jobs/job-tables';
 import { templateSender, type TemplateSender } from '@/server/messaging/template-sender';
 import { secretBox } from '@/server/secrets/secret-box';
@@ -404,7 +404,7 @@ describe('run by the queue', () => {
         throw new Error('the process was killed');
       },
     };
-    const settling = { releaseSql: (delayMs: number) => releaseJobSql(job.id, 'w', delayMs) };
+    const settling = { releaseSql: (delayMs: number) => queue.releaseSql(job.id, 'w', delayMs) };
     await expect(recoverCheckout({ ...deps, sender: killedAfter }, id, settling)).rejects.toThrow('killed');
     // Asked, noted, and the job queued again for step 2 (a day after the checkout, less the two hours gone), its attempt not counted.
     expect(await stateOf(id)).toMatchObject({ remindersSent: 1, recoveryStatus: 'reminded' });
