@@ -3,6 +3,7 @@
 // consent event recorded by number (Meta's error 131050 unsubscribes in the sender's transaction).
 // The store (./contact-store.ts) writes consent through the same functions. Other areas never import
 // contact-tables.ts (scripts/lint-area-tables.js).
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   applyConsentEvent,
@@ -19,6 +20,7 @@ import {
   type Contact,
   type ContactConsent,
   type PurposeConsent,
+  noConsent,
 } from '@/domain/contact';
 import { readContactPhone } from '@/domain/contact-phone';
 import type { Locale } from '@/domain/locales';
@@ -194,6 +196,57 @@ export async function recordConsentByPhone(
   if (!row) return null;
   const written = await writeConsentEvents(tx, row, [event], { note, now });
   return { contact: contactView(written.row), created, effects: written.plan.effects };
+}
+
+/**
+ * Records a consent event of a number that is no contact of the account yet, when the event's source
+ * makes contacts: the contact made with the event applied, and its history, in one statement and no
+ * transaction (a shopper's first checkout or message: the usual case, and the one a busy store makes
+ * most). Null when the number is not valid, the source makes no contact, or the number is a contact
+ * already (made a moment before, too): the caller then records it as recordConsentByPhone does.
+ */
+export async function recordConsentOfNewNumber(
+  db: Db,
+  uid: string,
+  phone: string,
+  event: ConsentEvent,
+  { note = null, language, now }: { note?: string | null; language?: Locale; now: Date },
+): Promise<ConsentRecording | null> {
+  const reading = readContactPhone(phone);
+  if (!reading.ok || !createsContact(sourceOf(event))) return null;
+  const plan = planConsentEvents(noConsent, [event], note);
+  const row: ContactRow = {
+    id: randomUUID(),
+    uid,
+    phone: reading.phone,
+    name: null,
+    language: language ?? languageForCountry(reading.country),
+    country: reading.country,
+    ...consentColumns(plan.consent),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const made = db
+    .insert(contacts)
+    .values(row)
+    .onConflictDoNothing({ target: [contacts.uid, contacts.phone] })
+    .returning({ id: contacts.id });
+  const records = sql.join(
+    historyRows(row, plan.records, now).map(
+      (record) =>
+        sql`(${record.purpose}::text, ${record.kind}::text, ${record.source}::text, ${record.at.toISOString()}::timestamptz, ${record.effect}::text, ${record.note}::text)`,
+    ),
+    sql`, `,
+  );
+  const history =
+    plan.records.length === 0
+      ? sql``
+      : sql`, history as (insert into ${contactConsentEvents} (contact_id, uid, purpose, kind, source, at, effect, note, recorded_at)
+          select made.id, ${uid}, r.purpose, r.kind, r.source, r.at, r.effect, r.note, ${now.toISOString()}::timestamptz
+          from made cross join (values ${records}) as r(purpose, kind, source, at, effect, note))`;
+  const result = await db.execute(sql`with made as (${made.getSQL()})${history} select count(*)::int as made from made`);
+  if ((result as unknown as { rows: { made: number }[] }).rows[0]?.made !== 1) return null;
+  return { contact: contactView(row), created: true, effects: plan.effects };
 }
 
 /** What the sender needs of a contact: whom, in which language, priced by which country, with which consent. */

@@ -31,6 +31,7 @@ import {
   historyRows,
   planConsentEvents,
   recordConsentByPhone,
+  recordConsentOfNewNumber,
   withoutRecorded,
   writeConsentEvents,
   type ConsentRecording,
@@ -136,6 +137,20 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
   async function detail(uid: string, id: string): Promise<ContactDetail | null> {
     const [row] = await db.select(contactColumns).from(contacts).where(mine(uid, id));
     return row ? { ...contactView(row), history: await history(uid, id) } : null;
+  }
+
+  /** A consent event by number: a new number's contact made with it in one statement, else under the contact's lock. */
+  async function recordByPhone(
+    uid: string,
+    phone: string,
+    event: ConsentEvent,
+    options: { note?: string | null; language?: Locale } = {},
+  ): Promise<ConsentRecording | null> {
+    const at = now();
+    return (
+      (await recordConsentOfNewNumber(db, uid, phone, event, { ...options, now: at })) ??
+      db.transaction((tx) => recordConsentByPhone(tx, uid, phone, event, { ...options, now: at }))
+    );
   }
 
   async function found(uid: string, id: string): Promise<ContactDetail> {
@@ -362,9 +377,7 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
       options: { purpose?: ConsentPurpose | 'all'; note?: string | null; language?: Locale } = {},
     ): Promise<ConsentRecording | null> {
       const purpose = options.purpose ?? (source === 'meta_user_preferences' || source === 'meta_error_131050' ? 'marketing' : 'all');
-      return db.transaction((tx) =>
-        recordConsentByPhone(tx, uid, phone, { kind: 'opt_out', purpose, source, at }, { ...options, now: now() }),
-      );
+      return recordByPhone(uid, phone, { kind: 'opt_out', purpose, source, at }, options);
     },
 
     /**
@@ -380,14 +393,12 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
       at: string,
       options: { note?: string | null; language?: Locale } = {},
     ): Promise<ConsentRecording | null> {
-      return db.transaction((tx) =>
-        recordConsentByPhone(tx, uid, phone, { kind: 'opt_in', purpose, source, at }, { ...options, now: now() }),
-      );
+      return recordByPhone(uid, phone, { kind: 'opt_in', purpose, source, at }, options);
     },
 
     /** Meta's `user_preferences` resume for marketing: the shopper's own opt-in. */
     recordMarketingResume(uid: string, phone: string, at: string): Promise<ConsentRecording | null> {
-      return db.transaction((tx) => recordConsentByPhone(tx, uid, phone, { kind: 'marketing_resume', at }, { now: now() }));
+      return recordByPhone(uid, phone, { kind: 'marketing_resume', at });
     },
 
     /** The caller's contacts among `phones` (E.164), by number, for the sender: absent numbers have no consent. */

@@ -409,12 +409,22 @@ describe("the shopper's opt-out wins", () => {
     const user = await merchant('by-number');
     expect(await contacts.recordOptIn(user.uid, '+5511933334444', 'marketing', 'api', tick())).toBeNull();
     expect(await contacts.recordOptIn(user.uid, 'not a number', 'marketing', 'whatsapp_conversation', tick())).toBeNull();
-    const resumed = await contacts.recordMarketingResume(user.uid, '+5511933334444', tick());
+    const resumeAt = tick();
+    const resumed = await contacts.recordMarketingResume(user.uid, '+5511933334444', resumeAt);
     expect(resumed).toMatchObject({
       created: true,
       contact: { phone: '+5511933334444', language: 'pt' },
       effects: { marketing: 'subscribed' },
     });
+    // Made with its consent and the event in its history, as read back.
+    const made = await detail(user, resumed!.contact.id);
+    expect(made.consent.marketing).toEqual({ status: 'subscribed', source: 'meta_user_preferences', at: resumeAt });
+    expect(made.consent.utility).toMatchObject({ status: 'not_subscribed' });
+    expect(made.history.map(consentLine)).toEqual(['marketing opt_in meta_user_preferences subscribed']);
+    expect(made.history[0]).toMatchObject({ at: resumeAt });
+    // Recorded again (a redelivery), nothing more is made or written.
+    expect(await contacts.recordMarketingResume(user.uid, '+5511933334444', resumeAt)).toMatchObject({ created: false });
+    expect((await detail(user, made.id)).history).toHaveLength(1);
     const metaStop = await contacts.recordOptOut(user.uid, '+5511933334444', 'meta_user_preferences', tick());
     expect(metaStop?.effects).toEqual({ marketing: 'unsubscribed' });
     expect((await list(user)).contacts.map((contact) => contact.phone)).toEqual(['+5511933334444']);
