@@ -12,16 +12,28 @@ import { accountInventoryIdsSql } from '../inventories/inventory-queries';
 import { enqueueRows, wakeJobsSql } from '../jobs/job-queue';
 import { noteDelivery, type WebhookDelivery } from '../order-events/webhook-deliveries';
 import { storeCheckouts } from './checkout-tables';
+import { recoveryFlows } from './recovery-flow-tables';
 import type { CheckoutDraft } from './shopify-checkouts';
 
 /** The queue of checkouts to look at for recovery: one job per checkout (server/checkouts/recovery-worker.ts). */
 export const RECOVERY_QUEUE = 'checkout-recovery';
-/**
- * When a changed checkout is first looked at: the shortest delay a flow may have (at the demo's time
- * scale). The job finds the flow's own times then (a checkout whose job is queued already keeps that
- * one: it reads the change).
- */
+/** The shortest delay a flow may have, at the demo's time scale: the soonest a checkout is first looked at. */
 const firstLookMs = (timeScale: number) => scaledMinutesMs(RECOVERY_MIN_DELAY_MINUTES, timeScale);
+
+/**
+ * When a changed checkout (`recorded`, a CTE answering its `shopify_updated_at`) is first looked at: when
+ * its inventory's flow would send the first reminder — its last activity plus the flow's first delay, at
+ * the demo's time scale (a quiet hour may move it later: the run says so then) — and no sooner than the
+ * shortest delay a flow may have from now. Without a flow, that shortest delay. A checkout whose job is
+ * queued already keeps its time (the run reads the change); a flow whose first delay changes wakes the
+ * jobs of its checkouts not yet reminded (./recovery-flow-store.ts).
+ */
+const firstLookSql = (inventoryId: string, timeScale: number): SQL => {
+  const firstDelayMinutes = sql`coalesce((select (${recoveryFlows.settings}->'steps'->0->>'delayMinutes')::float8 from ${recoveryFlows}
+    where ${recoveryFlows.inventoryId} = ${inventoryId}::uuid), ${RECOVERY_MIN_DELAY_MINUTES}::float8)`;
+  return sql`greatest(now() + ${firstLookMs(timeScale)}::float8 * interval '1 millisecond',
+    recorded.shopify_updated_at + ${firstDelayMinutes} * ${scaledMinutesMs(1, timeScale)}::float8 * interval '1 millisecond')`;
+};
 
 /**
  * What a recording did: whether the delivery was new, whether the checkout was added or changed, and
@@ -95,14 +107,21 @@ export async function recordCheckout(
       where ${sql.raw(NEWER)}
         or (excluded.completed_at is not null and store_checkouts.completed_at is null)
         or ${FILLS}
-      returning id, completed_at),
-    waiting as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is null`, { skipDuplicates: true, delayMs: firstLookMs(timeScale) })}),
+      returning id, completed_at, shopify_updated_at),
+    waiting as (${enqueueRows(
+      RECOVERY_QUEUE,
+      sql`select jsonb_build_object('checkoutId', id) as payload, ${firstLookSql(inventoryId, timeScale)} as due_at from recorded where completed_at is null`,
+      { skipDuplicates: true, dueAtColumn: true },
+    )}),
     placed as (${enqueueRows(RECOVERY_QUEUE, sql`select jsonb_build_object('checkoutId', id) as payload from recorded where completed_at is not null`, { skipDuplicates: true })}),
     woken as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', sql`select id from recorded where completed_at is not null`)})
     select (select count(*)::int from delivery) as new_delivery, (select count(*)::int from recorded) as changed,
-      (select count(*)::int from waiting) as waiting, (select count(*)::int from placed) + (select count(*)::int from woken) as due_now`);
-  const [row] = (result as unknown as { rows: { new_delivery: number; changed: number; waiting: number; due_now: number }[] }).rows;
-  const recoveryDueInMs = row!.due_now > 0 ? 0 : row!.waiting > 0 ? firstLookMs(timeScale) : null;
+      (select (extract(epoch from min(run_after) - now()) * 1000)::float8 from waiting) as waiting_in_ms,
+      (select count(*)::int from placed) + (select count(*)::int from woken) as due_now`);
+  const [row] = (result as unknown as { rows: { new_delivery: number; changed: number; waiting_in_ms: number | null; due_now: number }[] })
+    .rows;
+  const waitingInMs = row!.waiting_in_ms === null ? null : Math.max(0, Math.ceil(Number(row!.waiting_in_ms)));
+  const recoveryDueInMs = row!.due_now > 0 ? 0 : waitingInMs;
   return { newDelivery: row!.new_delivery > 0, changed: row!.changed > 0, recoveryDueInMs };
 }
 

@@ -4,7 +4,7 @@
 // Business Account has APPROVED in some language, and every variable of it is filled (an obvious
 // source filled in when the merchant left it). The moment the flow is switched on is the server's
 // clock's, never the browser's. A refusal names its field.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MessageDescriptor } from '@lingui/core';
 import {
   defaultRecoveryFlow,
@@ -20,6 +20,9 @@ import type { ChannelStore } from '../channels/channel-store';
 import type { Db } from '../db/database';
 import { isAccountsInventory } from '../inventories/inventory-queries';
 import { templatesByLanguage } from '../templates/template-queries';
+import { wakeJobsSql } from '../jobs/job-queue';
+import { RECOVERY_QUEUE } from './checkout-intake';
+import { storeCheckouts } from './checkout-tables';
 import { recoveryFlows } from './recovery-flow-tables';
 
 /** Why a flow is refused: no such inventory of the caller's, or fields that do not hold. */
@@ -100,10 +103,16 @@ export function recoveryFlowStore(db: Db, { channels, now = () => new Date() }: 
         settings: { steps: flow.steps, minimumCartMinor: flow.minimumCartMinor, quietHours: flow.quietHours },
         updatedAt: now(),
       };
-      await db
+      const saved = db
         .insert(recoveryFlows)
         .values({ inventoryId, uid, ...values })
         .onConflictDoUpdate({ target: recoveryFlows.inventoryId, set: values });
+      // Checkouts not reminded yet were queued for the old first delay (./checkout-intake.ts): looked at again now.
+      if (flow.steps[0]?.delayMinutes !== previous.steps[0]?.delayMinutes) {
+        const waiting = sql`select ${storeCheckouts.id} as id from ${storeCheckouts} where ${storeCheckouts.inventoryId} = ${inventoryId}::uuid
+          and ${storeCheckouts.completedAt} is null and ${storeCheckouts.remindersSent} = 0 and ${storeCheckouts.recoveryStatus} = 'waiting'`;
+        await db.execute(sql`with saved as (${saved.getSQL()}), woken as (${wakeJobsSql(RECOVERY_QUEUE, 'checkoutId', waiting)}) select 1`);
+      } else await saved;
       return flow;
     },
   };

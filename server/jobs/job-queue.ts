@@ -17,10 +17,17 @@ export type Job = { id: number; queue: string; payload: Record<string, unknown>;
  * records work and queues it at once (atomic without a transaction around it; on PGlite every
  * statement, BEGIN and COMMIT included, is the server's own thread's time). `skipDuplicates`: a
  * row a unique index refuses (one sync queued per inventory) is skipped, not an error. `delayMs`:
- * the jobs are due that long from now.
+ * the jobs are due that long from now; `dueAtColumn`: each row says when its job is due instead (a
+ * timestamptz column `due_at`). Answers the jobs' ids and due times (`run_after`).
  */
-export const enqueueRows = (queue: string, rows: SQL, { maxAttempts = 3, skipDuplicates = false, delayMs = 0 } = {}): SQL =>
-  sql`insert into ${jobs} (queue, payload, max_attempts, run_after) select ${queue}, queued_rows.payload, ${maxAttempts}::int, now() + ${Math.max(0, Math.round(delayMs))}::int * interval '1 millisecond' from (${rows}) as queued_rows${skipDuplicates ? sql` on conflict do nothing` : sql``} returning id`;
+export const enqueueRows = (
+  queue: string,
+  rows: SQL,
+  { maxAttempts = 3, skipDuplicates = false, delayMs = 0, dueAtColumn = false } = {},
+): SQL =>
+  sql`insert into ${jobs} (queue, payload, max_attempts, run_after) select ${queue}, queued_rows.payload, ${maxAttempts}::int, ${
+    dueAtColumn ? sql`queued_rows.due_at` : sql`now() + ${Math.max(0, Math.round(delayMs))}::int * interval '1 millisecond'`
+  } from (${rows}) as queued_rows${skipDuplicates ? sql` on conflict do nothing` : sql``} returning id, run_after`;
 
 /**
  * A statement making the queued jobs of `queue` whose payload's `key` is among `ids` (a select of one

@@ -156,15 +156,26 @@ const stateOf = async (id: number) => (await db.select().from(storeCheckouts).wh
 const sendAll = (phone: string) => sendQueued({ db, sender, queue: QUEUE, cloudApi, phoneNumberId: number.phoneNumberId }, phone);
 
 describe('recording a checkout', () => {
-  test('says when its recovery job is due, for the worker’s nudge: the first look, at once when placed, none for a repeat', async () => {
-    const at = new Date(SWITCHED_ON + MINUTE);
+  test('says when its recovery job is due, for the worker’s nudge: the flow’s first reminder, at once when placed, none for a repeat', async () => {
+    // The job's time is the database's clock (now()): the checkout is left by the real clock here.
+    const at = new Date();
     const draft: CheckoutDraft = { ...checkoutDraft(at), phone: '+5511976541999' };
     const { token } = draft;
     const record = (change: Partial<CheckoutDraft>, webhookId: string, timeScale = 1) =>
       recordCheckout(db, records.inventoryId, { ...draft, ...change }, { webhookId, topic: 'checkouts/update' }, { timeScale });
+    const dueInMs = async (id: number) =>
+      (
+        await db
+          .select({ runAfter: jobs.runAfter })
+          .from(jobs)
+          .where(sql`${jobs.payload}->>'checkoutId' = ${String(id)}`)
+      )[0]!.runAfter.getTime() - Date.now();
     try {
-      // New: its first look is the shortest delay a flow may have (15 minutes), shorter at a demo's scale.
-      expect(await record({}, `w-${token}-1`)).toMatchObject({ newDelivery: true, changed: true, recoveryDueInMs: 15 * MINUTE });
+      // New: first looked at when the flow's first reminder would go, an hour after the shopper's last change.
+      const first = await record({}, `w-${token}-1`);
+      expect(first).toMatchObject({ newDelivery: true, changed: true });
+      expect(first.recoveryDueInMs).toBeGreaterThan(59 * MINUTE);
+      expect(first.recoveryDueInMs).toBeLessThanOrEqual(HOUR);
       // Said again (another delivery, nothing new): its job is queued already.
       expect(await record({}, `w-${token}-2`)).toMatchObject({ newDelivery: true, changed: false, recoveryDueInMs: null });
       // Changed: the job queued already reads the change when it runs.
@@ -178,8 +189,27 @@ describe('recording a checkout', () => {
         changed: true,
         recoveryDueInMs: 0,
       });
-      // At DEMO_TIME_SCALE 60 a new checkout's first look is 15 seconds away.
-      expect(await record({ token: `${token}-demo` }, `w-${token}-5`, 60)).toMatchObject({ recoveryDueInMs: 15_000 });
+      // At DEMO_TIME_SCALE 60 the first reminder of a checkout left now is a minute away…
+      const demo = await record({ token: `${token}-demo` }, `w-${token}-5`, 60);
+      expect(demo.recoveryDueInMs).toBeGreaterThan(59_000);
+      expect(demo.recoveryDueInMs).toBeLessThanOrEqual(60_000);
+      // …and one left two hours ago is looked at after the shortest delay a flow may have (15 minutes), from now.
+      const old = await record({ token: `${token}-old`, updatedAt: new Date(at.getTime() - 2 * HOUR) }, `w-${token}-6`);
+      expect(old.recoveryDueInMs).toBeGreaterThan(14 * MINUTE);
+      expect(old.recoveryDueInMs).toBeLessThanOrEqual(15 * MINUTE);
+      // The merchant shortens the first delay to 30 minutes: the checkouts not reminded yet are looked at again now.
+      await record({ token: `${token}-flow` }, `w-${token}-7`);
+      const { id } = (
+        await db
+          .select({ id: storeCheckouts.id })
+          .from(storeCheckouts)
+          .where(eq(storeCheckouts.token, `${token}-flow`))
+      )[0]!;
+      expect(await dueInMs(id)).toBeGreaterThan(59 * MINUTE);
+      const flow = defaultRecoveryFlow();
+      await saveFlow({ steps: [{ ...flow.steps[0]!, delayMinutes: 30 }] });
+      expect(await dueInMs(id)).toBeLessThanOrEqual(0);
+      await saveFlow({});
     } finally {
       await db.delete(jobs).where(eq(jobs.queue, RECOVERY_QUEUE)); // no other file's worker takes them
     }
