@@ -157,6 +157,9 @@ export const createsContact = (source: ConsentSource) => isShopperVoice(source) 
 
 const sourceOf = (event: ConsentEvent): ConsentSource => (event.kind === 'marketing_resume' ? 'meta_user_preferences' : event.source);
 
+/** A recording's note, the language of a contact it makes (else its country's), and the time it is recorded at. */
+type RecordingOptions = { note?: string | null; language?: Locale; now: Date };
+
 /**
  * Records a consent event of the number `phone` (E.164) of the account, in the caller's
  * transaction: the contact's row locked, made first when the event's source makes contacts
@@ -168,7 +171,7 @@ export async function recordConsentByPhone(
   uid: string,
   phone: string,
   event: ConsentEvent,
-  { note = null, language, now }: { note?: string | null; language?: Locale; now: Date },
+  { note = null, language, now }: RecordingOptions,
 ): Promise<ConsentRecording | null> {
   const reading = readContactPhone(phone);
   if (!reading.ok) return null;
@@ -210,7 +213,7 @@ export async function recordConsentOfNewNumber(
   uid: string,
   phone: string,
   event: ConsentEvent,
-  { note = null, language, now }: { note?: string | null; language?: Locale; now: Date },
+  { note = null, language, now }: RecordingOptions,
 ): Promise<ConsentRecording | null> {
   const reading = readContactPhone(phone);
   if (!reading.ok || !createsContact(sourceOf(event))) return null;
