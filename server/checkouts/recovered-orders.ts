@@ -20,7 +20,7 @@ import { inventoryOwnerSql } from '../inventories/inventory-queries';
 import { RECOVERY_QUEUE } from './checkout-intake';
 import { storeCheckouts } from './checkout-tables';
 import { RECOVERY_ATTRIBUTE, recoveryRefOf } from './recovery-ref';
-import { reminderWentBySql } from './reminder-sends';
+import { orderTimeFloorSql, reminderWentBySql } from './reminder-sends';
 
 /** What attribution reads of an order. */
 export type OrderFacts = {
@@ -144,7 +144,7 @@ export function recoveredOrdersSql(
       select s.* from ${n.sources} as s
       join ${storeCheckouts} as c on c.id = s.id
       where c.recovered_order_id is null and c.first_reminder_at is not null
-        and s.placed_at >= c.first_reminder_at and s.placed_at <= c.last_reminder_at + ${WINDOW}
+        and s.placed_at >= ${orderTimeFloorSql(sql`c.first_reminder_at`)} and s.placed_at <= c.last_reminder_at + ${WINDOW}
         and ${reminderWentBySql(inventoryOwnerSql(inventory).uid, sql`c.id`, sql`s.placed_at`)}
         and not exists (select 1 from ${storeCheckouts} as k where k.inventory_id = ${inventory} and k.recovered_order_id = s.order_id)),
     ${n.chosen} as (

@@ -49,7 +49,7 @@ import { RECOVERY_QUEUE } from './checkout-intake';
 import { storeCheckouts } from './checkout-tables';
 import { createDiscountCode, discountValueText, DiscountRefused, newDiscountCode } from './discount-codes';
 import { newRecoveryRef, recoveryLink } from './recovery-ref';
-import { RECOVERY_PURPOSE, reminderSendKey, reminderWentBySql } from './reminder-sends';
+import { orderTimeFloor, RECOVERY_PURPOSE, reminderSendKey, reminderWentBySql } from './reminder-sends';
 import { flowOfRow } from './recovery-flow-store';
 import { recoveryFlows } from './recovery-flow-tables';
 
@@ -306,7 +306,7 @@ export async function recoverCheckout(
     // Placed after a reminder went: recovered. The store said so without naming the order (an order read
     // by the poll, which Admin GraphQL does not tie to its checkout): the completed checkout's total is the
     // order's value when placed, until an order read that names this checkout (./recovered-orders.ts) sets its own.
-    if (checkout.completedAt >= checkout.firstReminderAt! && (await reminderWentBy(db, checkout, checkout.completedAt))) {
+    if (checkout.completedAt >= orderTimeFloor(checkout.firstReminderAt!) && (await reminderWentBy(db, checkout, checkout.completedAt))) {
       await mark(db, checkout.id, {
         recoveryStatus: 'recovered',
         recoveryReason: null,

@@ -34,6 +34,16 @@ export function reminderEndedSql(sendKey: string): SQL {
 }
 
 /**
+ * The earliest time an order may carry and still count as placed after a reminder asked for at `at`:
+ * the store gives an order's time in whole seconds (Shopify's API does), so one placed in the same
+ * second as the reminder reads as earlier than it. Whether the reminder had gone by then is
+ * reminderWentBySql's to say.
+ */
+export const orderTimeFloor = (at: Date): Date => new Date(at.getTime() - (((at.getTime() % 1000) + 1000) % 1000));
+/** orderTimeFloor for a column or expression of the caller's statement. */
+export const orderTimeFloorSql = (at: SQLWrapper): SQL => sql`date_trunc('second', ${at})`;
+
+/**
  * True where a reminder of the checkout `checkoutId` (an expression of the caller's statement) of the
  * account `uid` went — Meta took it — at or before `by`: an order placed then is one a reminder can
  * have brought back. One the sender refused (the order came while it waited), or one Meta had not taken

@@ -320,6 +320,37 @@ describe('a consenting shopper’s abandoned checkout', () => {
   });
 });
 
+describe('an order placed in the second its first reminder went', () => {
+  test('recovers the checkout, read by the worker or by an order read: Shopify gives an order’s time in whole seconds', async () => {
+    clock = Date.parse('2026-12-04T12:00:00Z');
+    const inTheSecond = () => new Date(clock - (clock % 1000));
+    // The store says the checkout completed (the worker's read).
+    const phone = '+5511976541013';
+    const id = await leftCheckout({ phone, updatedAt: now() });
+    clock += 2 * HOUR + 400;
+    expect(await recoverCheckout(deps, id)).toMatchObject({ kind: 'sent', step: 1 });
+    expect(await sendAll(phone)).toHaveLength(1);
+    clock += 300;
+    await orderPlaced(id, phone, inTheSecond());
+    expect(await recoverCheckout(deps, id)).toEqual({ kind: 'recovered' });
+    expect(await stateOf(id)).toMatchObject({ recoveryStatus: 'recovered', recoveredAt: inTheSecond() });
+
+    // The order read names the checkout (the poll's or the sync's read).
+    const readPhone = '+5511976541014';
+    const read = await leftCheckout({ phone: readPhone, updatedAt: now() });
+    clock += 2 * HOUR + 400;
+    expect(await recoverCheckout(deps, read)).toMatchObject({ kind: 'sent', step: 1 });
+    expect(await sendAll(readPhone)).toHaveLength(1);
+    clock += 300;
+    const { token } = await stateOf(read);
+    const order = { orderId: '880013', placedAt: inTheSecond(), checkoutToken: token, referralRef: null, attributeRef: null };
+    expect(
+      await recordRecoveredOrders(db, records.inventoryId, [{ ...order, valueMinor: 25_990, currency: 'BRL', discountCodes: [] }]),
+    ).toEqual({ recovered: 1, updated: 0 });
+    expect(await stateOf(read)).toMatchObject({ recoveryStatus: 'recovered', recoveredOrderId: '880013' });
+  });
+});
+
 describe('a reminder waiting for its turn at the sender', () => {
   test('never goes once the order came in meanwhile (the sender looks right before Meta), and the order is not counted recovered', async () => {
     clock = Date.parse('2026-12-03T12:00:00Z');
