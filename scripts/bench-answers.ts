@@ -13,6 +13,8 @@ import { builtinAnswer } from '../server/answering/builtin-answerer';
 import { leftOutAsked } from '../server/answering/base-answer';
 import { openDatabase } from '../server/db/database';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
+import { s3ObjectStore } from '../server/files/object-store';
+import { OBJECT_STORE_CREDENTIALS, startObjectStoreServer } from '../tests/fixtures/object-store/object-store-server';
 import { benchCommand, machineLabel, today, writeBenchBlocks } from './benchmarks-doc';
 import {
   answerSet,
@@ -59,6 +61,14 @@ if (questions.length === 0) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'catalyst-bench-answers-'));
+// The files go through the object store, as an upload's do (on loopback: tests/fixtures/object-store/).
+const objects = await startObjectStoreServer({ directory: join(dataDir, 'object-store'), buckets: ['bench-answers'] });
+const objectStore = s3ObjectStore({
+  endpoint: objects.url,
+  bucket: 'bench-answers',
+  region: 'us-east-1',
+  credentials: OBJECT_STORE_CREDENTIALS,
+});
 const opened = performance.now();
 const database = await openDatabase({ kind: 'pglite', dataDir: null }, 'bench:answers');
 console.log(`PGlite in memory, opened in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
@@ -74,7 +84,7 @@ try {
     const fn: AiBaseFunction = files.some((file) => /produto|product/i.test(file)) ? 'seller' : 'support';
     const owner = await createSetBase(db, language, fn, 'bench-answers');
     for (const file of files) {
-      const imported = await importFile(db, dataDir, owner, file);
+      const imported = await importFile(db, objectStore, owner, file);
       console.log(`${language}: ${file} → ${imported.status}, ${imported.passages} passages in ${(imported.ms / 1000).toFixed(1)} s`);
     }
     const base: AiBase = owner.base;
@@ -106,6 +116,7 @@ try {
   }
 } finally {
   await database.close();
+  await objects.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -6,13 +6,15 @@
 // merchant's API calls, the server's CPU over a load, reading its database after it stopped, the
 // bench's data removed, and the closing table's rows.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteStartParams } from '../server/db/database';
 import type { TestUser } from '../tests/server/support/emulator-users';
+import { startObjectStoreServer } from '../tests/fixtures/object-store/object-store-server';
 import { EMULATOR_HOST } from './auth-emulator';
 import { buildScratchServer, SERVER_ENV, SERVER_NODE_FLAGS } from './build-server';
 import { cpuMs } from './process-cpu';
@@ -57,6 +59,19 @@ export function benchTargetNames() {
   return names;
 }
 
+/** The uploaded files' bucket of a bench's server, in the bench's own process (tests/fixtures/object-store/). */
+async function benchObjectStore() {
+  const directory = mkdtempSync(join(tmpdir(), 'catalyst-bench-objects-'));
+  const server = await startObjectStoreServer({ directory, buckets: ['catalyst-bench'] });
+  return {
+    env: server.env('catalyst-bench'),
+    close: async () => {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
 export type BenchServerOptions = {
   /** The bundle's main.js when the bench built its own (default: serverBundle()). */
   main?: string;
@@ -79,10 +94,12 @@ export async function startBenchServer(env: Record<string, string>, options: Ben
   // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it);
   // BENCH_LOG_LEVEL its log level (default warn; info shows each knowledge file's ready line with its times).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const objects = env.OBJECT_STORE_URL ? null : await benchObjectStore();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
     env: {
       ...SERVER_ENV,
       ...inherited,
+      ...objects?.env,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -95,12 +112,14 @@ export async function startBenchServer(env: Record<string, string>, options: Ben
   onSpawn?.(child);
   const url = `http://127.0.0.1:${port}`;
   await untilReady(url, child);
-  const stop = () =>
-    new Promise<void>((resolve) => {
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
+    await objects?.close();
+  };
   return { url, child, stop };
 }
 
@@ -220,11 +239,13 @@ export async function startPublicServer({
   rmSync(dataDir, { recursive: true, force: true });
   // BENCH_NODE_ARGS: flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const objects = await benchObjectStore();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...SERVER_ENV,
       ...process.env,
+      ...objects.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -238,5 +259,6 @@ export async function startPublicServer({
   });
   const url = `http://127.0.0.1:${port}`;
   await untilReady(url, child);
+  child.once('exit', () => void objects.close());
   return { url, child, stop: () => child.kill('SIGTERM') };
 }

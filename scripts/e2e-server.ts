@@ -1,5 +1,5 @@
 // The e2e suite's server, run as production runs it: the Auth emulator and the server bundle on a
-// fresh PGlite (.tmp/e2e-data) serving the production build, beside the loopback peers the specs
+// fresh PGlite (.tmp/e2e-data) and object store serving the production build, beside the loopback peers the specs
 // link (their addresses in .tmp/e2e-peers-<port>.json). Without NODE_ENV=production, which refuses
 // the emulator; Playwright starts it and stops it with SIGTERM, its children and peers with it.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import {
   e2ePeersFile,
   type E2ePeers,
 } from '../tests/e2e/fixtures/e2e-peers';
+import { startObjectStoreServer } from '../tests/fixtures/object-store/object-store-server';
 import { EMULATOR_HOST, EMULATOR_PROJECT, startAuthEmulator } from './auth-emulator';
 import { buildScratchServer } from './build-server';
 
@@ -30,6 +31,9 @@ const llm = await startOpenAiCompatibleServer({
   fixedReplies: { 'fixture-busy': { kind: 'rate_limited', retryAfter: '30' }, 'fixture-down': { kind: 'server_error' } },
 });
 rmSync(dataDir, { recursive: true, force: true });
+// The bucket of the uploaded files (tests/fixtures/object-store/), in the run's data directory.
+const E2E_BUCKET = 'catalyst-e2e';
+const objectStore = await startObjectStoreServer({ directory: `${dataDir}/object-store`, buckets: [E2E_BUCKET] });
 
 // The inventory specs' peers: see tests/e2e/fixtures/e2e-peers.ts.
 const WIZARD_CATALOG_ID = '2234567890123456';
@@ -136,6 +140,7 @@ const server = spawn(process.execPath, [serverMain], {
     DATA_DIR: dataDir,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+    ...objectStore.env(E2E_BUCKET),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // The tests stand in for a load balancer on loopback: each names its client in X-Forwarded-For.
     TRUST_PROXY: 'loopback',
@@ -162,7 +167,15 @@ async function stop(code: number) {
   stopping = true;
   server.kill('SIGTERM');
   rmSync(e2ePeersFile(port), { force: true });
-  await Promise.all([emulator.stop(), llm.close(), demo.close(), scopeLackingStore.close(), bigStore.close(), recoveryWalkStore.close()]);
+  await Promise.all([
+    emulator.stop(),
+    llm.close(),
+    demo.close(),
+    scopeLackingStore.close(),
+    bigStore.close(),
+    recoveryWalkStore.close(),
+    objectStore.close(),
+  ]);
   process.exit(code);
 }
 server.on('exit', (code) => void stop(code ?? 1));

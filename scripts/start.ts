@@ -1,6 +1,7 @@
 // `npm start`: the whole product on its embedded defaults. Builds when a source is newer than the
 // build, starts the Auth emulator with a demo account, the product server on PGlite at
-// http://localhost:3000 and the demo Shopify store, Meta catalog and WhatsApp number on loopback
+// http://localhost:3000, its object store (a local S3 server keeping the uploaded files in
+// `.data/object-store`) and the demo Shopify store, Meta catalog and WhatsApp number on loopback
 // (printed; README, 'The two commands'). Ctrl-C stops them all.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,10 @@ import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator 
 import { buildAll } from './build';
 import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
+import { startObjectStoreServer } from '../tests/fixtures/object-store/object-store-server';
+import { parseConfig } from '../server/config';
+import { s3ObjectStore } from '../server/files/object-store';
+import { moveLocalUploads } from './local-uploads';
 import { DEMO_CHECKOUT_SHOPPERS, startDemoCheckouts } from '../tests/fixtures/shopify/demo-checkouts';
 import { DEMO_ORDERS_PATH } from '../tests/fixtures/shopify/demo-orders';
 import { DEMO_SHOPPER_PATH } from '../tests/fixtures/whatsapp-cloud-api-server';
@@ -83,6 +88,21 @@ const demoPeers: DemoPeers = await startDemoPeers({
   stateDir: dataDir,
 });
 
+// The bucket of the uploaded files, on a fixed port too (OBJECT_STORE_URL set: that store instead).
+const objectStore = process.env.OBJECT_STORE_URL
+  ? null
+  : await startObjectStoreServer({
+      directory: join(dataDir, 'object-store'),
+      buckets: [`${EMULATOR_PROJECT}.appspot.com`],
+      port: await portOr('DEMO_OBJECT_STORE_PORT', 3105),
+    });
+const objectStoreEnv = objectStore?.env(`${EMULATOR_PROJECT}.appspot.com`) ?? {};
+const movedUploads = await moveLocalUploads(
+  dataDir,
+  s3ObjectStore(parseConfig({ ...process.env, FIREBASE_PROJECT_ID: EMULATOR_PROJECT, ...objectStoreEnv }).objectStore),
+);
+if (movedUploads > 0) console.log(`Moved ${movedUploads} uploaded file(s) from ${join(dataDir, 'uploads')} into the object store.`);
+
 // Meta's callback for the demo number: this server's webhook (server/routes/whatsapp-webhook-routes.ts).
 const webhookUrl = `http://127.0.0.1:${port}/webhooks/whatsapp`;
 demoPeers.whatsapp.setWebhookUrl(demoPeers.whatsappNumber.phoneNumberId, webhookUrl);
@@ -100,6 +120,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     DATA_DIR: dataDir,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+    ...objectStoreEnv,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     META_GRAPH_URL: process.env.META_GRAPH_URL ?? demoPeers.meta.graphUrl,
     META_ACCESS_TOKEN: process.env.META_ACCESS_TOKEN ?? demoPeers.meta.accessToken,
@@ -117,7 +138,7 @@ async function stop(code: number) {
   console.log('\nStopping Catalyst…');
   demoCheckouts?.stop();
   server.kill('SIGTERM');
-  await Promise.all([emulator.stop(), demoPeers.close()]);
+  await Promise.all([emulator.stop(), demoPeers.close(), objectStore?.close()]);
   process.exit(code);
 }
 server.on('exit', (code) => void stop(code ?? 1));

@@ -1,5 +1,6 @@
 // The HTTP app (buildApp): the product API, the SPA and the public pages, with their security
-// headers and error shape. Background workers are not part of it: main.ts runs them (./workers.ts).
+// headers and error shape; in a worker process (PROCESS_ROLE=worker), only /healthz and /readyz.
+// Background workers are not part of it: main.ts runs them (./workers.ts).
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -112,15 +113,20 @@ export async function buildApp({
     strictTransportSecurity: config.production,
   });
 
-  if (database) await registerOpenApi(app);
+  const shared = database ? (services ?? buildServices(database.db, config)) : null;
+  registerHealthRoutes(app, database ?? null, shared?.files ?? null);
+  // A worker process answers its orchestrator's health checks and nothing else.
+  if (config.role === 'worker') {
+    app.setNotFoundHandler(notFound);
+    return app;
+  }
 
-  registerHealthRoutes(app, database ?? null);
+  if (database) await registerOpenApi(app);
   app.get('/runtime-config.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return runtimeConfig;
   });
 
-  const shared = database ? (services ?? buildServices(database.db, config)) : null;
   const storefront = shared?.storefront ?? null;
   if (database && shared) {
     if (shared.generatedSecretsKeyFile)
@@ -133,7 +139,7 @@ export async function buildApp({
       services: shared,
       verifyToken,
       leadRateLimit: config.leadRateLimit,
-      knowledge: { dataDir: config.dataDir, maxFileBytes: MAX_KNOWLEDGE_FILE_BYTES, onQueued: onWorkQueued },
+      knowledge: { maxFileBytes: MAX_KNOWLEDGE_FILE_BYTES, onQueued: onWorkQueued },
       meta: config.meta,
       whatsapp: config.whatsapp,
       allowLoopbackPeers: !config.production,

@@ -14,12 +14,17 @@ import { assertSafeForProduction, type AuthConfig } from './auth/auth-config';
 import { DEFAULT_TOKEN_CACHE_SECONDS } from './auth/token-cache';
 import type { CloudApiConfig } from './channels/cloud-api-client';
 import type { DatabaseTarget } from './db/database';
+import type { ObjectStoreConfig } from './files/object-store';
 import type { MetaConfig } from './inventories/meta-catalog';
 import { BULK_THRESHOLD } from './inventories/store-reader';
 import { graphUrlFrom } from './meta/graph-api';
 import { parseSecretsKey } from './secrets/secret-box';
 
 export type Env = Record<string, string | undefined>;
+
+/** What a process of the one build does (README, "Deployment"). */
+export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 /** An unset variable reads as undefined; an empty one as the empty string (some variables tell the two apart). */
 const unset = z.string().optional();
@@ -90,8 +95,32 @@ function llmBaseUrl(value: string | undefined): string | null {
 
 const trimmed = (raw: string | undefined) => raw?.trim() || null;
 
+function objectStoreUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`OBJECT_STORE_URL must be an http(s) URL, not "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`OBJECT_STORE_URL must be an http(s) URL, not "${value}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
 /** Every environment variable the server reads, in the order of the README's table. */
 export const envSchema = z.object({
+  PROCESS_ROLE: variable(
+    checked((raw) => {
+      const role = raw?.trim() || 'all';
+      if (!PROCESS_ROLES.includes(role as ProcessRole))
+        throw new Error(`PROCESS_ROLE must be one of ${PROCESS_ROLES.join(', ')}, not "${raw}"`);
+      return role as ProcessRole;
+    }),
+    '`web`: serves the app, the API and the webhooks, and queues work; `worker`: does the queued work (imports, syncs, replies, ' +
+      'every sender) and serves only `/healthz` and `/readyz`; `all`: both. `web` and `worker` need PostgreSQL (PGlite is one process)',
+    '`all`',
+  ),
   PORT: variable(unset, 'where the server listens: its port', '`3000`'),
   HOST: variable(unset, 'where the server listens: its address', '`127.0.0.1`'),
   DIST_DIR: variable(unset, 'the built SPA to serve; empty: the API alone', '`dist`'),
@@ -112,10 +141,24 @@ export const envSchema = z.object({
   ),
   DATA_DIR: variable(
     unset,
-    "PGlite's data (`<DATA_DIR>/pglite`) and its owner lock (`<DATA_DIR>/pglite.lock`), the uploaded knowledge files and the generated secrets key",
+    "PGlite's data (`<DATA_DIR>/pglite`) and its owner lock (`<DATA_DIR>/pglite.lock`) and the generated secrets key (uploaded files: the object store)",
     '`.data`',
   ),
   DATABASE_URL: variable(unset, 'PostgreSQL (`postgres://user:password@host:port/db`) instead of PGlite', 'unset'),
+  OBJECT_STORE_URL: variable(
+    checked(objectStoreUrl),
+    "the S3 endpoint of the bucket merchants' uploaded files live in, shared by every process: Cloud Storage's `https://storage.googleapis.com`, " +
+      'an R2 or MinIO URL; unset: AWS S3 in `OBJECT_STORE_REGION`',
+    'unset (`npm start`: its local S3 server)',
+  ),
+  OBJECT_STORE_BUCKET: variable(unset, 'the bucket', '`FIREBASE_STORAGE_BUCKET`, else `<project>.appspot.com`'),
+  OBJECT_STORE_REGION: variable(unset, "the bucket's region (Cloud Storage: `auto`)", '`us-east-1`'),
+  OBJECT_STORE_ACCESS_KEY_ID: variable(
+    unset,
+    'the access key (Cloud Storage: an HMAC key of a service account allowed to create, read and delete objects)',
+    "unset (the SDK's default chain: an instance role, `AWS_*` variables)",
+  ),
+  OBJECT_STORE_SECRET_ACCESS_KEY: variable(unset, "that key's secret", 'unset'),
   SECRETS_KEY: variable(
     checked((raw) => (raw ? (parseSecretsKey(raw), raw) : null)),
     "32 bytes (base64 or 64 hex digits; `openssl rand -base64 32`) that seal merchants' Shopify and WhatsApp tokens at rest (AES-256-GCM); " +
@@ -146,7 +189,7 @@ export const envSchema = z.object({
   ),
   LEAD_RATE_LIMIT_MAX: variable(
     checked(positiveWhole('LEAD_RATE_LIMIT_MAX', 5)),
-    'contact and material requests allowed per client address per window (both forms together; counted in each server process)',
+    'contact and material requests allowed per client address per window (both forms together; counted in the database, across every web process)',
     '`5`',
   ),
   LEAD_RATE_LIMIT_WINDOW_SECONDS: variable(
@@ -155,7 +198,7 @@ export const envSchema = z.object({
     '`600`',
   ),
   KNOWLEDGE_WORKER: workerSwitch(
-    '`off`: this process takes no knowledge-file jobs (another process sharing the database and `DATA_DIR` does)',
+    '`off`: this process takes no knowledge-file jobs (another process sharing the database and the object store does)',
   ),
   KNOWLEDGE_WORKER_CONCURRENCY: variable(
     checked((raw) => {
@@ -252,6 +295,8 @@ export const envSchema = z.object({
 export type EnvVariables = z.output<typeof envSchema>;
 
 export type Config = {
+  /** PROCESS_ROLE: whether this process serves HTTP (web), runs the workers (worker), or both (all). */
+  role: ProcessRole;
   port: number;
   host: string;
   /** The built SPA; undefined: the API alone. */
@@ -260,8 +305,10 @@ export type Config = {
   /** NODE_ENV=production: HSTS, and no store on this machine. */
   production: boolean;
   database: DatabaseTarget;
-  /** DATA_DIR, resolved: uploads and the generated secrets key (PGlite's data: `database`). */
+  /** DATA_DIR, resolved: the generated secrets key (PGlite's data: `database`). */
   dataDir: string;
+  /** The bucket of merchants' uploaded files (OBJECT_STORE_*). */
+  objectStore: ObjectStoreConfig;
   /** SECRETS_KEY as given (checked), else null: the key file in DATA_DIR. */
   secretsKey: string | null;
   auth: AuthConfig & { tokenCacheTtlMs: number };
@@ -302,6 +349,20 @@ export class ConfigError extends Error {
   }
 }
 
+function objectStoreConfig(vars: EnvVariables): ObjectStoreConfig {
+  const accessKeyId = trimmed(vars.OBJECT_STORE_ACCESS_KEY_ID);
+  const secretAccessKey = trimmed(vars.OBJECT_STORE_SECRET_ACCESS_KEY);
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new ConfigError('OBJECT_STORE_ACCESS_KEY_ID and OBJECT_STORE_SECRET_ACCESS_KEY go together: set both or neither');
+  const projectId = vars.FIREBASE_PROJECT_ID || 'demo-catalyst';
+  return {
+    endpoint: vars.OBJECT_STORE_URL,
+    bucket: trimmed(vars.OBJECT_STORE_BUCKET) ?? trimmed(vars.FIREBASE_STORAGE_BUCKET) ?? `${projectId}.appspot.com`,
+    region: trimmed(vars.OBJECT_STORE_REGION) ?? 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+  };
+}
+
 function llmConfig(vars: EnvVariables): LlmConfig | null {
   if (!vars.LLM_BASE_URL) return null;
   const timeout = vars.LLM_TIMEOUT_MS?.trim();
@@ -329,7 +390,13 @@ export function parseConfig(env: Env): Config {
   if (vars.NODE_ENV === 'production' && vars.DEMO_TIME_SCALE !== 1)
     throw new ConfigError('DEMO_TIME_SCALE is for demos: a shopper would be reminded too soon; unset it in production');
   const threads = Number(vars.RENDER_THREADS);
+  if (vars.PROCESS_ROLE !== 'all' && !vars.DATABASE_URL)
+    throw new ConfigError(
+      `PROCESS_ROLE=${vars.PROCESS_ROLE} needs PostgreSQL (DATABASE_URL): PGlite is one process, which is always 'all'`,
+    );
+  const worker = vars.PROCESS_ROLE !== 'web';
   return {
+    role: vars.PROCESS_ROLE,
     port: Number(vars.PORT ?? 3000),
     host: vars.HOST ?? '127.0.0.1',
     distDir: (vars.DIST_DIR ?? 'dist') || undefined,
@@ -337,6 +404,7 @@ export function parseConfig(env: Env): Config {
     production: vars.NODE_ENV === 'production',
     database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'pglite', dataDir: vars.DATA_DIR || '.data' },
     dataDir: resolve(vars.DATA_DIR || '.data'),
+    objectStore: objectStoreConfig(vars),
     secretsKey: vars.SECRETS_KEY,
     auth: {
       projectId: vars.FIREBASE_PROJECT_ID || 'demo-catalyst',
@@ -366,16 +434,16 @@ export function parseConfig(env: Env): Config {
     meta: { graphUrl: graphUrlFrom(vars.META_GRAPH_URL), accessToken: trimmed(vars.META_ACCESS_TOKEN) },
     whatsapp: { graphUrl: graphUrlFrom(vars.WHATSAPP_GRAPH_URL) },
     workers: {
-      knowledge: vars.KNOWLEDGE_WORKER,
+      knowledge: worker && vars.KNOWLEDGE_WORKER,
       knowledgeConcurrency: vars.KNOWLEDGE_WORKER_CONCURRENCY,
-      inventorySync: vars.INVENTORY_SYNC_WORKER,
+      inventorySync: worker && vars.INVENTORY_SYNC_WORKER,
       inventoryBulkThreshold: vars.INVENTORY_BULK_THRESHOLD,
       orderPollMs: vars.ORDER_POLL_SECONDS * 1000,
-      whatsappInbound: vars.WHATSAPP_INBOUND_WORKER,
-      conversationRetention: vars.CONVERSATION_RETENTION_WORKER,
-      templateSends: vars.TEMPLATE_SEND_WORKER,
-      orderNotices: vars.ORDER_NOTICE_WORKER,
-      checkoutRecovery: vars.CHECKOUT_RECOVERY_WORKER,
+      whatsappInbound: worker && vars.WHATSAPP_INBOUND_WORKER,
+      conversationRetention: worker && vars.CONVERSATION_RETENTION_WORKER,
+      templateSends: worker && vars.TEMPLATE_SEND_WORKER,
+      orderNotices: worker && vars.ORDER_NOTICE_WORKER,
+      checkoutRecovery: worker && vars.CHECKOUT_RECOVERY_WORKER,
     },
     demoTimeScale: vars.DEMO_TIME_SCALE,
   };

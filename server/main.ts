@@ -32,8 +32,10 @@ const database = await openDatabase(config.database, `catalyst server, port ${po
 
 // Built once: the app and the workers share each store (the webhook's channel cache among them).
 const services = buildServices(database.db, config);
-const app = await appWithWorkers({ db: database.db, settings: workerSettings, services }, (onWorkQueued) =>
-  buildApp({ config, distDir, database, services, logger: { level: config.logLevel }, onWorkQueued }),
+const noticesUrl = config.database.kind === 'postgres' ? config.database.url : undefined;
+const app = await appWithWorkers(
+  { db: database.db, settings: workerSettings, services, ...(noticesUrl ? { noticesUrl } : {}) },
+  (onWorkQueued) => buildApp({ config, distDir, database, services, logger: { level: config.logLevel }, onWorkQueued }),
 ).catch(async (error: unknown) => {
   await database.close();
   throw error;

@@ -27,6 +27,9 @@ import { inventoryStore, type InventoryStore } from './inventories/inventory-sto
 import { enqueueSync } from './inventories/inventory-sync';
 import { lastRuns, productsPage } from './inventories/sync-report-reads';
 import { knowledgeStore, type KnowledgeStore } from './knowledge/knowledge-store';
+import { s3ObjectStore, type ObjectStore } from './files/object-store';
+import { sharedRateLimitStore } from './limits/shared-rate-limit';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { leadRequestStore, type LeadRequestStore } from './leads/lead-request-store';
 import { channelStore, type ChannelStore } from './channels/channel-store';
 import { webhookIntake, type WebhookIntake } from './channels/webhook-intake';
@@ -61,6 +64,10 @@ export type Services = {
   aiBases: AiBaseStore;
   /** Knowledge files and their passages: the upload routes, the chat and the knowledge and WhatsApp workers. */
   knowledge: KnowledgeStore;
+  /** The bucket of merchants' uploaded files, shared by every process (OBJECT_STORE_*). */
+  files: ObjectStore;
+  /** A request limit's counts in the database, shared by every web process (@fastify/rate-limit's `store`). */
+  sharedLimits: (scope: string) => FastifyRateLimitStoreCtor;
   /** The chat's models: the built-in answerer and the LLM endpoint's (LLM_BASE_URL), its list cached. */
   models: ModelCatalog;
   leads: LeadRequestStore;
@@ -136,6 +143,8 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     changeTimeZone: (uid, zone) => changeTimeZone(db, uid, zone),
     aiBases: aiBaseStore(db),
     knowledge: knowledgeStore(db),
+    files: s3ObjectStore(config.objectStore),
+    sharedLimits: (scope) => sharedRateLimitStore(db, scope),
     models: modelCatalog(config.llm),
     leads: leadRequestStore(db),
     inventories,

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { jobQueue } from './jobs/job-queue';
+import { workNotices, type WorkNotices } from './jobs/work-notices';
 import { knowledgeWorker, type KnowledgeWorkerOptions } from './knowledge/knowledge-worker';
 import { inventorySyncWorker } from './inventories/inventory-sync-worker';
 import type { MetaConfig } from './inventories/meta-catalog';
@@ -23,7 +24,7 @@ import { orderWebhookRemovalWorker } from './order-events/order-webhook-removal'
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
-  knowledge: { dataDir: string; concurrency: number; batchSize?: number; storesAtOnce?: number } | null;
+  knowledge: { concurrency: number; batchSize?: number; storesAtOnce?: number } | null;
   /** Null: this process syncs no inventory (INVENTORY_SYNC_WORKER=off; another process does). */
   inventorySync: { meta: MetaConfig; scheduleEveryMs?: number; pollMs?: number; bulkThreshold?: number } | null;
   /** Null: this process answers no WhatsApp message (WHATSAPP_INBOUND_WORKER=off; another process does). */
@@ -63,9 +64,7 @@ export const recoveryConcurrency = 8;
 export function workerSettingsFrom(config: Config): WorkerSettings {
   const { workers } = config;
   return {
-    knowledge: workers.knowledge
-      ? { dataDir: config.dataDir, concurrency: workers.knowledgeConcurrency, ...knowledgeStoring[config.database.kind] }
-      : null,
+    knowledge: workers.knowledge ? { concurrency: workers.knowledgeConcurrency, ...knowledgeStoring[config.database.kind] } : null,
     inventorySync: workers.inventorySync ? { meta: config.meta, bulkThreshold: workers.inventoryBulkThreshold } : null,
     whatsappInbound: workers.whatsappInbound ? { cloudApi: config.whatsapp, siteUrl: config.workerSiteUrl } : null,
     conversationRetention: workers.conversationRetention ? {} : null,
@@ -100,7 +99,7 @@ export type WorkerOptions = {
 
 export function backgroundWorkers({ db, log, settings, services }: WorkerOptions): Workers {
   const workers = [
-    ...(settings.knowledge ? [knowledgeWorker({ db, log, store: services.knowledge, ...settings.knowledge })] : []),
+    ...(settings.knowledge ? [knowledgeWorker({ db, log, store: services.knowledge, files: services.files, ...settings.knowledge })] : []),
     ...(settings.inventorySync ? [inventorySyncWorker({ db, log, secrets: services.secrets, ...settings.inventorySync })] : []),
     ...(settings.whatsappInbound
       ? [
@@ -176,24 +175,39 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
   };
 }
 
+/** Whether these settings run any worker at all (a web process's run none). */
+export const runsAnyWorker = (settings: WorkerSettings) =>
+  Object.entries(settings).some(([key, value]) => key !== 'soleOwner' && value !== null);
+
 /**
  * An HTTP app with this process's workers beside it: `build` makes the app with the `onWorkQueued`
  * that wakes them (they log through the app, so they exist only after it); they start once the app
- * is ready and hand their jobs back before it closes (and before its database does).
+ * is ready and hand their jobs back before it closes (and before its database does). With
+ * `noticesUrl` (PostgreSQL), work queued here wakes every process's workers, and this process's
+ * workers wake for work any process queued (./jobs/work-notices.ts).
  */
 export async function appWithWorkers(
-  { db, settings, services }: Omit<WorkerOptions, 'log'>,
+  { db, settings, services, noticesUrl }: Omit<WorkerOptions, 'log'> & { noticesUrl?: string },
   build: (onWorkQueued: (queue?: string, inMs?: number) => void) => Promise<FastifyInstance>,
 ): Promise<FastifyInstance> {
   let nudge: Workers['nudge'] = () => {};
-  const app = await build((queue, inMs) => nudge(queue, inMs));
+  let notices: WorkNotices | null = null;
+  const app = await build((queue, inMs) => {
+    nudge(queue, inMs);
+    notices?.publish(queue, inMs);
+  });
+  notices = noticesUrl ? workNotices(noticesUrl, app.log) : null;
   const workers = backgroundWorkers({ db, log: app.log, settings, services });
   nudge = workers.nudge;
   app.addHook('onReady', async () => {
     const released = settings.soleOwner ? await jobQueue(db).releaseAllRunning() : 0;
     if (released > 0) app.log.info({ released }, 'jobs left running by the last run handed back');
     workers.start();
+    if (notices && runsAnyWorker(settings)) await notices.listen(workers.nudge);
   });
-  app.addHook('preClose', () => workers.stop());
+  app.addHook('preClose', async () => {
+    await workers.stop();
+    await notices?.stop();
+  });
   return app;
 }

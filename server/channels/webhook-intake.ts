@@ -155,15 +155,21 @@ export function webhookIntake(db: Db, secrets: SecretBox, { ttlMs = WEBHOOK_CHAN
             })),
           )
           .onConflictDoNothing()
-          .returning({ id: whatsappInboundMessages.id, channelId: whatsappInboundMessages.channelId });
+          .returning({
+            id: whatsappInboundMessages.id,
+            channelId: whatsappInboundMessages.channelId,
+            sender: whatsappInboundMessages.sender,
+          });
         ctes.push(sql`added as (${added.getSQL()})`);
         if (answering.length > 0) {
-          const payloads = sql`select jsonb_build_object('channelId', channel_id, 'inboundMessageId', id) as payload from added
+          // One shopper's messages to one number are answered one at a time, in the order they came.
+          const payloads = sql`select jsonb_build_object('channelId', channel_id, 'inboundMessageId', id) as payload,
+            channel_id::text || ':' || md5(sender) as serial_key from added
             where channel_id in (${sql.join(
               answering.map((id) => sql`${id}::uuid`),
               sql`, `,
             )}) order by id`;
-          ctes.push(sql`queued as (${enqueueRows(WHATSAPP_INBOUND_QUEUE, payloads)})`);
+          ctes.push(sql`queued as (${enqueueRows(WHATSAPP_INBOUND_QUEUE, payloads, { serialKeyColumn: true })})`);
         }
       }
       if (statuses.length > 0) {

@@ -1,6 +1,7 @@
 // Opens the database the environment names and brings its schema up to date: PGlite in
 // DATA_DIR by default (one owning process, see data-dir-lock.ts), PostgreSQL with DATABASE_URL.
 // Both run the same SQL migrations from server/db/migrations.
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -27,12 +28,24 @@ export type Database = {
   db: Db;
   /** For logs: where the data lives, without credentials. */
   description: string;
-  /** Resolves when the database answers a trivial query. */
+  /** Resolves when the database answers and holds every migration of this build (/readyz); throws otherwise. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** How many migrations this build has (drizzle's journal beside them). */
+const buildMigrations = (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] })
+  .entries.length;
+
+/** Throws unless the database has every migration of this build (a newer build's may be there too). */
+async function checkMigrations(count: () => Promise<number>): Promise<void> {
+  const applied = await count();
+  if (applied < buildMigrations) throw new Error(`the database has ${applied} of this build's ${buildMigrations} migrations`);
+}
+
+const APPLIED_MIGRATIONS = 'select count(*)::int as n from drizzle.__drizzle_migrations';
 
 /**
  * PGlite's buffer cache lives in the server process (its WebAssembly memory, all of it resident
@@ -72,7 +85,7 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
       kind: 'pglite',
       db: db as unknown as Db,
       description: dataDir === null ? 'PGlite in memory' : `PGlite in ${resolve(dataDir, 'pglite')}`,
-      ping: async () => void (await client.query('select 1')),
+      ping: () => checkMigrations(async () => (await client.query<{ n: number }>(APPLIED_MIGRATIONS)).rows[0]!.n),
       close: async () => {
         try {
           await client.close();
@@ -113,7 +126,7 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db: db as unknown as Db,
     description: `PostgreSQL at ${where.hostname}:${where.port || 5432}${where.pathname}`,
-    ping: async () => void (await db.execute(sql`select 1`)),
+    ping: () => checkMigrations(async () => Number((await db.execute<{ n: number }>(sql.raw(APPLIED_MIGRATIONS))).rows[0]!.n)),
     close: () => pool.end(),
   };
 }

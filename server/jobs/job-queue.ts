@@ -18,16 +18,20 @@ export type Job = { id: number; queue: string; payload: Record<string, unknown>;
  * statement, BEGIN and COMMIT included, is the server's own thread's time). `skipDuplicates`: a
  * row a unique index refuses (one sync queued per inventory) is skipped, not an error. `delayMs`:
  * the jobs are due that long from now; `dueAtColumn`: each row says when its job is due instead (a
- * timestamptz column `due_at`). Answers the jobs' ids and due times (`run_after`).
+ * timestamptz column `due_at`). `serialKeyColumn`: each row names its job's serial key (a text column
+ * `serial_key`: jobs of one key run one at a time, in this order). Answers the jobs' ids and due
+ * times (`run_after`).
  */
 export const enqueueRows = (
   queue: string,
   rows: SQL,
-  { maxAttempts = 3, skipDuplicates = false, delayMs = 0, dueAtColumn = false } = {},
+  { maxAttempts = 3, skipDuplicates = false, delayMs = 0, dueAtColumn = false, serialKeyColumn = false } = {},
 ): SQL =>
-  sql`insert into ${jobs} (queue, payload, max_attempts, run_after) select ${queue}, queued_rows.payload, ${maxAttempts}::int, ${
+  sql`insert into ${jobs} (queue, payload, max_attempts, run_after, serial_key) select ${queue}, queued_rows.payload, ${maxAttempts}::int, ${
     dueAtColumn ? sql`queued_rows.due_at` : sql`now() + ${Math.max(0, Math.round(delayMs))}::int * interval '1 millisecond'`
-  } from (${rows}) as queued_rows${skipDuplicates ? sql` on conflict do nothing` : sql``} returning id, run_after`;
+  }, ${serialKeyColumn ? sql`queued_rows.serial_key` : sql`null`} from (${rows}) as queued_rows${
+    skipDuplicates ? sql` on conflict do nothing` : sql``
+  } returning id, run_after`;
 
 /**
  * A statement making the queued jobs of `queue` whose payload's `key` is among `ids` (a select of one
@@ -69,9 +73,12 @@ export function jobQueue(db: Db) {
    */
   const claimStatement = (queues: readonly string[], key: string) => {
     const count = sql.placeholder('count');
+    // A job with a serial key waits while an older one of its key is queued or running (finished jobs are deleted).
+    const firstOfItsKey = sql`${jobs.serialKey} is null or not exists (select 1 from ${jobs} as older
+      where older.serial_key = ${jobs.serialKey} and older.id < ${jobs.id})`;
     const branches = queues.flatMap((queue) => [
       sql`select ${jobs.id}, ${jobs.runAfter} from ${jobs}
-        where ${jobs.queue} = ${queue} and ${jobs.status} = 'queued' and ${jobs.runAfter} <= now()
+        where ${jobs.queue} = ${queue} and ${jobs.status} = 'queued' and ${jobs.runAfter} <= now() and (${firstOfItsKey})
         order by ${jobs.runAfter}, ${jobs.id} limit ${count} for update skip locked`,
       sql`select ${jobs.id}, ${jobs.runAfter} from ${jobs}
         where ${jobs.queue} = ${queue} and ${jobs.status} = 'running' and ${jobs.lockedUntil} < now()

@@ -6,7 +6,8 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueI
 /**
  * The background job queue, shared by every server process: a worker claims a due job with
  * `FOR UPDATE SKIP LOCKED` and holds it by a lease (`locked_until`) it renews while it works; a
- * job whose worker died is claimed again when the lease runs out. Finished jobs are deleted.
+ * job whose worker died is claimed again when the lease runs out. Finished jobs are deleted. Jobs with
+ * a `serial_key` run one at a time per key, oldest first.
  */
 export const jobs = pgTable(
   'jobs',
@@ -21,6 +22,11 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * Jobs that must run one at a time in the order they were queued (one shopper's messages to one
+     * number) share a key: a job is claimed only once no older job of its key is left (job-queue.ts).
+     */
+    serialKey: text('serial_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -38,6 +44,10 @@ export const jobs = pgTable(
     uniqueIndex('jobs_one_conversation_retention')
       .on(table.queue)
       .where(sql`${table.queue} = 'conversation-retention'`),
+    // A claim asks whether an older job of the same key is left (job-queue.ts's claim).
+    index('jobs_serial')
+      .on(table.serialKey, table.id)
+      .where(sql`${table.serialKey} is not null`),
     check('jobs_status_known', sql`${table.status} in ('queued', 'running')`),
   ],
 );

@@ -1,16 +1,22 @@
-// Processes one queued knowledge file: reads it in an extraction thread (streamed for CSV), stores
+// Processes one queued knowledge file: copies it from the object store into this process's scratch
+// space (streamed; removed at the end), reads it in an extraction thread (streamed for CSV), stores
 // its passages batch by batch with the progress, and ends it ready (with its passage count) or
 // failed (with the reason the merchant sees). A file deleted meanwhile just stops. Errors of our
-// own (the database went away) are thrown, for the queue to retry the job later.
-import { access } from 'node:fs/promises';
+// own (the database or the bucket went away) are thrown, for the queue to retry the job later.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ObjectStore } from '../files/object-store';
 import type { KnowledgeStore } from './knowledge-store';
 import { KnowledgeFileGone } from './knowledge-store';
-import { resolveStoredPath } from './upload-storage';
 import { runExtraction, type ExtractionLimits } from './extraction/run-extraction';
 
 export type ProcessorDeps = {
   store: KnowledgeStore;
-  dataDir: string;
+  /** The bucket the uploaded files are in. */
+  files: ObjectStore;
+  /** Where a file is copied to be read (the system's temporary directory unless a test says). */
+  scratchDir?: string;
   limits?: ExtractionLimits;
   /** Passages stored per batch, and batches stored at once (KnowledgeWorkerOptions says why). */
   batchSize?: number;
@@ -23,21 +29,35 @@ const PROGRESS_WRITE_MS = 1_000;
 
 /** 'stopped': `signal` aborted (the server is stopping) before the end; the job should run again. */
 export async function processKnowledgeFile(
-  { store, dataDir, limits, batchSize, storesAtOnce, log }: ProcessorDeps,
+  { files, scratchDir = tmpdir(), ...deps }: ProcessorDeps,
   fileId: string,
   signal: AbortSignal,
 ): Promise<'done' | 'stopped'> {
-  const started = await store.startProcessing(fileId);
+  const started = await deps.store.startProcessing(fileId);
   if (!started) return 'done'; // deleted before its turn
-  const { file, config, language } = started;
-  const path = resolveStoredPath(dataDir, file.storedPath);
+  const scratch = await mkdtemp(join(scratchDir, 'catalyst-import-'));
   try {
-    await access(path);
-  } catch {
-    log.warn({ fileId, path }, 'knowledge file missing on disk');
-    await store.fail(fileId, 'processing_failed');
-    return 'done';
+    const path = join(scratch, 'file');
+    if (!(await files.download(started.file.storedPath, path))) {
+      deps.log.warn({ fileId }, 'knowledge file missing in the object store');
+      await deps.store.fail(fileId, 'processing_failed');
+      return 'done';
+    }
+    return await extractAndStore(deps, started, path, signal);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
+}
+
+type Started = NonNullable<Awaited<ReturnType<KnowledgeStore['startProcessing']>>>;
+
+async function extractAndStore(
+  { store, limits, batchSize, storesAtOnce, log }: Omit<ProcessorDeps, 'files' | 'scratchDir'>,
+  { file, config, language }: Started,
+  path: string,
+  signal: AbortSignal,
+): Promise<'done' | 'stopped'> {
+  const fileId = file.id;
 
   const gone = new AbortController();
   let position = 0;

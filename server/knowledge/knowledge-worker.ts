@@ -6,7 +6,7 @@ import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-wor
 import type { Job } from '../jobs/job-queue';
 import { processKnowledgeFile } from './knowledge-processor';
 import { PROCESS_FILE_QUEUE, REMOVE_FILE_QUEUE, type KnowledgeStore } from './knowledge-store';
-import { removeStoredFile } from './upload-storage';
+import type { ObjectStore } from '../files/object-store';
 import type { ExtractionLimits } from './extraction/run-extraction';
 
 type Log = WorkerLog;
@@ -15,7 +15,8 @@ export type KnowledgeWorkerOptions = {
   db: Db;
   /** The process's knowledge store (../services.ts). */
   store: KnowledgeStore;
-  dataDir: string;
+  /** The bucket the uploaded files are in. */
+  files: ObjectStore;
   log: Log;
   /** Files processed at once by this process. */
   concurrency?: number;
@@ -54,7 +55,7 @@ function releaseImportGarbage() {
 export function knowledgeWorker({
   db,
   store,
-  dataDir,
+  files,
   log,
   concurrency = 1,
   pollMs = 2_000,
@@ -65,7 +66,7 @@ export function knowledgeWorker({
 }: KnowledgeWorkerOptions): KnowledgeWorker {
   async function handle(job: Job, signal: AbortSignal): Promise<'done' | 'stopped'> {
     if (job.queue === REMOVE_FILE_QUEUE) {
-      await removeStoredFile(dataDir, String(job.payload.storedPath));
+      await files.remove(String(job.payload.storedPath));
       return 'done';
     }
     const fileId = String(job.payload.fileId);
@@ -76,7 +77,7 @@ export function knowledgeWorker({
       return 'done';
     }
     try {
-      return await processKnowledgeFile({ store, dataDir, log, batchSize, storesAtOnce, ...(limits ? { limits } : {}) }, fileId, signal);
+      return await processKnowledgeFile({ store, files, log, batchSize, storesAtOnce, ...(limits ? { limits } : {}) }, fileId, signal);
     } finally {
       releaseImportGarbage();
     }

@@ -1,11 +1,10 @@
 // An upload to a knowledge base, from the multipart request to a queued file: whose base and a
-// training left before a byte is read, one part, its extension, streamed under a server-made path
-// through the size limit and the magic-bytes check. Each refusal is a typed value the route answers;
-// whatever was written of a refused file is removed.
+// training left before a byte is read, one part, its extension, streamed into the object store under
+// a server-made key through the size limit and the magic-bytes check. Each refusal is a typed value
+// the route answers; a file refused while it streams is never stored (its upload is aborted), one
+// refused after (a second file, the plan) is removed.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { finished } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -14,8 +13,9 @@ import { plans } from '@/domain/plans';
 import type { AccountStore } from '../accounts/account-store';
 import { signatureMatches } from './file-signature';
 import { KnowledgeRefusal, type KnowledgeStore } from './knowledge-store';
-import { discard, displayName, isMalformedMultipart, signatureCheck } from './upload-part-checks';
-import { removeStoredFile, resolveStoredPath, storedPathFor } from './upload-storage';
+import type { ObjectStore } from '../files/object-store';
+import { discard, displayName, isMalformedMultipart, signatureCheck, UploadStopped } from './upload-part-checks';
+import { storedPathFor } from './upload-storage';
 
 /** Why an upload was refused; the route answers each with its status and code. */
 export type UploadRefusal =
@@ -34,7 +34,7 @@ export type UploadOutcome = { ok: true; file: KnowledgeFile } | { ok: false; ref
 /** The request as the intake reads it: multipart or not, and its file parts. */
 export type UploadRequest = Pick<FastifyRequest, 'isMultipart' | 'files'>;
 
-export type UploadIntakeOptions = { store: KnowledgeStore; accounts: AccountStore; dataDir: string };
+export type UploadIntakeOptions = { store: KnowledgeStore; accounts: AccountStore; files: ObjectStore };
 
 const refused = (refusal: UploadRefusal): UploadOutcome => ({ ok: false, refusal });
 
@@ -44,7 +44,7 @@ function malformedOr(error: unknown): UploadOutcome {
   throw error;
 }
 
-export function uploadIntake({ store, accounts, dataDir }: UploadIntakeOptions) {
+export function uploadIntake({ store, accounts, files }: UploadIntakeOptions) {
   const trainingsLimit = async (uid: string, email: string | null) => {
     const account = await accounts.findOrCreate(uid, email);
     return plans[account.plan].limits.trainingsPerMonth;
@@ -77,30 +77,37 @@ export function uploadIntake({ store, accounts, dataDir }: UploadIntakeOptions) 
 
       const fileId = randomUUID();
       const storedPath = storedPathFor(uid, baseId, fileId);
-      const path = resolveStoredPath(dataDir, storedPath);
       const check = signatureCheck((head) => signatureMatches(kind, head));
-      const removingPartial = async (outcome: () => UploadOutcome): Promise<UploadOutcome> => {
-        await removeStoredFile(dataDir, storedPath);
+      // Past the size limit busboy stops the part short (`truncated`): the upload stops with it.
+      part.file.once('limit', () => check.stream.destroy(new UploadStopped('too_large')));
+      // The part failing (a body cut short: busboy may have failed it before we got here) fails the upload.
+      finished(part.file, (error) => error && check.stream.destroy(error));
+      part.file.pipe(check.stream);
+      try {
+        await files.put(storedPath, check.stream);
+      } catch (error) {
+        // The rest of the request is read before it is answered (the client is still sending it).
+        part.file.unpipe(check.stream);
+        await pipeline(part.file, discard()).catch(() => {});
+        if (error instanceof UploadStopped)
+          return refused(error.reason === 'type_mismatch' ? { reason: error.reason, kind } : { reason: error.reason });
+        return malformedOr(error);
+      }
+      const removingStored = async (outcome: () => UploadOutcome): Promise<UploadOutcome> => {
+        await files.remove(storedPath);
         return outcome();
       };
-      try {
-        await mkdir(dirname(path), { recursive: true });
-        await pipeline(part.file, check.stream, createWriteStream(path, { flags: 'wx' }));
-      } catch (error) {
-        return removingPartial(() => malformedOr(error));
-      }
-      if (part.file.truncated) return removingPartial(() => refused({ reason: 'too_large' }));
-      if (check.size() === 0) return removingPartial(() => refused({ reason: 'empty_file' }));
-      if (!check.matches()) return removingPartial(() => refused({ reason: 'type_mismatch', kind }));
+      // Cut short as it ended: stored whole up to the limit, but not the merchant's file.
+      if (part.file.truncated) return removingStored(() => refused({ reason: 'too_large' }));
       // One file per request: a second one in the form is refused, never silently dropped.
       let another: boolean;
       try {
         another = !(await parts.next()).done;
       } catch (error) {
-        if ((error as { code?: unknown }).code !== 'FST_FILES_LIMIT') return removingPartial(() => malformedOr(error));
+        if ((error as { code?: unknown }).code !== 'FST_FILES_LIMIT') return removingStored(() => malformedOr(error));
         another = true;
       }
-      if (another) return removingPartial(() => refused({ reason: 'too_many_files' }));
+      if (another) return removingStored(() => refused({ reason: 'too_many_files' }));
 
       try {
         return {
@@ -108,7 +115,7 @@ export function uploadIntake({ store, accounts, dataDir }: UploadIntakeOptions) 
           file: await store.register(uid, baseId, { id: fileId, name, kind, sizeBytes: check.size(), storedPath }, limit),
         };
       } catch (error) {
-        return removingPartial(() => {
+        return removingStored(() => {
           if (error instanceof KnowledgeRefusal) return refused({ reason: error.reason });
           throw error;
         });

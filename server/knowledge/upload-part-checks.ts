@@ -34,9 +34,18 @@ export function displayName(fileName: string): string {
   );
 }
 
+/** Why the upload's stream stopped before its end: the intake answers it as a refusal. */
+export class UploadStopped extends Error {
+  constructor(readonly reason: 'empty_file' | 'type_mismatch' | 'too_large') {
+    super(`upload stopped: ${reason}`);
+    this.name = 'UploadStopped';
+  }
+}
+
 /**
- * Passes the upload through while it keeps its first bytes for the signature check; once they
- * are known not to match, it drops the rest instead of writing it.
+ * Passes the upload through while it keeps its first bytes for the signature check; once they are
+ * known not to match (or the stream ends empty), it fails with UploadStopped, so what it feeds (the
+ * object store's upload) is aborted and nothing of the file is kept.
  */
 export function signatureCheck(matches: (head: Buffer) => boolean) {
   let head = Buffer.alloc(0);
@@ -49,14 +58,15 @@ export function signatureCheck(matches: (head: Buffer) => boolean) {
         head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES - head.length)]);
         if (head.length >= SIGNATURE_BYTES) verdict = matches(head);
       }
-      callback(null, verdict === false ? undefined : chunk);
+      callback(verdict === false ? new UploadStopped('type_mismatch') : null, chunk);
     },
     flush(callback) {
-      if (verdict === null && head.length > 0) verdict = matches(head);
-      callback();
+      if (size === 0) return callback(new UploadStopped('empty_file'));
+      if (verdict === null) verdict = matches(head);
+      callback(verdict ? null : new UploadStopped('type_mismatch'));
     },
   });
-  return { stream, size: () => size, matches: () => verdict === true };
+  return { stream, size: () => size };
 }
 
 /** A sink for a refused part's bytes: the request is read to its end before it is answered. */

@@ -29,7 +29,7 @@ export type ApiDependencies = {
   services: Services;
   verifyToken: TokenVerifier;
   leadRateLimit: LeadRateLimit;
-  knowledge: Pick<KnowledgeRouteOptions, 'dataDir' | 'maxFileBytes' | 'onQueued'>;
+  knowledge: Pick<KnowledgeRouteOptions, 'maxFileBytes' | 'onQueued'>;
   /** Meta's Graph API for catalogs. */
   meta: MetaConfig;
   /** Meta's Graph API for WhatsApp numbers (the Cloud API). */
@@ -56,10 +56,16 @@ export async function registerApiV1(
       await registerKnowledgeFileRoutes(api, {
         store: services.knowledge,
         accounts,
+        files: services.files,
         ...knowledge,
       });
       registerChatRoutes(api, refinementChat({ aiBases, knowledge: services.knowledge, accounts, models }), models);
-      await registerLeadRequestRoutes(api, services.leads, leadRateLimit);
+      await registerLeadRequestRoutes(
+        api,
+        services.leads,
+        leadRateLimit,
+        services.sharedLimits(`lead-forms:${leadRateLimit.max}/${leadRateLimit.windowSeconds}s`),
+      );
       registerInventoryRoutes(api, {
         accounts,
         store: services.inventories,

@@ -25,14 +25,15 @@ import { FIREBASE_BEARER } from '../http/openapi';
 import type { KnowledgeRefusal, KnowledgeStore } from '../knowledge/knowledge-store';
 import { knowledgeTemplateXlsx } from '../knowledge/knowledge-template';
 import { uploadIntake, type UploadRefusal } from '../knowledge/upload-intake';
-import { removeStoredFile } from '../knowledge/upload-storage';
+import type { ObjectStore } from '../files/object-store';
 
 export const TRAININGS_LIMIT_MESSAGE = "This month's trainings of your plan are used up. Upgrade your plan to upload more files.";
 
 export type KnowledgeRouteOptions = {
   store: KnowledgeStore;
   accounts: AccountStore;
-  dataDir: string;
+  /** The bucket the uploaded files go to. */
+  files: ObjectStore;
   /** The upload limit per file in bytes (MAX_KNOWLEDGE_FILE_BYTES unless a test says otherwise). */
   maxFileBytes: number;
   /** Called after an upload is queued (wakes this process's worker). */
@@ -77,7 +78,7 @@ const tags = ['Knowledge base'];
 
 export async function registerKnowledgeFileRoutes(
   app: FastifyInstance,
-  { store, accounts, dataDir, maxFileBytes, onQueued }: KnowledgeRouteOptions,
+  { store, accounts, files, maxFileBytes, onQueued }: KnowledgeRouteOptions,
 ) {
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -85,7 +86,7 @@ export async function registerKnowledgeFileRoutes(
       limits: { fileSize: maxFileBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100 },
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    const intake = uploadIntake({ store, accounts, dataDir });
+    const intake = uploadIntake({ store, accounts, files });
     const answers = uploadRefusals(maxFileBytes);
     const refusing = (refusal: UploadRefusal) => (answers[refusal.reason] as (refusal: UploadRefusal) => HttpError)(refusal);
 
@@ -201,7 +202,7 @@ export async function registerKnowledgeFileRoutes(
       const storedPath = await store.remove(principalOf(request).uid, request.params.id, request.params.fileId);
       if (!storedPath) throw noSuchFile();
       // The row's deletion also queued this removal (for deletions that cascade); done now, it is a no-op then.
-      await removeStoredFile(dataDir, storedPath);
+      await files.remove(storedPath);
       return reply.code(204).send(null);
     },
   );

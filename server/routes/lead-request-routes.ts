@@ -2,7 +2,7 @@
 // with the SPA's own schemas, limited per client address, stored once however often repeated;
 // a filled honeypot gets the same answer as anyone and is dropped.
 import type { FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
@@ -39,12 +39,18 @@ const descriptions: Record<LeadRequestKind, { path: string; summary: string }> =
   material: { path: leadRequestPaths.material, summary: 'Ask for the product material by email (the landing page popup)' },
 };
 
-export async function registerLeadRequestRoutes(app: FastifyInstance, store: LeadRequestStore, limit: LeadRateLimit) {
-  // One budget per client address shared by both forms (the plugin's store is per context).
+export async function registerLeadRequestRoutes(
+  app: FastifyInstance,
+  store: LeadRequestStore,
+  limit: LeadRateLimit,
+  counts: FastifyRateLimitStoreCtor,
+) {
+  // One budget per client address shared by both forms, counted in PostgreSQL: every web process shares it.
   // The address is the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY trusts it.
   await app.register(async (forms) => {
     await forms.register(rateLimit, {
       global: true,
+      store: counts,
       max: limit.max,
       timeWindow: limit.windowSeconds * 1000,
       errorResponseBuilder: (_request, context) =>

@@ -1,5 +1,5 @@
-// Once per run, before the component tests: the Auth emulator (reused when up) and the real API
-// server on loopback, on a PGlite database of the run, with its background workers (uploads get
+// Once per run, before the component tests: the Auth emulator (reused when up), the object store
+// (tests/fixtures/object-store/) and the real API server on loopback, on a PGlite database of the run, with its background workers (uploads get
 // processed), and the WhatsApp Cloud API fixture as its Graph peer, every number's webhooks going
 // to the server (a view's test connects a number and has a shopper write through the fixture's
 // simulated shopper, /_demo/shopper), the demo number with those of support/whatsapp-numbers.ts, and
@@ -17,6 +17,7 @@ import { appWithWorkers, workerSettingsFrom } from '@/server/workers';
 import { parseConfig } from '@/server/config';
 import { buildServices } from '@/server/services';
 import { DEMO_WHATSAPP_NUMBER, startWhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
+import { startObjectStoreServer } from '../fixtures/object-store/object-store-server';
 import { startWhatsappControl } from './support/whatsapp-control';
 import { whatsappNumbers } from './support/whatsapp-numbers';
 
@@ -37,7 +38,9 @@ export default async function setup(project: TestProject) {
   const numbers = [DEMO_WHATSAPP_NUMBER, ...Object.values(whatsappNumbers)];
   const whatsapp = await startWhatsAppCloudApiServer({ numbers });
   const control = await startWhatsappControl(whatsapp, numbers);
+  const objects = await startObjectStoreServer({ directory: join(scratch, 'object-store'), buckets: ['catalyst-component-tests'] });
   const env = {
+    ...objects.env('catalyst-component-tests'),
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
     DATA_DIR: scratch,
@@ -61,6 +64,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     await control.close();
     await whatsapp.close();
+    await objects.close();
     rmSync(scratch, { recursive: true, force: true });
     await emulator.stop();
   };

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AiBase, AiBaseLanguage } from '@/domain/ai-base';
 import { MAX_CHAT_PASSAGES } from '@/domain/refinement-chat';
 import { builtinAnswer } from '@/server/answering/builtin-answerer';
@@ -14,7 +14,7 @@ import { systemPrompt } from '@/server/answering/llm-prompt';
 import { passages } from '@/server/knowledge/knowledge-tables';
 import { knowledgeStore } from '@/server/knowledge/knowledge-store';
 import { answerSet, createSetBase, importFile, setFileExists, setFilePath, type ImportedFile } from '../fixtures/answer-set/answer-set';
-import { scratchDataDir } from './support/knowledge-uploads';
+import { testObjectStore } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';
 
 /** Each file, and how to tell its private column (the header as the file writes it). */
@@ -140,7 +140,6 @@ for (const { file } of privateColumns.filter((entry) => !present.includes(entry)
 }
 
 describe.skipIf(present.length === 0).each(present)('the private column of $file', ({ file, isPrivate }) => {
-  const data = scratchDataDir('answer-privacy');
   const languages = [...new Set<AiBaseLanguage>(['pt_br', ...answerSet.filter((q) => q.file === file).map((q) => q.language)])];
   const bases: { language: AiBaseLanguage; uid: string; base: AiBase; imported: ImportedFile }[] = [];
   let secret: PrivateValues;
@@ -152,10 +151,9 @@ describe.skipIf(present.length === 0).each(present)('the private column of $file
     // One base per language the set asks this file in: passages are stemmed in the base's language.
     for (const language of languages) {
       const owner = await createSetBase(db, language, 'seller', 'answer-privacy');
-      bases.push({ language, ...owner, imported: await importFile(db, data.dir, owner, file) });
+      bases.push({ language, ...owner, imported: await importFile(db, testObjectStore(), owner, file) });
     }
   });
-  afterAll(() => data.remove());
 
   test('the check itself: private values found, and found in the file as written', () => {
     expect(secret.values.length, `no value of ${secret.header} left to look for`).toBeGreaterThan(0);

@@ -208,7 +208,7 @@ test('two files in one upload form are refused with a clear answer, and neither 
   expect([response.status, body.error.code]).toEqual([400, 'too_many_files']);
   const files = await api(user, 'GET', `/ai-bases/${base.id}/files`);
   expect((files.body as { files: unknown[] }).files).toEqual([]);
-  expect(storedUploads(data.dir).filter((path) => path.startsWith(`${user.uid}/`))).toEqual([]);
+  expect((await storedUploads()).filter((path) => path.startsWith(`${user.uid}/`))).toEqual([]);
 });
 
 test("a lead request whose insert fails is logged by its codes: the visitor's e-mail and phone are in no line", async () => {

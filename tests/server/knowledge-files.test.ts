@@ -1,7 +1,7 @@
 // /api/v1/ai-bases/:id/files over real HTTP: uploads streamed to disk under a server-made path,
 // refused by extension, content, size (413, nothing left on disk) and the plan's trainings;
 // statuses; deletion with the stored bytes; search in the base's language; the template.
-import { readFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,7 +10,7 @@ import { knowledgeFileSchema, MAX_KNOWLEDGE_FILE_BYTES, type KnowledgeFile } fro
 import { knowledgeFiles, passages } from '@/server/knowledge/knowledge-tables';
 import { TRAININGS_LIMIT_MESSAGE } from '@/server/routes/knowledge-file-routes';
 import type { TestUser } from './support/emulator-users';
-import { knowledgeClient, scratchDataDir, storedUploads } from './support/knowledge-uploads';
+import { knowledgeClient, scratchDataDir, storedUploads, testObjectStore } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, type TestServer } from './support/test-server';
 
@@ -33,7 +33,7 @@ const faq = [
 ].join('\n');
 const pdfBytes = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< >>\nendobj\ntrailer\n<< >>\n%%EOF\n', 'latin1');
 
-const uploadsOf = (user: TestUser) => storedUploads(data.dir).filter((path) => path.startsWith(`${user.uid}/`));
+const uploadsOf = async (user: TestUser) => (await storedUploads()).filter((path) => path.startsWith(`${user.uid}/`));
 
 describe('uploading', () => {
   test('a CSV is stored under a server-made path, queued, processed, and counted as a training', async () => {
@@ -53,9 +53,9 @@ describe('uploading', () => {
     });
     expect(['uploaded', 'processing', 'ready']).toContain(file.status);
 
-    // The bytes, as sent, at DATA_DIR/uploads/<uid>/<base id>/<file id>.
-    expect(uploadsOf(user)).toEqual([join(user.uid, base.id, file.id)]);
-    expect(readFileSync(join(data.dir, 'uploads', user.uid, base.id, file.id), 'utf8')).toBe(faq);
+    // The bytes, as sent, in the object store at uploads/<uid>/<base id>/<file id>.
+    expect(await uploadsOf(user)).toEqual([join(user.uid, base.id, file.id)]);
+    expect(await text((await testObjectStore().read(`uploads/${user.uid}/${base.id}/${file.id}`))!)).toBe(faq);
 
     const ready = await settled(user, base.id, file.id);
     expect(ready).toMatchObject({ status: 'ready', progress: 100, passageCount: 2 });
@@ -108,7 +108,7 @@ describe('uploading', () => {
     const json = await api(user, 'POST', `/ai-bases/${base.id}/files`, { file: 'faq.csv' });
     expect(json.status).toBe(415);
 
-    expect(uploadsOf(user)).toEqual([]);
+    expect(await uploadsOf(user)).toEqual([]);
     expect((await api(user, 'GET', `/ai-bases/${base.id}/files`)).body).toEqual({ files: [] });
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 0 } });
   });
@@ -146,7 +146,7 @@ describe('uploading', () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('too_large');
-    expect(uploadsOf(user)).toEqual([]);
+    expect(await uploadsOf(user)).toEqual([]);
     expect((await api(user, 'GET', `/ai-bases/${base.id}/files`)).body).toEqual({ files: [] });
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 0 } });
   }, 120_000);
@@ -177,7 +177,7 @@ describe('uploading', () => {
     expect(refused.status).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'plan_limit', message: TRAININGS_LIMIT_MESSAGE });
     expect(((await api(user, 'GET', `/ai-bases/${base.id}/files`)).body as { files: unknown[] }).files).toHaveLength(6);
-    expect(uploadsOf(user)).toHaveLength(6);
+    expect(await uploadsOf(user)).toHaveLength(6);
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 2 } });
   });
 
@@ -191,7 +191,7 @@ describe('uploading', () => {
     const race = await Promise.all([first, second].map((base) => upload(user, base.id, 'race.csv', faq)));
     expect(race.map((answer) => answer.status).sort()).toEqual([201, 403]);
     expect(errorOf(race.find((answer) => answer.status === 403)!)).toEqual({ code: 'plan_limit', message: TRAININGS_LIMIT_MESSAGE });
-    expect(uploadsOf(user)).toHaveLength(4);
+    expect(await uploadsOf(user)).toHaveLength(4);
     expect((await api(user, 'GET', '/me')).body).toMatchObject({ usage: { trainingsThisMonth: 4 } });
   });
 });
@@ -215,7 +215,7 @@ describe('files of other accounts and deletion', () => {
     }
     expect((await upload(bob, aliceBase.id, 'mine.csv', faq)).status).toBe(404);
     expect(await settled(alice, aliceBase.id, file.id)).toEqual(file);
-    expect(uploadsOf(bob)).toEqual([]);
+    expect(await uploadsOf(bob)).toEqual([]);
   });
 
   test('deleting a file removes it, its passages and its bytes; deleting the base removes the rest from disk', async () => {
@@ -223,12 +223,12 @@ describe('files of other accounts and deletion', () => {
     const base = await createBase(user);
     const kept = await settled(user, base.id, (await uploaded(user, base.id, 'kept.csv', faq)).id);
     const gone = await settled(user, base.id, (await uploaded(user, base.id, 'gone.csv', faq)).id);
-    expect(uploadsOf(user)).toHaveLength(2);
+    expect(await uploadsOf(user)).toHaveLength(2);
 
     expect((await api(user, 'DELETE', `/ai-bases/${base.id}/files/${gone.id}`)).status).toBe(204);
     expect((await api(user, 'DELETE', `/ai-bases/${base.id}/files/${gone.id}`)).status).toBe(404);
     expect((await api(user, 'GET', `/ai-bases/${base.id}/files`)).body).toEqual({ files: [kept] });
-    expect(uploadsOf(user)).toEqual([join(user.uid, base.id, kept.id)]);
+    expect(await uploadsOf(user)).toEqual([join(user.uid, base.id, kept.id)]);
     const { db } = await testDatabase();
     expect(await db.select().from(passages).where(eq(passages.fileId, gone.id))).toEqual([]);
     expect(await db.select().from(passages).where(eq(passages.fileId, kept.id))).toHaveLength(2);

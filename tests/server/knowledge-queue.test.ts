@@ -3,8 +3,7 @@
 // case the corpus lacks: a Brazilian Windows CSV, UTF-16, a header-only CSV, one enormous line,
 // formula cells, broken workbooks. One bad file never stops the others.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -14,9 +13,9 @@ import { knowledgeFiles, passages } from '@/server/knowledge/knowledge-tables';
 import { queueWorker } from '@/server/jobs/queue-worker';
 import { enqueueRows, jobQueue } from '@/server/jobs/job-queue';
 import { PROCESS_FILE_QUEUE } from '@/server/knowledge/knowledge-store';
-import { resolveStoredPath, storedPathFor } from '@/server/knowledge/upload-storage';
+import { storedPathFor } from '@/server/knowledge/upload-storage';
 import type { TestUser } from './support/emulator-users';
-import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
+import { knowledgeClient, scratchDataDir, testObjectStore } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -88,6 +87,45 @@ describe('the job queue', () => {
     expect(third).toMatchObject({ id: first!.id, attempts: 2 });
     await queue.complete(third!.id, 'next');
     expect(await db.select().from(jobs).where(eq(jobs.queue, name))).toEqual([]);
+  });
+
+  test('jobs sharing a serial key run one at a time, oldest first; other keys and keyless jobs go beside them', async () => {
+    const { db } = await testDatabase();
+    const queue = jobQueue(db);
+    const name = queueName();
+    const rows = (items: { n: number; key: string | null }[]) =>
+      sql.join(
+        items.map(({ n, key }) => sql`select jsonb_build_object('n', ${n}::int) as payload, ${key}::text as serial_key`),
+        sql` union all `,
+      );
+    // One shopper's three messages, another's two, one job of no key: queued in this order.
+    await db.execute(
+      enqueueRows(
+        name,
+        rows([
+          { n: 1, key: 'ana' },
+          { n: 2, key: 'ana' },
+          { n: 3, key: 'bruno' },
+          { n: 4, key: 'ana' },
+          { n: 5, key: 'bruno' },
+          { n: 6, key: null },
+        ]),
+        { serialKeyColumn: true },
+      ),
+    );
+    const ns = (claimed: { payload: Record<string, unknown> }[]) => claimed.map((job) => job.payload.n).sort();
+    // Eight slots free: only each key's oldest, and the keyless one.
+    const first = await queue.claimSome([name], 'worker-a', 60_000, 8);
+    expect(ns(first)).toEqual([1, 3, 6]);
+    // Another process claiming meanwhile gets nothing of those keys while their oldest run.
+    expect(await queue.claimSome([name], 'worker-b', 60_000, 8)).toEqual([]);
+    // Ana's first answered: her second is next, on any worker; Bruno's waits for his first.
+    await queue.complete(first.find((job) => job.payload.n === 1)!.id, 'worker-a');
+    const second = await queue.claimSome([name], 'worker-b', 60_000, 8);
+    expect(ns(second)).toEqual([2]);
+    // A job handed back (its worker stopping) still comes before the later ones of its key.
+    await queue.release(second[0]!.id, 'worker-b');
+    expect(ns(await queue.claimSome([name], 'worker-a', 60_000, 8))).toEqual([2]);
   });
 
   test('a nudge naming another queue leaves a worker asleep; one naming its queue, or none, wakes it', async () => {
@@ -250,8 +288,7 @@ describe('the job queue', () => {
     const fileId = randomUUID();
     const storedPath = storedPathFor(user.uid, base.id, fileId);
     const csv = 'Pergunta,Resposta\nTem frete grátis?,Acima de R$ 200.\n';
-    mkdirSync(dirname(resolveStoredPath(data.dir, storedPath)), { recursive: true });
-    writeFileSync(resolveStoredPath(data.dir, storedPath), csv);
+    await testObjectStore().put(storedPath, Readable.from([Buffer.from(csv)]));
     await db.transaction(async (tx) => {
       await tx.insert(knowledgeFiles).values({
         id: fileId,

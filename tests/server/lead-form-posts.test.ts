@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app';
+import { rateLimitCounts } from '@/server/limits/rate-limit-tables';
 import { leadRequestStore } from '@/server/leads/lead-request-store';
 import { leadValidation } from '@/domain/lead-requests';
 import type { RenderRequest } from '@/domain/public-pages';
@@ -23,6 +24,8 @@ let app: FastifyInstance;
 const rendered: RenderRequest[] = [];
 
 async function start(env: Record<string, string>) {
+  // The limit's counts are in the database: each app starts from none.
+  await (await testDatabase()).db.delete(rateLimitCounts);
   return buildApp({
     env: { ...testEnv, ...env },
     database: await testDatabase(),

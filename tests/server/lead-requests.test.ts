@@ -179,6 +179,22 @@ describe('the rate limit per client address', () => {
     expect((await from('198.51.100.1')).status).toBe(429);
     expect((await from('198.51.100.2')).status).toBe(202);
   });
+
+  test('the limit holds across server processes sharing the database: one budget per address, wherever it lands', async () => {
+    // A second web process beside `behindProxy`, as behind a load balancer (the counts are in PostgreSQL).
+    const other = await startTestServer({
+      env: { LEAD_RATE_LIMIT_MAX: '2', LEAD_RATE_LIMIT_WINDOW_SECONDS: '120', TRUST_PROXY: '127.0.0.1' },
+    });
+    try {
+      const on = (server: TestServer) => post(server, 'contact-requests', request(), { 'x-forwarded-for': '198.51.100.7' });
+      expect((await on(behindProxy)).status).toBe(202);
+      expect((await on(other)).status).toBe(202);
+      expect((await on(behindProxy)).status).toBe(429);
+      expect((await on(other)).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('GET /api/v1/admin/lead-requests', () => {

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '@/server/app';
+import { parseConfig } from '@/server/config';
+import { buildServices } from '@/server/services';
 import { call, startTestServer, testEnv, type TestServer } from './support/test-server';
 import { testDatabase } from './support/test-database';
 
@@ -37,11 +39,51 @@ test('the OpenAPI document lists GET /api/v1/me, its bearer security and its res
   ]);
 });
 
-test('/healthz and /readyz answer, naming the database', async () => {
+test('/healthz and /readyz answer, naming the database and the object store', async () => {
   expect((await call(`${server.url}/healthz`)).body).toEqual({ status: 'ok' });
   const ready = await call(`${server.url}/readyz`);
   expect(ready.status).toBe(200);
-  expect(ready.body).toEqual({ status: 'ok', database: (await testDatabase()).kind });
+  expect(ready.body).toEqual({ status: 'ok', database: (await testDatabase()).kind, objectStore: 'ok' });
+});
+
+/** An app on the run's database whose config or services a test changes; `url` once it listens. */
+async function listening(app: Awaited<ReturnType<typeof buildApp>>) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+test('/readyz answers 503 while the bucket does not answer, or the database lacks a migration of this build', async () => {
+  const database = await testDatabase();
+  const config = parseConfig(testEnv);
+  const noBucket = buildServices(database.db, parseConfig({ ...testEnv, OBJECT_STORE_BUCKET: 'no-such-bucket' }));
+  const behind = { ...database, ping: () => Promise.reject(new Error('the database has 38 of 41 migrations')) };
+  for (const [app, message] of [
+    [await buildApp({ config, database, services: noBucket }), 'The object store does not answer.'],
+    [await buildApp({ config, database: behind }), 'The database does not answer, or lacks migrations.'],
+  ] as const) {
+    try {
+      const ready = await call(`${await listening(app)}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ error: { code: 'not_ready', message } });
+    } finally {
+      await app.close();
+    }
+  }
+  // The real check: this build's migrations are all there.
+  await expect(database.ping()).resolves.toBeUndefined();
+});
+
+test('a worker process (PROCESS_ROLE=worker) answers its health checks and nothing else', async () => {
+  const app = await buildApp({ config: { ...parseConfig(testEnv), role: 'worker' }, database: await testDatabase() });
+  try {
+    const url = await listening(app);
+    expect((await call(`${url}/healthz`)).status).toBe(200);
+    expect((await call(`${url}/readyz`)).body).toMatchObject({ status: 'ok', objectStore: 'ok' });
+    for (const path of ['/api/v1/me', '/api/v1/plans', '/runtime-config.json', '/webhooks/whatsapp', '/api/docs/json'])
+      expect((await call(`${url}${path}`)).status, path).toBe(404);
+  } finally {
+    await app.close();
+  }
 });
 
 test('/runtime-config.json gives the SPA the emulator it should use and how often orders are polled', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { request } from 'node:http';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { generatePdf } from '@/scripts/bench-ingest-files';
 import { buildScratchServer } from '@/scripts/build-server';
@@ -51,7 +51,13 @@ test('starts on a fresh database, answers /me, reads knowledge files, and frees 
   const port = await freePort();
   const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: dataDir };
   const child = spawn(process.execPath, [main], {
-    env: childEnv({ ...database, PORT: String(port), DIST_DIR: '', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }) as NodeJS.ProcessEnv,
+    env: childEnv({
+      ...database,
+      ...inject('objectStoreEnv'),
+      PORT: String(port),
+      DIST_DIR: '',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    }) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

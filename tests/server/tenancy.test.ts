@@ -298,7 +298,7 @@ const knowledgeRecord = (method: string, route: string, concrete: (fileId: strin
       base: base.body,
       files: files.body,
       found: found.body,
-      stored: storedUploads(uploads.dir),
+      stored: await storedUploads(),
     };
   },
 });

@@ -1,7 +1,6 @@
 // The HTTP app and the background workers are apart: an app built alone takes no job from the
 // queue; server/workers.ts's workers, started beside it, work the queue, and stopped, hand their
 // running job back unpunished. KNOWLEDGE_WORKER=off runs no knowledge worker.
-import { resolve } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { knowledgeFileSchema } from '@/domain/knowledge';
@@ -13,7 +12,7 @@ import { buildServices } from '@/server/services';
 import type { TestUser } from './support/emulator-users';
 import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestServer, testEnv, type TestServer } from './support/test-server';
 
 let server: TestServer;
 const data = scratchDataDir('workers');
@@ -56,7 +55,7 @@ test('an app built without workers claims no job: an upload stays queued', async
 
 test('the workers, started beside the app, process what waited; stopped, they hand the running job back', async () => {
   const { db } = await testDatabase();
-  const config = parseConfig({ DATA_DIR: data.dir });
+  const config = parseConfig({ ...testEnv, DATA_DIR: data.dir });
   const workers = backgroundWorkers({ db, log: server.app.log, settings: workerSettingsFrom(config), services: buildServices(db, config) });
   workers.start();
   try {
@@ -86,7 +85,7 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     CHECKOUT_RECOVERY_WORKER: 'off',
   };
   expect(workerSettingsFromEnv({ ...off })).toEqual({
-    knowledge: { dataDir: resolve('.data'), concurrency: 1, batchSize: 250, storesAtOnce: 2 },
+    knowledge: { concurrency: 1, batchSize: 250, storesAtOnce: 2 },
     inventorySync: null,
     whatsappInbound: null,
     conversationRetention: null,
@@ -97,13 +96,11 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     soleOwner: true,
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({
-    dataDir: data.dir,
     concurrency: 2,
     batchSize: 250,
     storesAtOnce: 2,
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' }).knowledge).toEqual({
-    dataDir: data.dir,
     concurrency: 1,
     batchSize: 1_000,
     storesAtOnce: 2,

@@ -16,6 +16,8 @@ describe('parseConfig', () => {
   test('an empty environment gives the embedded defaults', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({
+      role: 'all',
+      objectStore: { endpoint: null, bucket: 'demo-catalyst.appspot.com', region: 'us-east-1', credentials: null },
       port: 3000,
       host: '127.0.0.1',
       distDir: 'dist',
@@ -126,6 +128,40 @@ describe('parseConfig', () => {
       new ConfigError('DEMO_TIME_SCALE is for demos: a shopper would be reminded too soon; unset it in production'),
     );
     expect(parseConfig({ NODE_ENV: 'production', DEMO_TIME_SCALE: '1' }).demoTimeScale).toBe(1);
+  });
+
+  test('process roles: web runs no worker, worker and all run them; web and worker need PostgreSQL', () => {
+    const onPostgres = { DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' };
+    const workersOf = (env: Record<string, string>) => Object.values(parseConfig(env).workers).filter((value) => value === true);
+    expect(parseConfig(onPostgres).role).toBe('all');
+    expect(workersOf({ ...onPostgres, PROCESS_ROLE: 'web' })).toEqual([]);
+    expect(workersOf({ ...onPostgres, PROCESS_ROLE: 'worker' })).toHaveLength(7);
+    // A switch still turns one kind of work off in a worker.
+    expect(parseConfig({ ...onPostgres, PROCESS_ROLE: 'worker', KNOWLEDGE_WORKER: 'off' }).workers.knowledge).toBe(false);
+    expect(() => parseConfig({ PROCESS_ROLE: 'web' })).toThrow(
+      new ConfigError("PROCESS_ROLE=web needs PostgreSQL (DATABASE_URL): PGlite is one process, which is always 'all'"),
+    );
+    expect(() => parseConfig({ ...onPostgres, PROCESS_ROLE: 'api' })).toThrow(/PROCESS_ROLE must be one of all, web, worker, not "api"/);
+  });
+
+  test("the object store: the Firebase project's bucket unless named, its endpoint checked, its key whole or absent", () => {
+    expect(parseConfig({ FIREBASE_STORAGE_BUCKET: 'loja.appspot.com' }).objectStore.bucket).toBe('loja.appspot.com');
+    expect(
+      parseConfig({
+        OBJECT_STORE_URL: 'https://storage.googleapis.com/',
+        OBJECT_STORE_BUCKET: 'catalyst-files',
+        OBJECT_STORE_REGION: 'auto',
+        OBJECT_STORE_ACCESS_KEY_ID: 'GOOG1E',
+        OBJECT_STORE_SECRET_ACCESS_KEY: 'secret',
+      }).objectStore,
+    ).toEqual({
+      endpoint: 'https://storage.googleapis.com',
+      bucket: 'catalyst-files',
+      region: 'auto',
+      credentials: { accessKeyId: 'GOOG1E', secretAccessKey: 'secret' },
+    });
+    expect(() => parseConfig({ OBJECT_STORE_URL: 'storage.googleapis.com' })).toThrow(/OBJECT_STORE_URL must be an http\(s\) URL/);
+    expect(() => parseConfig({ OBJECT_STORE_ACCESS_KEY_ID: 'GOOG1E' })).toThrow(/set both or neither/);
   });
 
   test('production with the Auth emulator is refused as unsafe', () => {

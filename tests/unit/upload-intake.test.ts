@@ -1,26 +1,40 @@
 // The knowledge upload intake (server/knowledge/upload-intake.ts) on its own: each refusal as the
 // typed value the route answers, nothing read before the base and the plan allow it, and nothing
-// left on disk of a refused file. The HTTP answers themselves: tests/server/knowledge-files.test.ts.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+// left in the object store (a real S3 server on loopback) of a refused file. The HTTP answers
+// themselves: tests/server/knowledge-files.test.ts.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { KnowledgeFile } from '@/domain/knowledge';
 import type { AccountStore } from '@/server/accounts/account-store';
 import { KnowledgeRefusal, type KnowledgeStore } from '@/server/knowledge/knowledge-store';
 import { uploadIntake, type UploadRequest } from '@/server/knowledge/upload-intake';
+import { s3ObjectStore, type ObjectStore } from '@/server/files/object-store';
+import {
+  OBJECT_STORE_CREDENTIALS,
+  startObjectStoreServer,
+  type ObjectStoreServer,
+} from '@/tests/fixtures/object-store/object-store-server';
 
 const uid = 'merchant-1';
 const baseId = '0b6c1c7e-5a4e-4f4b-9d52-2f1f3b0d6a11';
 const csv = Buffer.from('question,answer\nDo you ship?,Yes\n');
 
-let dataDir: string;
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'upload-intake-'));
+let scratch: string;
+let server: ObjectStoreServer;
+let files: ObjectStore;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'upload-intake-'));
+  server = await startObjectStoreServer({ directory: scratch, buckets: ['intake'] });
+  files = s3ObjectStore({ endpoint: server.url, bucket: 'intake', region: 'us-east-1', credentials: OBJECT_STORE_CREDENTIALS });
 });
-afterEach(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await server.close();
+  await rm(scratch, { recursive: true, force: true });
+});
 
 /** A file part as @fastify/multipart hands it over: its stream says whether the size limit cut it. */
 function part(filename: string, bytes: Buffer, truncated = false): MultipartFile {
@@ -56,11 +70,11 @@ function intake({ upfront = null, onRegister }: { upfront?: KnowledgeRefusal['re
     },
   } as unknown as KnowledgeStore;
   const accounts = { findOrCreate: async () => ({ plan: 'basic' }) } as unknown as AccountStore;
-  return { registered, receive: (req: UploadRequest) => uploadIntake({ store, accounts, dataDir }).receive(req, uid, null, baseId) };
+  return { registered, receive: (req: UploadRequest) => uploadIntake({ store, accounts, files }).receive(req, uid, null, baseId) };
 }
 
-/** Every file under DATA_DIR/uploads (a refused upload leaves none, nor its folders). */
-const stored = async () => (await readdir(dataDir, { recursive: true })).filter((path) => path !== 'uploads');
+/** This merchant's objects in the bucket (a refused upload leaves none). */
+const stored = async () => files.list(`uploads/${uid}/`);
 
 describe('refusals', () => {
   test("another account's base, or no training left: refused before the body is read", async () => {
@@ -119,5 +133,6 @@ test('an accepted file is registered under its shown name and kept under a serve
   expect(outcome).toMatchObject({ ok: true, file: { baseId, name: 'faq.csv', kind: 'csv', sizeBytes: csv.length } });
   expect(accepting.registered).toEqual(['faq.csv']);
   if (!outcome.ok) throw new Error('refused');
-  expect(await stored()).toContain(join('uploads', uid, baseId, outcome.file.id));
+  expect(await stored()).toContain(`uploads/${uid}/${baseId}/${outcome.file.id}`);
+  await files.remove(`uploads/${uid}/${baseId}/${outcome.file.id}`);
 });

@@ -1,7 +1,7 @@
 // Knowledge-base helpers for the server tests: uploads over real multipart HTTP, waiting for a
-// file's processing, the corpus folder (../shared/corpus, beside the clone) and a DATA_DIR of the
-// test's own for the uploaded bytes.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+// file's processing, the corpus folder (../shared/corpus, beside the clone), a DATA_DIR of the
+// test's own, and the uploaded bytes in the run's object store.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
@@ -11,29 +11,27 @@ import type { PlanId } from '@/domain/plans';
 import { accountStore } from '@/server/accounts/account-store';
 import { createUser, type TestUser } from './emulator-users';
 import { testDatabase } from './test-database';
-import { call, type ApiAnswer } from './test-server';
+import { call, testEnv, type ApiAnswer } from './test-server';
+import { parseConfig } from '@/server/config';
+import { s3ObjectStore } from '@/server/files/object-store';
 
 /** The real-world files (see its SOURCES.md); absent on a fresh clone, present in CI. */
 export const corpusDir = resolve(import.meta.dirname, '../../../../shared/corpus');
 export const hasCorpus = existsSync(join(corpusDir, 'SOURCES.md'));
 export const corpusFile = (relative: string) => join(corpusDir, relative);
 
-/** A DATA_DIR for one test file's server (uploads land in <dir>/uploads); remove() at the end. */
+/** A DATA_DIR for one test file's server (its secrets key); remove() at the end. */
 export function scratchDataDir(label: string) {
   const dir = mkdtempSync(join(tmpdir(), `catalyst-${label}-`));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Every file under DATA_DIR/uploads (the bytes of uploads), as paths relative to it. */
-export function storedUploads(dataDir: string): string[] {
-  const root = join(dataDir, 'uploads');
-  if (!existsSync(root)) return [];
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? walk(path) : [path.slice(root.length + 1)];
-    });
-  return walk(root);
+/** The run's object store (./global-setup.ts), as the servers of the tests use it. */
+export const testObjectStore = () => s3ObjectStore(parseConfig(testEnv).objectStore);
+
+/** Every uploaded file's key in the run's object store, less its `uploads/` (`<uid>/<base id>/<file id>`). */
+export async function storedUploads(): Promise<string[]> {
+  return (await testObjectStore().list('uploads/')).map((key) => key.slice('uploads/'.length));
 }
 
 export const baseInstructions = {

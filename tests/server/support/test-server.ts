@@ -1,17 +1,20 @@
 // The app on real HTTP on loopback (an ephemeral port), against the run's database and the Auth
 // emulator, and a small fetch wrapper for its JSON answers.
 import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '@/server/app';
 import { buildServices, type Services } from '@/server/services';
 import { appWithWorkers, workerSettingsFrom } from '@/server/workers';
 import { parseConfig } from '@/server/config';
+import { rateLimitCounts } from '@/server/limits/rate-limit-tables';
 import { emulatorHost, emulatorProject } from './emulator-users';
 import { testDatabase } from './test-database';
 
 export type TestServer = { url: string; app: FastifyInstance; close: () => Promise<void> };
 
-export const testEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: emulatorProject };
+/** What every test server runs with: the Auth emulator and the run's object store (./global-setup.ts). */
+export const testEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: emulatorProject, ...inject('objectStoreEnv') };
 
 type Options = {
   /** Added to the test env, e.g. AUTH_TOKEN_CACHE_SECONDS. */
@@ -31,6 +34,8 @@ export async function buildTestApp(
   { workers = false, logger, services }: { workers?: boolean; logger?: FastifyServerOptions['logger']; services?: Services } = {},
 ) {
   const database = await testDatabase();
+  // Request limits count in the database every test server shares: each starts from none, as a process of its own did.
+  await database.db.delete(rateLimitCounts);
   // Built once for the app and its workers, as main.ts builds them.
   const config = parseConfig(env);
   const shared = services ?? buildServices(database.db, config);

@@ -1,0 +1,226 @@
+// Catalyst past one process: the server bundle run as two web and two worker processes
+// (PROCESS_ROLE) on one PostgreSQL and one bucket, behind a round-robin load balancer on loopback,
+// with the WhatsApp Cloud API fixture as Meta. What one process does, the others see: a file
+// uploaded through one web process is imported by a worker and searched through the other; 200
+// messages from 20 shoppers, delivered through both webs and partly twice, get one reply each, each
+// shopper's in order; the lead forms' limit holds across both webs; a worker stopped with SIGTERM
+// hands its import back at once and the other worker finishes it. PostgreSQL only (PGlite is one
+// process): these run in the PostgreSQL pass, `npm run test:server`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { AiBase } from '@/domain/ai-base';
+import { buildScratchServer } from '@/scripts/build-server';
+import { jobs } from '@/server/jobs/job-tables';
+import { PROCESS_FILE_QUEUE } from '@/server/knowledge/knowledge-store';
+import { knowledgeFiles } from '@/server/knowledge/knowledge-tables';
+import { startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '@/tests/fixtures/whatsapp-cloud-api-server';
+import { fixturePhoneNumber } from '@/tests/fixtures/whatsapp/phone-numbers';
+import { textMessage } from '@/tests/fixtures/whatsapp/webhook-payloads';
+import { newPhoneNumberId } from './support/channel-seed';
+import { emulatorHost, emulatorProject, type TestUser } from './support/emulator-users';
+import { baseInstructions, knowledgeClient } from './support/knowledge-uploads';
+import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
+import { childEnv } from './support/spawn-node';
+import { testDatabase } from './support/test-database';
+import { call } from './support/test-server';
+
+const url = process.env.DATABASE_URL;
+type Role = 'web' | 'worker';
+type Process = { role: Role; url: string; child: ChildProcess; log: string[] };
+
+const faq = [
+  'Pergunta;Resposta',
+  'Posso trocar um produto?;Sim, em até 30 dias após a entrega.',
+  'Qual o prazo de entrega?;De 3 a 7 dias úteis.',
+].join('\n');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and one bucket', () => {
+  let main: string;
+  let whatsapp: WhatsAppCloudApiServer;
+  let proxy: RoundRobinProxy;
+  const processes: Process[] = [];
+  const secretsKey = randomBytes(32).toString('base64');
+  const number = fixturePhoneNumber(9301, { phoneNumberId: newPhoneNumberId() });
+
+  async function start(role: Role): Promise<Process> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--expose-gc', main], {
+      env: childEnv({
+        DATABASE_URL: url,
+        ...inject('objectStoreEnv'),
+        PROCESS_ROLE: role,
+        PORT: String(port),
+        DIST_DIR: '',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        FIREBASE_PROJECT_ID: emulatorProject,
+        SECRETS_KEY: secretsKey,
+        WHATSAPP_GRAPH_URL: whatsapp.graphUrl,
+        TRUST_PROXY: 'loopback',
+        LEAD_RATE_LIMIT_MAX: '3',
+      }) as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const started: Process = { role, url: `http://127.0.0.1:${port}`, child, log: [] };
+    child.stderr!.on('data', (chunk: Buffer) => started.log.push(chunk.toString()));
+    const deadline = Date.now() + 60_000;
+    while ((await call(`${started.url}/readyz`).catch(() => ({ status: 0 }))).status !== 200) {
+      expect(child.exitCode, started.log.join('')).toBeNull();
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    processes.push(started);
+    return started;
+  }
+  const webs = () => processes.filter((one) => one.role === 'web' && one.child.exitCode === null);
+  const workers = () => processes.filter((one) => one.role === 'worker' && one.child.exitCode === null);
+  const stopped = (one: Process) => new Promise<number | null>((resolve) => one.child.once('exit', (code) => resolve(code)));
+
+  beforeAll(async () => {
+    main = await buildScratchServer('multi-process');
+    whatsapp = await startWhatsAppCloudApiServer({ numbers: [number] });
+    // The first process migrates (any would, under the lock); the others start beside it.
+    await start('web');
+    await Promise.all([start('web'), start('worker'), start('worker')]);
+    proxy = await startRoundRobinProxy(webs().map((one) => one.url));
+  }, 180_000);
+  afterAll(async () => {
+    for (const one of processes) one.child.kill('SIGKILL');
+    await Promise.all([proxy?.close(), whatsapp?.close()]);
+    if (main) rmSync(dirname(main), { recursive: true, force: true });
+  });
+
+  const viaProxy = knowledgeClient(() => proxy.url);
+  const via = (one: Process) => knowledgeClient(() => one.url);
+  let merchant: TestUser;
+  let base: AiBase;
+
+  test('a file uploaded through web A is imported by a worker and searched through web B', async () => {
+    merchant = await viaProxy.merchant('multi-process', 'enterprise');
+    base = await viaProxy.createBase(merchant, { ...baseInstructions, function: 'support' });
+    const [webA, webB] = webs();
+    const file = await via(webA!).uploaded(merchant, base.id, 'faq.csv', faq);
+    expect(await via(webB!).settled(merchant, base.id, file.id)).toMatchObject({ status: 'ready', passageCount: 2 });
+    const found = await via(webB!).api(merchant, 'GET', `/ai-bases/${base.id}/passages?q=trocar`);
+    expect(found.status).toBe(200);
+    expect((found.body as { passages: { content: string }[] }).passages[0]!.content).toContain('30 dias');
+  });
+
+  test("200 messages from 20 shoppers through both webs, partly delivered twice: one reply each, each shopper's in order", async () => {
+    // The base finished and active, the number connected to it and its callback (the load balancer) verified at Meta.
+    const api = (method: string, path: string, body?: unknown) => viaProxy.api(merchant, method, path, body);
+    const knowledge = await api('PUT', `/ai-bases/${base.id}/knowledge`, { expectedVersion: base.version });
+    const refined = await api('PUT', `/ai-bases/${base.id}/refinement`, {
+      blockedTerms: [],
+      creativity: 3,
+      model: 'builtin-retrieval',
+      expectedVersion: (knowledge.body as AiBase).version,
+    });
+    expect(refined.status, refined.text).toBe(200);
+    expect((await api('POST', `/ai-bases/${base.id}/activate`)).status).toBe(200);
+    const connected = await api('POST', '/channels', {
+      phoneNumberId: number.phoneNumberId,
+      wabaId: number.wabaId,
+      accessToken: number.accessToken,
+      appSecret: number.appSecret,
+      aiBaseId: base.id,
+    });
+    expect(connected.status, connected.text).toBe(201);
+    const { verifyToken } = connected.body as { verifyToken: string };
+    expect(await whatsapp.verifyWebhook(number.phoneNumberId, `${proxy.url}/webhooks/whatsapp`, verifyToken)).toBe(true);
+
+    const shoppers = Array.from({ length: 20 }, (_, n) => ({ waId: `55119${String(70_000_000 + n)}`, name: `Cliente ${n}` }));
+    const questions = ['Posso trocar um produto?', 'Qual o prazo de entrega?'];
+    const sentIds = new Map<string, string[]>();
+    // Each shopper writes ten times in a row; the shoppers write at once. Every third delivery comes twice, at once.
+    await Promise.all(
+      shoppers.map(async (shopper, s) => {
+        const ids: string[] = [];
+        for (let m = 0; m < 10; m++) {
+          const payload = textMessage(number, shopper, questions[(s + m) % 2]!);
+          const deliveries = await whatsapp.deliver(payload, { copies: (s + m) % 3 === 0 ? 2 : 1, concurrently: true });
+          for (const delivery of deliveries) expect(delivery.status, delivery.responseBody).toBe(200);
+          ids.push(payload.entry[0]!.changes[0]!.value.messages![0]!.id);
+        }
+        sentIds.set(shopper.waId, ids);
+      }),
+    );
+    const replies = () => whatsapp.sent(number.phoneNumberId).filter((message) => message.replyTo !== null);
+    await expect.poll(() => replies().length, { timeout: 60_000, interval: 250 }).toBe(200);
+    for (const shopper of shoppers)
+      expect(
+        replies()
+          .filter((message) => message.to === shopper.waId)
+          .map((message) => message.replyTo),
+        shopper.waId,
+      ).toEqual(sentIds.get(shopper.waId));
+    // Both webs took deliveries; both workers answered.
+    expect(new Set(replies().map((message) => message.replyTo)).size).toBe(200);
+  }, 120_000);
+
+  test('the lead forms’ limit holds across both webs: one budget per address, wherever the load balancer sends it', async () => {
+    const request = (n: number) => ({
+      name: 'Ana Souza',
+      email: `ana-${n}-${randomBytes(4).toString('hex')}@loja.com.br`,
+      phone: '+5511987654321',
+      position: 'Gerente de e-commerce',
+      segment: 'fashion',
+      website: 'https://loja.com.br',
+      platform: 'vtex',
+      privacyConsent: true,
+      whatsappConsent: false,
+      locale: 'pt',
+      nickname: '',
+    });
+    const post = (n: number) =>
+      call(`${proxy.url}/api/v1/contact-requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+        body: JSON.stringify(request(n)),
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < 5; n++) statuses.push((await post(n)).status);
+    expect(statuses).toEqual([202, 202, 202, 429, 429]);
+  });
+
+  test('a worker stopped with SIGTERM hands its import back at once; the other worker finishes it', async () => {
+    const { db } = await testDatabase();
+    const rows = Array.from({ length: 80_000 }, (_, n) => `Produto ${n};Descrição do produto número ${n};${n},99`);
+    const big = await viaProxy.uploaded(merchant, base.id, 'big.csv', ['Produto;Descrição;Preço', ...rows].join('\n'));
+    const jobOf = async () =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(sql`${jobs.queue} = ${PROCESS_FILE_QUEUE} and ${jobs.payload}->>'fileId' = ${big.id}`)
+      )[0];
+    await expect.poll(async () => (await jobOf())?.status, { timeout: 30_000, interval: 100 }).toBe('running');
+    const running = (await jobOf())!;
+    // Which worker holds it: its lock names the host and the process (`host:pid:…`); stop that one.
+    const owner = workers().find((one) => running.lockedBy?.split(':')[1] === String(one.child.pid))!;
+    expect(owner, running.lockedBy ?? 'no lock').toBeDefined();
+    const exited = stopped(owner);
+    owner.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // Handed back: queued again (or already taken by the other worker), the stopped attempt not counted.
+    const after = await jobOf();
+    if (after) expect(after.lockedBy?.split(':')[1]).not.toBe(String(owner.child.pid));
+    if (after) expect(after.attempts).toBeLessThanOrEqual(1);
+    expect(await via(webs()[0]!).settled(merchant, base.id, big.id, 120_000)).toMatchObject({ status: 'ready', passageCount: 80_000 });
+    const [row] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, big.id));
+    expect(row!.status).toBe('ready');
+  }, 180_000);
+});
