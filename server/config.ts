@@ -210,6 +210,11 @@ export const envSchema = z.object({
     'how many knowledge files one process reads at once',
     '`1`',
   ),
+  KNOWLEDGE_JOB_LEASE_SECONDS: variable(
+    checked(positiveWhole('KNOWLEDGE_JOB_LEASE_SECONDS', 60, ' of seconds')),
+    'how long a knowledge import is held by its worker between renewals (every third of it): the import of a worker that died is taken over by another after this',
+    '`60`',
+  ),
   INVENTORY_SYNC_WORKER: workerSwitch(
     "`off`: this process syncs no inventory (another process sharing the database does); otherwise it syncs two at once and queues each inventory's hourly sync at its own minute of the hour",
   ),
@@ -328,6 +333,7 @@ export type Config = {
   workers: {
     knowledge: boolean;
     knowledgeConcurrency: number;
+    knowledgeLeaseMs: number;
     inventorySync: boolean;
     inventoryBulkThreshold: number;
     orderPollMs: number;
@@ -436,6 +442,7 @@ export function parseConfig(env: Env): Config {
     workers: {
       knowledge: worker && vars.KNOWLEDGE_WORKER,
       knowledgeConcurrency: vars.KNOWLEDGE_WORKER_CONCURRENCY,
+      knowledgeLeaseMs: vars.KNOWLEDGE_JOB_LEASE_SECONDS * 1000,
       inventorySync: worker && vars.INVENTORY_SYNC_WORKER,
       inventoryBulkThreshold: vars.INVENTORY_BULK_THRESHOLD,
       orderPollMs: vars.ORDER_POLL_SECONDS * 1000,

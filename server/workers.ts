@@ -24,7 +24,7 @@ import { orderWebhookRemovalWorker } from './order-events/order-webhook-removal'
 
 export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
-  knowledge: { concurrency: number; batchSize?: number; storesAtOnce?: number } | null;
+  knowledge: { concurrency: number; leaseMs?: number; batchSize?: number; storesAtOnce?: number } | null;
   /** Null: this process syncs no inventory (INVENTORY_SYNC_WORKER=off; another process does). */
   inventorySync: { meta: MetaConfig; scheduleEveryMs?: number; pollMs?: number; bulkThreshold?: number } | null;
   /** Null: this process answers no WhatsApp message (WHATSAPP_INBOUND_WORKER=off; another process does). */
@@ -64,7 +64,9 @@ export const recoveryConcurrency = 8;
 export function workerSettingsFrom(config: Config): WorkerSettings {
   const { workers } = config;
   return {
-    knowledge: workers.knowledge ? { concurrency: workers.knowledgeConcurrency, ...knowledgeStoring[config.database.kind] } : null,
+    knowledge: workers.knowledge
+      ? { concurrency: workers.knowledgeConcurrency, leaseMs: workers.knowledgeLeaseMs, ...knowledgeStoring[config.database.kind] }
+      : null,
     inventorySync: workers.inventorySync ? { meta: config.meta, bulkThreshold: workers.inventoryBulkThreshold } : null,
     whatsappInbound: workers.whatsappInbound ? { cloudApi: config.whatsapp, siteUrl: config.workerSiteUrl } : null,
     conversationRetention: workers.conversationRetention ? {} : null,

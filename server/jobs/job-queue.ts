@@ -73,9 +73,9 @@ export function jobQueue(db: Db) {
    */
   const claimStatement = (queues: readonly string[], key: string) => {
     const count = sql.placeholder('count');
-    // A job with a serial key waits while an older one of its key is queued or running (finished jobs are deleted).
+    // A job with a serial key waits while an older one of its queue and key is queued or running (finished jobs are deleted).
     const firstOfItsKey = sql`${jobs.serialKey} is null or not exists (select 1 from ${jobs} as older
-      where older.serial_key = ${jobs.serialKey} and older.id < ${jobs.id})`;
+      where older.serial_key = ${jobs.serialKey} and older.queue = ${jobs.queue} and older.id < ${jobs.id})`;
     const branches = queues.flatMap((queue) => [
       sql`select ${jobs.id}, ${jobs.runAfter} from ${jobs}
         where ${jobs.queue} = ${queue} and ${jobs.status} = 'queued' and ${jobs.runAfter} <= now() and (${firstOfItsKey})

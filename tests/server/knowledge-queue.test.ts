@@ -126,6 +126,11 @@ describe('the job queue', () => {
     // A job handed back (its worker stopping) still comes before the later ones of its key.
     await queue.release(second[0]!.id, 'worker-b');
     expect(ns(await queue.claimSome([name], 'worker-a', 60_000, 8))).toEqual([2]);
+    // A key is its queue's: the same key in another queue waits for nothing of this one's.
+    const elsewhere = queueName();
+    await db.execute(enqueueRows(elsewhere, rows([{ n: 7, key: 'ana' }]), { serialKeyColumn: true }));
+    expect(ns(await queue.claimSome([elsewhere], 'worker-a', 60_000, 8))).toEqual([7]);
+    await db.delete(jobs).where(sql`${jobs.queue} in (${name}, ${elsewhere})`);
   });
 
   test('a nudge naming another queue leaves a worker asleep; one naming its queue, or none, wakes it', async () => {

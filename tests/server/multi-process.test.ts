@@ -3,8 +3,9 @@
 // with the WhatsApp Cloud API fixture as Meta. What one process does, the others see: a file
 // uploaded through one web process is imported by a worker and searched through the other; 200
 // messages from 20 shoppers, delivered through both webs and partly twice, get one reply each, each
-// shopper's in order; the lead forms' limit holds across both webs; a worker stopped with SIGTERM
-// hands its import back at once and the other worker finishes it. PostgreSQL only (PGlite is one
+// shopper's in order; the lead forms' limit holds across both webs; a worker killed mid-import
+// (SIGKILL) has its import taken over after its lease and read once to its end; a worker stopped
+// with SIGTERM hands its import back at once and the other worker finishes it. PostgreSQL only (PGlite is one
 // process): these run in the PostgreSQL pass, `npm run test:server`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +18,7 @@ import type { AiBase } from '@/domain/ai-base';
 import { buildScratchServer } from '@/scripts/build-server';
 import { jobs } from '@/server/jobs/job-tables';
 import { PROCESS_FILE_QUEUE } from '@/server/knowledge/knowledge-store';
-import { knowledgeFiles } from '@/server/knowledge/knowledge-tables';
+import { knowledgeFiles, passages } from '@/server/knowledge/knowledge-tables';
 import { startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '@/tests/fixtures/whatsapp-cloud-api-server';
 import { fixturePhoneNumber } from '@/tests/fixtures/whatsapp/phone-numbers';
 import { textMessage } from '@/tests/fixtures/whatsapp/webhook-payloads';
@@ -30,6 +31,7 @@ import { testDatabase } from './support/test-database';
 import { call } from './support/test-server';
 
 const url = process.env.DATABASE_URL;
+const LEASE_SECONDS = 6;
 type Role = 'web' | 'worker';
 type Process = { role: Role; url: string; child: ChildProcess; log: string[] };
 
@@ -71,6 +73,8 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
         WHATSAPP_GRAPH_URL: whatsapp.graphUrl,
         TRUST_PROXY: 'loopback',
         LEAD_RATE_LIMIT_MAX: '3',
+        // A killed worker's import is taken over seconds later, not after production's minute.
+        KNOWLEDGE_JOB_LEASE_SECONDS: String(LEASE_SECONDS),
       }) as NodeJS.ProcessEnv,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -196,22 +200,50 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
     expect(statuses).toEqual([202, 202, 202, 429, 429]);
   });
 
-  test('a worker stopped with SIGTERM hands its import back at once; the other worker finishes it', async () => {
+  /** A big file uploaded, its import running: the worker process that holds it, and a way to read its job. */
+  async function importRunning(name: string) {
     const { db } = await testDatabase();
     const rows = Array.from({ length: 80_000 }, (_, n) => `Produto ${n};Descrição do produto número ${n};${n},99`);
-    const big = await viaProxy.uploaded(merchant, base.id, 'big.csv', ['Produto;Descrição;Preço', ...rows].join('\n'));
+    const file = await viaProxy.uploaded(merchant, base.id, name, ['Produto;Descrição;Preço', ...rows].join('\n'));
     const jobOf = async () =>
       (
         await db
           .select()
           .from(jobs)
-          .where(sql`${jobs.queue} = ${PROCESS_FILE_QUEUE} and ${jobs.payload}->>'fileId' = ${big.id}`)
+          .where(sql`${jobs.queue} = ${PROCESS_FILE_QUEUE} and ${jobs.payload}->>'fileId' = ${file.id}`)
       )[0];
     await expect.poll(async () => (await jobOf())?.status, { timeout: 30_000, interval: 100 }).toBe('running');
     const running = (await jobOf())!;
-    // Which worker holds it: its lock names the host and the process (`host:pid:…`); stop that one.
+    // Which worker holds it: its lock names the host and the process (`host:pid:…`).
     const owner = workers().find((one) => running.lockedBy?.split(':')[1] === String(one.child.pid))!;
     expect(owner, running.lockedBy ?? 'no lock').toBeDefined();
+    return { db, file, jobOf, owner };
+  }
+
+  test('a worker killed mid-import (SIGKILL): the other takes the import over once its lease runs out, and it finishes once', async () => {
+    const { db, file, jobOf, owner } = await importRunning('killed.csv');
+    const killedAt = Date.now();
+    const exited = stopped(owner);
+    owner.child.kill('SIGKILL');
+    await exited;
+    // Taken over by the other worker, under its own lock, only once the lease ran out (renewed every third of it).
+    await expect
+      .poll(async () => (await jobOf())?.lockedBy?.split(':')[1] ?? 'done', { timeout: 30_000, interval: 100 })
+      .not.toBe(String(owner.child.pid));
+    expect(Date.now() - killedAt).toBeGreaterThanOrEqual((LEASE_SECONDS * 1000) / 3);
+    expect(await via(webs()[0]!).settled(merchant, base.id, file.id, 120_000)).toMatchObject({ status: 'ready', passageCount: 80_000 });
+    // Read once to its end: the passages of the cut attempt were replaced, not added to.
+    const counted = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passages)
+      .where(eq(passages.fileId, file.id));
+    expect(counted[0]!.n).toBe(80_000);
+    // Another worker for the next test, as an orchestrator starts one in the killed one's place.
+    await start('worker');
+  }, 180_000);
+
+  test('a worker stopped with SIGTERM hands its import back at once; the other worker finishes it', async () => {
+    const { db, file: big, jobOf, owner } = await importRunning('stopped.csv');
     const exited = stopped(owner);
     owner.child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -85,7 +85,7 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
     CHECKOUT_RECOVERY_WORKER: 'off',
   };
   expect(workerSettingsFromEnv({ ...off })).toEqual({
-    knowledge: { concurrency: 1, batchSize: 250, storesAtOnce: 2 },
+    knowledge: { concurrency: 1, leaseMs: 60_000, batchSize: 250, storesAtOnce: 2 },
     inventorySync: null,
     whatsappInbound: null,
     conversationRetention: null,
@@ -97,11 +97,13 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, KNOWLEDGE_WORKER_CONCURRENCY: '2' }).knowledge).toEqual({
     concurrency: 2,
+    leaseMs: 60_000,
     batchSize: 250,
     storesAtOnce: 2,
   });
   expect(workerSettingsFromEnv({ ...off, DATA_DIR: data.dir, DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' }).knowledge).toEqual({
     concurrency: 1,
+    leaseMs: 60_000,
     batchSize: 1_000,
     storesAtOnce: 2,
   });

@@ -38,6 +38,7 @@ describe('parseConfig', () => {
       workers: {
         knowledge: true,
         knowledgeConcurrency: 1,
+        knowledgeLeaseMs: 60_000,
         inventorySync: true,
         inventoryBulkThreshold: 10_000,
         orderPollMs: 300_000,
