@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { corpusFile, hasCorpus } from '../server/support/knowledge-uploads';
+import { corpusFile, hasCorpus } from '../server/support/corpus';
 import { signInDirectly } from './fixtures/emulator-users';
 import { newMerchant } from './fixtures/merchant-api';
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { KnowledgeFailureReason, KnowledgeFile } from '@/domain/knowledge';
 import { passages } from '@/server/knowledge/knowledge-tables';
 import type { TestUser } from './support/emulator-users';
-import { corpusDir, corpusFile, hasCorpus, knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
+import { corpusDir, corpusFile, hasCorpus } from './support/corpus';
+import { knowledgeClient, scratchDataDir } from './support/knowledge-uploads';
 import { testDatabase } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { generatePdf } from '@/scripts/bench-ingest-files';
 import { ExtractionFailure, type ExtractedPassage } from '@/server/knowledge/extraction/extraction-protocol';
 import { extractPdf, type PdfReadOptions } from '@/server/knowledge/extraction/pdf-passages';
-import { corpusFile, hasCorpus } from './support/knowledge-uploads';
+import { corpusFile, hasCorpus } from './support/corpus';
 
 const whole: PdfReadOptions = { wholeFileBytes: Number.MAX_SAFE_INTEGER, segmentBytes: Number.MAX_SAFE_INTEGER };
 const byRanges = (segmentBytes: number): PdfReadOptions => ({ wholeFileBytes: 0, segmentBytes });

@@ -1,9 +1,8 @@
 // Knowledge-base helpers for the server tests: uploads over real multipart HTTP, waiting for a
-// file's processing, the corpus folder (../shared/corpus, beside the clone), a DATA_DIR of the
-// test's own, and the uploaded bytes in the run's object store.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// file's processing, a DATA_DIR of the test's own, and the uploaded bytes in the run's object store.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { aiBaseSchema, type AiBase } from '@/domain/ai-base';
 import { knowledgeFileSchema, type KnowledgeFile } from '@/domain/knowledge';
@@ -14,11 +13,6 @@ import { testDatabase } from './test-database';
 import { call, testEnv, type ApiAnswer } from './test-server';
 import { parseConfig } from '@/server/config';
 import { s3ObjectStore } from '@/server/files/object-store';
-
-/** The real-world files (see its SOURCES.md); absent on a fresh clone, present in CI. */
-export const corpusDir = resolve(import.meta.dirname, '../../../../shared/corpus');
-export const hasCorpus = existsSync(join(corpusDir, 'SOURCES.md'));
-export const corpusFile = (relative: string) => join(corpusDir, relative);
 
 /** A DATA_DIR for one test file's server (its secrets key); remove() at the end. */
 export function scratchDataDir(label: string) {
