@@ -80,33 +80,23 @@ function trustProxy(raw: string | undefined): boolean | string[] {
     .filter(Boolean);
 }
 
-function llmBaseUrl(value: string | undefined): string | null {
-  const raw = value?.trim();
-  if (!raw) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LLM_BASE_URL must be an http(s) URL, not "${raw}"`);
-  return url.href.replace(/\/+$/, '');
+/** An http(s) URL variable, without its trailing slashes; unset or empty: null. */
+function httpUrl(name: string) {
+  return (value: string | undefined): string | null => {
+    const raw = value?.trim();
+    if (!raw) return null;
+    let url: URL | null = null;
+    try {
+      url = new URL(raw);
+    } catch {
+      /* named below */
+    }
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, not "${raw}"`);
+    return url.href.replace(/\/+$/, '');
+  };
 }
 
 const trimmed = (raw: string | undefined) => raw?.trim() || null;
-
-function objectStoreUrl(raw: string | undefined): string | null {
-  const value = raw?.trim();
-  if (!value) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`OBJECT_STORE_URL must be an http(s) URL, not "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`OBJECT_STORE_URL must be an http(s) URL, not "${value}"`);
-  return url.href.replace(/\/+$/, '');
-}
 
 /** Every environment variable the server reads, in the order of the README's table. */
 export const envSchema = z.object({
@@ -146,7 +136,7 @@ export const envSchema = z.object({
   ),
   DATABASE_URL: variable(unset, 'PostgreSQL (`postgres://user:password@host:port/db`) instead of PGlite', 'unset'),
   OBJECT_STORE_URL: variable(
-    checked(objectStoreUrl),
+    checked(httpUrl('OBJECT_STORE_URL')),
     "the S3 endpoint of the bucket merchants' uploaded files live in, shared by every process: Cloud Storage's `https://storage.googleapis.com`, " +
       'an R2 or MinIO URL; unset: AWS S3 in `OBJECT_STORE_REGION`',
     'unset (`npm start`: its local S3 server)',
@@ -259,7 +249,7 @@ export const envSchema = z.object({
     '`1`',
   ),
   LLM_BASE_URL: variable(
-    checked(llmBaseUrl),
+    checked(httpUrl('LLM_BASE_URL')),
     "an OpenAI-compatible chat endpoint's API root (`https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`): its models " +
       '(`GET {LLM_BASE_URL}/models`) join the built-in answerer in the model field; a malformed URL stops the server at start',
     'unset (built-in answerer only)',

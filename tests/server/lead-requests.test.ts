@@ -1,7 +1,7 @@
 // The landing page's public forms on the wire: what is stored, what is refused and why, the
 // honeypot, repeats, the rate limit per client address, and the staff's read route.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { leadRequestBody } from '@/tests/fixtures/lead-request-body';
 import { leadValidation } from '@/domain/lead-requests';
 import { leadRequestStore } from '@/server/leads/lead-request-store';
 import { adminAuth, createUser, signIn } from './support/emulator-users';
@@ -15,20 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const request = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Ana Souza',
-  email: `ana-${randomUUID().slice(0, 8)}@loja.com.br`,
-  phone: '+5511987654321',
-  position: 'Gerente de e-commerce',
-  segment: 'fashion',
-  website: 'https://loja.com.br',
-  platform: 'vtex',
-  privacyConsent: true,
-  whatsappConsent: false,
-  locale: 'pt',
-  nickname: '',
-  ...overrides,
-});
+const request = leadRequestBody;
 
 const post = (target: TestServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
   call(`${target.url}/api/v1/${path}`, {

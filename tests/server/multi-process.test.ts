@@ -14,6 +14,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { leadRequestBody } from '@/tests/fixtures/lead-request-body';
 import type { AiBase } from '@/domain/ai-base';
 import { buildScratchServer } from '@/scripts/build-server';
 import { jobs } from '@/server/jobs/job-tables';
@@ -176,27 +177,14 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
   }, 120_000);
 
   test('the lead forms’ limit holds across both webs: one budget per address, wherever the load balancer sends it', async () => {
-    const request = (n: number) => ({
-      name: 'Ana Souza',
-      email: `ana-${n}-${randomBytes(4).toString('hex')}@loja.com.br`,
-      phone: '+5511987654321',
-      position: 'Gerente de e-commerce',
-      segment: 'fashion',
-      website: 'https://loja.com.br',
-      platform: 'vtex',
-      privacyConsent: true,
-      whatsappConsent: false,
-      locale: 'pt',
-      nickname: '',
-    });
-    const post = (n: number) =>
+    const post = () =>
       call(`${proxy.url}/api/v1/contact-requests`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
-        body: JSON.stringify(request(n)),
+        body: JSON.stringify(leadRequestBody()),
       });
     const statuses: number[] = [];
-    for (let n = 0; n < 5; n++) statuses.push((await post(n)).status);
+    for (let n = 0; n < 5; n++) statuses.push((await post()).status);
     expect(statuses).toEqual([202, 202, 202, 429, 429]);
   });
 

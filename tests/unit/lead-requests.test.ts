@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
+import { leadRequestBody } from '@/tests/fixtures/lead-request-body';
 import { createContactRequestSchema, createMaterialRequestSchema, isHoneypotFilled, leadValidation } from '@/domain/lead-requests';
 import { websiteUrl } from '@/domain/lead-form-post';
 import { leadValidationMessages } from '@/src/features/landing/lead-form/lead-validation-messages';
@@ -12,19 +13,7 @@ import { ApiError, NetworkError } from '@/src/api/api-errors';
 const contactSchema = createContactRequestSchema(isValidPhoneNumber);
 const materialSchema = createMaterialRequestSchema(isValidPhoneNumber);
 
-const valid = {
-  name: 'Ana Souza',
-  email: 'ana@loja.com.br',
-  phone: '+5511987654321',
-  position: 'E-commerce manager',
-  segment: 'fashion',
-  website: 'https://loja.com.br',
-  platform: 'vtex',
-  privacyConsent: true,
-  whatsappConsent: false,
-  locale: 'pt',
-  nickname: '',
-};
+const valid = leadRequestBody({ email: 'ana@loja.com.br', position: 'E-commerce manager' });
 
 /** `field: message id` for each issue, in order. */
 const issues = (schema: typeof contactSchema, input: unknown) => {
