@@ -2,34 +2,22 @@
 // (tests/fixtures/object-store/): bytes in and out as streams, an upload that fails or is aborted
 // before its end leaves no object (small bodies and multipart ones alike), and a bucket that does
 // not answer fails the readiness ping.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { s3ObjectStore, type ObjectStore } from '@/server/files/object-store';
-import {
-  OBJECT_STORE_CREDENTIALS,
-  startObjectStoreServer,
-  type ObjectStoreServer,
-} from '@/tests/fixtures/object-store/object-store-server';
+import type { ObjectStore } from '@/server/files/object-store';
+import { scratchObjectStore } from '@/tests/fixtures/object-store/object-store-server';
 
 let scratch: string;
-let server: ObjectStoreServer;
 let files: ObjectStore;
-const storeOn = (bucket: string, endpoint = server.url) =>
-  s3ObjectStore({ endpoint, bucket, region: 'us-east-1', credentials: OBJECT_STORE_CREDENTIALS });
-
+let bucket: Awaited<ReturnType<typeof scratchObjectStore>>;
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'object-store-'));
-  server = await startObjectStoreServer({ directory: join(scratch, 'buckets'), buckets: ['files'] });
-  files = storeOn('files');
+  bucket = await scratchObjectStore('files');
+  ({ scratch, files } = bucket);
 });
-afterAll(async () => {
-  await server.close();
-  await rm(scratch, { recursive: true, force: true });
-});
+afterAll(() => bucket.close());
 
 /** `size` bytes of `fill` in 1 MiB chunks; `failAt`: the stream errors once that many bytes are out. */
 function body(size: number, { fill = 97, failAt }: { fill?: number; failAt?: number } = {}) {
@@ -90,6 +78,6 @@ test('an upload aborted by its signal leaves no object and throws the reason', a
 
 test('the readiness ping answers for a bucket that exists, and fails for one that does not or a store that is down', async () => {
   await expect(files.ping()).resolves.toBeUndefined();
-  await expect(storeOn('no-such-bucket').ping()).rejects.toThrow();
-  await expect(storeOn('files', 'http://127.0.0.1:9').ping()).rejects.toThrow();
+  await expect(bucket.storeOn('no-such-bucket').ping()).rejects.toThrow();
+  await expect(bucket.storeOn('files', 'http://127.0.0.1:9').ping()).rejects.toThrow();
 });

@@ -2,9 +2,6 @@
 // typed value the route answers, nothing read before the base and the plan allow it, and nothing
 // left in the object store (a real S3 server on loopback) of a refused file. The HTTP answers
 // themselves: tests/server/knowledge-files.test.ts.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,29 +9,20 @@ import type { KnowledgeFile } from '@/domain/knowledge';
 import type { AccountStore } from '@/server/accounts/account-store';
 import { KnowledgeRefusal, type KnowledgeStore } from '@/server/knowledge/knowledge-store';
 import { uploadIntake, type UploadRequest } from '@/server/knowledge/upload-intake';
-import { s3ObjectStore, type ObjectStore } from '@/server/files/object-store';
-import {
-  OBJECT_STORE_CREDENTIALS,
-  startObjectStoreServer,
-  type ObjectStoreServer,
-} from '@/tests/fixtures/object-store/object-store-server';
+import type { ObjectStore } from '@/server/files/object-store';
+import { scratchObjectStore } from '@/tests/fixtures/object-store/object-store-server';
 
 const uid = 'merchant-1';
 const baseId = '0b6c1c7e-5a4e-4f4b-9d52-2f1f3b0d6a11';
 const csv = Buffer.from('question,answer\nDo you ship?,Yes\n');
 
-let scratch: string;
-let server: ObjectStoreServer;
 let files: ObjectStore;
+let bucket: Awaited<ReturnType<typeof scratchObjectStore>>;
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'upload-intake-'));
-  server = await startObjectStoreServer({ directory: scratch, buckets: ['intake'] });
-  files = s3ObjectStore({ endpoint: server.url, bucket: 'intake', region: 'us-east-1', credentials: OBJECT_STORE_CREDENTIALS });
+  bucket = await scratchObjectStore('intake');
+  ({ files } = bucket);
 });
-afterAll(async () => {
-  await server.close();
-  await rm(scratch, { recursive: true, force: true });
-});
+afterAll(() => bucket.close());
 
 /** A file part as @fastify/multipart hands it over: its stream says whether the size limit cut it. */
 function part(filename: string, bytes: Buffer, truncated = false): MultipartFile {
