@@ -205,6 +205,11 @@ export const envSchema = z.object({
     'how long a knowledge import is held by its worker between renewals (every third of it): the import of a worker that died is taken over by another after this',
     '`60`',
   ),
+  INVENTORY_SYNC_LEASE_SECONDS: variable(
+    checked(positiveWhole('INVENTORY_SYNC_LEASE_SECONDS', 120, ' of seconds')),
+    'how long an inventory sync is held by its worker between renewals (every third of it): the sync of a worker that died is taken over by another after this',
+    '`120`',
+  ),
   INVENTORY_SYNC_WORKER: workerSwitch(
     "`off`: this process syncs no inventory (another process sharing the database does); otherwise it syncs two at once and queues each inventory's hourly sync at its own minute of the hour",
   ),
@@ -326,6 +331,7 @@ export type Config = {
     knowledgeLeaseMs: number;
     inventorySync: boolean;
     inventoryBulkThreshold: number;
+    inventorySyncLeaseMs: number;
     orderPollMs: number;
     whatsappInbound: boolean;
     conversationRetention: boolean;
@@ -435,6 +441,7 @@ export function parseConfig(env: Env): Config {
       knowledgeLeaseMs: vars.KNOWLEDGE_JOB_LEASE_SECONDS * 1000,
       inventorySync: worker && vars.INVENTORY_SYNC_WORKER,
       inventoryBulkThreshold: vars.INVENTORY_BULK_THRESHOLD,
+      inventorySyncLeaseMs: vars.INVENTORY_SYNC_LEASE_SECONDS * 1000,
       orderPollMs: vars.ORDER_POLL_SECONDS * 1000,
       whatsappInbound: worker && vars.WHATSAPP_INBOUND_WORKER,
       conversationRetention: worker && vars.CONVERSATION_RETENTION_WORKER,

@@ -26,7 +26,7 @@ export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
   knowledge: { concurrency: number; leaseMs?: number; batchSize?: number; storesAtOnce?: number } | null;
   /** Null: this process syncs no inventory (INVENTORY_SYNC_WORKER=off; another process does). */
-  inventorySync: { meta: MetaConfig; scheduleEveryMs?: number; pollMs?: number; bulkThreshold?: number } | null;
+  inventorySync: { meta: MetaConfig; scheduleEveryMs?: number; pollMs?: number; bulkThreshold?: number; leaseMs?: number } | null;
   /** Null: this process answers no WhatsApp message (WHATSAPP_INBOUND_WORKER=off; another process does). */
   whatsappInbound: Pick<InboundWorkerOptions, 'cloudApi' | 'siteUrl' | 'concurrency' | 'pollMs' | 'retryDelayMs'> | null;
   /** Null: this process deletes no expired conversation (CONVERSATION_RETENTION_WORKER=off; another process does). */
@@ -67,7 +67,9 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
     knowledge: workers.knowledge
       ? { concurrency: workers.knowledgeConcurrency, leaseMs: workers.knowledgeLeaseMs, ...knowledgeStoring[config.database.kind] }
       : null,
-    inventorySync: workers.inventorySync ? { meta: config.meta, bulkThreshold: workers.inventoryBulkThreshold } : null,
+    inventorySync: workers.inventorySync
+      ? { meta: config.meta, bulkThreshold: workers.inventoryBulkThreshold, leaseMs: workers.inventorySyncLeaseMs }
+      : null,
     whatsappInbound: workers.whatsappInbound ? { cloudApi: config.whatsapp, siteUrl: config.workerSiteUrl } : null,
     conversationRetention: workers.conversationRetention ? {} : null,
     templateSends: workers.templateSends ? {} : null,

@@ -22,6 +22,8 @@ export type InventorySyncWorkerOptions = {
   scheduleEveryMs?: number;
   pollMs?: number;
   bulkThreshold?: number;
+  /** How long a sync is held between renewals (every third of it); a dead worker's sync is taken over after it. */
+  leaseMs?: number;
 };
 
 export function inventorySyncWorker({
@@ -33,6 +35,7 @@ export function inventorySyncWorker({
   scheduleEveryMs = 60_000,
   pollMs,
   bulkThreshold,
+  leaseMs = 120_000,
 }: InventorySyncWorkerOptions): QueueWorker {
   const worker = queueWorker({
     db,
@@ -42,7 +45,7 @@ export function inventorySyncWorker({
     concurrency,
     ...(pollMs ? { pollMs } : {}),
     // A sync reads a whole store: long leases, renewed while it runs.
-    leaseMs: 120_000,
+    leaseMs,
     handle: (job, signal) =>
       syncInventory(
         { db, secrets, meta, ...(bulkThreshold === undefined ? {} : { bulkThreshold }) },

@@ -3,7 +3,7 @@
 // abandoned checkouts (checkout recovery's, for the webhooks missed), then the rows made the
 // inventory's products in one transaction. A refusal fails the run and keeps the last good products
 // (the next hour tries again); anything else is thrown for the queue to retry.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SyncTrigger } from '@/domain/inventory-sync';
 import type { Db } from '../db/database';
 import { executeInOneTransaction } from '../db/in-one-transaction';
@@ -67,6 +67,9 @@ export async function syncInventory(
 ): Promise<'done' | 'stopped'> {
   const [inventory] = await db.select().from(inventories).where(eq(inventories.id, inventoryId));
   if (!inventory || inventory.status !== 'configured' || !inventory.shopifyTokenSealed) return 'done';
+  // A run still running is one whose worker was killed (one sync of an inventory is queued or runs at
+  // a time: enqueueSync): it did not happen, as a stopped one does not; its rows go with it.
+  await db.delete(inventorySyncRuns).where(and(eq(inventorySyncRuns.inventoryId, inventoryId), eq(inventorySyncRuns.status, 'running')));
   const [run] = await db.insert(inventorySyncRuns).values({ inventoryId, trigger }).returning({ id: inventorySyncRuns.id });
   const runId = run!.id;
   // The first sync shows as pending synchronization until it finishes; a later one as syncing.

@@ -275,6 +275,34 @@ describe('inventories', () => {
     expect(await db.select().from(inventorySyncRows).where(inArray(inventorySyncRows.runId, runIds))).toEqual([]);
   });
 
+  test('a run a killed worker left running is removed when the sync runs again: the runs list one run per sync', async () => {
+    const { db } = await testDatabase();
+    // What a worker killed mid-sync leaves: its run still running, the rows it had read.
+    const [orphan] = await db
+      .insert(inventorySyncRuns)
+      .values({ inventoryId: inventory.id, trigger: 'hourly' })
+      .returning({ id: inventorySyncRuns.id });
+    await db.insert(inventorySyncRows).values({
+      runId: orphan!.id,
+      key: 'v:half-read',
+      position: 0,
+      searchText: 'half read',
+      sku: null,
+      active: true,
+      product: { key: 'v:half-read' } as InventoryProduct,
+    });
+    expect(await enqueueSync(db, inventory.id, 'hourly')).toBe(true);
+    const settled = async () => {
+      const { runs } = (await as(`/inventories/${inventory.id}/runs`)).body as { runs: SyncRun[] };
+      return runs[0]?.status === 'succeeded' ? runs : null;
+    };
+    await expect.poll(settled, { timeout: 30_000 }).not.toBeNull();
+    const runs = (await settled())!;
+    expect(runs.map((run) => run.status)).not.toContain('running');
+    expect(await db.select().from(inventorySyncRuns).where(eq(inventorySyncRuns.id, orphan!.id))).toEqual([]);
+    expect(await db.select().from(inventorySyncRows).where(eq(inventorySyncRows.runId, orphan!.id))).toEqual([]);
+  });
+
   test('sync now runs again at most once a minute', async () => {
     const soon = await as(`/inventories/${inventory.id}/sync`, 'POST');
     expect([soon.status, errorOf(soon).code]).toEqual([429, 'too_many_requests']);

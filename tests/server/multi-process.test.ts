@@ -5,10 +5,12 @@
 // messages from 20 shoppers, delivered through both webs and partly twice, get one reply each, each
 // shopper's in order; the lead forms' limit holds across both webs; a worker killed mid-import
 // (SIGKILL) has its import taken over after its lease and read once to its end; a worker stopped
-// with SIGTERM hands its import back at once and the other worker finishes it. PostgreSQL only (PGlite is one
-// process): these run in the PostgreSQL pass, `npm run test:server`.
+// with SIGTERM hands its import back at once and the other worker finishes it; a sync finished by a
+// worker refreshes the public catalog either web serves from memory, and 'Sync now' is refused by
+// both webs alike; a worker killed mid-sync has its sync taken over and finished once, one run in
+// the report. PostgreSQL only (PGlite is one process): these run in the PostgreSQL pass, `npm run test:server`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
@@ -16,15 +18,28 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { leadRequestBody } from '@/tests/fixtures/lead-request-body';
 import type { AiBase } from '@/domain/ai-base';
+import type { Inventory } from '@/domain/inventory';
+import type { SyncRun } from '@/domain/inventory-sync';
+import type { PublicCatalog } from '@/domain/storefront';
 import { buildScratchServer } from '@/scripts/build-server';
 import { jobs } from '@/server/jobs/job-tables';
+import { enqueueSync, INVENTORY_SYNC_QUEUE } from '@/server/inventories/inventory-sync';
+import { inventorySyncRows, inventorySyncRuns } from '@/server/inventories/inventory-tables';
 import { PROCESS_FILE_QUEUE } from '@/server/knowledge/knowledge-store';
 import { knowledgeFiles, passages } from '@/server/knowledge/knowledge-tables';
+import { startDemoPeers, type DemoPeers } from '@/tests/fixtures/demo-peers';
+import {
+  demoStoreProducts,
+  generatedStoreProducts,
+  startShopifyAdminServer,
+  type ShopifyAdminServer,
+} from '@/tests/fixtures/shopify-admin-server';
 import { startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '@/tests/fixtures/whatsapp-cloud-api-server';
 import { fixturePhoneNumber } from '@/tests/fixtures/whatsapp/phone-numbers';
 import { textMessage } from '@/tests/fixtures/whatsapp/webhook-payloads';
 import { newPhoneNumberId } from './support/channel-seed';
 import { emulatorHost, emulatorProject, type TestUser } from './support/emulator-users';
+import { integrationStep } from './support/integration-step';
 import { baseInstructions, knowledgeClient } from './support/knowledge-uploads';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
 import { childEnv } from './support/spawn-node';
@@ -33,6 +48,7 @@ import { call } from './support/test-server';
 
 const url = process.env.DATABASE_URL;
 const LEASE_SECONDS = 6;
+const SLOW_STORE_VARIANTS = 3_000;
 type Role = 'web' | 'worker';
 type Process = { role: Role; url: string; child: ChildProcess; log: string[] };
 
@@ -54,6 +70,8 @@ async function freePort(): Promise<number> {
 describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and one bucket', () => {
   let main: string;
   let whatsapp: WhatsAppCloudApiServer;
+  let peers: DemoPeers;
+  let slowStore: ShopifyAdminServer;
   let proxy: RoundRobinProxy;
   const processes: Process[] = [];
   const secretsKey = randomBytes(32).toString('base64');
@@ -72,10 +90,13 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
         FIREBASE_PROJECT_ID: emulatorProject,
         SECRETS_KEY: secretsKey,
         WHATSAPP_GRAPH_URL: whatsapp.graphUrl,
+        META_GRAPH_URL: peers.meta.graphUrl,
+        META_ACCESS_TOKEN: peers.meta.accessToken,
         TRUST_PROXY: 'loopback',
         LEAD_RATE_LIMIT_MAX: '3',
         // A killed worker's import is taken over seconds later, not after production's minute.
         KNOWLEDGE_JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+        INVENTORY_SYNC_LEASE_SECONDS: String(LEASE_SECONDS),
       }) as NodeJS.ProcessEnv,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -97,6 +118,12 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
   beforeAll(async () => {
     main = await buildScratchServer('multi-process');
     whatsapp = await startWhatsAppCloudApiServer({ numbers: [number] });
+    peers = await startDemoPeers();
+    // A store read slowly (a small cost bucket): its sync runs long enough to be cut.
+    slowStore = await startShopifyAdminServer({
+      products: generatedStoreProducts(SLOW_STORE_VARIANTS),
+      bucket: { maximumAvailable: 1_000, restoreRate: 500 },
+    });
     // The first process migrates (any would, under the lock); the others start beside it.
     await start('web');
     await Promise.all([start('web'), start('worker'), start('worker')]);
@@ -104,7 +131,7 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
   }, 180_000);
   afterAll(async () => {
     for (const one of processes) one.child.kill('SIGKILL');
-    await Promise.all([proxy?.close(), whatsapp?.close()]);
+    await Promise.all([proxy?.close(), whatsapp?.close(), peers?.close(), slowStore?.close()]);
     if (main) rmSync(dirname(main), { recursive: true, force: true });
   });
 
@@ -177,16 +204,25 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
   }, 120_000);
 
   test('the lead forms’ limit holds across both webs: one budget per address, wherever the load balancer sends it', async () => {
+    // An address of its own each run: the database, and its counts, outlive a run on a developer's machine.
+    const address = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
     const post = () =>
       call(`${proxy.url}/api/v1/contact-requests`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
         body: JSON.stringify(leadRequestBody()),
       });
     const statuses: number[] = [];
     for (let n = 0; n < 5; n++) statuses.push((await post()).status);
     expect(statuses).toEqual([202, 202, 202, 429, 429]);
   });
+
+  /** The worker process that holds a running job (its lock names the host and the process: `host:pid:…`). */
+  function ownerOf(job: { lockedBy: string | null }) {
+    const owner = workers().find((one) => job.lockedBy?.split(':')[1] === String(one.child.pid))!;
+    expect(owner, job.lockedBy ?? 'no lock').toBeDefined();
+    return owner;
+  }
 
   /** A big file uploaded, its import running: the worker process that holds it, and a way to read its job. */
   async function importRunning(name: string) {
@@ -201,11 +237,7 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
           .where(sql`${jobs.queue} = ${PROCESS_FILE_QUEUE} and ${jobs.payload}->>'fileId' = ${file.id}`)
       )[0];
     await expect.poll(async () => (await jobOf())?.status, { timeout: 30_000, interval: 100 }).toBe('running');
-    const running = (await jobOf())!;
-    // Which worker holds it: its lock names the host and the process (`host:pid:…`).
-    const owner = workers().find((one) => running.lockedBy?.split(':')[1] === String(one.child.pid))!;
-    expect(owner, running.lockedBy ?? 'no lock').toBeDefined();
-    return { db, file, jobOf, owner };
+    return { db, file, jobOf, owner: ownerOf((await jobOf())!) };
   }
 
   test('a worker killed mid-import (SIGKILL): the other takes the import over once its lease runs out, and it finishes once', async () => {
@@ -242,5 +274,111 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
     expect(await via(webs()[0]!).settled(merchant, base.id, big.id, 120_000)).toMatchObject({ status: 'ready', passageCount: 80_000 });
     const [row] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, big.id));
     expect(row!.status).toBe('ready');
+    await start('worker');
+  }, 180_000);
+
+  /** An inventory configured through the load balancer on `store` and the demo catalog; its first sync queued. */
+  async function configuredInventory(name: string, store: ShopifyAdminServer): Promise<Inventory> {
+    const api = (method: string, path: string, body?: unknown) => viaProxy.api(merchant, method, path, body);
+    const created = await api('POST', '/inventories', { name });
+    expect(created.status, created.text).toBe(201);
+    const integrated = await api(
+      'PUT',
+      `/inventories/${(created.body as Inventory).id}/integration`,
+      integrationStep(store, created.body as Inventory, { shopifyToken: store.accessToken }),
+    );
+    expect(integrated.status, integrated.text).toBe(200);
+    const saved = await api('PUT', `/inventories/${(created.body as Inventory).id}/catalog`, {
+      catalogId: peers.catalogId,
+      expectedVersion: (integrated.body as Inventory).version,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    return saved.body as Inventory;
+  }
+  const runsOf = async (inventory: Inventory) =>
+    ((await viaProxy.api(merchant, 'GET', `/inventories/${inventory.id}/runs`)).body as { runs: SyncRun[] }).runs;
+  const catalogVia = async (one: Process, inventory: Inventory) => {
+    const answer = await call(`${one.url}/api/v1/storefront/${inventory.publicId}/catalog`);
+    expect(answer.status, answer.text).toBe(200);
+    return answer.body as PublicCatalog;
+  };
+
+  test("a sync a worker finishes refreshes the public catalog both webs keep in memory; both refuse a second 'Sync now' alike", async () => {
+    const inventory = await configuredInventory('Loja Demo', peers.shopify);
+    await expect.poll(async () => (await runsOf(inventory))[0]?.status, { timeout: 30_000, interval: 200 }).toBe('succeeded');
+    const [webA, webB] = webs();
+    // Both webs hold the catalog in memory now, as its shoppers' visits leave it.
+    const before = await catalogVia(webB!, inventory);
+    expect((await catalogVia(webA!, inventory)).lastSyncedAt).toBe(before.lastSyncedAt);
+    // Every variant of the catalog's first product 10.00 dearer at the store.
+    const products = demoStoreProducts();
+    const repriced = products.find((product) => String(product.id) === before.products[0]!.id)!;
+    for (const variant of repriced.variants) variant.price = (Number(variant.price) + 10).toFixed(2);
+    const pricesOf = (catalog: PublicCatalog) =>
+      catalog.products.find((product) => product.id === before.products[0]!.id)!.variants.map((variant) => variant.priceMinor);
+    const newPrices = pricesOf(before).map((price) => price! + 1_000);
+    peers.shopify.setProducts(products);
+
+    // 'Sync now' right after the first sync, through either web: one interval, kept in the database.
+    for (const web of [webA!, webB!]) {
+      const soon = await via(web).api(merchant, 'POST', `/inventories/${inventory.id}/sync`);
+      expect([soon.status, (soon.body as { error: { code: string } }).error.code]).toEqual([429, 'too_many_requests']);
+    }
+    // The hour's sync, queued as the scheduler queues it, run by whichever worker claims it.
+    const { db } = await testDatabase();
+    expect(await enqueueSync(db, inventory.id, 'hourly')).toBe(true);
+    await expect
+      .poll(async () => (await runsOf(inventory)).map((run) => run.status), { timeout: 30_000, interval: 200 })
+      .toEqual(['succeeded', 'succeeded']);
+    // Each web serves the new catalog, though neither ran the sync nor heard of it but from the database.
+    for (const web of [webB!, webA!])
+      await expect.poll(async () => pricesOf(await catalogVia(web, inventory)), { timeout: 15_000, interval: 250 }).toEqual(newPrices);
+    expect((await catalogVia(webB!, inventory)).lastSyncedAt).not.toBe(before.lastSyncedAt);
+    peers.shopify.setProducts(demoStoreProducts());
+  }, 90_000);
+
+  test('a worker killed mid-sync (SIGKILL): the other takes the sync over once its lease runs out; one run, finished once', async () => {
+    const inventory = await configuredInventory('Loja Lenta', slowStore);
+    const { db } = await testDatabase();
+    const jobOf = async () =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(sql`${jobs.queue} = ${INVENTORY_SYNC_QUEUE} and ${jobs.payload}->>'inventoryId' = ${inventory.id}`)
+      )[0];
+    // Mid-sync: the run has read part of the store into its rows.
+    const readSoFar = async () => {
+      const [run] = await db.select().from(inventorySyncRuns).where(eq(inventorySyncRuns.inventoryId, inventory.id));
+      if (!run) return 0;
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(inventorySyncRows)
+        .where(eq(inventorySyncRows.runId, run.id));
+      return counted!.n;
+    };
+    await expect.poll(readSoFar, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    const running = (await jobOf())!;
+    expect(running.status).toBe('running');
+    const owner = ownerOf(running);
+    const exited = stopped(owner);
+    owner.child.kill('SIGKILL');
+    await exited;
+    expect(await readSoFar()).toBeLessThan(SLOW_STORE_VARIANTS);
+    await expect
+      .poll(async () => (await jobOf())?.lockedBy?.split(':')[1] ?? 'done', { timeout: 30_000, interval: 100 })
+      .not.toBe(String(owner.child.pid));
+    await expect.poll(async () => (await runsOf(inventory))[0]?.status, { timeout: 120_000, interval: 250 }).toBe('succeeded');
+    // One run in the report (the cut one gone with its rows), the store's every variant in the products.
+    const runs = await runsOf(inventory);
+    expect(runs.map((run) => [run.trigger, run.status])).toEqual([['first', 'succeeded']]);
+    expect(runs[0]!.report!.counts.variants).toBe(SLOW_STORE_VARIANTS);
+    const leftRows = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inventorySyncRows)
+      .innerJoin(inventorySyncRuns, eq(inventorySyncRuns.id, inventorySyncRows.runId))
+      .where(eq(inventorySyncRuns.inventoryId, inventory.id));
+    expect(leftRows[0]!.n).toBe(0);
+    await start('worker');
   }, 180_000);
 });
