@@ -14,6 +14,7 @@ import { assertSafeForProduction, type AuthConfig } from './auth/auth-config';
 import { DEFAULT_TOKEN_CACHE_SECONDS } from './auth/token-cache';
 import type { CloudApiConfig } from './channels/cloud-api-client';
 import type { DatabaseTarget } from './db/database';
+import { POSTGRES_POOL_MAX } from './db/postgres-pool';
 import type { ObjectStoreConfig } from './files/object-store';
 import type { MetaConfig } from './inventories/meta-catalog';
 import { BULK_THRESHOLD } from './inventories/store-reader';
@@ -135,6 +136,11 @@ export const envSchema = z.object({
     '`.data`',
   ),
   DATABASE_URL: variable(unset, 'PostgreSQL (`postgres://user:password@host:port/db`) instead of PGlite', 'unset'),
+  DATABASE_POOL_MAX: variable(
+    checked(positiveWhole('DATABASE_POOL_MAX', POSTGRES_POOL_MAX)),
+    "the most PostgreSQL connections one process's statements hold (work notices hold up to 3 more; docs/capacity.md)",
+    `\`${POSTGRES_POOL_MAX}\``,
+  ),
   OBJECT_STORE_URL: variable(
     checked(httpUrl('OBJECT_STORE_URL')),
     "the S3 endpoint of the bucket merchants' uploaded files live in, shared by every process: Cloud Storage's `https://storage.googleapis.com`, " +
@@ -210,6 +216,11 @@ export const envSchema = z.object({
     'how long an inventory sync is held by its worker between renewals (every third of it): the sync of a worker that died is taken over by another after this',
     '`120`',
   ),
+  INVENTORY_SYNC_CONCURRENCY: variable(
+    checked(positiveWhole('INVENTORY_SYNC_CONCURRENCY', 2)),
+    "how many inventories one process syncs at once (a sync mostly waits on the store's rate limit; docs/capacity.md)",
+    '`2`',
+  ),
   INVENTORY_SYNC_WORKER: workerSwitch(
     "`off`: this process syncs no inventory (another process sharing the database does); otherwise it syncs two at once and queues each inventory's hourly sync at its own minute of the hour",
   ),
@@ -231,6 +242,11 @@ export const envSchema = z.object({
     checked(positiveWhole('SYNC_NOW_INTERVAL_MS', SYNC_NOW_INTERVAL_MS, ' of milliseconds')),
     "how long after a sync started 'Sync now' is refused (429 with Retry-After); the e2e suite shortens it so a test can sync twice",
     `\`${SYNC_NOW_INTERVAL_MS}\``,
+  ),
+  WHATSAPP_INBOUND_CONCURRENCY: variable(
+    checked(positiveWhole('WHATSAPP_INBOUND_CONCURRENCY', 8)),
+    'how many WhatsApp messages one process answers at once (different shoppers; one shopper’s in order): more when an LLM answers slowly',
+    '`8`',
   ),
   WHATSAPP_INBOUND_WORKER: workerSwitch('`off`: this process answers no WhatsApp message (another process sharing the database does)'),
   CONVERSATION_RETENTION_WORKER: workerSwitch(
@@ -332,6 +348,8 @@ export type Config = {
     inventorySync: boolean;
     inventoryBulkThreshold: number;
     inventorySyncLeaseMs: number;
+    inventorySyncConcurrency: number;
+    whatsappInboundConcurrency: number;
     orderPollMs: number;
     whatsappInbound: boolean;
     conversationRetention: boolean;
@@ -404,7 +422,9 @@ export function parseConfig(env: Env): Config {
     distDir: (vars.DIST_DIR ?? 'dist') || undefined,
     logLevel: vars.LOG_LEVEL ?? 'info',
     production: vars.NODE_ENV === 'production',
-    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'pglite', dataDir: vars.DATA_DIR || '.data' },
+    database: vars.DATABASE_URL
+      ? { kind: 'postgres', url: vars.DATABASE_URL, poolMax: vars.DATABASE_POOL_MAX }
+      : { kind: 'pglite', dataDir: vars.DATA_DIR || '.data' },
     dataDir: resolve(vars.DATA_DIR || '.data'),
     objectStore: objectStoreConfig(vars),
     secretsKey: vars.SECRETS_KEY,
@@ -442,6 +462,8 @@ export function parseConfig(env: Env): Config {
       inventorySync: worker && vars.INVENTORY_SYNC_WORKER,
       inventoryBulkThreshold: vars.INVENTORY_BULK_THRESHOLD,
       inventorySyncLeaseMs: vars.INVENTORY_SYNC_LEASE_SECONDS * 1000,
+      inventorySyncConcurrency: vars.INVENTORY_SYNC_CONCURRENCY,
+      whatsappInboundConcurrency: vars.WHATSAPP_INBOUND_CONCURRENCY,
       orderPollMs: vars.ORDER_POLL_SECONDS * 1000,
       whatsappInbound: worker && vars.WHATSAPP_INBOUND_WORKER,
       conversationRetention: worker && vars.CONVERSATION_RETENTION_WORKER,

@@ -26,7 +26,14 @@ export type WorkerSettings = {
   /** Null: this process takes no knowledge-file jobs (KNOWLEDGE_WORKER=off; another process does). */
   knowledge: { concurrency: number; leaseMs?: number; batchSize?: number; storesAtOnce?: number } | null;
   /** Null: this process syncs no inventory (INVENTORY_SYNC_WORKER=off; another process does). */
-  inventorySync: { meta: MetaConfig; scheduleEveryMs?: number; pollMs?: number; bulkThreshold?: number; leaseMs?: number } | null;
+  inventorySync: {
+    meta: MetaConfig;
+    scheduleEveryMs?: number;
+    pollMs?: number;
+    bulkThreshold?: number;
+    leaseMs?: number;
+    concurrency?: number;
+  } | null;
   /** Null: this process answers no WhatsApp message (WHATSAPP_INBOUND_WORKER=off; another process does). */
   whatsappInbound: Pick<InboundWorkerOptions, 'cloudApi' | 'siteUrl' | 'concurrency' | 'pollMs' | 'retryDelayMs'> | null;
   /** Null: this process deletes no expired conversation (CONVERSATION_RETENTION_WORKER=off; another process does). */
@@ -68,9 +75,16 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
       ? { concurrency: workers.knowledgeConcurrency, leaseMs: workers.knowledgeLeaseMs, ...knowledgeStoring[config.database.kind] }
       : null,
     inventorySync: workers.inventorySync
-      ? { meta: config.meta, bulkThreshold: workers.inventoryBulkThreshold, leaseMs: workers.inventorySyncLeaseMs }
+      ? {
+          meta: config.meta,
+          bulkThreshold: workers.inventoryBulkThreshold,
+          leaseMs: workers.inventorySyncLeaseMs,
+          concurrency: workers.inventorySyncConcurrency,
+        }
       : null,
-    whatsappInbound: workers.whatsappInbound ? { cloudApi: config.whatsapp, siteUrl: config.workerSiteUrl } : null,
+    whatsappInbound: workers.whatsappInbound
+      ? { cloudApi: config.whatsapp, siteUrl: config.workerSiteUrl, concurrency: workers.whatsappInboundConcurrency }
+      : null,
     conversationRetention: workers.conversationRetention ? {} : null,
     templateSends: workers.templateSends ? {} : null,
     orderNotices: workers.orderNotices ? {} : null,

@@ -14,12 +14,14 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PgliteThread } from './pglite-thread-client';
+import { POSTGRES_POOL_MAX } from './postgres-pool';
 
 // The tables are each area's (server/<area>/*-tables.ts); queries name them, so the handle needs no schema.
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  /** `poolMax`: the most connections the statements hold (DATABASE_POOL_MAX; default POSTGRES_POOL_MAX). */
+  | { kind: 'postgres'; url: string; poolMax?: number }
   /** `dataDir: null` keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir: string | null };
 
@@ -68,7 +70,7 @@ const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, 
 
 /** `purpose` names the owner in the PGlite lock file, for the refusal message another process prints. */
 export async function openDatabase(target: DatabaseTarget, purpose: string): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, purpose);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolMax) : openPglite(target.dataDir, purpose);
 }
 
 async function openPglite(dataDir: string | null, purpose: string): Promise<Database> {
@@ -103,10 +105,8 @@ async function openPglite(dataDir: string | null, purpose: string): Promise<Data
 // Any number of server processes may share PostgreSQL; they take turns migrating.
 const MIGRATION_LOCK_KEY = 7_300_442_001;
 
-async function openPostgres(url: string): Promise<Database> {
-  // The sender (16 sends at once), the recovery worker (8) and the webhooks share it: at 10 they
-  // waited on each other under bench:recovery's load (docs/benchmarks.md, "Checkout recovery").
-  const pool = new pg.Pool({ connectionString: url, max: 20, allowExitOnIdle: true });
+async function openPostgres(url: string, poolMax = POSTGRES_POOL_MAX): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, allowExitOnIdle: true });
   try {
     const client = await pool.connect();
     try {

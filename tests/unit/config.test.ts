@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { UnsafeConfigError } from '@/server/auth/auth-config';
 import { ConfigError, envSchema, parseConfig } from '@/server/config';
+import { workerSettingsFrom } from '@/server/workers';
 import { DEFAULT_ORDER_POLL_SECONDS, runtimeConfigSchema } from '@/domain/runtime-config';
 import { envTable, readmePath, readmeWithEnvTable } from '@/scripts/env-table';
 
@@ -119,6 +120,32 @@ describe('parseConfig', () => {
     }
     expect(message).toMatch(/AUTH_TOKEN_CACHE_SECONDS/);
     expect(message).toMatch(/KNOWLEDGE_WORKER_CONCURRENCY/);
+  });
+
+  test('what one process takes on: syncs and replies at once, the sync lease and the PostgreSQL pool, each settable', () => {
+    const postgres = 'postgres://catalyst@127.0.0.1/catalyst';
+    expect(parseConfig({ DATABASE_URL: postgres })).toMatchObject({
+      database: { kind: 'postgres', url: postgres, poolMax: 20 },
+      workers: { inventorySyncConcurrency: 2, whatsappInboundConcurrency: 8, inventorySyncLeaseMs: 120_000 },
+    });
+    const set = parseConfig({
+      DATABASE_URL: postgres,
+      DATABASE_POOL_MAX: '8',
+      INVENTORY_SYNC_CONCURRENCY: '16',
+      WHATSAPP_INBOUND_CONCURRENCY: '64',
+      INVENTORY_SYNC_LEASE_SECONDS: '30',
+    });
+    expect(set).toMatchObject({
+      database: { poolMax: 8 },
+      workers: { inventorySyncConcurrency: 16, whatsappInboundConcurrency: 64, inventorySyncLeaseMs: 30_000 },
+    });
+    // What the workers are built with.
+    expect(workerSettingsFrom(set)).toMatchObject({
+      inventorySync: { concurrency: 16, leaseMs: 30_000 },
+      whatsappInbound: { concurrency: 64 },
+    });
+    for (const name of ['DATABASE_POOL_MAX', 'INVENTORY_SYNC_CONCURRENCY', 'WHATSAPP_INBOUND_CONCURRENCY', 'INVENTORY_SYNC_LEASE_SECONDS'])
+      for (const bad of ['0', '2.5', 'many']) expect(() => parseConfig({ [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(name));
   });
 
   test("demo time: DEMO_TIME_SCALE speeds recovery's delays up, within bounds, and never in production", () => {
