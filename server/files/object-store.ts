@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import { multipartPut } from './multipart-put';
 
 export type ObjectStoreConfig = {
   /** The S3 endpoint (`https://storage.googleapis.com`); null: AWS's own, from the region. */
@@ -39,10 +39,6 @@ export type ObjectStore = {
   ping: (signal?: AbortSignal) => Promise<void>;
 };
 
-/** Parts of 8 MiB, two in flight: what one upload holds in memory at most. */
-const PART_BYTES = 8 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 2;
-
 export function s3ObjectStore(config: ObjectStoreConfig): ObjectStore {
   // The SDK warns on every process start that its 2027 releases will need Node 22; this codebase's
   // Node is fixed by package.json's engines, and the move is noted in docs/deployment.md.
@@ -71,32 +67,10 @@ export function s3ObjectStore(config: ObjectStoreConfig): ObjectStore {
   return {
     bucket: Bucket,
     async put(key, body, signal) {
-      // The body's own failure is the one to report, not the abort that follows it.
-      let bodyError: unknown = null;
-      const noteBodyError = (error: unknown) => (bodyError ??= error);
-      body.once('error', noteBodyError);
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: key, Body: body },
-        partSize: PART_BYTES,
-        queueSize: PARTS_IN_FLIGHT,
-        leavePartsOnError: false,
-      });
-      const abort = () => void upload.abort().catch(() => {});
-      signal?.addEventListener('abort', abort, { once: true });
       try {
-        if (signal?.aborted) throw signal.reason;
-        await upload.done();
-        if (signal?.aborted) {
-          // Aborted as the last part went in: the object is whole but unwanted.
-          await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-          throw signal.reason;
-        }
+        await multipartPut(client, { Bucket, Key: key }, body, signal);
       } catch (error) {
-        throw signal?.aborted ? signal.reason : (bodyError ?? error);
-      } finally {
-        signal?.removeEventListener('abort', abort);
-        body.off('error', noteBodyError);
+        throw signal?.aborted ? signal.reason : error;
       }
     },
     read,
