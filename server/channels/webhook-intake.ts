@@ -4,6 +4,7 @@
 // for the answerer in the same statement; for the shoppers' consent (./conversation-consent.ts), the
 // channels' languages and which messages are redelivered. The channel store tells it (`forget`) of
 // every change.
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AiBaseLanguage } from '@/domain/ai-base';
 import type { ChannelStatus } from '@/domain/channel';
@@ -190,9 +191,30 @@ export function webhookIntake(db: Db, secrets: SecretBox, { ttlMs = WEBHOOK_CHAN
       }
       if (ctes.length === 0) return { queued: 0, unqueued: 0, duplicates: 0, statuses: 0 };
       const counted = (name: string, present: boolean) => (present ? sql.raw(`(select count(*)::int from ${name})`) : sql.raw('0'));
-      const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+      const statement = sql`with ${sql.join(ctes, sql`, `)}
         select ${counted('added', messages.length > 0)} as added, ${counted('queued', messages.length > 0 && answering.length > 0)} as queued,
-          ${counted('recorded', statuses.length > 0)} as statuses`);
+          ${counted('recorded', statuses.length > 0)} as statuses`;
+      // Two deliveries of one shopper taken in at once: the later one's job might be seen (committed)
+      // before the earlier one's, and answered first. Each shopper's intake takes its turn, so a
+      // job is committed before the next of its key gets its place in the queue.
+      const serialKeys = [
+        ...new Set(
+          messages
+            .filter(({ channel }) => channel.status === 'active')
+            .map(({ channel, event }) => `${channel.id}:${createHash('md5').update(event.from).digest('hex')}`),
+        ),
+      ].sort();
+      const result =
+        serialKeys.length === 0
+          ? await db.execute(statement)
+          : await db.transaction(async (tx) => {
+              await tx.execute(sql`select pg_advisory_xact_lock(hashtext(key))
+                from unnest(array[${sql.join(
+                  serialKeys.map((key) => sql`${key}`),
+                  sql`, `,
+                )}]::text[]) as key order by key`);
+              return tx.execute(statement);
+            });
       const [row] = (result as unknown as { rows: { added: number; queued: number; statuses: number }[] }).rows;
       const { added, queued, statuses: recorded } = row!;
       return { queued, unqueued: added - queued, duplicates: messages.length - added, statuses: recorded };
