@@ -1,13 +1,12 @@
 // `npm run bench:ingest`: the knowledge import of big files (a 100 MB CSV, a ~100 MB PDF), end to
 // end over HTTP to the real server, beside its floor. How it measures, and its settings:
 // docs/benchmarks.md, 'Knowledge file import'.
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import pg from 'pg';
 import { startAuthEmulator } from './auth-emulator';
-import { serverBundle, startBenchServer } from './bench-server';
+import { benchBaseFields, serverBundle, startBenchServer, uploadKnowledgeFile } from './bench-server';
 import { readFloorSeconds } from './bench-read-floor';
 import { copyFloorPglite, copyFloorPostgres } from './bench-copy-floor';
 import { generateCsv, generatePdf } from './bench-ingest-files';
@@ -105,24 +104,6 @@ async function api(url: string, user: TestUser, method: string, path: string, bo
   return json;
 }
 
-/** Streams a file from disk as multipart/form-data, as a browser uploads it. */
-function upload(url: string, user: TestUser, baseId: string, path: string, name: string) {
-  const boundary = `----catalyst-bench-${Date.now()}`;
-  async function* parts() {
-    yield Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    );
-    yield* createReadStream(path, { highWaterMark: 1024 * 1024 });
-    yield Buffer.from(`\r\n--${boundary}--\r\n`);
-  }
-  return fetch(`${url}/api/v1/ai-bases/${baseId}/files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>,
-    duplex: 'half',
-  } as RequestInit);
-}
-
 type BenchFile = { path: string; name: string; kind: 'csv' | 'pdf'; readS: number };
 
 async function bench(target: Target, files: BenchFile[]): Promise<Figures[]> {
@@ -139,15 +120,7 @@ async function bench(target: Target, files: BenchFile[]): Promise<Figures[]> {
   let user: TestUser | undefined;
   try {
     user = await createUser('bench-ingest');
-    const base = await api(server.url, user, 'POST', '/ai-bases', {
-      name: 'Bench',
-      function: 'seller',
-      language: 'pt_br',
-      voiceTone: 'default',
-      personalized: false,
-      instructions: '',
-      expectedInputs: '',
-    });
+    const base = await api(server.url, user, 'POST', '/ai-bases', benchBaseFields());
     await new Promise((resolve) => setTimeout(resolve, 1000));
     for (const file of files) {
       const idleRssMb = rssMb(server.child.pid);
@@ -156,7 +129,7 @@ async function bench(target: Target, files: BenchFile[]): Promise<Figures[]> {
       const sizeMb = statSync(file.path).size / 1_000_000;
       console.log(`${target.name}: uploading ${file.name} (${sizeMb.toFixed(1)} MB)…`);
       const started = Date.now();
-      const response = await upload(server.url, user, String(base.id), file.path, file.name);
+      const response = await uploadKnowledgeFile(server, user, String(base.id), file.path, file.name);
       const created = (await response.json()) as { id: string; error?: unknown };
       if (response.status !== 201) throw new Error(`Upload answered ${response.status}: ${JSON.stringify(created)}`);
       const uploaded = Date.now();

@@ -3,13 +3,15 @@
 // loopback port, with the bench's environment (PGlite in a data dir, or PostgreSQL), no SPA, quiet
 // logs, the Auth emulator; ready once /readyz answers. Beside it, what the benches of a merchant's
 // server share (bench-channel.ts, bench-storefront.ts): the databases BENCH_TARGETS picks, the
-// merchant's API calls, the server's CPU over a load, reading its database after it stopped, the
-// bench's data removed, and the closing table's rows.
+// merchant's API calls, a knowledge file streamed from disk, the server's CPU over a load, reading its
+// database after it stopped, the bench's data removed, and the closing table's rows; and the bundle
+// started by role (PROCESS_ROLE=web|worker) as the processes of one deployment (bench-scale.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteStartParams } from '../server/db/database';
@@ -113,14 +115,75 @@ export async function startBenchServer(env: Record<string, string>, options: Ben
   const url = `http://127.0.0.1:${port}`;
   await untilReady(url, child);
   const stop = async () => {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+    await stopProcess({ child });
     await objects?.close();
   };
   return { url, child, stop };
+}
+
+/** A new AI base's fields as a bench creates it (POST /api/v1/ai-bases): a seller in Portuguese; `fields` changes some. */
+export const benchBaseFields = (fields: Record<string, unknown> = {}) => ({
+  name: 'Bench',
+  function: 'seller',
+  language: 'pt_br',
+  voiceTone: 'default',
+  personalized: false,
+  instructions: '',
+  expectedInputs: '',
+  ...fields,
+});
+
+/** A process of the server bundle in one role (PROCESS_ROLE), as a deployment with several runs it. */
+export type RoleProcess = { role: 'web' | 'worker'; url: string; child: ChildProcess };
+
+/**
+ * Starts the bundle's `main` as `role` on a free loopback port with `common` (DATABASE_URL, the
+ * bucket, the emulator: what every process of the deployment shares); ready once /readyz answers.
+ */
+export async function startProcess(main: string, role: RoleProcess['role'], common: Record<string, string>): Promise<RoleProcess> {
+  const port = await freePort();
+  const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...inherited } = process.env;
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
+    env: {
+      ...SERVER_ENV,
+      ...inherited,
+      ...common,
+      PROCESS_ROLE: role,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await untilReady(url, child);
+  return { role, url, child };
+}
+
+export const stopProcess = (proc: { child: ChildProcess }) =>
+  new Promise<void>((resolve) => {
+    if (proc.child.exitCode !== null) return resolve();
+    proc.child.once('exit', () => resolve());
+    proc.child.kill('SIGTERM');
+  });
+
+/** Streams the file at `path` from disk to the base's knowledge files as multipart/form-data, as a browser uploads it. */
+export function uploadKnowledgeFile(server: { url: string }, user: TestUser, baseId: string, path: string, name: string) {
+  const boundary = `----catalyst-bench-${Date.now()}`;
+  async function* parts() {
+    yield Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+    );
+    yield* createReadStream(path, { highWaterMark: 1024 * 1024 });
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  }
+  return fetch(`${server.url}/api/v1/ai-bases/${baseId}/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 /** A call to the server's API as `user` (a merchant of the Auth emulator): the status and the JSON body ({} when there is none). */

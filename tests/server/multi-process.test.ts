@@ -224,18 +224,23 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
     return owner;
   }
 
+  /** Reads the job of `queue` whose payload's `field` is `value` (undefined once it is done). */
+  const queuedJob = (queue: string, field: string, value: string) => async () => {
+    const { db } = await testDatabase();
+    return (
+      await db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.queue} = ${queue} and ${jobs.payload}->>${field} = ${value}`)
+    )[0];
+  };
+
   /** A big file uploaded, its import running: the worker process that holds it, and a way to read its job. */
   async function importRunning(name: string) {
     const { db } = await testDatabase();
     const rows = Array.from({ length: 80_000 }, (_, n) => `Produto ${n};Descrição do produto número ${n};${n},99`);
     const file = await viaProxy.uploaded(merchant, base.id, name, ['Produto;Descrição;Preço', ...rows].join('\n'));
-    const jobOf = async () =>
-      (
-        await db
-          .select()
-          .from(jobs)
-          .where(sql`${jobs.queue} = ${PROCESS_FILE_QUEUE} and ${jobs.payload}->>'fileId' = ${file.id}`)
-      )[0];
+    const jobOf = queuedJob(PROCESS_FILE_QUEUE, 'fileId', file.id);
     await expect.poll(async () => (await jobOf())?.status, { timeout: 30_000, interval: 100 }).toBe('running');
     return { db, file, jobOf, owner: ownerOf((await jobOf())!) };
   }
@@ -340,13 +345,7 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
   test('a worker killed mid-sync (SIGKILL): the other takes the sync over once its lease runs out; one run, finished once', async () => {
     const inventory = await configuredInventory('Loja Lenta', slowStore);
     const { db } = await testDatabase();
-    const jobOf = async () =>
-      (
-        await db
-          .select()
-          .from(jobs)
-          .where(sql`${jobs.queue} = ${INVENTORY_SYNC_QUEUE} and ${jobs.payload}->>'inventoryId' = ${inventory.id}`)
-      )[0];
+    const jobOf = queuedJob(INVENTORY_SYNC_QUEUE, 'inventoryId', inventory.id);
     // Mid-sync: the run has read part of the store into its rows.
     const readSoFar = async () => {
       const [run] = await db.select().from(inventorySyncRuns).where(eq(inventorySyncRuns.inventoryId, inventory.id));
