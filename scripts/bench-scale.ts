@@ -7,12 +7,16 @@
 // Prints figures and a verdict per budget (issue 35: 2 workers ≥ 1.7 × one's throughput; 0 lost,
 // doubled or out of order); never fails on one. Then the upload part (./bench-scale-upload.ts): a
 // 100 MB CSV uploaded through a web process into the bucket and imported by a worker process.
-// BENCH_SCALE_PARTS=replies,upload (default both) runs either part alone.
+// BENCH_SCALE_PARTS=replies,upload (default both) runs either part alone. BENCH_SCALE_LLM_MS answers
+// through an OpenAI-compatible model on loopback that takes that long a reply (the fixture of
+// tests/fixtures/openai-compatible-server.ts) instead of the built-in answerer: replies that wait on
+// the model, as in production, where worker processes add reply slots rather than CPU.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startObjectStoreServer } from '../tests/fixtures/object-store/object-store-server';
+import { FIXTURE_API_KEY, FIXTURE_MODELS, startOpenAiCompatibleServer } from '../tests/fixtures/openai-compatible-server';
 import {
   fixturePhoneNumber,
   startWhatsAppCloudApiServer,
@@ -29,6 +33,8 @@ const env = process.env;
 const databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) throw new Error('bench:scale needs PostgreSQL: set DATABASE_URL (web and worker processes share it)');
 const SECONDS = Number(env.BENCH_SCALE_SECONDS ?? 15);
+const LLM_MS = Number(env.BENCH_SCALE_LLM_MS ?? 0);
+const LLM_MODEL = FIXTURE_MODELS[0]!;
 const RATES = (env.BENCH_SCALE_RATES ?? '50,100,200').split(',').map(Number);
 const WORKERS = (env.BENCH_SCALE_WORKERS ?? '1,2,4').split(',').map(Number);
 const PARTS = choice('BENCH_SCALE_PARTS', ['replies', 'upload'] as const);
@@ -147,6 +153,8 @@ const main = await serverBundle();
 const emulator = await startAuthEmulator({ quiet: true });
 const bucketDir = mkdtempSync(join(tmpdir(), 'catalyst-bench-scale-'));
 const bucket = await startObjectStoreServer({ directory: bucketDir, buckets: ['catalyst-bench'] });
+// Every chat completion of the model answered after LLM_MS, as a hosted model takes its time.
+const llm = LLM_MS > 0 ? await startOpenAiCompatibleServer({ fixedReplies: { [LLM_MODEL]: { kind: 'slow', delayMs: LLM_MS } } }) : null;
 // What every process of the deployment shares: the database, the bucket, the secrets key and the Auth emulator.
 const deployment = () => ({
   DATABASE_URL: databaseUrl,
@@ -160,7 +168,11 @@ try {
   for (const [index, workers] of PARTS.includes('replies') ? WORKERS.entries() : []) {
     const number = fixturePhoneNumber(7000 + Math.floor(Math.random() * 900) * 4 + index);
     const fixture = await startWhatsAppCloudApiServer({ numbers: [number], throughputPerSecond: 100_000 });
-    const common = { ...deployment(), WHATSAPP_GRAPH_URL: fixture.graphUrl };
+    const common = {
+      ...deployment(),
+      WHATSAPP_GRAPH_URL: fixture.graphUrl,
+      ...(llm ? { LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: FIXTURE_API_KEY } : {}),
+    };
     const user = await createUser('bench-scale');
     const procs: RoleProcess[] = [];
     try {
@@ -195,7 +207,7 @@ try {
       await api(`/ai-bases/${base.id}/refinement`, 'PUT', {
         blockedTerms: [],
         creativity: 3,
-        model: 'builtin-retrieval',
+        model: llm ? LLM_MODEL : 'builtin-retrieval',
         expectedVersion: knowledge.version,
       });
       const activated = await api(`/ai-bases/${base.id}/activate`, 'POST');
@@ -221,13 +233,14 @@ try {
   if (PARTS.includes('upload')) upload = await benchScaleUpload(main, deployment());
 } finally {
   await bucket.close();
+  await llm?.close();
   rmSync(bucketDir, { recursive: true, force: true });
   await emulator.stop();
 }
 
 if (PARTS.includes('replies')) {
   console.log(
-    `\nInbound replies by worker processes on PostgreSQL; ${availableParallelism()} cores, built-in answerer, ${SECONDS} s a rate\n`,
+    `\nInbound replies by worker processes on PostgreSQL; ${availableParallelism()} cores, ${llm ? `a model answering in ${LLM_MS} ms` : 'built-in answerer'}, ${SECONDS} s a rate\n`,
   );
   console.log('workers  rate/s  delivered  replies/s  p50 ms  p99 ms  unacked  lost  twice  out of order  (as sent)');
   for (const r of results)
