@@ -142,26 +142,42 @@ export function webhookIntake(db: Db, secrets: SecretBox, { ttlMs = WEBHOOK_CHAN
       const answering = [...new Set(messages.filter(({ channel }) => channel.status === 'active').map(({ channel }) => channel.id))];
       const ctes: SQL[] = [];
       if (messages.length > 0) {
-        const added = db
-          .insert(whatsappInboundMessages)
-          .values(
-            messages.map(({ channel, event }) => ({
-              channelId: channel.id,
-              messageId: event.messageId,
-              sender: event.from,
-              type: event.content.type,
-              content: event.content,
-              replyTo: event.replyTo,
-              sentAt: new Date(event.timestamp * 1000),
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({
-            id: whatsappInboundMessages.id,
-            channelId: whatsappInboundMessages.channelId,
-            sender: whatsappInboundMessages.sender,
-          });
-        ctes.push(sql`added as (${added.getSQL()})`);
+        // Two deliveries of one shopper taken in at once: the later one's job might be seen (committed)
+        // before the earlier one's, and answered first. Each shopper's intake takes its turn (a lock
+        // per serial key, held to the statement's commit), taken before the rows get their ids: the
+        // rows come from a join with the lock's one row, so they are made only once it is held.
+        const serialKeys = [
+          ...new Set(
+            messages
+              .filter(({ channel }) => channel.status === 'active')
+              .map(({ channel, event }) => `${channel.id}:${createHash('md5').update(event.from).digest('hex')}`),
+          ),
+        ].sort();
+        ctes.push(sql`locked as (select count(*) as turns from (select pg_advisory_xact_lock(hashtext(key))
+          from unnest(array[${sql.join(
+            serialKeys.map((key) => sql`${key}`),
+            sql`, `,
+          )}]::text[]) as key order by key) as taken)`);
+        const rows = JSON.stringify(
+          messages.map(({ channel, event }, position) => ({
+            position,
+            channel_id: channel.id,
+            message_id: event.messageId,
+            sender: event.from,
+            type: event.content.type,
+            content: event.content,
+            reply_to: event.replyTo,
+            sent_at: new Date(event.timestamp * 1000).toISOString(),
+          })),
+        );
+        ctes.push(sql`added as (insert into ${whatsappInboundMessages}
+            (channel_id, message_id, sender, type, content, reply_to, sent_at)
+          select r.channel_id, r.message_id, r.sender, r.type, r.content, r.reply_to, r.sent_at
+          from jsonb_to_recordset(${rows}::jsonb) as r(position int, channel_id uuid, message_id text, sender text, type text,
+            content jsonb, reply_to text, sent_at timestamptz), locked
+          order by r.position
+          on conflict do nothing
+          returning id, channel_id, sender)`);
         if (answering.length > 0) {
           // One shopper's messages to one number are answered one at a time, in the order they came.
           const payloads = sql`select jsonb_build_object('channelId', channel_id, 'inboundMessageId', id) as payload,
@@ -194,27 +210,7 @@ export function webhookIntake(db: Db, secrets: SecretBox, { ttlMs = WEBHOOK_CHAN
       const statement = sql`with ${sql.join(ctes, sql`, `)}
         select ${counted('added', messages.length > 0)} as added, ${counted('queued', messages.length > 0 && answering.length > 0)} as queued,
           ${counted('recorded', statuses.length > 0)} as statuses`;
-      // Two deliveries of one shopper taken in at once: the later one's job might be seen (committed)
-      // before the earlier one's, and answered first. Each shopper's intake takes its turn, so a
-      // job is committed before the next of its key gets its place in the queue.
-      const serialKeys = [
-        ...new Set(
-          messages
-            .filter(({ channel }) => channel.status === 'active')
-            .map(({ channel, event }) => `${channel.id}:${createHash('md5').update(event.from).digest('hex')}`),
-        ),
-      ].sort();
-      const result =
-        serialKeys.length === 0
-          ? await db.execute(statement)
-          : await db.transaction(async (tx) => {
-              await tx.execute(sql`select pg_advisory_xact_lock(hashtext(key))
-                from unnest(array[${sql.join(
-                  serialKeys.map((key) => sql`${key}`),
-                  sql`, `,
-                )}]::text[]) as key order by key`);
-              return tx.execute(statement);
-            });
+      const result = await db.execute(statement);
       const [row] = (result as unknown as { rows: { added: number; queued: number; statuses: number }[] }).rows;
       const { added, queued, statuses: recorded } = row!;
       return { queued, unqueued: added - queued, duplicates: messages.length - added, statuses: recorded };
