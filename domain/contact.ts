@@ -7,7 +7,7 @@
 // `subscribed`, `not_subscribed` (never asked) or `unsubscribed`, with the source and time of the
 // event that set it. The rules of applyConsentEvent:
 // - The shopper's own voice is what reaches us from their number through WhatsApp: their
-//   conversation (the opt-in button, a stop button), a stop word, Meta's `user_preferences`
+//   conversation (the opt-in button, the 'Stop promotions' button), a stop word, Meta's `user_preferences`
 //   (marketing stop and resume) and Meta's error 131050. Everything else (the cart page's checkbox,
 //   whose number anyone may type; a CSV import; the API; the merchant's screen) is a claim about it.
 // - Opt-out always applies, at once, to the purposes it names, whatever the current state (an
@@ -70,8 +70,9 @@ export const optInSources = [
 export type OptInSource = (typeof optInSources)[number];
 
 /**
- * The sources an opt-out event may carry. Meta's `user_preferences` stop and error 131050 concern
- * marketing only; a stop word unsubscribes from every purpose.
+ * The sources an opt-out event may carry. A stop word, the 'Stop promotions' button of a marketing
+ * template (`whatsapp_conversation`), Meta's `user_preferences` stop and error 131050 concern
+ * marketing only: order updates (utility) still come. A merchant or API opt-out names its purposes.
  */
 export const optOutSources = [
   'stop_word',
@@ -448,11 +449,33 @@ export function consentButtonPurpose(replyId: string): ConsentPurpose | null {
   return consentPurposes.find((purpose) => consentButtons[purpose].id === replyId) ?? null;
 }
 
-/** What the shopper is told once their opt-out is recorded (a reply inside the 24-hour window). */
+// ---------------------------------------------------------------------------------------------
+// The stop button: the 'Stop promotions' quick reply every marketing template of Catalyst's library
+// carries (./ready-made-templates.ts), titled in the template's language. A tap on it reaches the
+// webhook as the button's text (Meta's `button` message): read by that text, in any of the three
+// languages, it unsubscribes from marketing only, as a stop word does.
+
+/** The stop button's title in each language, as the templates carry it (within WhatsApp's 25 characters). */
+export const stopPromotionsTitles: Record<Locale, string> = {
+  pt: 'Parar promoções',
+  en: 'Stop promotions',
+  es: 'Dar de baja',
+};
+
+const stopPromotionsKeys = new Set(Object.values(stopPromotionsTitles).map((title) => messageWordsOf(title).join(' ')));
+
+/** Whether a template's quick reply is a stop button: one of ours by its title (case, accents aside), or a stop phrase. */
+export const isStopPromotionsReply = (title: string): boolean =>
+  stopPromotionsKeys.has(messageWordsOf(title).join(' ')) || isOptOutMessage(title);
+
+/**
+ * What the shopper is told once their opt-out (a stop word, the stop button) is recorded, a reply
+ * inside the 24-hour window: promotions and offers stop, order updates still come.
+ */
 export const optOutConfirmations: Record<Locale, string> = {
-  pt: 'Pronto, você não vai mais receber nossas mensagens. Se mudar de ideia, é só nos escrever.',
-  en: "Done: you won't receive our messages any more. If you change your mind, just write to us.",
-  es: 'Listo, ya no recibirás nuestros mensajes. Si cambias de opinión, solo escríbenos.',
+  pt: 'Pronto! Você não vai mais receber promoções e ofertas da loja por aqui. As atualizações dos seus pedidos, como a confirmação e o envio, continuam chegando normalmente.',
+  en: "Done! You won't get the store's promotions and offers here any more. Updates on your orders, such as the confirmation and shipping, will still come as usual.",
+  es: '¡Listo! Ya no recibirás promociones ni ofertas de la tienda por aquí. Los avisos de tus pedidos, como la confirmación y el envío, te seguirán llegando como siempre.',
 };
 
 /** What the shopper is told once their tap on a consent button is recorded: thanks, and how to stop. */

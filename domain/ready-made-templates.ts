@@ -5,6 +5,7 @@
 // Links go in the body: a link button's address must start with a fixed domain, and a store's
 // order, tracking and cart links live on domains only known when the message is sent.
 import type { MessageDescriptor } from '@lingui/core';
+import { stopPromotionsTitles } from './contact';
 import { COUPON_CODE_VARIABLE, type TemplateContent, type TemplateDraft } from './message-template';
 
 export const readyMadeTemplateKeys = [
@@ -25,11 +26,12 @@ export type ReadyMadeTemplate = {
   draft: TemplateDraft;
 };
 
-// Marketing messages offer a way out that the opt-out words recognise (PARAR, STOP, BAJA).
+// Every marketing message offers a way out: the 'Stop promotions' quick reply, whose tap the webhook
+// reads by its title (stopPromotionsTitles) as an opt-out of marketing only.
 const stopButtons = {
-  pt_BR: { type: 'quick_reply', text: 'Parar promoções' },
-  en_US: { type: 'quick_reply', text: 'Stop promotions' },
-  es: { type: 'quick_reply', text: 'Dar de baja' },
+  pt_BR: { type: 'quick_reply', text: stopPromotionsTitles.pt },
+  en_US: { type: 'quick_reply', text: stopPromotionsTitles.en },
+  es: { type: 'quick_reply', text: stopPromotionsTitles.es },
 } as const;
 
 const text = (value: string) => ({ type: 'text', text: value }) as const;

@@ -78,6 +78,15 @@ const interactiveMessage = z.object({
     z.object({ type: z.literal('list_reply'), list_reply: replyChoice }),
   ]),
 });
+/**
+ * A tap on a template's quick reply button ('Stop promotions', 'Quero ver!'): Meta's `button` type,
+ * with the button's text and the payload the send gave it (the text itself when it gave none).
+ */
+const buttonMessage = z.object({
+  ...messageBase,
+  type: z.literal('button'),
+  button: z.object({ text: text(512), payload: z.optional(text(1_024)) }),
+});
 const orderMessage = z.object({ ...messageBase, type: z.literal('order'), order: whatsappOrderSchema });
 /**
  * Any other type, known to Meta but not read by us (sticker, location, reaction, Meta's own
@@ -92,6 +101,7 @@ export const inboundMessageSchema = z.union([
   audioMessage,
   documentMessage,
   interactiveMessage,
+  buttonMessage,
   orderMessage,
   otherMessage,
 ]);
@@ -189,7 +199,17 @@ export type InboundContent =
   | { type: 'image'; mediaId: string; mimeType: string | null; caption: string | null }
   | { type: 'audio'; mediaId: string; mimeType: string | null; voice: boolean }
   | { type: 'document'; mediaId: string; mimeType: string | null; caption: string | null; filename: string | null }
-  | { type: 'interactive'; reply: 'button_reply' | 'list_reply'; replyId: string; title: string; description: string | null }
+  /**
+   * A tap on a reply button or list row of our interactive message (its id is ours), or on a
+   * template's quick reply (`quick_reply`: Meta's `button` message; its id is the send's payload).
+   */
+  | {
+      type: 'interactive';
+      reply: 'button_reply' | 'list_reply' | 'quick_reply';
+      replyId: string;
+      title: string;
+      description: string | null;
+    }
   | { type: 'order'; order: WhatsappOrder }
   | { type: 'unsupported'; originalType: string };
 
@@ -332,6 +352,10 @@ function contentOf(message: InboundMessagePayload): InboundContent {
       title: choice.title,
       description: choice.description ?? null,
     };
+  }
+  if (message.type === 'button' && 'button' in message) {
+    const { text: title, payload } = message.button;
+    return { type: 'interactive', reply: 'quick_reply', replyId: payload ?? title, title, description: null };
   }
   if (message.type === 'order' && 'order' in message) return { type: 'order', order: message.order };
   return { type: 'unsupported', originalType: message.type };

@@ -1,6 +1,7 @@
 // The answerer's consent lines (./inbound-answer.ts), in the contact's language (a shopper who is no
-// contact yet: the AI base's). A text that asks to stop is answered with optOutConfirmations, a tap
-// on a consent button with the thanks of optInConfirmations: fixed lines, never the AI base's (no
+// contact yet: the AI base's). A text that asks to stop, or a tap on a marketing template's 'Stop
+// promotions' button, is answered with optOutConfirmations (promotions stop, order updates still
+// come), a tap on a consent button with the thanks of optInConfirmations: fixed lines, never the AI base's (no
 // model asked, no AI request counted). The webhook recorded both before it queued the message
 // (./conversation-consent.ts), so the reply tells what holds. With a cart link goes the utility
 // consent button (consentButtons), to a shopper whose utility consent nobody asked yet: one who
@@ -52,8 +53,8 @@ export async function consentReply(
 ): Promise<{ plan: ReplyPlan | null } | null> {
   const consent = consentOfContent(content);
   if (consent === null) return null;
-  if (consent === 'stop_word') {
-    const { language } = await shopper(contacts, asker, 'utility');
+  if (consent === 'stop_word' || consent === 'stop_button') {
+    const { language } = await shopper(contacts, asker, 'marketing');
     return { plan: fixedLine(optOutConfirmations[language]) };
   }
   const { language, status } = await shopper(contacts, asker, consent);

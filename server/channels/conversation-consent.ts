@@ -1,7 +1,8 @@
 // The shopper's consent as their WhatsApp conversation and Meta tell it, recorded by the webhook
-// (../routes/whatsapp-webhook-routes.ts): a text that asks to stop (isOptOutMessage) opts out of
-// every purpose, a tap on one of our consent buttons (consentButtonPurpose) opts in to its purpose,
-// Meta's `user_preferences` stops or resumes marketing. Each is recorded for the account whose number
+// (../routes/whatsapp-webhook-routes.ts): a text that asks to stop (isOptOutMessage) and a tap on a
+// marketing template's 'Stop promotions' quick reply (isStopPromotionsReply) opt out of marketing
+// only (order updates still come), a tap on one of our consent buttons (consentButtonPurpose) opts in
+// to its purpose, Meta's `user_preferences` stops or resumes marketing. Each is recorded for the account whose number
 // it came to (the channel's uid), never another's: two accounts that know one shopper keep two consents.
 //
 // When: before the webhook records and queues the payload's messages, and so before it answers 200.
@@ -11,7 +12,7 @@
 // again; the contact store records a repeated event (same source, same time) once, and a message
 // already recorded (a redelivery) is not read again, so a redelivered stop leaves one history event.
 // Shoppers' consent events are rare: the webhook's usual payload costs nothing more.
-import { consentButtonPurpose, isOptOutMessage, type ConsentPurpose } from '@/domain/contact';
+import { consentButtonPurpose, isOptOutMessage, isStopPromotionsReply, type ConsentPurpose } from '@/domain/contact';
 import { phoneFromWhatsappId } from '@/domain/contact-phone';
 import type { InboundContent, InboundEvent, UserPreferenceEvent } from '@/domain/whatsapp-webhook';
 import type { ContactStore } from '../contacts/contact-store';
@@ -20,15 +21,19 @@ import type { WebhookChannel, WebhookIntake } from './webhook-intake';
 
 /** What a payload says of a shopper's consent, for the account of the channel it came to. */
 export type ConsentSignal = { channel: WebhookChannel; waId: string; timestamp: number } & (
-  | { kind: 'stop_word'; messageId: string }
+  | { kind: 'stop_word' | 'stop_button'; messageId: string }
   | { kind: 'consent_button'; messageId: string; purpose: ConsentPurpose }
   | { kind: 'marketing_stop' | 'marketing_resume' }
 );
 
-/** Whether a message is a consent event: a text asking to stop, or a tap on a consent button (its purpose). */
-export function consentOfContent(content: InboundContent): 'stop_word' | ConsentPurpose | null {
+/** What a message says of consent: a text asking to stop, a tap on a template's stop button, or on a consent button (its purpose). */
+export type ContentConsent = 'stop_word' | 'stop_button' | ConsentPurpose;
+
+/** Whether a message is a consent event (ContentConsent), or null. */
+export function consentOfContent(content: InboundContent): ContentConsent | null {
   if (content.type === 'text') return isOptOutMessage(content.body) ? 'stop_word' : null;
   if (content.type === 'interactive' && content.reply === 'button_reply') return consentButtonPurpose(content.replyId);
+  if (content.type === 'interactive' && content.reply === 'quick_reply') return isStopPromotionsReply(content.title) ? 'stop_button' : null;
   return null;
 }
 
@@ -43,7 +48,11 @@ export function consentSignalsOf(
     const consent = consentOfContent(event.content);
     if (consent === null) continue;
     const base = { channel, waId: event.from, timestamp: event.timestamp, messageId: event.messageId };
-    signals.push(consent === 'stop_word' ? { ...base, kind: 'stop_word' } : { ...base, kind: 'consent_button', purpose: consent });
+    signals.push(
+      consent === 'stop_word' || consent === 'stop_button'
+        ? { ...base, kind: consent }
+        : { ...base, kind: 'consent_button', purpose: consent },
+    );
   }
   for (const { channel, event } of preferences)
     signals.push({
@@ -67,7 +76,8 @@ export type ConsentRecording = {
 
 /**
  * Records each signal for its channel's account, one after another in the payload's order: a stop
- * word as a `stop_word` opt-out of every purpose, a consent button as a `whatsapp_conversation`
+ * word as a `stop_word` opt-out of marketing, a tap on the stop button as a `whatsapp_conversation`
+ * opt-out of marketing (utility consent untouched), a consent button as a `whatsapp_conversation`
  * opt-in, Meta's stop as a `meta_user_preferences` opt-out of marketing, its resume as a marketing
  * resume; each dated when the shopper acted, a new contact given the language of the channel's AI
  * base. A message already recorded (a redelivery) is passed over.
@@ -98,7 +108,11 @@ export async function recordConversationConsent(
     const language = baseLanguage ? { language: localeOf[baseLanguage] } : {};
     switch (signal.kind) {
       case 'stop_word':
-        await contacts.recordOptOut(uid, phone, 'stop_word', at, { purpose: 'all', ...language });
+        await contacts.recordOptOut(uid, phone, 'stop_word', at, { purpose: 'marketing', ...language });
+        counts.optOuts++;
+        break;
+      case 'stop_button':
+        await contacts.recordOptOut(uid, phone, 'whatsapp_conversation', at, { purpose: 'marketing', ...language });
         counts.optOuts++;
         break;
       case 'consent_button':

@@ -366,8 +366,9 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
     /**
      * The shopper opted out (a stop word, Meta's preferences or error 131050, their conversation):
      * recorded at once for `purpose` (by default every purpose for a stop word or the conversation,
-     * marketing for Meta's), the contact made when the number is none yet so no later claim
-     * subscribes it. Null when the number is not valid, or is no contact and the source makes none.
+     * marketing for Meta's; the webhook names marketing for a stop word or the 'Stop promotions'
+     * button, ../channels/conversation-consent.ts), the contact made when the number is none yet so
+     * no later claim subscribes it. Null when the number is not valid, or is no contact and the source makes none.
      */
     recordOptOut(
       uid: string,

@@ -2,8 +2,11 @@
 // signed webhooks to the real app on PGlite, the webhook records consent for the number's account
 // before it answers 200 (server/channels/conversation-consent.ts), and the whatsapp-inbound worker
 // answers (server/channels/consent-replies.ts) with the AI bases on the loopback OpenAI-compatible
-// model. Proved: a stop word unsubscribes at once (before Meta has its 200, on a paused channel, when
-// the reply fails) and is confirmed in the shopper's language without a model; an everyday word is
+// model. Proved: a stop word unsubscribes from marketing only, at once (before Meta has its 200, on a
+// paused channel, when the reply fails), order updates kept, and is confirmed in the shopper's
+// language without a model; so does a tap on a marketing template's 'Stop promotions' quick reply, in
+// any of its languages, confirmed in the contact's language; another quick reply is answered by the
+// model; an everyday word is
 // answered by the model; a redelivered stop leaves one history event; the consent button goes with a
 // cart link to a shopper never asked, in their language, and its tap subscribes and is thanked;
 // Meta's user_preferences stop and resume marketing; another account's contact of the same number is
@@ -11,7 +14,14 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { consentButtons, optInConfirmations, optOutConfirmations, type ConsentHistoryEntry, type ContactDetail } from '@/domain/contact';
+import {
+  consentButtons,
+  optInConfirmations,
+  optOutConfirmations,
+  stopPromotionsTitles,
+  type ConsentHistoryEntry,
+  type ContactDetail,
+} from '@/domain/contact';
 import type { AiBaseLanguage } from '@/domain/ai-base';
 import { aiBases } from '@/server/ai-bases/ai-base-tables';
 import { whatsappInboundMessages } from '@/server/channels/channel-tables';
@@ -26,6 +36,7 @@ import {
   buttonReplyMessage,
   fixturePhoneNumber,
   orderMessage,
+  templateButtonMessage,
   textMessage,
   type FixturePhoneNumber,
   type SentMessage,
@@ -156,22 +167,30 @@ const aiRequestsOf = async (target: Shop, messageId: string) => {
 const unsubscribedBy = (source: string, at: number) => ({ status: 'unsubscribed', source, at: iso(at) });
 const subscribedBy = (source: string, at: number) => ({ status: 'subscribed', source, at: iso(at) });
 const neverAsked = { status: 'not_subscribed', source: null, at: null };
-const stopEvents = (at: number) => [
-  { purpose: 'utility', kind: 'opt_out', source: 'stop_word', at: iso(at), effect: 'unsubscribed' },
-  { purpose: 'marketing', kind: 'opt_out', source: 'stop_word', at: iso(at), effect: 'unsubscribed' },
-];
+const stopEvents = (at: number) => [{ purpose: 'marketing', kind: 'opt_out', source: 'stop_word', at: iso(at), effect: 'unsubscribed' }];
+
+/** A contact of the account, subscribed by the merchant to order updates and offers; when they were subscribed. */
+async function subscribedContact(target: Shop, who: Shopper, language: 'pt' | 'en' | 'es'): Promise<number> {
+  const created = await contacts.create(
+    target.uid,
+    { phone: phoneOf(who), country: 'BR', name: who.name, language, optIn: ['utility', 'marketing'], note: null },
+    'merchant',
+  );
+  return Date.parse(created.consent.utility.at!);
+}
 
 describe('a stop word', () => {
-  test('“PARAR”: unsubscribed from everything before Meta has its 200, then confirmed in Portuguese; no model asked', async () => {
+  test('“PARAR”: unsubscribed from marketing only before Meta has its 200, order updates kept, then confirmed in Portuguese; no model asked', async () => {
     const maria = shopper('Maria');
+    const subscribedAt = await subscribedContact(a, maria, 'pt');
     const at = minutesAgo(10);
     const chats = llm.chatCalls().length;
     const id = await deliver(textMessage(a.number, maria, 'PARAR', { at }));
 
     const contact = await contactOf(a.uid, maria);
     expect(contact).toMatchObject({ phone: phoneOf(maria), language: 'pt' });
-    expect(contact!.consent).toEqual({ utility: unsubscribedBy('stop_word', at), marketing: unsubscribedBy('stop_word', at) });
-    expect(historyOf(contact)).toEqual(stopEvents(at));
+    expect(contact!.consent).toEqual({ utility: subscribedBy('merchant', subscribedAt), marketing: unsubscribedBy('stop_word', at) });
+    expect(historyOf(contact).slice(2)).toEqual(stopEvents(at));
 
     expect(await settledReply(a, id)).toMatchObject({ outcome: 'sent', kind: 'answer', model: null, text: optOutConfirmations.pt });
     const [confirmation, ...more] = sentFor(a, maria, id);
@@ -184,8 +203,12 @@ describe('a stop word', () => {
 
   test('a new contact takes the language of the base its number answers with: “stop” to an English base, confirmed in English', async () => {
     const joao = shopper('João');
-    const id = await deliver(textMessage(b.number, joao, 'stop please'));
-    expect(await contactOf(b.uid, joao)).toMatchObject({ language: 'en', consent: { utility: { status: 'unsubscribed' } } });
+    const at = minutesAgo(10);
+    const id = await deliver(textMessage(b.number, joao, 'stop please', { at }));
+    expect(await contactOf(b.uid, joao)).toMatchObject({
+      language: 'en',
+      consent: { utility: neverAsked, marketing: unsubscribedBy('stop_word', at) },
+    });
     await settledReply(b, id);
     expect(textOf(sentFor(b, joao, id)[0])).toBe(optOutConfirmations.en);
   });
@@ -207,10 +230,7 @@ describe('a stop word', () => {
     const id = await deliver(textMessage(a.number, pedro, 'SAIR', { at }));
     expect(await settledReply(a, id)).toMatchObject({ outcome: 'failed', failure: 'server' });
     expect(sentFor(a, pedro, id)).toEqual([]);
-    expect((await contactOf(a.uid, pedro))!.consent).toEqual({
-      utility: unsubscribedBy('stop_word', at),
-      marketing: unsubscribedBy('stop_word', at),
-    });
+    expect((await contactOf(a.uid, pedro))!.consent).toEqual({ utility: neverAsked, marketing: unsubscribedBy('stop_word', at) });
   });
 
   test('recorded on a paused channel, which answers nothing', async () => {
@@ -218,7 +238,7 @@ describe('a stop word', () => {
     await harness.channels.pause(a.uid, a.channelId);
     try {
       const id = await deliver(textMessage(a.number, lucia, 'Não quero mais receber mensagens'));
-      expect(await contactOf(a.uid, lucia)).toMatchObject({ consent: { utility: { status: 'unsubscribed', source: 'stop_word' } } });
+      expect(await contactOf(a.uid, lucia)).toMatchObject({ consent: { marketing: { status: 'unsubscribed', source: 'stop_word' } } });
       const row = await messageRow(a, id);
       expect(row).toMatchObject({ reply: null });
       const queued = await db.select().from(jobs).where(eq(jobs.queue, WHATSAPP_INBOUND_QUEUE));
@@ -228,7 +248,7 @@ describe('a stop word', () => {
     }
   });
 
-  test('delivered three times (two at once), and again after the shopper opted in: one history event per purpose', async () => {
+  test('delivered three times (two at once), and again after the shopper opted in: one history event', async () => {
     const rita = shopper('Rita');
     const at = minutesAgo(8);
     const payload = textMessage(a.number, rita, 'BAJA', { at });
@@ -261,8 +281,51 @@ describe('a stop word', () => {
     );
     const before = await contactOf(b.uid, clara);
     await deliver(textMessage(a.number, clara, 'PARAR'));
-    expect(await contactOf(a.uid, clara)).toMatchObject({ consent: { utility: { status: 'unsubscribed' } } });
+    expect(await contactOf(a.uid, clara)).toMatchObject({ consent: { marketing: { status: 'unsubscribed' } } });
     expect(await contactOf(b.uid, clara)).toEqual(before);
+  });
+});
+
+describe("a marketing template's 'Stop promotions' quick reply", () => {
+  test.each([
+    ['pt', 'Sofia'],
+    ['en', 'Sam'],
+    ['es', 'Sol'],
+  ] as const)(
+    'in %s: the tap unsubscribes from marketing only, order updates kept, confirmed in the contact’s language',
+    async (language, name) => {
+      // Account A's base speaks Portuguese: the confirmation is in the contact's language all the same.
+      const who = shopper(name);
+      const subscribedAt = await subscribedContact(a, who, language);
+      const at = minutesAgo(5);
+      const chats = llm.chatCalls().length;
+      const id = await deliver(
+        templateButtonMessage(a.number, who, { text: stopPromotionsTitles[language] }, { replyTo: 'wamid.offer', at }),
+      );
+
+      const contact = await contactOf(a.uid, who);
+      expect(contact!.consent).toEqual({
+        utility: subscribedBy('merchant', subscribedAt),
+        marketing: unsubscribedBy('whatsapp_conversation', at),
+      });
+      expect(historyOf(contact).slice(2)).toEqual([
+        { purpose: 'marketing', kind: 'opt_out', source: 'whatsapp_conversation', at: iso(at), effect: 'unsubscribed' },
+      ]);
+      expect(await settledReply(a, id)).toMatchObject({ outcome: 'sent', model: null, text: optOutConfirmations[language] });
+      expect(textOf(sentFor(a, who, id)[0])).toBe(optOutConfirmations[language]);
+      expect(llm.chatCalls()).toHaveLength(chats);
+    },
+  );
+
+  test('another quick reply (“Quero ver!”) changes no consent and is answered by the model', async () => {
+    const nina = shopper('Nina');
+    await subscribedContact(a, nina, 'pt');
+    const before = await contactOf(a.uid, nina);
+    const chats = llm.chatCalls().length;
+    const id = await deliver(templateButtonMessage(a.number, nina, { text: 'Quero ver!' }, { replyTo: 'wamid.offer' }));
+    expect(await settledReply(a, id)).toMatchObject({ outcome: 'sent', model: MODEL });
+    expect(llm.chatCalls()).toHaveLength(chats + 1);
+    expect(await contactOf(a.uid, nina)).toEqual(before);
   });
 });
 
@@ -316,12 +379,18 @@ describe('the consent button', () => {
     expect(sentFor(a, bia, again)).toHaveLength(1);
   });
 
-  test('is not offered to a shopper who opted out', async () => {
+  test('is not offered to a shopper whose order updates were stopped; one who stopped promotions is still asked', async () => {
     const caio = shopper('Caio');
-    await deliver(textMessage(a.number, caio, 'PARAR'));
+    await contacts.recordOptOut(a.uid, phoneOf(caio), 'whatsapp_conversation', iso(minutesAgo(6)), { purpose: 'utility' });
     const id = await deliver(order(a, caio));
     await settledReply(a, id);
     expect(sentFor(a, caio, id).map((message) => message.type)).toEqual(['text']);
+
+    const leo = shopper('Léo');
+    await deliver(textMessage(a.number, leo, 'PARAR', { at: minutesAgo(6) }));
+    const asked = await deliver(order(a, leo));
+    await settledReply(a, asked);
+    expect(sentFor(a, leo, asked).map((message) => message.type)).toEqual(['text', 'interactive']);
   });
 
   test('is offered in the contact’s language: a Spanish-speaking contact of a Portuguese base gets it in Spanish', async () => {
@@ -340,17 +409,17 @@ describe('the consent button', () => {
 
   test('a tap that comes after an opt-out that holds is not thanked', async () => {
     const davi = shopper('Davi');
-    // The tap is older than the stop (a late delivery): the stop holds, and nothing claims otherwise.
+    // The tap on the offers button is older than the stop (a late delivery): the stop holds, and nothing claims otherwise.
     await deliver(textMessage(a.number, davi, 'STOP', { at: minutesAgo(3) }));
     const tap = await deliver(
       buttonReplyMessage(
         a.number,
         davi,
-        { id: consentButtons.utility.id, title: consentButtons.utility.title.pt },
+        { id: consentButtons.marketing.id, title: consentButtons.marketing.title.pt },
         { replyTo: 'wamid.consent', at: minutesAgo(4) },
       ),
     );
-    expect(await contactOf(a.uid, davi)).toMatchObject({ consent: { utility: { status: 'unsubscribed', source: 'stop_word' } } });
+    expect(await contactOf(a.uid, davi)).toMatchObject({ consent: { marketing: { status: 'unsubscribed', source: 'stop_word' } } });
     expect(await settledReply(a, tap)).toMatchObject({ outcome: 'skipped_unsupported' });
     expect(sentFor(a, davi, tap)).toEqual([]);
   });

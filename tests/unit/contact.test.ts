@@ -141,12 +141,21 @@ describe('consent', () => {
     expect(applyConsentEvent(byShopper, optIn('whatsapp_conversation', T(5))).effects).toEqual({ utility: 'unchanged' });
   });
 
-  test('a stop word unsubscribes every purpose at once, whatever it was', () => {
+  test('a stop word (the webhook names marketing) unsubscribes marketing at once, whatever it was; order updates are kept', () => {
     const consent = consentOf(subscribed('cart_page', T(0)), unsubscribed('merchant', T(1)));
-    const change = applyConsentEvent(consent, { kind: 'opt_out', purpose: 'all', source: 'stop_word', at: T(5) });
+    const change = applyConsentEvent(consent, { kind: 'opt_out', purpose: 'marketing', source: 'stop_word', at: T(5) });
     expect(change).toEqual({
-      consent: consentOf(unsubscribed('stop_word', T(5)), unsubscribed('stop_word', T(5))),
-      effects: { utility: 'unsubscribed', marketing: 'unsubscribed' },
+      consent: consentOf(subscribed('cart_page', T(0)), unsubscribed('stop_word', T(5))),
+      effects: { marketing: 'unsubscribed' },
+    });
+  });
+
+  test('an opt-out of every purpose (the merchant’s) unsubscribes each at once, whatever it was', () => {
+    const consent = consentOf(subscribed('cart_page', T(0)), unsubscribed('api', T(1)));
+    const change = applyConsentEvent(consent, { kind: 'opt_out', purpose: 'all', source: 'merchant', at: T(5) });
+    expect(change).toEqual({
+      consent: consentOf(unsubscribed('merchant', T(5)), unsubscribed('api', T(1))),
+      effects: { utility: 'unsubscribed', marketing: 'unchanged' },
     });
   });
 

@@ -1,9 +1,10 @@
 // The WhatsApp side of shoppers' consent without a database: Meta's `user_preferences` read from its
-// payload, the consent events of a payload's messages (stop words, our consent buttons), how they are
+// payload, the consent events of a payload's messages (stop words, a template's 'Stop promotions'
+// quick reply, our consent buttons), how they are
 // recorded (for the number's account, in order, redeliveries passed over, with the base's language),
 // and the consent button as the Cloud API takes it (checked by the loopback fixture as Meta checks it).
 import { describe, expect, test } from 'vitest';
-import { consentButtons, isOptOutMessage, optInConfirmations, optOutConfirmations } from '@/domain/contact';
+import { consentButtons, isOptOutMessage, optInConfirmations, optOutConfirmations, stopPromotionsTitles } from '@/domain/contact';
 import { locales } from '@/domain/locales';
 import { flattenWebhook, userPreferencesOf, webhookSendersOf, whatsappWebhookSchema, type InboundEvent } from '@/domain/whatsapp-webhook';
 import {
@@ -16,7 +17,14 @@ import { outgoingMessageBody, replyButtons, type OutgoingMessage } from '@/serve
 import type { WebhookChannel } from '@/server/channels/webhook-intake';
 import { userPreferences } from '../fixtures/whatsapp/account-webhooks';
 import { validateMessage } from '../fixtures/whatsapp/message-validation';
-import { buttonReplyMessage, listReplyMessage, textMessage, type WebhookNumber } from '../fixtures/whatsapp/webhook-payloads';
+import { readyMadeTemplates } from '@/domain/ready-made-templates';
+import {
+  buttonReplyMessage,
+  listReplyMessage,
+  templateButtonMessage,
+  textMessage,
+  type WebhookNumber,
+} from '../fixtures/whatsapp/webhook-payloads';
 
 const NUMBER: WebhookNumber = { phoneNumberId: '106540352242922', wabaId: '102290129340398', displayPhoneNumber: '+55 21 3000-0000' };
 const MARIA = { waId: '5511912345678', name: 'Maria' };
@@ -87,6 +95,43 @@ describe('the consent events of a payload', () => {
   });
 });
 
+describe("a marketing template's 'Stop promotions' quick reply", () => {
+  const tap = (text: string, id = 'wamid.q') =>
+    messagesOf(templateButtonMessage(NUMBER, MARIA, { text }, { at: AT, id, replyTo: 'wamid.t' }));
+
+  test('every marketing template of the library carries it, titled in the template’s language', () => {
+    const marketing = readyMadeTemplates.filter((template) => template.draft.category === 'MARKETING');
+    expect(marketing.length).toBeGreaterThan(0);
+    const titles = { pt_BR: stopPromotionsTitles.pt, en_US: stopPromotionsTitles.en, es: stopPromotionsTitles.es };
+    for (const { draft } of marketing)
+      for (const [language, content] of Object.entries(draft.languages))
+        expect(content!.buttons, `${draft.name} ${language}`).toContainEqual({
+          type: 'quick_reply',
+          text: titles[language as keyof typeof titles],
+        });
+  });
+
+  test('Meta’s `button` message is read as a quick reply: its text and payload', () => {
+    const [tapped] = tap('Quero ver!');
+    expect(tapped?.event).toMatchObject({
+      kind: 'message',
+      replyTo: 'wamid.t',
+      content: { type: 'interactive', reply: 'quick_reply', replyId: 'Quero ver!', title: 'Quero ver!', description: null },
+    });
+  });
+
+  test.each(locales)('in %s: its tap is a stop; another quick reply is none', (locale) => {
+    const events = [...tap(stopPromotionsTitles[locale], 'wamid.stop'), ...tap('Quero ver!'), ...tap('Ver ofertas')];
+    expect(consentSignalsOf(events, [])).toEqual([
+      { channel: channelA, waId: MARIA.waId, timestamp: AT / 1000, kind: 'stop_button', messageId: 'wamid.stop' },
+    ]);
+  });
+
+  test('read without case or accents: “PARAR PROMOCOES” is one too', () => {
+    expect(consentSignalsOf(tap('PARAR PROMOCOES'), [])).toMatchObject([{ kind: 'stop_button' }]);
+  });
+});
+
 describe('recording them', () => {
   function recorder(recorded: string[] = [], languages: Record<string, 'pt_br' | 'en_us' | 'es'> = {}) {
     const calls: unknown[][] = [];
@@ -122,26 +167,30 @@ describe('recording them', () => {
     { channel: channelA, waId: MARIA.waId, timestamp: seconds + 2, kind: 'marketing_stop' },
     { channel: channelA, waId: MARIA.waId, timestamp: seconds + 3, kind: 'marketing_resume' },
     { channel: channelA, waId: 'abc', timestamp: seconds, kind: 'marketing_stop' },
+    { channel: channelB, waId: MARIA.waId, timestamp: seconds + 4, kind: 'stop_button', messageId: 'wamid.3' },
   ];
   const iso = (offset: number) => new Date(AT + offset * 1000).toISOString();
 
   test('each for its channel’s account, in order, dated when the shopper acted, with the base’s language', async () => {
     const { deps, calls, asked } = recorder([], { 'channel-a': 'en_us' });
-    expect(await recordConversationConsent(deps, signals)).toEqual({ optOuts: 2, optIns: 1, resumes: 1, redelivered: 0, notPhones: 1 });
+    expect(await recordConversationConsent(deps, signals)).toEqual({ optOuts: 3, optIns: 1, resumes: 1, redelivered: 0, notPhones: 1 });
     expect(asked).toEqual([
       [
         ['channel-a', 'channel-b'],
         [
           { channelId: 'channel-a', messageId: 'wamid.1' },
           { channelId: 'channel-b', messageId: 'wamid.2' },
+          { channelId: 'channel-b', messageId: 'wamid.3' },
         ],
       ],
     ]);
     expect(calls).toEqual([
-      ['optOut', 'uid-a', '+5511912345678', 'stop_word', iso(0), { purpose: 'all', language: 'en' }],
+      // A stop word and the stop button opt out of marketing only: order updates (utility) still come.
+      ['optOut', 'uid-a', '+5511912345678', 'stop_word', iso(0), { purpose: 'marketing', language: 'en' }],
       ['optIn', 'uid-b', '+5511912345678', 'utility', 'whatsapp_conversation', iso(1), {}],
       ['optOut', 'uid-a', '+5511912345678', 'meta_user_preferences', iso(2), { purpose: 'marketing', language: 'en' }],
       ['resume', 'uid-a', '+5511912345678', iso(3)],
+      ['optOut', 'uid-b', '+5511912345678', 'whatsapp_conversation', iso(4), { purpose: 'marketing' }],
     ]);
   });
 
