@@ -3,10 +3,10 @@
 // server has no public address) and a number of this spec's own submits the ready-made order
 // confirmation and order shipped templates in Portuguese only on /pt/templates, sees Meta's review
 // approve them, switches both post-sale notices on on the inventory's page; then two shoppers order
-// from the cart link the number sent them, each ticking 'order updates on WhatsApp' on the cart page:
-// one gets the confirmation and, once the order is shipped on the demo store's orders page, the
-// shipping update; the other wrote 'PARAR' first and gets neither (the cart page's box is a claim,
-// which never overrides the shopper's own opt-out). The rules under it are proved below the browser:
+// from the cart link the number sent them, each ticking 'order updates on WhatsApp' on the cart page,
+// and each gets the confirmation and, once the order is shipped on the demo store's orders page, the
+// shipping update: one of them wrote 'PARAR' first, which stops promotions only (marketing), never
+// the order updates they asked for. The rules under it are proved below the browser:
 // tests/server/notices.test.ts, template-sender.test.ts, tests/unit/contact.test.ts. Last, the
 // dashboard's messages, on the API and the screen (the truth test of what notices send).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -23,7 +23,7 @@ type Line = { from: 'shopper' | 'business'; type: string; text: string };
 
 const ZONE = 'America/Sao_Paulo';
 const CONSENTING = '5511987650001';
-const STOPPED = '5511987650002';
+const STOPPED_PROMOTIONS = '5511987650002';
 
 /** The simulated shopper's side of the conversation with the number. */
 function shopperSide(request: APIRequestContext, shopperUrl: string, phoneNumberId: string) {
@@ -59,7 +59,7 @@ async function submitInPortuguese(page: Page, title: string) {
 
 test.use({ timezoneId: ZONE });
 
-test('the notices walk: Portuguese templates approved, both notices on, a consenting shopper’s order confirmed and shipped, a shopper who wrote PARAR gets nothing', async ({
+test('the notices walk: Portuguese templates approved, both notices on, consenting shoppers’ orders confirmed and shipped, PARAR stopping promotions only', async ({
   page,
   request,
 }) => {
@@ -100,10 +100,10 @@ test('the notices walk: Portuguese templates approved, both notices on, a consen
   await notices.getByRole('button', { name: 'Salvar avisos' }).click();
   await expect(notices.getByRole('button', { name: 'Salvo' })).toBeVisible();
 
-  // 4. Two shoppers: one wrote PARAR first. Each asks for a cart and checks out from the cart page,
-  // ticking 'order updates on WhatsApp' with their number.
+  // 4. Two shoppers: one wrote PARAR first (promotions stopped). Each asks for a cart and checks out
+  // from the cart page, ticking 'order updates on WhatsApp' with their number.
   const shoppers = shopperSide(request, whatsapp.shopperUrl, number.phoneNumberId);
-  await shoppers.write(STOPPED, { text: 'PARAR' });
+  await shoppers.write(STOPPED_PROMOTIONS, { text: 'PARAR' });
   const checkout = async (waId: string) => {
     await shoppers.write(waId, { order: true });
     const cartLink = async () =>
@@ -118,27 +118,34 @@ test('the notices walk: Portuguese templates approved, both notices on, a consen
     return /order (#\d+) recorded/.exec(await page.getByText(/order #\d+ recorded/).innerText())![1]!;
   };
   const consentingOrder = await checkout(CONSENTING);
-  const stoppedOrder = await checkout(STOPPED);
+  const stoppedOrder = await checkout(STOPPED_PROMOTIONS);
 
-  // 5. The consenting shopper's confirmation arrives in Portuguese, naming the order.
-  await expect
-    .poll(async () => (await shoppers.templates(CONSENTING)).map((line) => line.text), { timeout: 30_000 })
-    .toEqual([expect.stringContaining(consentingOrder)]);
-  expect((await shoppers.templates(CONSENTING))[0]!.text).toMatch(/pedido/i);
+  // 5. Each shopper's confirmation arrives in Portuguese, naming their order.
+  for (const [waId, order] of [
+    [CONSENTING, consentingOrder],
+    [STOPPED_PROMOTIONS, stoppedOrder],
+  ] as const) {
+    await expect
+      .poll(async () => (await shoppers.templates(waId)).map((line) => line.text), { timeout: 30_000 })
+      .toEqual([expect.stringContaining(order)]);
+    expect((await shoppers.templates(waId))[0]!.text).toMatch(/pedido/i);
+  }
 
-  // 6. Both orders shipped on the demo store's orders page: the shipping update with its tracking reaches the consenting shopper.
+  // 6. Both orders shipped on the demo store's orders page: the shipping update with its tracking reaches each shopper.
   await page.goto(`${demo.storefrontUrl}/_demo/orders`);
   for (const order of [consentingOrder, stoppedOrder]) {
     await page.getByRole('row').filter({ hasText: order }).getByRole('button', { name: 'Ship' }).click();
     await expect(page.getByRole('row').filter({ hasText: order })).toContainText('DEMO');
   }
-  await expect.poll(async () => (await shoppers.templates(CONSENTING)).length, { timeout: 30_000 }).toBe(2);
-  expect((await shoppers.templates(CONSENTING))[1]!.text).toMatch(/DEMO/);
+  for (const waId of [CONSENTING, STOPPED_PROMOTIONS]) {
+    await expect.poll(async () => (await shoppers.templates(waId)).length, { timeout: 30_000 }).toBe(2);
+    expect((await shoppers.templates(waId))[1]!.text).toMatch(/DEMO/);
+  }
 
-  // 7. The shopper who wrote PARAR got no template at all. Their order was read (the cart page's box is in
-  // their history, ignored: they opted out themselves) in the same polls as the other shopper's.
+  // 7. The shopper who wrote PARAR: unsubscribed from marketing in their own voice, subscribed to order
+  // updates by the cart page's box.
   const history = async () => {
-    const found = await request.get('/api/v1/contacts', { headers, params: { q: STOPPED } });
+    const found = await request.get('/api/v1/contacts', { headers, params: { q: STOPPED_PROMOTIONS } });
     const [contact] = ((await found.json()) as { contacts: Contact[] }).contacts;
     if (!contact) return [];
     const detail = (await (await request.get(`/api/v1/contacts/${contact.id}`, { headers })).json()) as ContactDetail;
@@ -146,11 +153,10 @@ test('the notices walk: Portuguese templates approved, both notices on, a consen
   };
   await expect
     .poll(history, { timeout: 20_000 })
-    .toEqual(expect.arrayContaining(['utility stop_word unsubscribed', 'utility cart_page ignored_shopper_opt_out']));
-  expect(await shoppers.templates(STOPPED)).toEqual([]);
+    .toEqual(expect.arrayContaining(['marketing stop_word unsubscribed', 'utility cart_page subscribed']));
 
-  // 8. The dashboard counts what was sent, from the same sends: 2 utility messages, both notices, at Meta's
-  // price of the day (the shopper had written within 24 hours: a utility template in the window).
+  // 8. The dashboard counts what was sent, from the same sends: 4 utility messages, both notices to each
+  // shopper, at Meta's price of the day (each had written within 24 hours: a utility template in the window).
   const price = priceOf({ category: 'UTILITY', country: 'BR', at: new Date(), inServiceWindow: true }).amountMicros;
   const range = { from: firstDay, to: dayIn(new Date(), ZONE) };
   const dashboard = await request.get('/api/v1/dashboard', { headers, params: { ...range, tz: ZONE } });
@@ -161,9 +167,9 @@ test('the notices walk: Portuguese templates approved, both notices on, a consen
     marketing: messages.marketing.current,
     noticesSent: messages.noticesSent.current,
     costMicros: messages.costMicros.current,
-  }).toEqual({ utility: 2, marketing: 0, noticesSent: 2, costMicros: 2 * price });
+  }).toEqual({ utility: 4, marketing: 0, noticesSent: 4, costMicros: 4 * price });
   await page.goto(range.from === range.to ? '/pt/dashboard?range=today' : `/pt/dashboard?range=custom&from=${range.from}&to=${range.to}`);
   // A total: dollars and cents.
-  const usd = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(Math.round((2 * price) / 10_000) / 100);
-  await expect(page.locator('dl[aria-labelledby="dashboard-messages-sent"] dd')).toHaveText(['2', '0', '2', usd]);
+  const usd = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(Math.round((4 * price) / 10_000) / 100);
+  await expect(page.locator('dl[aria-labelledby="dashboard-messages-sent"] dd')).toHaveText(['4', '0', '4', usd]);
 });
