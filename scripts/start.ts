@@ -2,7 +2,8 @@
 // build, starts the Auth emulator with a demo account, the product server on PGlite at
 // http://localhost:3000, its object store (a local S3 server keeping the uploaded files in
 // `.data/object-store`) and the demo Shopify store, Meta catalog and WhatsApp number on loopback
-// (printed; README, 'The two commands'). Ctrl-C stops them all.
+// (printed; README, 'The two commands'), and fills the demo account: inventory, AI base, number,
+// contacts (the demo audience's 300 and their past orders, for campaigns). Ctrl-C stops them all.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { SERVER_RENDERER_FILE, serverRendererDir } from '../domain/public-pages'
 import { EMULATOR_HOST, EMULATOR_PROJECT, ensureEmulatorUser, startAuthEmulator } from './auth-emulator';
 import { buildAll } from './build';
 import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_OUT_DIR } from './build-server';
+import { DEMO_AUDIENCE } from '../tests/fixtures/demo-audience';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
 import { startObjectStoreServer } from '../tests/fixtures/object-store/object-store-server';
 import { parseConfig } from '../server/config';
@@ -21,7 +23,8 @@ import { DEMO_ORDERS_PATH } from '../tests/fixtures/shopify/demo-orders';
 import { DEMO_SHOPPER_PATH } from '../tests/fixtures/whatsapp-cloud-api-server';
 import { ensureDemoAiBase } from './demo-ai-base';
 import { demoChannelNotice, ensureDemoChannel } from './demo-channel';
-import { ensureDemoContacts } from './demo-contacts';
+import { ensureDemoAudienceOrders } from './demo-audience-orders';
+import { ensureDemoAudience, ensureDemoContacts } from './demo-contacts';
 import { ensureDemoInventory } from './demo-inventory';
 
 const DEMO = { email: process.env.DEMO_EMAIL ?? 'demo@catalyst.test', password: process.env.DEMO_PASSWORD ?? 'catalyst-demo' };
@@ -86,6 +89,8 @@ const demoPeers: DemoPeers = await startDemoPeers({
   whatsappPort: await portOr('DEMO_WHATSAPP_PORT', 3103),
   imagesPort: await portOr('DEMO_IMAGES_PORT', 3104),
   stateDir: dataDir,
+  // The demo audience's numbers answer templates as real shoppers do (tests/fixtures/whatsapp/demo-recipients.ts).
+  demoAudience: true,
 });
 
 // The bucket of the uploaded files, on a fixed port too (OBJECT_STORE_URL set: that store instead).
@@ -238,6 +243,21 @@ if (await waitUntilUp()) {
     }
   } catch (error) {
     console.warn(`The demo store's shoppers could not be added as contacts (${(error as Error).message}).`);
+  }
+  // The demo audience: 300 contacts in three languages, about 60 of whom bought in the last 60 days, for campaigns.
+  try {
+    const started = Date.now();
+    const added = await ensureDemoAudience(`http://127.0.0.1:${port}`, DEMO, DEMO_AUDIENCE);
+    const posted = demoInventory
+      ? await ensureDemoAudienceOrders(`http://127.0.0.1:${port}`, DEMO, demoPeers.shopify, demoPeers.products, demoInventory.id)
+      : 0;
+    console.log(
+      `Demo audience: ${DEMO_AUDIENCE.length} contacts${added > 0 ? ` (${added} added now)` : ''}, ${posted} past orders in the demo store ` +
+        `(${Math.round((Date.now() - started) / 100) / 10} s). Plan a campaign at http://localhost:${port}/pt/campaigns: the demo number ` +
+        'answers its templates with statuses, reads, some replies, 131049 for a few and 131050 for one.',
+    );
+  } catch (error) {
+    console.warn(`The demo audience could not be added (${(error as Error).message}).`);
   }
   console.log('Press Ctrl-C to stop.\n');
 }
