@@ -7,9 +7,11 @@
 // `subscribed`, `not_subscribed` (never asked) or `unsubscribed`, with the source and time of the
 // event that set it. The rules of applyConsentEvent:
 // - The shopper's own voice is what reaches us from their number through WhatsApp: their
-//   conversation (the opt-in button, the 'Stop promotions' button), a stop word, Meta's `user_preferences`
-//   (marketing stop and resume) and Meta's error 131050. Everything else (the cart page's checkbox,
-//   whose number anyone may type; a CSV import; the API; the merchant's screen) is a claim about it.
+//   conversation (the opt-in button, a marketing template's 'Stop promotions' button), a stop word,
+//   Meta's `user_preferences` (marketing stop and resume) and Meta's error 131050. Everything else
+//   (the cart page's checkbox, whose number anyone may type; a CSV import; the API; the merchant's
+//   screen) is a claim about it. Each of the shopper's stops (a stop word, the 'Stop promotions'
+//   button, Meta's) opts out of marketing only: order updates they asked for still come.
 // - Opt-out always applies, at once, to the purposes it names, whatever the current state (an
 //   opt-out of someone never subscribed is kept, so that no later claim subscribes them), with one
 //   exception: an opt-out dated strictly before an opt-in the shopper gave in their own voice is
