@@ -108,6 +108,16 @@ export const apiErrorCodes = [
   'csv_too_many_rows',
   'csv_unreadable',
   'too_many_fields',
+  // Audiences (domain/audience.ts): past the most an account keeps (409).
+  'too_many_audiences',
+  // Campaigns (domain/campaign.ts): a draft that cannot be planned as it is (422; `fields` maps each field to its message
+  // id), a change a campaign's state does not allow (409: a planned one is no draft, only an active one pauses, only a
+  // paused one resumes, a cancelled one stays so).
+  'campaign_refused',
+  'campaign_not_draft',
+  'campaign_not_active',
+  'campaign_not_paused',
+  'campaign_ended',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -18,6 +18,11 @@ import { modelCatalog, type ModelCatalog } from './answering/model-catalog';
 import { conversationsPage, type ConversationsPage } from './channels/channel-conversations';
 import { cloudApiClient } from './channels/cloud-api-client';
 import { contactStore, type ContactStore } from './contacts/contact-store';
+import { audienceStore, type AudienceStore } from './audiences/audience-store';
+import { campaignEndedSql, campaignHeldSql } from './campaigns/campaign-queries';
+import { campaignResults, type CampaignResultsReader } from './campaigns/campaign-results';
+import { campaignStore, type CampaignStore } from './campaigns/campaign-store';
+import { CAMPAIGN_PURPOSE } from '@/domain/campaign';
 import type { Config } from './config';
 import { dashboardStore, type DashboardStore } from './dashboard/dashboard-store';
 import { changeTimeZone } from './dashboard/time-zone-change';
@@ -112,6 +117,12 @@ export type Services = {
   };
   /** Catalyst's own carts as abandoned checkouts: the cart page's checkout and the WhatsApp answerer's cart links. */
   ownCarts: OwnCarts;
+  /** Saved audiences and the live count of any rules over the account's contacts (server/audiences/). */
+  audiences: AudienceStore;
+  /** Campaigns: drafts, review, planning into the sender, pause, resume, cancel (server/campaigns/). */
+  campaigns: CampaignStore;
+  /** A campaign's results beside the previous one's. */
+  campaignResults: CampaignResultsReader;
 };
 
 export type ServiceOptions = {
@@ -127,13 +138,20 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const contacts = contactStore(db);
   const publicOrigin = publicSiteOrigin(config.siteUrl);
   const inventories = inventoryStore(db, secrets, { publicOrigin, orderPollSeconds: config.workers.orderPollMs / 1000 });
+  const audiences = audienceStore(db);
+  // The campaign store holds the sender and the sender asks it about a campaign's template: bound once both exist.
+  let campaigns: CampaignStore | null = null;
   const sender = templateSender(db, {
     channels,
     contacts,
     cloudApi: cloudApiClient(config.whatsapp),
-    // A cart reminder whose order came in while it waited never goes.
-    endedSql: { [RECOVERY_PURPOSE]: reminderEndedSql },
+    // A cart reminder whose order came in while it waited never goes; nor a cancelled campaign's message.
+    endedSql: { [RECOVERY_PURPOSE]: reminderEndedSql, [CAMPAIGN_PURPOSE]: campaignEndedSql },
+    // A paused campaign's messages wait; one whose template Meta stopped pauses.
+    heldSql: { [CAMPAIGN_PURPOSE]: campaignHeldSql },
+    holdOnTemplate: { [CAMPAIGN_PURPOSE]: (send) => campaigns!.holdForTemplate(send) },
   });
+  campaigns = campaignStore(db, { audiences, channels, sender });
   const recoveryFlows = recoveryFlowStore(db, { channels });
   const storefront = storefrontStore(db);
   return {
@@ -177,5 +195,8 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
       shoppersWrote: (shoppers) => wakeRecoveriesOfShoppers(db, shoppers),
     },
     ownCarts: ownCarts(db, { storefront, timeScale: config.demoTimeScale }),
+    audiences,
+    campaigns,
+    campaignResults: campaignResults(db, campaigns),
   };
 }

@@ -1,9 +1,10 @@
 // What other areas ask of the channels' tables inside their own transaction: an AI base stopping or
 // starting to answer moves its channels at once (server/ai-bases calls these in the base's own
-// transaction). Other areas never import channel-tables.ts (scripts/lint-area-tables.js).
-import { and, eq } from 'drizzle-orm';
+// transaction); who wrote to the account's numbers (an audience's rule). Other areas never import
+// channel-tables.ts (scripts/lint-area-tables.js).
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { channels } from './channel-tables';
+import { channels, whatsappInboundMessages } from './channel-tables';
 
 /**
  * The AI base switched off (or deleted): its active channels need attention (`ai_base_inactive`)
@@ -32,3 +33,29 @@ export async function baseStartedAnswering(tx: Db, uid: string, aiBaseId: string
       ),
     );
 }
+
+/**
+ * The numbers (E.164) that wrote to one of the account's numbers after `since`, as a subquery of one
+ * column `phone` for the caller's statement (an audience's 'talked to the AI base' rule). A Brazilian
+ * mobile's id without its ninth digit and a Mexican one with the old '1' read as the number a contact
+ * is stored by, as phoneFromWhatsappId reads them.
+ */
+export const accountShoppersWroteSql = (uid: string, since: Date): SQL =>
+  sql`select distinct case
+      when ${whatsappInboundMessages.sender} ~ '^55[0-9]{2}[6-9][0-9]{7}$'
+        then '+55' || substr(${whatsappInboundMessages.sender}, 3, 2) || '9' || substr(${whatsappInboundMessages.sender}, 5)
+      when ${whatsappInboundMessages.sender} ~ '^521[0-9]{10}$' then '+52' || substr(${whatsappInboundMessages.sender}, 4)
+      else '+' || ${whatsappInboundMessages.sender} end as phone
+    from ${whatsappInboundMessages} join ${channels} on ${channels.id} = ${whatsappInboundMessages.channelId}
+    where ${channels.uid} = ${uid} and ${whatsappInboundMessages.sentAt} > ${since}`;
+
+/**
+ * True where `phone` (E.164, an expression of the caller's statement) wrote to the channel `channelId`
+ * after `since` and within `days` days of it: a reply to a message sent then. Reads the index on
+ * channel, sender and time, with the WhatsApp ids a Brazilian mobile may write from (whatsappIdsOf).
+ */
+export const wroteBackSql = (channelId: SQLWrapper, phone: SQLWrapper, since: SQLWrapper, days: number): SQL =>
+  sql`exists (select 1 from ${whatsappInboundMessages} where ${whatsappInboundMessages.channelId} = ${channelId}
+    and ${whatsappInboundMessages.sender} in (ltrim(${phone}, '+'),
+      case when ${phone} ~ '^[+]55[0-9]{2}9[6-9][0-9]{7}$' then '55' || substr(${phone}, 4, 2) || substr(${phone}, 7) end)
+    and ${whatsappInboundMessages.sentAt} > ${since} and ${whatsappInboundMessages.sentAt} <= ${since} + ${days}::int * interval '1 day')`;

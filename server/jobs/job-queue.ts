@@ -45,6 +45,29 @@ export const wakeJobsSql = (queue: string, key: string, ids: SQL): SQL =>
     and ${jobs.payload}->>${sqlList([key])} in (select woken_ids.id::text from (${ids}) as woken_ids) and ${jobs.runAfter} > now()
     returning ${jobs.id}`;
 
+/**
+ * A statement holding the queued jobs of `queue` whose payload's `key` is `value` (due never, until
+ * rescheduled): work of something paused. Jobs a worker holds now are not touched (their handler
+ * looks at what paused them). Answers their ids.
+ */
+export const holdJobsSql = (queue: string, key: string, value: string): SQL =>
+  sql`update ${jobs} set run_after = 'infinity' where ${jobs.queue} = ${sqlList([queue])} and ${jobs.status} = 'queued'
+    and ${jobs.payload}->>${sqlList([key])} = ${value} returning ${jobs.id}`;
+
+/**
+ * A statement making the queued jobs of `queue` whose payload's `key` is `value` due again, each when
+ * `due` (a select of `job_key`, the payload's `itemKey` as text, and `due_at`) says. Answers their ids.
+ */
+export const rescheduleJobsSql = (queue: string, key: string, value: string, itemKey: string, due: SQL): SQL =>
+  sql`update ${jobs} set run_after = due_rows.due_at from (${due}) as due_rows
+    where ${jobs.queue} = ${sqlList([queue])} and ${jobs.status} = 'queued' and ${jobs.payload}->>${sqlList([key])} = ${value}
+      and ${jobs.payload}->>${sqlList([itemKey])} = due_rows.job_key returning ${jobs.id}`;
+
+/** A statement deleting the queued jobs of `queue` whose payload's `key` is `value`: work no longer wanted. */
+export const dropJobsSql = (queue: string, key: string, value: string): SQL =>
+  sql`delete from ${jobs} where ${jobs.queue} = ${sqlList([queue])} and ${jobs.status} = 'queued'
+    and ${jobs.payload}->>${sqlList([key])} = ${value} returning ${jobs.id}`;
+
 /** A value of a statement built once (a prepared statement's placeholder) or for one job. */
 type Operand<T> = T | Placeholder;
 

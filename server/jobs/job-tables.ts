@@ -44,6 +44,10 @@ export const jobs = pgTable(
     uniqueIndex('jobs_one_conversation_retention')
       .on(table.queue)
       .where(sql`${table.queue} = 'conversation-retention'`),
+    // A campaign's queued sends, held while it is paused and spread again when it resumes (server/campaigns/).
+    index('jobs_campaign')
+      .on(sql`(${table.payload}->>'campaignId')`)
+      .where(sql`${table.queue} = 'template-sends'`),
     // A claim asks whether an older job of the same key is left (job-queue.ts's claim).
     index('jobs_serial')
       .on(table.serialKey, table.id)

@@ -44,6 +44,8 @@ import { messagingBuckets, messagingLimits, templateSends } from './template-sen
 export const TEMPLATE_SEND_QUEUE = 'template-sends';
 /** A send found `sending` by a new claim this long after its attempt began: its worker died mid-call. */
 export const SENDING_GRACE_MS = 2 * 60_000;
+/** A held send (a paused campaign's, taken by a worker as it was paused) looks again this much later. */
+export const HELD_WAIT_MS = 15_000;
 /** While its number needs the merchant's attention a send waits this long between looks, for a day at most. */
 export const CHANNEL_WAIT_MS = 15 * 60_000;
 export const CHANNEL_GIVE_UP_MS = 24 * 60 * 60_000;
@@ -104,6 +106,17 @@ export type TemplateSenderDependencies = {
    * in while it waited): looked at in the turn, right before Meta is asked; such a send ends refused.
    */
   endedSql?: Readonly<Record<string, (sendKey: string) => SQL>>;
+  /**
+   * Per purpose, a condition true while a send must wait (a paused campaign): looked at in the turn,
+   * as `endedSql` is; such a send waits HELD_WAIT_MS and looks again.
+   */
+  heldSql?: Readonly<Record<string, (sendKey: string) => SQL>>;
+  /**
+   * Per purpose, what happens when a send finds its template unusable (not approved in the contact's
+   * language, or marked as needing attention): true, the send waits as held (the caller paused what
+   * asked for it: a campaign), else it ends refused.
+   */
+  holdOnTemplate?: Readonly<Record<string, (send: { uid: string; sendKey: string }) => Promise<boolean>>>;
 };
 
 /** A Cloud API failure as the outcome rules read it (the client keeps Meta's code where it matters). */
@@ -143,7 +156,7 @@ const channelAttentionOf = (reason: ChannelReason): ChannelAttentionReason =>
 /** The account's messaging limit as last read from Meta (null: unlimited) and when. */
 type KnownLimit = { limit: number | null; readAt: Date };
 
-type Turn = { wait: number } | { admitted: { inServiceWindow: boolean } } | 'unsubscribed' | 'ended';
+type Turn = { wait: number } | { admitted: { inServiceWindow: boolean } } | 'unsubscribed' | 'ended' | 'held';
 type Asking = {
   send: Row;
   purpose: 'utility' | 'marketing';
@@ -279,25 +292,29 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-sends:${uid}`}))`);
       const at = now();
       const facts = await tx
-        .execute<{ subscribed: boolean; inServiceWindow: boolean; ended: boolean }>(
+        .execute<{ subscribed: boolean; inServiceWindow: boolean; ended: boolean; held: boolean }>(
           sql.join(
             batch.map(
               ({ send, purpose }, index) =>
                 sql`select ${index}::int as position, ${subscribedSql(sql`${uid}`, sql`${send.recipient}`, purpose)} as subscribed,
                   ${serviceWindowOpenSql(send.channelId, send.recipient, at)} as "inServiceWindow",
-                  ${deps.endedSql?.[send.purpose]?.(send.sendKey) ?? sql`false`} as ended`,
+                  ${deps.endedSql?.[send.purpose]?.(send.sendKey) ?? sql`false`} as ended,
+                  ${deps.heldSql?.[send.purpose]?.(send.sendKey) ?? sql`false`} as held`,
             ),
             sql` union all `,
           ),
         )
         .then((result) =>
-          (result as unknown as { rows: { position: number; subscribed: boolean; inServiceWindow: boolean; ended: boolean }[] }).rows.sort(
-            (a, b) => a.position - b.position,
-          ),
+          (
+            result as unknown as {
+              rows: { position: number; subscribed: boolean; inServiceWindow: boolean; ended: boolean; held: boolean }[];
+            }
+          ).rows.sort((a, b) => a.position - b.position),
         );
       const turns: (Turn | null)[] = batch.map((_, index) => {
         const fact = facts[index];
         if (fact?.ended) return 'ended';
+        if (fact?.held) return 'held';
         return fact?.subscribed ? null : 'unsubscribed';
       });
       const open = batch.flatMap((asked, index) => (turns[index] === null ? [{ ...asked, index }] : []));
@@ -510,6 +527,8 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     const contact = read.contact;
     const language = contact ? localeTemplateLanguages[contact.language] : send.language;
     const template = read.templates.find((one) => one.language === language);
+    if ((!template || template.status !== 'APPROVED' || template.attention) && (await deps.holdOnTemplate?.[send.purpose]?.(send)))
+      return waitFor(HELD_WAIT_MS, 'template_unusable');
     if (!template || template.status !== 'APPROVED') {
       await settle(send.id, { status: 'failed', reason: 'template_not_approved', language, category: template?.category ?? send.category });
       return 'done';
@@ -538,6 +557,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     const known = read.limit && { limit: read.limit.limit, readAt: new Date(read.limit.readAt) };
     const limit = await messagingLimit(send.uid, channel.phoneNumberId, token, known);
     const turn = await admit({ ...send, language, category }, consentPurposeOf(category)!, limit);
+    if (turn === 'held') return waitFor(HELD_WAIT_MS, 'held');
     if (turn === 'ended') {
       await refuse(send.id, 'no_longer_wanted', as);
       return 'done';
@@ -658,6 +678,19 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
         const order: readonly TemplateSendStatus[] = sentSendStatuses;
         if (order.indexOf(update.status) > order.indexOf(send.status)) await settle(send.id, { status: update.status });
       }
+    },
+
+    /**
+     * The account's messaging limit (people per moving 24 hours; null: unlimited) as the sender paces
+     * by it, read through the number at most once an hour: what a campaign's plan spreads its sends by.
+     */
+    async messagingLimitFor(uid: string, channelId: string): Promise<number | null> {
+      const found = await channels.withAccessToken(uid, channelId);
+      const [known] = await db.select().from(messagingLimits).where(eq(messagingLimits.uid, uid));
+      const stored = known ? { limit: known.limit, readAt: known.readAt } : null;
+      if (!found) return stored ? stored.limit : messagingLimitOf(null);
+      const limit = await messagingLimit(uid, found.channel.phoneNumberId, found.token, stored);
+      return Number.isFinite(limit) ? limit : null;
     },
 
     /** The account's sends of a key, for its screens and tests. */

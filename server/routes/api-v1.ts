@@ -23,6 +23,8 @@ import { registerTemplateRoutes } from './template-routes';
 import { registerNoticeRoutes } from './notice-routes';
 import { registerRecoveryFlowRoutes } from './recovery-flow-routes';
 import { registerCheckoutRoutes } from './checkout-routes';
+import { registerAudienceRoutes } from './audience-routes';
+import { registerCampaignRoutes } from './campaign-routes';
 
 export type ApiDependencies = {
   /** The stores and clients built once for this process, shared with its workers. */
@@ -95,6 +97,12 @@ export async function registerApiV1(
         ...(siteUrl ? { siteUrl } : {}),
       });
       registerCheckoutRoutes(api, { store: services.checkoutList });
+      registerAudienceRoutes(api, { store: services.audiences });
+      registerCampaignRoutes(api, {
+        store: services.campaigns,
+        results: services.campaignResults,
+        ...(siteUrl ? { siteUrl } : {}),
+      });
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,

@@ -47,6 +47,16 @@ test(
       const contact = await api(owner, 'POST', '/contacts', { phone: '+5511987654321', name, optIn: ['utility'] });
       expect(contact.status, contact.text).toBe(201);
     }
+    // An audience and a campaign of each: the caller's lists hold theirs, never the other's (named by the marker).
+    for (const [owner, name] of [
+      [caller, 'Caller offers'],
+      [other, marker],
+    ] as const) {
+      const audience = await api(owner, 'POST', '/audiences', { name, rules: { languages: ['pt'] } });
+      expect(audience.status, audience.text).toBe(201);
+      const campaign = await api(owner, 'POST', '/campaigns', { name });
+      expect(campaign.status, campaign.text).toBe(201);
+    }
     // An abandoned checkout of each one's store, skipped by recovery: the caller's checkout lists, pages and
     // exports hold theirs, never the other's (its shopper named by the marker).
     const { db } = await testDatabase();

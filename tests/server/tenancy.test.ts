@@ -135,6 +135,19 @@ type TenancyCase =
       marker: string;
     }
   | {
+      /**
+       * Counts the caller's records (an audience's rules over the contacts): a record A adds is counted in
+       * A's answer and never in B's.
+       */
+      scope: 'counted';
+      method: string;
+      url: string;
+      body: unknown;
+      count: (answer: unknown) => number;
+      /** Adds a record of A's that the body's rules match. */
+      seed: (as: As, owner: TestUser) => Promise<void>;
+    }
+  | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
       scope: 'record';
       method: string;
@@ -417,6 +430,46 @@ const contactRecord = (method: string, suffix: string, body?: unknown): TenancyC
   seed: async (as, owner) => `/api/v1/contacts/${await seedContact(as, owner)}${suffix}`,
   snapshot: async (as, owner, path) => {
     const answer = await as(owner, `/api/v1/contacts/${path.split('/')[4]!}`);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  },
+  body,
+});
+let countedContacts = 0;
+let aliceAudience: Promise<string> | undefined;
+const seedAudience = (as: As, owner: TestUser) =>
+  (aliceAudience ??= as(owner, '/api/v1/audiences', {
+    method: 'POST',
+    body: { name: "Alice's buyers", rules: { languages: ['pt'], orderedWithinDays: 60 } },
+  }).then((answer) => {
+    expect(answer.status).toBe(201);
+    return (answer.body as { id: string }).id;
+  }));
+const audienceRecord = (method: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
+  method,
+  url: '/api/v1/audiences/:id',
+  seed: async (as, owner) => `/api/v1/audiences/${await seedAudience(as, owner)}`,
+  snapshot: async (as, owner, path) => {
+    const answer = await as(owner, path);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  },
+  body,
+});
+let aliceCampaign: Promise<string> | undefined;
+const seedCampaign = (as: As, owner: TestUser) =>
+  (aliceCampaign ??= as(owner, '/api/v1/campaigns', { method: 'POST', body: { name: "Alice's offers" } }).then((answer) => {
+    expect(answer.status).toBe(201);
+    return (answer.body as { id: string }).id;
+  }));
+const campaignRecord = (method: string, suffix: string, body?: unknown): TenancyCase => ({
+  scope: 'record',
+  method,
+  url: `/api/v1/campaigns/:id${suffix}`,
+  seed: async (as, owner) => `/api/v1/campaigns/${await seedCampaign(as, owner)}${suffix}`,
+  snapshot: async (as, owner, path) => {
+    const answer = await as(owner, `/api/v1/campaigns/${path.split('/')[4]!}`);
     expect(answer.status).toBe(200);
     return answer.body;
   },
@@ -734,6 +787,48 @@ const tenancyTable: TenancyCase[] = [
   contactRecord('GET', ''),
   contactRecord('PATCH', '', { name: 'Taken over', language: 'es' }),
   contactRecord('POST', '/consent', { action: 'opt_out', purpose: 'all', note: 'Taken over' }),
+  { scope: 'list', method: 'GET', url: '/api/v1/audiences', seed: seedAudience },
+  {
+    scope: 'create',
+    method: 'POST',
+    url: '/api/v1/audiences',
+    body: { name: "Bob's audience", rules: {} },
+    listOf: async (as, owner) => (await as(owner, '/api/v1/audiences')).text,
+  },
+  {
+    scope: 'counted',
+    method: 'POST',
+    url: '/api/v1/audiences/count',
+    body: { rules: { countries: ['BR'] } },
+    count: (answer) => (answer as { matched: number }).matched,
+    seed: async (as, owner) => {
+      const answer = await as(owner, '/api/v1/contacts', {
+        method: 'POST',
+        body: { phone: `+55119555${String(++countedContacts).padStart(5, '0')}`, optIn: ['marketing'] },
+      });
+      expect(answer.status).toBe(201);
+    },
+  },
+  audienceRecord('GET'),
+  audienceRecord('PUT', { name: 'Taken over', rules: {} }),
+  audienceRecord('DELETE'),
+  { scope: 'list', method: 'GET', url: '/api/v1/campaigns', seed: seedCampaign },
+  {
+    scope: 'create',
+    method: 'POST',
+    url: '/api/v1/campaigns',
+    body: { name: "Bob's campaign" },
+    listOf: async (as, owner) => (await as(owner, '/api/v1/campaigns')).text,
+  },
+  campaignRecord('GET', ''),
+  campaignRecord('PUT', '', { name: 'Taken over' }),
+  campaignRecord('DELETE', ''),
+  campaignRecord('GET', '/review'),
+  campaignRecord('POST', '/plan'),
+  campaignRecord('POST', '/pause'),
+  campaignRecord('POST', '/resume'),
+  campaignRecord('POST', '/cancel'),
+  campaignRecord('GET', '/results'),
 ];
 
 let server: TestServer;
@@ -808,6 +903,16 @@ describe.each(tenancyTable)('$method $url', (row) => {
       expect(forB.text).toContain(bob.uid);
       expect(forB.text).not.toContain(alice.uid);
       expect(forB.text).not.toContain(alice.email);
+    });
+  } else if (row.scope === 'counted') {
+    test("a record A adds counts in A's answer, never in B's", async () => {
+      const ask = (user: TestUser) => as(user, row.url, { method: row.method, body: row.body });
+      const [aBefore, bBefore] = [await ask(alice), await ask(bob)];
+      expect([aBefore.status, bBefore.status]).toEqual([200, 200]);
+      await row.seed(as, alice);
+      const [aAfter, bAfter] = [await ask(alice), await ask(bob)];
+      expect(row.count(aAfter.body)).toBe(row.count(aBefore.body) + 1);
+      expect(bAfter.body).toEqual(bBefore.body);
     });
   } else if (row.scope === 'own-setting') {
     test("A's change is A's: B's setting stays as it was", async () => {

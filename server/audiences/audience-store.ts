@@ -1,0 +1,79 @@
+// An account's saved audiences (domain/audience.ts): list, read, create, rename or change the rules,
+// delete (a draft campaign that named it then names none; a planned one kept its rules), and the live
+// count of any rules — saved or being edited — over the account's contacts.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { AUDIENCES_MAX, type Audience, type AudienceCount, type AudienceInput, type AudienceRules } from '@/domain/audience';
+import { countAudience } from '../contacts/contact-audience-queries';
+import type { Db } from '../db/database';
+import { audiences } from './audience-tables';
+
+export class AudienceRefusal extends Error {
+  constructor(readonly reason: 'not_found' | 'too_many') {
+    super(reason);
+  }
+}
+
+type Row = typeof audiences.$inferSelect;
+const viewOf = (row: Row): Audience => ({
+  id: row.id,
+  name: row.name,
+  rules: row.rules,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export function audienceStore(db: Db, { now = () => new Date() }: { now?: () => Date } = {}) {
+  const own = (uid: string, id: string) => and(eq(audiences.uid, uid), eq(audiences.id, id));
+
+  return {
+    async list(uid: string): Promise<Audience[]> {
+      const rows = await db.select().from(audiences).where(eq(audiences.uid, uid)).orderBy(desc(audiences.createdAt), desc(audiences.id));
+      return rows.map(viewOf);
+    },
+
+    async get(uid: string, id: string): Promise<Audience> {
+      const [row] = await db.select().from(audiences).where(own(uid, id));
+      if (!row) throw new AudienceRefusal('not_found');
+      return viewOf(row);
+    },
+
+    /** The rules of the account's audience; null when it has none of that id. */
+    async rulesOf(uid: string, id: string): Promise<AudienceRules | null> {
+      const [row] = await db.select({ rules: audiences.rules }).from(audiences).where(own(uid, id));
+      return row?.rules ?? null;
+    },
+
+    /** Refused past AUDIENCES_MAX (counted in the insert's own statement, so two at once cannot pass it). */
+    async create(uid: string, input: AudienceInput): Promise<Audience> {
+      const at = now();
+      const result = await db.execute<Record<string, unknown>>(sql`insert into ${audiences} (uid, name, rules, created_at, updated_at)
+        select ${uid}, ${input.name}, ${JSON.stringify(input.rules)}::jsonb, ${at}, ${at}
+        where (select count(*) from ${audiences} where ${audiences.uid} = ${uid}) < ${AUDIENCES_MAX}
+        returning id`);
+      const [made] = (result as unknown as { rows: { id: string }[] }).rows;
+      if (!made) throw new AudienceRefusal('too_many');
+      return this.get(uid, made.id);
+    },
+
+    async update(uid: string, id: string, input: AudienceInput): Promise<Audience> {
+      const [row] = await db
+        .update(audiences)
+        .set({ name: input.name, rules: input.rules, updatedAt: now() })
+        .where(own(uid, id))
+        .returning();
+      if (!row) throw new AudienceRefusal('not_found');
+      return viewOf(row);
+    },
+
+    async remove(uid: string, id: string): Promise<void> {
+      const gone = await db.delete(audiences).where(own(uid, id)).returning({ id: audiences.id });
+      if (gone.length === 0) throw new AudienceRefusal('not_found');
+    },
+
+    count(uid: string, rules: AudienceRules): Promise<AudienceCount> {
+      return countAudience(db, uid, rules, now());
+    },
+  };
+}
+
+export type AudienceStore = ReturnType<typeof audienceStore>;
