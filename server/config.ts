@@ -216,6 +216,16 @@ export const envSchema = z.object({
     'how long an inventory sync is held by its worker between renewals (every third of it): the sync of a worker that died is taken over by another after this',
     '`120`',
   ),
+  TEMPLATE_SEND_LEASE_SECONDS: variable(
+    checked(positiveWhole('TEMPLATE_SEND_LEASE_SECONDS', 60, ' of seconds')),
+    'how long a template send is held by its worker between renewals: the sends of a worker that died are taken over by another after this',
+    '`60`',
+  ),
+  TEMPLATE_SENDING_GRACE_SECONDS: variable(
+    checked(positiveWhole('TEMPLATE_SENDING_GRACE_SECONDS', 120, ' of seconds')),
+    "how long a send found being asked of Meta by a worker that died waits for Meta's status webhook before it is asked again (Meta may have taken it)",
+    '`120`',
+  ),
   INVENTORY_SYNC_CONCURRENCY: variable(
     checked(positiveWhole('INVENTORY_SYNC_CONCURRENCY', 2)),
     "how many inventories one process syncs at once (a sync mostly waits on the store's rate limit; docs/capacity.md)",
@@ -354,6 +364,8 @@ export type Config = {
     whatsappInbound: boolean;
     conversationRetention: boolean;
     templateSends: boolean;
+    templateSendLeaseMs: number;
+    templateSendingGraceMs: number;
     orderNotices: boolean;
     checkoutRecovery: boolean;
   };
@@ -468,6 +480,8 @@ export function parseConfig(env: Env): Config {
       whatsappInbound: worker && vars.WHATSAPP_INBOUND_WORKER,
       conversationRetention: worker && vars.CONVERSATION_RETENTION_WORKER,
       templateSends: worker && vars.TEMPLATE_SEND_WORKER,
+      templateSendLeaseMs: vars.TEMPLATE_SEND_LEASE_SECONDS * 1000,
+      templateSendingGraceMs: vars.TEMPLATE_SENDING_GRACE_SECONDS * 1000,
       orderNotices: worker && vars.ORDER_NOTICE_WORKER,
       checkoutRecovery: worker && vars.CHECKOUT_RECOVERY_WORKER,
     },

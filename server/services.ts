@@ -145,6 +145,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     channels,
     contacts,
     cloudApi: cloudApiClient(config.whatsapp),
+    sendingGraceMs: config.workers.templateSendingGraceMs,
     // A cart reminder whose order came in while it waited never goes; nor a cancelled campaign's message.
     endedSql: { [RECOVERY_PURPOSE]: reminderEndedSql, [CAMPAIGN_PURPOSE]: campaignEndedSql },
     // A paused campaign's messages wait; one whose template Meta stopped pauses.

@@ -39,7 +39,7 @@ export type WorkerSettings = {
   /** Null: this process deletes no expired conversation (CONVERSATION_RETENTION_WORKER=off; another process does). */
   conversationRetention: Pick<RetentionWorkerOptions, 'scheduleEveryMs' | 'pollMs' | 'batchSize'> | null;
   /** Null: this process sends no template (TEMPLATE_SEND_WORKER=off; another process does). */
-  templateSends: { concurrency?: number; pollMs?: number } | null;
+  templateSends: { concurrency?: number; pollMs?: number; leaseMs?: number } | null;
   /** Null: this process turns no order event into a notice (ORDER_NOTICE_WORKER=off; another process does). */
   orderNotices: { concurrency?: number; pollMs?: number } | null;
   /** Null: this process reminds no shopper of an abandoned checkout (CHECKOUT_RECOVERY_WORKER=off; another process does). */
@@ -86,7 +86,7 @@ export function workerSettingsFrom(config: Config): WorkerSettings {
       ? { cloudApi: config.whatsapp, siteUrl: config.workerSiteUrl, concurrency: workers.whatsappInboundConcurrency }
       : null,
     conversationRetention: workers.conversationRetention ? {} : null,
-    templateSends: workers.templateSends ? {} : null,
+    templateSends: workers.templateSends ? { leaseMs: workers.templateSendLeaseMs } : null,
     orderNotices: workers.orderNotices ? {} : null,
     checkoutRecovery: workers.checkoutRecovery ? { concurrency: recoveryConcurrency, timeScale: config.demoTimeScale } : null,
     orderEventPoll: workers.inventorySync ? { intervalMs: workers.orderPollMs, timeScale: config.demoTimeScale } : null,

@@ -11,6 +11,7 @@ export type TemplateSendWorkerOptions = {
   sender: TemplateSender;
   concurrency?: number;
   pollMs?: number;
+  leaseMs?: number;
 };
 
 /** Sends that may wait on Meta at once in one process. */
@@ -22,6 +23,7 @@ export function templateSendWorker({
   sender,
   concurrency = TEMPLATE_SEND_CONCURRENCY,
   pollMs,
+  leaseMs,
 }: TemplateSendWorkerOptions): QueueWorker {
   return queueWorker({
     db,
@@ -30,6 +32,7 @@ export function templateSendWorker({
     log,
     concurrency,
     ...(pollMs === undefined ? {} : { pollMs }),
+    ...(leaseMs === undefined ? {} : { leaseMs }),
     handle: (job) => sender.handle(job),
     // Our own failure, ten times over: the send ends, recorded, rather than staying queued unseen.
     onGiveUp: (job) => sender.gaveUp(String(job.payload.sendId ?? '')),

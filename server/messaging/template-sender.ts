@@ -99,6 +99,8 @@ export type TemplateSenderDependencies = {
   policy?: SendRetryPolicy;
   /** Called when sends were queued (this process's worker looks at once). */
   onQueued?: () => void;
+  /** How long a send found `sending` waits for Meta's status webhook before it is asked again (SENDING_GRACE_MS). */
+  sendingGraceMs?: number;
   /** The queue its jobs go on (tests name one of their own, which no worker serves). */
   queue?: string;
   /**
@@ -506,7 +508,7 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     const at = now();
     if (send.status === 'sending' && send.attemptStartedAt) {
       // An earlier worker died while Meta was asked: its status webhook may still say it went.
-      const left = send.attemptStartedAt.getTime() + SENDING_GRACE_MS - at.getTime();
+      const left = send.attemptStartedAt.getTime() + (deps.sendingGraceMs ?? SENDING_GRACE_MS) - at.getTime();
       if (left > 0) return waitFor(left, 'in_flight');
     }
 
