@@ -7,7 +7,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
 import { withoutBidiControls } from './bidi-controls';
-import { outOfQuietHours, type QuietHours } from './checkout-recovery';
+import { outOfQuietHours, quietHoursSchema, type QuietHours } from './checkout-recovery';
 import { returnWithheldReasons } from './checkout-list';
 import { zoneOffsetMinutes } from './dashboard';
 import { storableText } from './storable-values';
@@ -104,6 +104,8 @@ export const campaignDraftSchema = z.strictObject({
   templateName: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(512))), null),
   variables: z._default(z.record(z.string().check(z.minLength(1), z.maxLength(64)), campaignValueSchema), {}),
   schedule: z._default(campaignScheduleSchema, { kind: 'now' }),
+  /** The hours on the shopper's clock its messages wait out (21:00–09:00 unless told); null: any hour. */
+  quietHours: z._default(z.nullable(quietHoursSchema), { ...CAMPAIGN_QUIET_HOURS }),
   /** The wizard's step, so a reload resumes there. */
   step: z._default(z.int().check(z.minimum(0), z.maximum(4)), 0),
 });
@@ -145,7 +147,8 @@ export const campaignReviewSchema = z.object({
   /** Days the sends spread over under that limit (1 when they fit in one). */
   days: z.int(),
   startsAt: z.string(),
-  quietHours: z.object({ start: z.string(), end: z.string() }),
+  /** The draft's quiet hours; null: any hour. */
+  quietHours: z.nullable(z.object({ start: z.string(), end: z.string() })),
 });
 export type CampaignReview = z.infer<typeof campaignReviewSchema>;
 

@@ -15,11 +15,11 @@ import {
   campaignStart,
   campaignValueFor,
   CAMPAIGN_PURPOSE,
-  CAMPAIGN_QUIET_HOURS,
   spreadDays,
   type CampaignReview,
 } from '@/domain/campaign';
 import type { AudienceRules } from '@/domain/audience';
+import { clockMinutes, recoveryFlowRefusals } from '@/domain/checkout-recovery';
 import { localeTemplateLanguages, templateLanguageLocales, templateVariables, type TemplateLanguage } from '@/domain/message-template';
 import { priceOf } from '@/domain/message-pricing';
 import { shopperTimeZone } from '@/domain/phone-time-zone';
@@ -110,6 +110,12 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
       }
     }
 
+    if (row.quietHours) {
+      const { start, end } = row.quietHours;
+      if (clockMinutes(start) === null) fields['quietHours.start'] = recoveryFlowRefusals.quietHoursMalformed;
+      if (clockMinutes(end) === null) fields['quietHours.end'] = recoveryFlowRefusals.quietHoursMalformed;
+      else if (start === end) fields['quietHours.end'] = recoveryFlowRefusals.quietHoursEmpty;
+    }
     const timeZone = (await accountTimeZone(db, uid)) ?? DEFAULT_ZONE;
     const start = campaignStart(row.schedule, timeZone, now());
     if (!start.ok) fields.schedule = start.error;
@@ -149,7 +155,7 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
         messagingLimit: limit,
         days: spreadDays(inLanguages.reachable, limit),
         startsAt: checked.startsAt.toISOString(),
-        quietHours: { ...CAMPAIGN_QUIET_HOURS },
+        quietHours: row.quietHours,
       };
     },
 
@@ -187,7 +193,13 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
           if (dueAt === undefined)
             dueAtByDayAndZone.set(
               dueKey,
-              (dueAt = campaignSendDueAt({ startsAt: checked.startsAt, index: position, limit, timeZone: zone }).toISOString()),
+              (dueAt = campaignSendDueAt({
+                startsAt: checked.startsAt,
+                index: position,
+                limit,
+                timeZone: zone,
+                quietHours: row.quietHours,
+              }).toISOString()),
             );
           const catalogLink = checked.catalogPath ? `${siteOrigin}/${contact.language}${checked.catalogPath}` : null;
           const variables: Record<string, string> = {};

@@ -52,6 +52,7 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
     templateName: row.templateName,
     variables: row.variables,
     schedule: row.schedule,
+    quietHours: row.quietHours,
     step: row.step,
     status: shownCampaignStatus(row.status, row.startsAt, row.open ? 1 : 0, now()),
     pauseReason: row.pauseReason,
@@ -113,6 +114,7 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
           templateName: draft.templateName,
           variables: draft.variables,
           schedule: draft.schedule,
+          quietHours: draft.quietHours,
           step: draft.step,
           updatedAt: now(),
         })
@@ -172,7 +174,13 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
         const left = await queuedSends(tx, sendsOf(id));
         const due = left.map((send, index) => ({
           job_key: send.id,
-          due_at: campaignSendDueAt({ startsAt, index, limit, timeZone: shopperTimeZone(send.recipient, zone) }).toISOString(),
+          due_at: campaignSendDueAt({
+            startsAt,
+            index,
+            limit,
+            timeZone: shopperTimeZone(send.recipient, zone),
+            quietHours: found.quietHours,
+          }).toISOString(),
         }));
         await tx.update(campaigns).set({ status: 'active', pauseReason: null, updatedAt: at }).where(own(uid, id));
         if (due.length > 0)

@@ -5,7 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AudienceRules } from '@/domain/audience';
+import type { QuietHours } from '@/domain/checkout-recovery';
 import {
+  CAMPAIGN_QUIET_HOURS,
   campaignPauseReasons,
   campaignStoredStatuses,
   type CampaignPauseReason,
@@ -36,6 +38,10 @@ export const campaigns = pgTable(
     templateName: text('template_name'),
     variables: jsonb('variables').$type<Record<string, CampaignValue>>().notNull().default({}),
     schedule: jsonb('schedule').$type<CampaignSchedule>().notNull().default({ kind: 'now' }),
+    /** The shopper's hours its messages wait out; null: any hour. */
+    quietHours: jsonb('quiet_hours')
+      .$type<QuietHours | null>()
+      .default({ ...CAMPAIGN_QUIET_HOURS }),
     step: integer('step').notNull().default(0),
     /** The audience's rules as they were when planned (null for a draft). */
     plannedRules: jsonb('planned_rules').$type<AudienceRules>(),

@@ -295,12 +295,14 @@ describe('campaigns', () => {
         store_url: { source: 'catalog_link', text: '' },
       },
       schedule: { kind: 'at', localTime: 'tomorrow' },
+      quietHours: { start: '25:00', end: '09:00' },
     });
     expect(await fieldsOf(planOf(id))).toEqual({
       'variables.offer': 'campaign.text_required',
       'variables.end_date': 'campaign.variable_required',
       inventoryId: 'campaign.inventory_required',
       schedule: 'campaign.time_invalid',
+      'quietHours.start': 'recovery.quiet_hours_malformed',
     });
     // Nothing was planned by a refusal.
     expect(await campaigns.get(merchant.uid, id)).toMatchObject({ status: 'draft', planned: 0 });
@@ -372,6 +374,14 @@ describe('campaigns', () => {
     expect(due.get(sends[0]!.send.id)).toBe('2026-12-20T12:00:00.000Z');
     expect(due.get(sends[1]!.send.id)).toBe('2026-12-20T12:00:00.000Z');
     expect(due.get(sends[2]!.send.id)).toBe('2026-12-21T08:00:00.000Z');
+    // Without quiet hours, a campaign planned then goes at once.
+    const anyHour = await draftFor(everyContact, { quietHours: null });
+    await planOf(anyHour);
+    expect((await jobsOfCampaign(anyHour)).map((job) => job.runAfter.toISOString()).sort()).toEqual([
+      now().toISOString(),
+      now().toISOString(),
+      new Date(clock + DAY_MS).toISOString(),
+    ]);
 
     // A later edit of a contact changes no message already planned.
     await db.update(contactTable).set({ name: 'Mariana' }).where(eq(contactTable.phone, ana));

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "quiet_hours" jsonb DEFAULT '{"start":"21:00","end":"09:00"}'::jsonb;
