@@ -8,7 +8,8 @@
 // with SIGTERM hands its import back at once and the other worker finishes it; a sync finished by a
 // worker refreshes the public catalog either web serves from memory, and 'Sync now' is refused by
 // both webs alike; a worker killed mid-sync has its sync taken over and finished once, one run in
-// the report. PostgreSQL only (PGlite is one process): these run in the PostgreSQL pass, `npm run test:server`.
+// the report; a campaign sent by both workers, one killed mid-send, reaches every contact once, none
+// lost. PostgreSQL only (PGlite is one process): these run in the PostgreSQL pass, `npm run test:server`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -22,6 +23,9 @@ import type { Inventory } from '@/domain/inventory';
 import type { SyncRun } from '@/domain/inventory-sync';
 import type { PublicCatalog } from '@/domain/storefront';
 import { buildScratchServer } from '@/scripts/build-server';
+import { toGraphTemplate } from '@/domain/message-template';
+import { readyMadeTemplate } from '@/domain/ready-made-templates';
+import { contactStore } from '@/server/contacts/contact-store';
 import { jobs } from '@/server/jobs/job-tables';
 import { enqueueSync, INVENTORY_SYNC_QUEUE } from '@/server/inventories/inventory-sync';
 import { inventorySyncRows, inventorySyncRuns } from '@/server/inventories/inventory-tables';
@@ -49,6 +53,8 @@ import { call } from './support/test-server';
 const url = process.env.DATABASE_URL;
 const LEASE_SECONDS = 6;
 const SLOW_STORE_VARIANTS = 3_000;
+/** A campaign of this many contacts takes some 8 s at the number's 80 messages a second: long enough to cut. */
+const CAMPAIGN_CONTACTS = 600;
 type Role = 'web' | 'worker';
 type Process = { role: Role; url: string; child: ChildProcess; log: string[] };
 
@@ -97,6 +103,9 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
         // A killed worker's import is taken over seconds later, not after production's minute.
         KNOWLEDGE_JOB_LEASE_SECONDS: String(LEASE_SECONDS),
         INVENTORY_SYNC_LEASE_SECONDS: String(LEASE_SECONDS),
+        // A killed worker's sends are taken over, and one it was asking Meta for is looked at again, seconds later.
+        TEMPLATE_SEND_LEASE_SECONDS: String(LEASE_SECONDS),
+        TEMPLATE_SENDING_GRACE_SECONDS: String(LEASE_SECONDS),
       }) as NodeJS.ProcessEnv,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -117,7 +126,8 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
 
   beforeAll(async () => {
     main = await buildScratchServer('multi-process');
-    whatsapp = await startWhatsAppCloudApiServer({ numbers: [number] });
+    // Meta's `sent` status after each template it takes: a send whose worker died after Meta took it is known as sent.
+    whatsapp = await startWhatsAppCloudApiServer({ numbers: [number], sentStatuses: true });
     peers = await startDemoPeers();
     // A store read slowly (a small cost bucket): its sync runs long enough to be cut.
     slowStore = await startShopifyAdminServer({
@@ -378,6 +388,69 @@ describe.skipIf(!url)('two web and two worker processes on one PostgreSQL and on
       .innerJoin(inventorySyncRuns, eq(inventorySyncRuns.id, inventorySyncRows.runId))
       .where(eq(inventorySyncRuns.inventoryId, inventory.id));
     expect(leftRows[0]!.n).toBe(0);
+    await start('worker');
+  }, 180_000);
+
+  test('a campaign sent by both workers, one killed mid-send (SIGKILL): every contact gets it once, none lost', async () => {
+    const api = (method: string, path: string, body?: unknown) => viaProxy.api(merchant, method, path, body);
+    const { db } = await testDatabase();
+    // The ready-made offers template approved at Meta and read by Catalyst; 600 shoppers who agreed to promotions.
+    const offers = readyMadeTemplate('campaign_offers').draft;
+    whatsapp.addTemplate(number.wabaId, toGraphTemplate(offers, 'pt_BR'));
+    const channelId = ((await api('GET', '/channels')).body as { channels: { id: string }[] }).channels[0]!.id;
+    expect((await api('POST', `/channels/${channelId}/templates/refresh`)).status).toBeLessThan(300);
+    const contacts = contactStore(db);
+    const phones = Array.from({ length: CAMPAIGN_CONTACTS }, (_, n) => `+55119${String(60_000_000 + n)}`);
+    for (const phone of phones)
+      await contacts.recordOptIn(merchant.uid, phone, 'marketing', 'whatsapp_conversation', new Date().toISOString(), { language: 'pt' });
+    const audience = await api('POST', '/audiences', { name: 'Everyone', rules: { languages: ['pt'] } });
+    const campaign = await api('POST', '/campaigns', { name: 'Across workers' });
+    const id = (campaign.body as { id: string }).id;
+    const saved = await api('PUT', `/campaigns/${id}`, {
+      name: 'Across workers',
+      audienceId: (audience.body as { id: string }).id,
+      channelId,
+      templateName: offers.name,
+      variables: {
+        first_name: { source: 'first_name' },
+        offer: { source: 'text', text: '20% off' },
+        end_date: { source: 'text', text: 'Sunday' },
+        store_url: { source: 'text', text: 'https://loja.example' },
+      },
+      schedule: { kind: 'now' },
+      // The wall clock runs here: no quiet hours to wait out.
+      quietHours: null,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const planned = await api('POST', `/campaigns/${id}/plan`);
+    expect(planned.status, planned.text).toBe(200);
+    expect((planned.body as { planned: number }).planned).toBe(CAMPAIGN_CONTACTS);
+
+    const campaignSendsAtMeta = () => whatsapp.templateSends(number.phoneNumberId).filter((send) => send.name === offers.name);
+    // Mid-campaign: a worker holds sends of it; it is killed.
+    await expect.poll(() => campaignSendsAtMeta().length, { timeout: 60_000, interval: 50 }).toBeGreaterThan(CAMPAIGN_CONTACTS / 4);
+    const [held] = await db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'campaignId' = ${id} and ${jobs.status} = 'running'`)
+      .limit(1);
+    expect(held, 'a send of the campaign running').toBeDefined();
+    const owner = ownerOf(held!);
+    const exited = stopped(owner);
+    owner.child.kill('SIGKILL');
+    await exited;
+    expect(campaignSendsAtMeta().length).toBeLessThan(CAMPAIGN_CONTACTS);
+
+    // The other worker finishes it: every send settled, every contact's message taken by Meta once.
+    const results = async () =>
+      ((await api('GET', `/campaigns/${id}/results`)).body as { figures: { queued: number; sent: number } }).figures;
+    await expect.poll(async () => (await results()).queued, { timeout: 120_000, interval: 500 }).toBe(0);
+    expect(await results()).toMatchObject({ sent: CAMPAIGN_CONTACTS, failed: 0 });
+    const byRecipient = new Map<string, number>();
+    for (const send of campaignSendsAtMeta()) byRecipient.set(send.waId, (byRecipient.get(send.waId) ?? 0) + 1);
+    expect([...byRecipient.values()].filter((count) => count > 1)).toEqual([]);
+    expect([...byRecipient.keys()].sort()).toEqual(phones.map((phone) => phone.slice(1)).sort());
+    expect((await api('GET', `/campaigns/${id}`)).body).toMatchObject({ status: 'finished' });
     await start('worker');
   }, 180_000);
 });
