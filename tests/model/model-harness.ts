@@ -107,16 +107,17 @@ export function createTestModelFor(
     samples?: EventSamples;
     /**
      * What of the context tells states apart, for machines whose context grows without end (a
-     * conversation): snapshots with the same value and abstraction are one state of the model.
+     * conversation): snapshots with the same value and abstraction are one state of the model. It is
+     * given the state value too, for a machine whose steps read different parts of one context.
      */
-    abstractContext?: (context: never) => unknown;
+    abstractContext?: (context: never, value: StateValue) => unknown;
   },
 ): TestModel {
   const regions: AnyStateNode[] =
     machine.root.type === 'parallel' ? Object.values(machine.root.states as Record<string, AnyStateNode>) : [machine.root];
-  const abstract = options.abstractContext as ((context: unknown) => unknown) | undefined;
+  const abstract = options.abstractContext as ((context: unknown, value: StateValue) => unknown) | undefined;
   const serialize = abstract
-    ? (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: abstract(s.context) })
+    ? (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: abstract(s.context, s.value) })
     : (s: AnyMachineSnapshot) => serializeSnapshot(s);
   const models = regions.map((region) => exploreScope(machine, region, options.input, options.samples ?? {}, serialize));
   return {

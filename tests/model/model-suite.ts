@@ -32,8 +32,8 @@ export type ModelSuite<Run extends Running> = {
   /** State id → what must hold while it is active; the machine's own id holds always. */
   stateChecks: Record<string, (run: Run) => void>;
   pathName: (events: EventObject[]) => string;
-  /** What of the context must equal the model's (a model that abstracts its context). Default: all of it. */
-  contextOf?: (context: never) => unknown;
+  /** What of the context must equal the model's (a model that abstracts its context; given the state value too). Default: all of it. */
+  contextOf?: (context: never, value: never) => unknown;
   /** The machine has delays: the paths run on fake timers. */
   fakeTimers?: boolean;
 };
@@ -47,7 +47,7 @@ export async function settleOrSend(run: Running & { world: PromiseWorld }, event
 export function describeModelBasedTests<Run extends Running>(suite: ModelSuite<Run>) {
   const { name, machine, model, stateChecks } = suite;
   const paths = suite.paths ?? model.paths;
-  const contextOf = (suite.contextOf ?? ((context: unknown) => context)) as (context: unknown) => unknown;
+  const contextOf = (suite.contextOf ?? ((context: unknown) => context)) as (context: unknown, value: unknown) => unknown;
 
   async function follow(path: ModelPath) {
     const run = suite.start(path);
@@ -57,7 +57,7 @@ export function describeModelBasedTests<Run extends Running>(suite: ModelSuite<R
       await suite.perform(run, event);
       const snapshot = run.actor.getSnapshot();
       expect(snapshot.value).toEqual(state.value);
-      expect(contextOf(snapshot.context)).toEqual(contextOf(state.context));
+      expect(contextOf(snapshot.context, snapshot.value)).toEqual(contextOf(state.context, state.value));
     };
     await testPath(machine, path, {
       events: eachEvent(path, happen),
