@@ -18,12 +18,14 @@ import { shopperTimeZone } from '@/domain/phone-time-zone';
 import { accountTimeZone } from '../accounts/account-queries';
 import type { Db } from '../db/database';
 import { dropJobsSql, holdJobsSql, rescheduleJobsSql } from '../jobs/job-queue';
-import { anySendOpenSql, endQueuedSendsSql, queuedSends } from '../messaging/messaging-queries';
+import { anySendOpenSql, endQueuedSendsSql, queuedSends, sendRowsAfter, type SendRow } from '../messaging/messaging-queries';
 import { TEMPLATE_SEND_QUEUE, type TemplateSender } from '../messaging/template-sender';
 import { campaignPlanner, type CampaignPlannerDependencies } from './campaign-planner';
 import { campaignSends, campaigns } from './campaign-tables';
 
 const DEFAULT_ZONE = 'America/Sao_Paulo';
+/** Sends read per page of an export. */
+const EXPORT_PAGE = 5_000;
 
 export class CampaignRefusal extends Error {
   constructor(readonly reason: 'not_found' | 'not_draft' | 'not_active' | 'not_paused' | 'ended') {
@@ -231,6 +233,21 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
       await pauseFor(and(eq(campaigns.uid, send.uid), eq(campaigns.id, id))!, 'template_unusable');
       const [found] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));
       return found !== undefined && found.status !== 'cancelled';
+    },
+
+    /** The campaign's sends in its plan's order, a page at a time (its export); refused for another account's. */
+    async exportPages(uid: string, id: string): Promise<{ name: string; pages: AsyncIterable<SendRow[]> }> {
+      const found = await row(uid, id);
+      async function* pages() {
+        let after = -1;
+        for (;;) {
+          const page = await sendRowsAfter(db, sendsOf(id), after, EXPORT_PAGE);
+          yield page;
+          if (page.length < EXPORT_PAGE) return;
+          after = page[page.length - 1]!.position;
+        }
+      }
+      return { name: found.name, pages: pages() };
     },
 
     /** The account's campaign planned last before this one (the results' comparison); null when none. */

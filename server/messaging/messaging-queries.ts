@@ -159,3 +159,49 @@ export const endQueuedSendsSql = (sendIds: SQL, reason: SendRefusalReason): SQL 
 /** True where any send among `sendIds` (a select of one uuid column `send_id`) still waits or is being sent. */
 export const anySendOpenSql = (sendIds: SQL): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${templateSends} where ${templateSends.id} in (${sendIds}) and ${templateSends.status} in ('queued', 'sending'))`;
+
+/** One send of a batch read in its caller's order (a campaign's export). */
+export type SendRow = {
+  position: number;
+  recipient: string;
+  language: string;
+  status: TemplateSendStatus;
+  reason: string | null;
+  sentAt: Date | null;
+  costMicros: number | null;
+};
+
+/**
+ * Up to `limit` sends among `sendIds` (a select of `send_id` and `position`) after `afterPosition`, in
+ * that order: a campaign's export reads its sends a page at a time.
+ */
+export async function sendRowsAfter(db: Db, sendIds: SQL, afterPosition: number, limit: number): Promise<SendRow[]> {
+  const result = await db.execute(
+    sql`select asked.position, ${templateSends.recipient} as recipient, ${templateSends.language} as language,
+        ${templateSends.status} as status, ${templateSends.reason} as reason, ${templateSends.sentAt} as sent_at,
+        ${templateSends.costMicros} as cost_micros
+      from (${sendIds}) as asked join ${templateSends} on ${templateSends.id} = asked.send_id
+      where asked.position > ${afterPosition} order by asked.position limit ${limit}`,
+  );
+  return (
+    result as unknown as {
+      rows: {
+        position: number;
+        recipient: string;
+        language: string;
+        status: TemplateSendStatus;
+        reason: string | null;
+        sent_at: string | Date | null;
+        cost_micros: number | string | null;
+      }[];
+    }
+  ).rows.map((row) => ({
+    position: Number(row.position),
+    recipient: row.recipient,
+    language: row.language,
+    status: row.status,
+    reason: row.reason,
+    sentAt: row.sent_at === null ? null : new Date(row.sent_at),
+    costMicros: row.cost_micros === null ? null : Number(row.cost_micros),
+  }));
+}

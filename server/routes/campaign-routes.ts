@@ -3,6 +3,7 @@
 // why, the estimated cost, how the messaging limit spreads the sends), planning, pause, resume,
 // cancel, and the results beside the previous campaign's. Refusals of a draft come by field (message
 // ids the SPA translates); another account's id is a 404.
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -18,6 +19,7 @@ import {
   newCampaignSchema,
 } from '@/domain/campaign';
 import { principalOf } from '../auth/bearer-auth';
+import { campaignCsvFileName, campaignCsvLines } from '../campaigns/campaign-csv';
 import { CampaignPlanRefusal } from '../campaigns/campaign-planner';
 import type { CampaignResultsReader } from '../campaigns/campaign-results';
 import { CampaignRefusal, type CampaignStore } from '../campaigns/campaign-store';
@@ -167,6 +169,30 @@ export function registerCampaignRoutes(app: FastifyInstance, { store, results, s
   );
   lifecycle('resume', 'Resumes a paused campaign: what is left spreads again from now', (uid, id) => store.resume(uid, id));
   lifecycle('cancel', 'Cancels a planned campaign: what is left ends and never goes', (uid, id) => store.cancel(uid, id));
+
+  api.get(
+    '/campaigns/:id/sends.csv',
+    {
+      schema: {
+        summary: "A campaign's messages as CSV, one row each in its plan's order",
+        description:
+          'Streamed: a UTF-8 BOM, a header row, then per message the number masked but its last four digits, the language it ' +
+          'went in, its status and reason, when Meta took it and its price in US dollars.',
+        tags,
+        security,
+        params,
+        // No response schema: the body is text/csv (the refusals are the JSON errors above).
+      },
+    },
+    async (request, reply) => {
+      const { name, pages } = await refusing(store.exportPages(principalOf(request).uid, request.params.id));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${campaignCsvFileName(name)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(campaignCsvLines(pages)));
+    },
+  );
 
   api.get(
     '/campaigns/:id/results',

@@ -16,6 +16,7 @@ import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { audienceStore, type AudienceStore } from '@/server/audiences/audience-store';
 import { campaignEndedSql, campaignHeldSql } from '@/server/campaigns/campaign-queries';
 import { CampaignPlanRefusal } from '@/server/campaigns/campaign-planner';
+import { campaignCsvLines } from '@/server/campaigns/campaign-csv';
 import { campaignResults } from '@/server/campaigns/campaign-results';
 import type { CampaignRefusal } from '@/server/campaigns/campaign-store';
 import { campaignStore, type CampaignStore } from '@/server/campaigns/campaign-store';
@@ -485,7 +486,6 @@ describe('campaigns', () => {
     await ordered(caio, 1, 7_000);
     clock += 2 * DAY_MS;
     await ordered(ana, 0, 12_990);
-    void bia;
 
     const results = await campaignResults(db, campaigns).of(merchant.uid, id);
     const cost = priceOf({ category: 'MARKETING', country: 'BR', at: now(), inServiceWindow: false }).amountMicros;
@@ -504,6 +504,22 @@ describe('campaigns', () => {
       returnWithheld: 'other_currency',
     });
     expect(results.figures.costMicros).toBe(3 * cost);
+    // The export: one row per planned message in the plan's order, numbers masked, prices in dollars.
+    const { pages } = await campaigns.exportPages(merchant.uid, id);
+    let file = '';
+    for await (const chunk of campaignCsvLines(pages)) file += chunk;
+    const lines = file
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('phone,language,status,reason,sent_at,cost_usd');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4))).toEqual([
+      [`•••• ${ana.slice(-4)}`, 'pt_BR', 'read', ''],
+      [`•••• ${bia.slice(-4)}`, 'pt_BR', 'failed', 'undeliverable'],
+      [`•••• ${caio.slice(-4)}`, 'pt_BR', 'sent', ''],
+    ]);
+    expect(lines[1]!.split(',')[5]).toBe(String(cost / 1_000_000));
+    await expect(campaigns.exportPages('someone-else', id)).rejects.toMatchObject({ reason: 'not_found' });
     expect(results.previous).toMatchObject({ id: earlier, figures: expect.objectContaining({ planned: 3, queued: 3, sent: 0 }) });
   });
 });

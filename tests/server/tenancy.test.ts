@@ -829,6 +829,7 @@ const tenancyTable: TenancyCase[] = [
   campaignRecord('POST', '/resume'),
   campaignRecord('POST', '/cancel'),
   campaignRecord('GET', '/results'),
+  campaignRecord('GET', '/sends.csv'),
 ];
 
 let server: TestServer;
