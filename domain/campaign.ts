@@ -123,6 +123,8 @@ export const campaignSchema = z.extend(campaignDraftSchema, {
   plannedAt: z.nullable(z.string()),
   /** Sends planned (one per reachable contact when planned). */
   planned: z.int(),
+  /** The `ref` its catalog links carry (set when planned). */
+  ref: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -164,6 +166,8 @@ const figuresShape = {
   failedByReason: z.array(z.object({ reason: z.enum(sendReasons), count: z.int() })),
   /** Contacts who wrote back after their message. */
   replies: z.int(),
+  /** Shoppers who opened the catalog page from the message's link (its `ref`; one per browser). */
+  clicks: z.int(),
   /** Orders of the contacts within CAMPAIGN_ATTRIBUTION_DAYS of their message, and their value by currency. */
   orders: z.int(),
   revenue: z.array(z.object({ currency: z.string(), totalMinor: z.number() })),
@@ -185,6 +189,9 @@ export const campaignIdParamsSchema = z.strictObject({ id: z.uuid() });
 
 // ---------------------------------------------------------------------------------------------
 // The planner's arithmetic.
+
+/** A campaign's link ref: `cp` and 20 lower-case letters and digits (domain/storefront.ts's LINK_REF takes it). */
+export const CAMPAIGN_REF = /^cp[a-z0-9]{20}$/;
 
 /** The send key of a campaign's message to a contact: asked twice, it is one send. */
 export const campaignSendKey = (campaignId: string, contactId: string) => `${CAMPAIGN_PURPOSE}:${campaignId}:${contactId}`;

@@ -49,6 +49,9 @@ export type WhatsappOrder = z.infer<typeof whatsappOrderSchema>;
 export const storefrontEventKinds = ['access', 'cart_view', 'checkout', 'catalog_sent'] as const;
 export type StorefrontEventKind = (typeof storefrontEventKinds)[number];
 
+/** A link's `ref` a page reports (a campaign's: `cp` and 20 letters and digits); anything else is not reported. */
+export const LINK_REF = /^[a-z0-9]{4,40}$/;
+
 /** A visitor id: random, made and kept by the shopper's browser (no personal data). */
 export const visitorIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
 
@@ -58,6 +61,8 @@ export const storefrontBeaconSchema = z.object({
   visitorId: visitorIdSchema,
   locale: z.enum(locales),
   cartId: z.optional(z.string().check(z.maxLength(64))),
+  /** The `ref` of the link the page was opened from (a campaign's catalog link), when it is one of ours. */
+  ref: z.optional(z.string().check(z.regex(LINK_REF))),
 });
 
 /** How an order was tied to a Catalyst cart: the cart attribute on the order, else the referral code of its visit. */

@@ -6,6 +6,7 @@
 // in, each with its values frozen and its due time (domain/campaign.ts's day spread, out of the
 // shopper's quiet hours), asked of the template sender in bulk statements inside one transaction with
 // the campaign's switch from draft to active, so a plan asked twice (two tabs, a retry) plans once.
+import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { MessageDescriptor } from '@lingui/core';
 import {
@@ -37,6 +38,15 @@ import type { AudienceStore } from '../audiences/audience-store';
 
 /** The zone a campaign's time and the shoppers' quiet hours are read in when neither the account nor the number names one. */
 const DEFAULT_ZONE = 'America/Sao_Paulo';
+/** Lower-case letters and digits a shopper or a store cannot confuse (no 0/o, 1/l). */
+const REF_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** A campaign's link ref, drawn by a cryptographic generator. */
+function newCampaignRef(): string {
+  let tail = '';
+  for (let index = 0; index < 20; index++) tail += REF_ALPHABET[randomInt(REF_ALPHABET.length)];
+  return `cp${tail}`;
+}
+
 /** Sends asked for per statement while planning. */
 const PLAN_CHUNK = 5_000;
 
@@ -167,6 +177,7 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
     async plan(uid: string, row: CampaignRow, { siteOrigin }: { siteOrigin: string }): Promise<number | null> {
       const checked = await check(uid, row);
       const limit = await deps.sender.messagingLimitFor(uid, checked.channelId);
+      const ref = newCampaignRef();
       const planned = await db.transaction(async (tx) => {
         const [locked] = await tx
           .select({ status: campaigns.status })
@@ -201,7 +212,7 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
                 quietHours: row.quietHours,
               }).toISOString()),
             );
-          const catalogLink = checked.catalogPath ? `${siteOrigin}/${contact.language}${checked.catalogPath}` : null;
+          const catalogLink = checked.catalogPath ? `${siteOrigin}/${contact.language}${checked.catalogPath}?ref=${ref}` : null;
           const variables: Record<string, string> = {};
           for (const [name, value] of Object.entries(row.variables))
             variables[name] = campaignValueFor(value, greetingName(contact.name, contact.language), catalogLink) ?? '';
@@ -240,6 +251,7 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
             startsAt: checked.startsAt,
             plannedAt: at,
             planned: queued,
+            ref,
             step: 4,
             updatedAt: at,
           })

@@ -11,6 +11,7 @@ import { wroteBackSql } from '../channels/channel-queries';
 import type { Db } from '../db/database';
 import { sendTallies, sentRecipientsSql } from '../messaging/messaging-queries';
 import { accountOrdersSql } from '../order-events/order-event-queries';
+import { visitorsFromRefSql } from '../storefront/storefront-queries';
 import { campaignSends } from './campaign-tables';
 import type { CampaignStore } from './campaign-store';
 
@@ -18,10 +19,10 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const isSendReason = (reason: string | null): reason is SendReason => (sendReasons as readonly (string | null)[]).includes(reason);
 
 export function campaignResults(db: Db, store: Pick<CampaignStore, 'get' | 'previousOf'>) {
-  async function figuresOf(uid: string, id: string, planned: number): Promise<CampaignFigures> {
+  async function figuresOf(uid: string, id: string, planned: number, ref: string | null): Promise<CampaignFigures> {
     const sendIds = sql`select ${campaignSends.sendId} from ${campaignSends} where ${campaignSends.campaignId} = ${id}`;
     const sent = sentRecipientsSql(sendIds);
-    const [tallies, replies, orders] = await Promise.all([
+    const [tallies, replies, orders, clicks] = await Promise.all([
       sendTallies(db, sendIds),
       db.execute(sql`select count(*)::int as replies from (${sent}) as sent
         where ${wroteBackSql(sql`sent.channel_id`, sql`sent.recipient`, sql`sent.sent_at`, CAMPAIGN_ATTRIBUTION_DAYS)}`),
@@ -32,6 +33,7 @@ export function campaignResults(db: Db, store: Pick<CampaignStore, 'get' | 'prev
             and orders.placed_at >= date_trunc('second', sent.sent_at)
             and orders.placed_at < sent.sent_at + ${CAMPAIGN_ATTRIBUTION_DAYS}::int * interval '1 day'
         ) as attributed group by currency order by currency`),
+      ref ? db.execute(sql`select ${visitorsFromRefSql(ref)} as clicks`) : null,
     ]);
     const count = (...statuses: string[]) =>
       tallies.filter((tally) => statuses.includes(tally.status)).reduce((total, tally) => total + tally.count, 0);
@@ -53,6 +55,7 @@ export function campaignResults(db: Db, store: Pick<CampaignStore, 'get' | 'prev
       failed: count('failed'),
       failedByReason: [...failedByReason].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count),
       replies: rowsOf<{ replies: number }>(replies)[0]?.replies ?? 0,
+      clicks: clicks ? (rowsOf<{ clicks: number }>(clicks)[0]?.clicks ?? 0) : 0,
       orders: orderCount,
       revenue,
       costMicros,
@@ -67,12 +70,12 @@ export function campaignResults(db: Db, store: Pick<CampaignStore, 'get' | 'prev
       const previous = await store.previousOf(uid, id);
       const previousCampaign = previous ? await store.get(uid, previous.id) : null;
       return {
-        figures: await figuresOf(uid, id, campaign.planned),
+        figures: await figuresOf(uid, id, campaign.planned, campaign.ref),
         previous: previousCampaign
           ? {
               id: previousCampaign.id,
               name: previousCampaign.name,
-              figures: await figuresOf(uid, previousCampaign.id, previousCampaign.planned),
+              figures: await figuresOf(uid, previousCampaign.id, previousCampaign.planned, previousCampaign.ref),
             }
           : null,
       };

@@ -61,6 +61,7 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
     startsAt: row.startsAt?.toISOString() ?? null,
     plannedAt: row.plannedAt?.toISOString() ?? null,
     planned: row.planned,
+    ref: row.ref,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });

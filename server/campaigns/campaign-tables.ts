@@ -48,11 +48,14 @@ export const campaigns = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }),
     plannedAt: timestamp('planned_at', { withTimezone: true }),
     planned: integer('planned').notNull().default(0),
+    /** The `ref` its catalog links carry (set when planned): the accesses it brought are its clicks. */
+    ref: text('ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('campaigns_uid_created').on(table.uid, table.createdAt),
+    uniqueIndex('campaigns_ref').on(table.ref),
     check('campaigns_status_known', sql`${table.status} in (${sqlList(campaignStoredStatuses)})`),
     check('campaigns_pause_reason_known', sql`${table.pauseReason} in (${sqlList(campaignPauseReasons)})`),
   ],
@@ -73,5 +76,10 @@ export const campaignSends = pgTable(
     /** Its place in the plan (the order its days take contacts in; resume spreads the rest again in it). */
     position: integer('position').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.campaignId, table.contactId] }), uniqueIndex('campaign_sends_send').on(table.sendId)],
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.contactId] }),
+    uniqueIndex('campaign_sends_send').on(table.sendId),
+    // A campaign's sends in its plan's order, a page at a time (its export, cancel, resume).
+    index('campaign_sends_position').on(table.campaignId, table.position),
+  ],
 );

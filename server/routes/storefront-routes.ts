@@ -202,7 +202,7 @@ export async function registerStorefrontRoutes(
           description:
             'Public. Answers 202 at once; the event is written with the next batch. Crawlers, link previews and headless ' +
             'browsers (by their user agent) get the same answer and are not counted. No address or personal data is kept: ' +
-            'the inventory, the kind, the page’s language, the browser’s random visitor id and the time.',
+            'the inventory, the kind, the page’s language, the browser’s random visitor id, the link’s `ref` (a campaign’s) and the time.',
           tags,
           params: paramsSchema,
           body: storefrontBeaconSchema,
@@ -218,10 +218,10 @@ export async function registerStorefrontRoutes(
         const inventoryId = await inventoryIdOf(request.params.publicId);
         if (!inventoryId) throw refusals.inventory_not_found();
         if (!isBotAgent(request.headers['user-agent'])) {
-          const { kind, visitorId, locale, cartId } = request.body;
+          const { kind, visitorId, locale, cartId, ref } = request.body;
           // A cart id is kept only when it is this inventory's: a page cannot tie its view to another's cart.
           const ownCart = cartId !== undefined && (await store.cartLines(inventoryId, cartId)) !== null;
-          events.record({ inventoryId, kind, visitorId, locale, cartId: ownCart ? cartId : null });
+          events.record({ inventoryId, kind, visitorId, locale, cartId: ownCart ? cartId : null, ref: ref ?? null });
         }
         return reply.code(202).send({ status: 'received' });
       },

@@ -20,6 +20,8 @@ export type StorefrontEvent = {
   cartId?: string | null;
   /** A checkout with 'Send me order updates on WhatsApp' ticked (the flag only: never the number). */
   whatsappUpdates?: boolean;
+  /** The `ref` of the link the page was opened from. */
+  ref?: string | null;
   occurredAt?: Date;
 };
 
@@ -28,7 +30,7 @@ export type StorefrontEvent = {
 export type EventRecorderOptions = { flushMs?: number; maxBatch?: number; maxPending?: number; log?: FastifyBaseLogger };
 
 export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPending = 100_000, log }: EventRecorderOptions = {}) {
-  let pending: Array<Required<Omit<StorefrontEvent, 'cartId'>> & { cartId: string | null }> = [];
+  let pending: Array<Required<Omit<StorefrontEvent, 'cartId' | 'ref'>> & { cartId: string | null; ref: string | null }> = [];
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
@@ -42,8 +44,8 @@ export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPendin
     lastFailed = false;
     try {
       await db.execute(sql`
-        insert into ${storefrontEvents} (inventory_id, kind, locale, visitor_id, cart_id, whatsapp_updates, occurred_at)
-        select (e->>'i')::uuid, e->>'k', e->>'l', e->>'v', e->>'c', (e->>'w')::boolean, (e->>'t')::timestamptz
+        insert into ${storefrontEvents} (inventory_id, kind, locale, visitor_id, cart_id, whatsapp_updates, ref, occurred_at)
+        select (e->>'i')::uuid, e->>'k', e->>'l', e->>'v', e->>'c', (e->>'w')::boolean, e->>'r', (e->>'t')::timestamptz
         from jsonb_array_elements(${JSON.stringify(
           batch.map((event) => ({
             i: event.inventoryId,
@@ -52,6 +54,7 @@ export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPendin
             v: event.visitorId,
             c: event.cartId,
             w: event.whatsappUpdates,
+            r: event.ref,
             t: event.occurredAt.toISOString(),
           })),
         )}::jsonb) as e
@@ -92,6 +95,7 @@ export function eventRecorder(db: Db, { flushMs = 250, maxBatch = 250, maxPendin
       pending.push({
         ...event,
         cartId: event.cartId ?? null,
+        ref: event.ref ?? null,
         whatsappUpdates: event.whatsappUpdates ?? false,
         occurredAt: event.occurredAt ?? new Date(),
       });

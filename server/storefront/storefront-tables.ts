@@ -48,10 +48,16 @@ export const storefrontEvents = pgTable(
     channelId: uuid('channel_id'),
     /** A checkout whose shopper ticked 'Send me order updates on WhatsApp' on the cart page (the number is never kept here). */
     whatsappUpdates: boolean('whatsapp_updates').notNull().default(false),
+    /** The `ref` of the link an access came from (a campaign's catalog link); null: none. */
+    ref: text('ref'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('storefront_events_inventory').on(table.inventoryId, table.occurredAt),
+    // A campaign's clicks: the accesses its link's ref brought.
+    index('storefront_events_ref')
+      .on(table.ref)
+      .where(sql`${table.ref} is not null`),
     check('storefront_events_kind_known', sql`${table.kind} in (${sqlList(storefrontEventKinds)})`),
   ],
 );

@@ -42,15 +42,17 @@ test('a shopper on a phone finds two variants, keeps them over a reload, and che
   const variantOf = (colour: string) =>
     nano.variants.find((variant) => variant.selectedOptions?.some((option) => option.value === colour))!;
 
-  // The catalog, signed out: the server's HTML, then the page at work once hydrated, which reports the access.
+  // The catalog, signed out, opened from a campaign's link: the server's HTML, then the page at work once
+  // hydrated, which reports the access with the link's ref (the campaign's clicks).
   const pageEvent = () => page.waitForResponse((answer) => answer.url().endsWith(`/storefront/${inventory.publicId}/events`));
   const access = pageEvent();
-  await page.goto(`/pt/c/${inventory.publicId}`);
+  await page.goto(`/pt/c/${inventory.publicId}?ref=cpab23cd45ef67gh89jk2m`);
   expect((await access).status()).toBe(202);
   expect((await access).request().postDataJSON()).toMatchObject({
     kind: 'access',
     locale: 'pt',
     visitorId: expect.stringMatching(/^[\w-]{8,64}$/),
+    ref: 'cpab23cd45ef67gh89jk2m',
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(demo.storeName);
   const products = page.getByRole('heading', { level: 2 });

@@ -33,6 +33,8 @@ import { messagingLimits, templateSends } from '@/server/messaging/template-send
 import { TEMPLATE_SEND_QUEUE, templateSender, type TemplateSender } from '@/server/messaging/template-sender';
 import { orderEvents } from '@/server/order-events/order-event-tables';
 import { secretBox } from '@/server/secrets/secret-box';
+import { storefrontEvents } from '@/server/storefront/storefront-tables';
+import { inventories } from '@/server/inventories/inventory-tables';
 import { templateStore, type TemplateStore } from '@/server/templates/template-store';
 import { messageTemplates } from '@/server/templates/template-tables';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
@@ -360,11 +362,17 @@ describe('campaigns', () => {
       language: 'pt_BR',
       sendKey: expect.stringContaining(id),
     });
+    // The catalog link in the contact's language, carrying the campaign's ref (its clicks).
+    const [{ publicId: publicIdOf }] = (await db
+      .select({ publicId: inventories.publicId })
+      .from(inventories)
+      .where(eq(inventories.id, merchant.inventoryId))) as [{ publicId: string }];
+    expect(campaign.ref).toMatch(/^cp[a-z0-9]{20}$/);
     expect(sends[0]!.send.variables).toEqual({
       first_name: 'Ana',
       offer: '20% off',
       end_date: 'Sunday',
-      store_url: expect.stringMatching(/^https:\/\/loja\.example\/pt\/c\//),
+      store_url: `${SITE}/pt/c/${publicIdOf}?ref=${campaign.ref}`,
     });
     expect(sends[2]!.send).toMatchObject({
       language: 'es',
@@ -484,6 +492,15 @@ describe('campaigns', () => {
       sentAt: now(),
     });
     await ordered(caio, 1, 7_000);
+    // Two shoppers opened the catalog from its link (one twice, once on to the cart); another from no link.
+    const { ref } = await campaigns.get(merchant.uid, id);
+    const access = (visitorId: string, kind: 'access' | 'cart_view', from: string | null) =>
+      db.insert(storefrontEvents).values({ inventoryId: merchant.inventoryId, kind, locale: 'pt', visitorId, ref: from });
+    await access('visitor-ana-1', 'access', ref);
+    await access('visitor-ana-1', 'access', ref);
+    await access('visitor-ana-1', 'cart_view', ref);
+    await access('visitor-bia-1', 'access', ref);
+    await access('visitor-else', 'access', null);
     clock += 2 * DAY_MS;
     await ordered(ana, 0, 12_990);
 
@@ -498,6 +515,7 @@ describe('campaigns', () => {
       failed: 1,
       failedByReason: [{ reason: 'undeliverable', count: 1 }],
       replies: 1,
+      clicks: 2,
       orders: 1,
       revenue: [{ currency: 'BRL', totalMinor: 12_990 }],
       returnOnCost: null,

@@ -241,6 +241,7 @@ const eventsOf = async (inventoryId: string) => {
       locale: storefrontEvents.locale,
       visitorId: storefrontEvents.visitorId,
       cartId: storefrontEvents.cartId,
+      ref: storefrontEvents.ref,
     })
     .from(storefrontEvents)
     .where(eq(storefrontEvents.inventoryId, inventoryId))
@@ -252,6 +253,8 @@ describe('what shoppers do is recorded, in batches, without crawlers', () => {
     const seen = await seedStorefrontInventory('events');
     const access = await send(seen.publicId, 'events', { kind: 'access', visitorId: 'visitor-0001', locale: 'pt' });
     expect([access.status, access.body]).toEqual([202, { status: 'received' }]);
+    // Opened from a campaign's catalog link: its ref is kept with the access.
+    await send(seen.publicId, 'events', { kind: 'access', visitorId: 'visitor-0002', locale: 'pt', ref: 'cpab23cd45ef67gh89jk2m' });
     const cart = (await post(seen.publicId, order(seen.catalogId, [['CAM-P', 1]]))).body as WhatsappOrderCart;
     await send(seen.publicId, 'events', { kind: 'cart_view', visitorId: 'visitor-0001', locale: 'pt', cartId: cart.cartId });
     // Another inventory's cart is not tied to this one's view.
@@ -259,11 +262,12 @@ describe('what shoppers do is recorded, in batches, without crawlers', () => {
     await send(seen.publicId, 'events', { kind: 'cart_view', visitorId: 'visitor-0001', locale: 'pt', cartId: theirs.cartId });
     for (const crawler of ['WhatsApp/2.23.20.0 A', 'facebookexternalhit/1.1', 'Mozilla/5.0 (compatible; Googlebot/2.1)', ''])
       expect((await send(seen.publicId, 'events', { kind: 'access', visitorId: 'crawler-0001', locale: 'en' }, crawler)).status).toBe(202);
-    await expect.poll(() => eventsOf(seen.id), { timeout: 10_000 }).toHaveLength(3);
+    await expect.poll(() => eventsOf(seen.id), { timeout: 10_000 }).toHaveLength(4);
     expect(await eventsOf(seen.id)).toEqual([
-      { kind: 'access', locale: 'pt', visitorId: 'visitor-0001', cartId: null },
-      { kind: 'cart_view', locale: 'pt', visitorId: 'visitor-0001', cartId: cart.cartId },
-      { kind: 'cart_view', locale: 'pt', visitorId: 'visitor-0001', cartId: null },
+      { kind: 'access', locale: 'pt', visitorId: 'visitor-0001', cartId: null, ref: null },
+      { kind: 'access', locale: 'pt', visitorId: 'visitor-0002', cartId: null, ref: 'cpab23cd45ef67gh89jk2m' },
+      { kind: 'cart_view', locale: 'pt', visitorId: 'visitor-0001', cartId: cart.cartId, ref: null },
+      { kind: 'cart_view', locale: 'pt', visitorId: 'visitor-0001', cartId: null, ref: null },
     ]);
   });
 
@@ -274,6 +278,7 @@ describe('what shoppers do is recorded, in batches, without crawlers', () => {
       { kind: 'checkout', visitorId: 'visitor-0001', locale: 'pt' },
       { kind: 'access', visitorId: 'short', locale: 'pt' },
       { kind: 'access', visitorId: 'visitor-0001', locale: 'fr' },
+      { kind: 'access', visitorId: 'visitor-0001', locale: 'pt', ref: '<script>' },
     ])
       expect((await send(seen.publicId, 'events', bad)).status, JSON.stringify(bad)).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -317,7 +322,7 @@ describe('go to checkout', () => {
     ]);
     await expect
       .poll(() => eventsOf(shopper.id), { timeout: 10_000 })
-      .toEqual([{ kind: 'checkout', locale: 'es', visitorId: 'visitor-0002', cartId }]);
+      .toEqual([{ kind: 'checkout', locale: 'es', visitorId: 'visitor-0002', cartId, ref: null }]);
   });
 
   test('a WhatsApp order’s cart checks out under its own id; nothing sellable is a 422; another inventory’s cart a 404', async () => {
