@@ -17,15 +17,15 @@ import {
 import { shopperTimeZone } from '@/domain/phone-time-zone';
 import { accountTimeZone } from '../accounts/account-queries';
 import type { Db } from '../db/database';
-import { dropJobsSql, holdJobsSql, rescheduleJobsSql } from '../jobs/job-queue';
+import { dropJobsSql, holdJobsSql, queuedJobIds, rescheduleJobsSql } from '../jobs/job-queue';
 import { anySendOpenSql, endQueuedSendsSql, queuedSends, sendRowsAfter, type SendRow } from '../messaging/messaging-queries';
 import { TEMPLATE_SEND_QUEUE, type TemplateSender } from '../messaging/template-sender';
 import { campaignPlanner, type CampaignPlannerDependencies } from './campaign-planner';
 import { campaignSends, campaigns } from './campaign-tables';
 
 const DEFAULT_ZONE = 'America/Sao_Paulo';
-/** Sends read per page of an export. */
-const EXPORT_PAGE = 5_000;
+/** Sends read or changed per statement (an export's page, a resume's, a cancel's). */
+const PAGE = 5_000;
 
 export class CampaignRefusal extends Error {
   constructor(readonly reason: 'not_found' | 'not_draft' | 'not_active' | 'not_paused' | 'ended') {
@@ -174,28 +174,20 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
       const resumed = await db.transaction(async (tx) => {
         const [locked] = await tx.select({ status: campaigns.status }).from(campaigns).where(own(uid, id)).for('update');
         if (locked?.status !== 'paused') return false;
-        const left = await queuedSends(tx, sendsOf(id));
-        const due = left.map((send, index) => ({
-          job_key: send.id,
-          due_at: campaignSendDueAt({
-            startsAt,
-            index,
-            limit,
-            timeZone: shopperTimeZone(send.recipient, zone),
-            quietHours: found.quietHours,
-          }).toISOString(),
-        }));
+        const [left, jobIds] = [
+          await queuedSends(tx, sendsOf(id)),
+          await queuedJobIds(tx, TEMPLATE_SEND_QUEUE, 'campaignId', id, 'sendId'),
+        ];
+        const due: { id: number; dueAt: string }[] = [];
+        left.forEach((send, index) => {
+          const job = jobIds.get(send.id);
+          if (job === undefined) return;
+          const timeZone = shopperTimeZone(send.recipient, zone);
+          due.push({ id: job, dueAt: campaignSendDueAt({ startsAt, index, limit, timeZone, quietHours: found.quietHours }).toISOString() });
+        });
         await tx.update(campaigns).set({ status: 'active', pauseReason: null, updatedAt: at }).where(own(uid, id));
-        if (due.length > 0)
-          await tx.execute(
-            rescheduleJobsSql(
-              TEMPLATE_SEND_QUEUE,
-              'campaignId',
-              id,
-              'sendId',
-              sql`select job_key, due_at from jsonb_to_recordset(${JSON.stringify(due)}::jsonb) as r(job_key text, due_at timestamptz)`,
-            ),
-          );
+        // A page at a time, each job found by its id: a statement stays short however big the campaign.
+        for (let start = 0; start < due.length; start += PAGE) await tx.execute(rescheduleJobsSql(due.slice(start, start + PAGE)));
         return true;
       });
       if (!resumed) throw new CampaignRefusal('not_paused');
@@ -203,7 +195,11 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
       return this.get(uid, id);
     },
 
-    /** Cancels a planned campaign: its queued sends end (no_longer_wanted) and their jobs go. */
+    /**
+     * Cancels a planned campaign: at once no send of it is admitted (the sender's turn reads the status),
+     * then its queued sends end (no_longer_wanted) a page at a time, then their jobs go. Cut short (the
+     * process dies), the jobs left end each send they find as no longer wanted.
+     */
     async cancel(uid: string, id: string): Promise<Campaign> {
       const cancelled = await db.transaction(async (tx) => {
         const done = await tx
@@ -211,11 +207,22 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
           .set({ status: 'cancelled', updatedAt: now() })
           .where(and(own(uid, id), inArray(campaigns.status, ['active', 'paused'])))
           .returning({ id: campaigns.id });
-        if (done.length === 0) return false;
-        await tx.execute(dropJobsSql(TEMPLATE_SEND_QUEUE, 'campaignId', id));
-        await tx.execute(endQueuedSendsSql(sql`select send_id from (${sendsOf(id)}) as sends`, 'no_longer_wanted'));
-        return true;
+        return done.length > 0;
       });
+      if (cancelled) {
+        for (let after = -1; ;) {
+          const page = sql`select ${campaignSends.sendId} as send_id, ${campaignSends.position} as position from ${campaignSends}
+            where ${campaignSends.campaignId} = ${id} and ${campaignSends.position} > ${after}
+            order by ${campaignSends.position} limit ${PAGE}`;
+          const result = await db.execute<{ last: number | null }>(sql`with page as (${page}),
+            ended as (${endQueuedSendsSql(sql`select send_id from page`, 'no_longer_wanted')})
+            select max(position) as last from page`);
+          const last = (result as unknown as { rows: { last: number | null }[] }).rows[0]?.last ?? null;
+          if (last === null) break;
+          after = Number(last);
+        }
+        await db.execute(dropJobsSql(TEMPLATE_SEND_QUEUE, 'campaignId', id));
+      }
       if (!cancelled) {
         const found = await row(uid, id);
         throw new CampaignRefusal(found.status === 'draft' ? 'not_active' : 'ended');
@@ -242,9 +249,9 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
       async function* pages() {
         let after = -1;
         for (;;) {
-          const page = await sendRowsAfter(db, sendsOf(id), after, EXPORT_PAGE);
+          const page = await sendRowsAfter(db, sendsOf(id), after, PAGE);
           yield page;
-          if (page.length < EXPORT_PAGE) return;
+          if (page.length < PAGE) return;
           after = page[page.length - 1]!.position;
         }
       }

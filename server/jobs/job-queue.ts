@@ -55,13 +55,22 @@ export const holdJobsSql = (queue: string, key: string, value: string): SQL =>
     and ${jobs.payload}->>${sqlList([key])} = ${value} returning ${jobs.id}`;
 
 /**
- * A statement making the queued jobs of `queue` whose payload's `key` is `value` due again, each when
- * `due` (a select of `job_key`, the payload's `itemKey` as text, and `due_at`) says. Answers their ids.
+ * The queued jobs of `queue` whose payload's `key` is `value`: each one's id by its payload's `itemKey`
+ * (what a caller reschedules them by, with rescheduleJobsSql).
  */
-export const rescheduleJobsSql = (queue: string, key: string, value: string, itemKey: string, due: SQL): SQL =>
-  sql`update ${jobs} set run_after = due_rows.due_at from (${due}) as due_rows
-    where ${jobs.queue} = ${sqlList([queue])} and ${jobs.status} = 'queued' and ${jobs.payload}->>${sqlList([key])} = ${value}
-      and ${jobs.payload}->>${sqlList([itemKey])} = due_rows.job_key returning ${jobs.id}`;
+export async function queuedJobIds(db: Db, queue: string, key: string, value: string, itemKey: string): Promise<Map<string, number>> {
+  const result = await db.execute<{ id: number; item: string }>(
+    sql`select ${jobs.id} as id, ${jobs.payload}->>${sqlList([itemKey])} as item from ${jobs}
+      where ${jobs.queue} = ${sqlList([queue])} and ${jobs.status} = 'queued' and ${jobs.payload}->>${sqlList([key])} = ${value}`,
+  );
+  return new Map((result as unknown as { rows: { id: number | string; item: string }[] }).rows.map((row) => [row.item, Number(row.id)]));
+}
+
+/** A statement making each queued job of `due` (id and when, by its id: a key lookup each) due then. Answers their ids. */
+export const rescheduleJobsSql = (due: readonly { id: number; dueAt: string }[]): SQL =>
+  sql`update ${jobs} set run_after = due_rows.due_at
+    from jsonb_to_recordset(${JSON.stringify(due.map((row) => ({ id: row.id, due_at: row.dueAt })))}::jsonb) as due_rows(id bigint, due_at timestamptz)
+    where ${jobs.id} = due_rows.id and ${jobs.status} = 'queued' returning ${jobs.id}`;
 
 /** A statement deleting the queued jobs of `queue` whose payload's `key` is `value`: work no longer wanted. */
 export const dropJobsSql = (queue: string, key: string, value: string): SQL =>
