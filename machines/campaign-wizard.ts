@@ -269,6 +269,16 @@ const refusedBackTo = (step: CampaignStep) => ({
   actions: rememberFailure,
 });
 const refusalRoutes = [refusedBackTo('audience'), refusedBackTo('template'), refusedBackTo('schedule')];
+/** What the campaign's page asks of it (each only where its status allows it). */
+const changes = {
+  PAUSE: { guard: 'canPause' as const, target: 'changing', actions: { type: 'askChange' as const, params: { change: 'pause' as const } } },
+  RESUME: {
+    guard: 'canResume' as const,
+    target: 'changing',
+    actions: { type: 'askChange' as const, params: { change: 'resume' as const } },
+  },
+  CANCEL: { guard: 'canCancel' as const, target: 'confirmingCancel' },
+};
 
 export const campaignWizardMachine = setup({
   types: {
@@ -321,7 +331,6 @@ export const campaignWizardMachine = setup({
     resumesAt: (_, { campaign, step }: { campaign: Campaign; step: CampaignStep }) => resumeStepOf(campaign) === step,
     isNotFound: (_, { error }: Failed) => campaignWizardFailureOf(error).kind === 'not_found',
     isNotDraft: (_, { error }: Failed) => campaignWizardFailureOf(error).kind === 'not_draft',
-    isConflict: (_, { error }: Failed) => campaignWizardFailureOf(error).kind === 'conflict',
     isRefusedAtFields: (_, { error }: Failed) => Object.keys(campaignWizardFailureOf(error).fields ?? {}).length > 0,
     refusedAt: (_, { error, step }: Failed & { step: CampaignStep }) => firstRefusedStep(campaignWizardFailureOf(error).fields) === step,
     hasAudience: ({ context }) => context.audiences.some((audience) => audience.id === context.draft.audienceId),
@@ -726,21 +735,20 @@ export const campaignWizardMachine = setup({
             onDone: { target: 'watching', actions: { type: 'rememberProgress', params: ({ event }) => event.output } },
             onError: { target: 'loadFailed' },
           },
+          // Asked while the page is read again: the read gives way.
+          on: changes,
         },
         watching: {
           after: { refreshDelay: { guard: 'isLive', target: 'loading' } },
-          on: {
-            PAUSE: { guard: 'canPause', target: 'changing', actions: { type: 'askChange', params: { change: 'pause' } } },
-            RESUME: { guard: 'canResume', target: 'changing', actions: { type: 'askChange', params: { change: 'resume' } } },
-            CANCEL: { guard: 'canCancel', target: 'confirmingCancel' },
-          },
+          on: changes,
         },
         loadFailed: { tags: 'failed', on: { RETRY: 'loading' } },
         // 'Cancel this campaign?': what is left of it never goes.
         confirmingCancel: {
           on: {
             CONFIRM_CANCEL: { target: 'changing', actions: { type: 'askChange', params: { change: 'cancel' } } },
-            KEEP: 'watching',
+            // Kept: read again (a read under way when Cancel was pressed gave way).
+            KEEP: 'loading',
           },
         },
         changing: {
@@ -750,11 +758,9 @@ export const campaignWizardMachine = setup({
             src: 'changeCampaign',
             input: ({ context }) => ({ campaignId: context.campaignId!, change: context.change! }),
             onDone: { target: 'loading', actions: { type: 'rememberChanged', params: savedCampaign } },
-            onError: [
-              // It changed meanwhile (finished, paused by Meta, cancelled elsewhere): read it as it is now.
-              { guard: { type: 'isConflict', params: failed }, target: 'loading', actions: rememberFailure },
-              { target: 'watching', actions: rememberFailure },
-            ],
+            // Refused because it changed meanwhile (finished, paused by Meta, cancelled elsewhere), or no
+            // answer: read it as it is now, the failure said above it.
+            onError: { target: 'loading', actions: rememberFailure },
           },
         },
       },

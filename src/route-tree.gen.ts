@@ -24,6 +24,9 @@ import { Route as LangAppSettingsRouteImport } from './routes/$lang/_app/setting
 import { Route as LangAppTemplatesRouteImport } from './routes/$lang/_app/templates'
 import { Route as LangLoggedOutLoginRouteImport } from './routes/$lang/_logged-out/login'
 import { Route as LangLoggedOutResetPasswordRouteImport } from './routes/$lang/_logged-out/reset-password'
+import { Route as LangAppCampaignsIndexRouteImport } from './routes/$lang/_app/campaigns/index'
+import { Route as LangAppCampaignsIdRouteImport } from './routes/$lang/_app/campaigns/$id'
+import { Route as LangAppCampaignsNewRouteImport } from './routes/$lang/_app/campaigns/new'
 import { Route as LangAppChannelsIndexRouteImport } from './routes/$lang/_app/channels/index'
 import { Route as LangAppChannelsIdRouteImport } from './routes/$lang/_app/channels/$id'
 import { Route as LangAppIaBaseIndexRouteImport } from './routes/$lang/_app/ia-base/index'
@@ -107,6 +110,21 @@ const LangLoggedOutResetPasswordRoute =
     path: '/reset-password',
     getParentRoute: () => LangLoggedOutRouteRoute,
   } as any)
+const LangAppCampaignsIndexRoute = LangAppCampaignsIndexRouteImport.update({
+  id: '/campaigns/',
+  path: '/campaigns/',
+  getParentRoute: () => LangAppRouteRoute,
+} as any)
+const LangAppCampaignsIdRoute = LangAppCampaignsIdRouteImport.update({
+  id: '/campaigns/$id',
+  path: '/campaigns/$id',
+  getParentRoute: () => LangAppRouteRoute,
+} as any)
+const LangAppCampaignsNewRoute = LangAppCampaignsNewRouteImport.update({
+  id: '/campaigns/new',
+  path: '/campaigns/new',
+  getParentRoute: () => LangAppRouteRoute,
+} as any)
 const LangAppChannelsIndexRoute = LangAppChannelsIndexRouteImport.update({
   id: '/channels/',
   path: '/channels/',
@@ -157,8 +175,11 @@ export interface FileRoutesByFullPath {
   '/$lang/templates': typeof LangAppTemplatesRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
+  '/$lang/campaigns/$id': typeof LangAppCampaignsIdRoute
+  '/$lang/campaigns/new': typeof LangAppCampaignsNewRoute
   '/$lang/channels/$id': typeof LangAppChannelsIdRoute
   '/$lang/inventory/$id': typeof LangAppInventoryIdRoute
+  '/$lang/campaigns/': typeof LangAppCampaignsIndexRoute
   '/$lang/channels/': typeof LangAppChannelsIndexRoute
   '/$lang/ia-base/': typeof LangAppIaBaseIndexRoute
   '/$lang/inventory/': typeof LangAppInventoryIndexRoute
@@ -178,8 +199,11 @@ export interface FileRoutesByTo {
   '/$lang/templates': typeof LangAppTemplatesRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
+  '/$lang/campaigns/$id': typeof LangAppCampaignsIdRoute
+  '/$lang/campaigns/new': typeof LangAppCampaignsNewRoute
   '/$lang/channels/$id': typeof LangAppChannelsIdRoute
   '/$lang/inventory/$id': typeof LangAppInventoryIdRoute
+  '/$lang/campaigns': typeof LangAppCampaignsIndexRoute
   '/$lang/channels': typeof LangAppChannelsIndexRoute
   '/$lang/ia-base': typeof LangAppIaBaseIndexRoute
   '/$lang/inventory': typeof LangAppInventoryIndexRoute
@@ -203,8 +227,11 @@ export interface FileRoutesById {
   '/$lang/_app/templates': typeof LangAppTemplatesRoute
   '/$lang/_logged-out/login': typeof LangLoggedOutLoginRoute
   '/$lang/_logged-out/reset-password': typeof LangLoggedOutResetPasswordRoute
+  '/$lang/_app/campaigns/$id': typeof LangAppCampaignsIdRoute
+  '/$lang/_app/campaigns/new': typeof LangAppCampaignsNewRoute
   '/$lang/_app/channels/$id': typeof LangAppChannelsIdRoute
   '/$lang/_app/inventory/$id': typeof LangAppInventoryIdRoute
+  '/$lang/_app/campaigns/': typeof LangAppCampaignsIndexRoute
   '/$lang/_app/channels/': typeof LangAppChannelsIndexRoute
   '/$lang/_app/ia-base/': typeof LangAppIaBaseIndexRoute
   '/$lang/_app/inventory/': typeof LangAppInventoryIndexRoute
@@ -227,8 +254,11 @@ export interface FileRouteTypes {
     | '/$lang/templates'
     | '/$lang/login'
     | '/$lang/reset-password'
+    | '/$lang/campaigns/$id'
+    | '/$lang/campaigns/new'
     | '/$lang/channels/$id'
     | '/$lang/inventory/$id'
+    | '/$lang/campaigns/'
     | '/$lang/channels/'
     | '/$lang/ia-base/'
     | '/$lang/inventory/'
@@ -248,8 +278,11 @@ export interface FileRouteTypes {
     | '/$lang/templates'
     | '/$lang/login'
     | '/$lang/reset-password'
+    | '/$lang/campaigns/$id'
+    | '/$lang/campaigns/new'
     | '/$lang/channels/$id'
     | '/$lang/inventory/$id'
+    | '/$lang/campaigns'
     | '/$lang/channels'
     | '/$lang/ia-base'
     | '/$lang/inventory'
@@ -272,8 +305,11 @@ export interface FileRouteTypes {
     | '/$lang/_app/templates'
     | '/$lang/_logged-out/login'
     | '/$lang/_logged-out/reset-password'
+    | '/$lang/_app/campaigns/$id'
+    | '/$lang/_app/campaigns/new'
     | '/$lang/_app/channels/$id'
     | '/$lang/_app/inventory/$id'
+    | '/$lang/_app/campaigns/'
     | '/$lang/_app/channels/'
     | '/$lang/_app/ia-base/'
     | '/$lang/_app/inventory/'
@@ -393,6 +429,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangLoggedOutResetPasswordRouteImport
       parentRoute: typeof LangLoggedOutRouteRoute
     }
+    '/$lang/_app/campaigns/': {
+      id: '/$lang/_app/campaigns/'
+      path: '/campaigns'
+      fullPath: '/$lang/campaigns/'
+      preLoaderRoute: typeof LangAppCampaignsIndexRouteImport
+      parentRoute: typeof LangAppRouteRoute
+    }
+    '/$lang/_app/campaigns/$id': {
+      id: '/$lang/_app/campaigns/$id'
+      path: '/campaigns/$id'
+      fullPath: '/$lang/campaigns/$id'
+      preLoaderRoute: typeof LangAppCampaignsIdRouteImport
+      parentRoute: typeof LangAppRouteRoute
+    }
+    '/$lang/_app/campaigns/new': {
+      id: '/$lang/_app/campaigns/new'
+      path: '/campaigns/new'
+      fullPath: '/$lang/campaigns/new'
+      preLoaderRoute: typeof LangAppCampaignsNewRouteImport
+      parentRoute: typeof LangAppRouteRoute
+    }
     '/$lang/_app/channels/': {
       id: '/$lang/_app/channels/'
       path: '/channels'
@@ -454,8 +511,11 @@ interface LangAppRouteRouteChildren {
   LangAppInventoriesRoute: typeof LangAppInventoriesRoute
   LangAppSettingsRoute: typeof LangAppSettingsRoute
   LangAppTemplatesRoute: typeof LangAppTemplatesRoute
+  LangAppCampaignsIdRoute: typeof LangAppCampaignsIdRoute
+  LangAppCampaignsNewRoute: typeof LangAppCampaignsNewRoute
   LangAppChannelsIdRoute: typeof LangAppChannelsIdRoute
   LangAppInventoryIdRoute: typeof LangAppInventoryIdRoute
+  LangAppCampaignsIndexRoute: typeof LangAppCampaignsIndexRoute
   LangAppChannelsIndexRoute: typeof LangAppChannelsIndexRoute
   LangAppIaBaseIndexRoute: typeof LangAppIaBaseIndexRoute
   LangAppInventoryIndexRoute: typeof LangAppInventoryIndexRoute
@@ -472,8 +532,11 @@ const LangAppRouteRouteChildren: LangAppRouteRouteChildren = {
   LangAppInventoriesRoute: LangAppInventoriesRoute,
   LangAppSettingsRoute: LangAppSettingsRoute,
   LangAppTemplatesRoute: LangAppTemplatesRoute,
+  LangAppCampaignsIdRoute: LangAppCampaignsIdRoute,
+  LangAppCampaignsNewRoute: LangAppCampaignsNewRoute,
   LangAppChannelsIdRoute: LangAppChannelsIdRoute,
   LangAppInventoryIdRoute: LangAppInventoryIdRoute,
+  LangAppCampaignsIndexRoute: LangAppCampaignsIndexRoute,
   LangAppChannelsIndexRoute: LangAppChannelsIndexRoute,
   LangAppIaBaseIndexRoute: LangAppIaBaseIndexRoute,
   LangAppInventoryIndexRoute: LangAppInventoryIndexRoute,

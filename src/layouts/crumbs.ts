@@ -16,6 +16,8 @@ export const crumbs = {
   checkouts: { label: msg`Checkouts`, to: '/$lang/checkouts' },
   templates: { label: msg`Templates`, to: '/$lang/templates' },
   contacts: { label: msg`Contacts`, to: '/$lang/contacts' },
+  campaigns: { label: msg`Campaigns`, to: '/$lang/campaigns' },
+  campaign: { label: msg`Campaign` },
   componentExamples: { label: msg`Component examples` },
   settings: { label: msg`Settings` },
 } satisfies Record<string, Crumb>;

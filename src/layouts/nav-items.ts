@@ -15,6 +15,7 @@ export const navItems: NavItem[] = [
   { label: msg`Checkouts`, to: '/$lang/checkouts' },
   { label: msg`Templates`, to: '/$lang/templates' },
   { label: msg`Contacts`, to: '/$lang/contacts' },
+  { label: msg`Campaigns`, to: '/$lang/campaigns' },
   { label: msg`Settings`, to: '/$lang/settings' },
 ];
 

@@ -402,7 +402,9 @@ describe('campaign-wizard machine, beyond the model', () => {
       expect(callsOf(run, 'changeCampaign').map((call) => call.input)).toEqual([{ campaignId: CAMPAIGN_ID, change: 'cancel' }]);
       await settle(run, { type: 'xstate.error.actor.changeCampaign', error: { kind: 'conflict' } });
       expect(context(run).failure).toBe('conflict');
-      expect(callsOf(run, 'loadProgress')).toHaveLength(2);
+      // Read on load, again once kept, again once refused: as it is now.
+      expect(callsOf(run, 'loadProgress')).toHaveLength(3);
+      expect(run.actor.getSnapshot().matches({ planned: 'loading' })).toBe(true);
     } finally {
       vi.useRealTimers();
     }

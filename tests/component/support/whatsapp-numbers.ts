@@ -39,4 +39,6 @@ export const whatsappNumbers = {
   /** checkouts-page.test.tsx: the recovery flow refused, switched on with the ready-made reminders, shown again; one refused in pt. */
   recoverySaved: fixturePhoneNumber(9391, { verifiedName: 'Loja Gabi' }),
   recoveryRefused: fixturePhoneNumber(9392, { verifiedName: 'Loja Hana' }),
+  /** campaigns-page.test.tsx: a campaign built with the ready-made offers, scheduled, paused and cancelled. */
+  campaignWizard: fixturePhoneNumber(9401, { verifiedName: 'Loja Iara' }),
 };
