@@ -42,7 +42,7 @@ export function Breadcrumbs() {
               {last || !crumb.to ? (
                 <span aria-current={last ? 'page' : undefined}>{label}</span>
               ) : (
-                <Link to={crumb.to} params={{ lang }}>
+                <Link to={crumb.to} params={{ lang }} activeOptions={{ exact: true }}>
                   {label}
                 </Link>
               )}

@@ -23,6 +23,8 @@ const signedInScreens = [
   '/channels',
   '/channels/1',
   '/checkouts',
+  '/campaigns',
+  '/campaigns/new',
   '/settings',
 ];
 

@@ -92,6 +92,7 @@ test.describe('default layout', () => {
       'Checkouts',
       'Templates',
       'Contacts',
+      'Campaigns',
       'Inventories',
       'Settings',
     ]) {
@@ -116,6 +117,9 @@ test.describe('default layout', () => {
     await page.goto('/en/ia-base/7/activate');
     await expect(crumbs.getByRole('link', { name: 'AI Bases' })).toBeVisible();
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText('AI Base Configuration');
+    await page.goto('/en/campaigns/00000000-0000-4000-8000-000000000042');
+    await expect(crumbs.getByRole('link', { name: 'Campaigns' })).toBeVisible();
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Campaign');
   });
 
   test('the side menu is a drawer on a phone', async ({ browser, merchantState }) => {
