@@ -37,7 +37,14 @@ import type { CloudApiClient, CloudApiFailure } from '../channels/cloud-api-clie
 import type { ContactStore } from '../contacts/contact-store';
 import { contactStatusesSql, subscribedSql } from '../contacts/contact-queries';
 import { markTemplateAttention, templatesOfNameSql } from '../templates/template-queries';
-import { MESSAGING_LIMIT_WINDOW_MS, STANDARD_THROUGHPUT, messagingLimitOf, planMessagingLimit, planThroughput } from './messaging-limit';
+import {
+  MESSAGING_LIMIT_WINDOW_MS,
+  PACED_THROUGHPUT,
+  PACE_BURST,
+  messagingLimitOf,
+  planMessagingLimit,
+  planThroughput,
+} from './messaging-limit';
 import { defaultSendRetryPolicy, outcomeOfSendError, type SendErrorInput, type SendRetryPolicy } from './send-outcomes';
 import { messagingBuckets, messagingLimits, templateSends } from './template-send-tables';
 
@@ -377,13 +384,13 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       const admitted: number[] = [];
       for (const [channelId, indexes] of byChannel) {
         const bucket = buckets.find((row) => row.channelId === channelId) ?? null;
-        const pace = planThroughput({ ratePerSecond: STANDARD_THROUGHPUT, bucket, now: at, wanted: indexes.length });
+        const pace = planThroughput({ ratePerSecond: PACED_THROUGHPUT, burst: PACE_BURST, bucket, now: at, wanted: indexes.length });
         indexes.forEach((index, position) => {
           if (position < pace.allowed) admitted.push(index);
           // The later ones' tokens come one per 1/rate after the next.
           else
             turns[index] = {
-              wait: pace.nextAt.getTime() - at.getTime() + Math.floor(((position - pace.allowed) * 1_000) / STANDARD_THROUGHPUT),
+              wait: pace.nextAt.getTime() - at.getTime() + Math.ceil(((position - pace.allowed) * 1_000) / PACED_THROUGHPUT),
             };
         });
         if (pace.allowed > 0)
