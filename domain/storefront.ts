@@ -2,6 +2,7 @@
 // makes, the WhatsApp Cloud API `order` message the public API turns into a cart, what is recorded
 // when a shopper opens a page or checks out, and the orders a store attributes back to a cart.
 import * as z from 'zod/mini';
+import { LINK_REF } from './link-ref';
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart-items';
 import { locales } from './locales';
 
@@ -48,9 +49,6 @@ export type WhatsappOrder = z.infer<typeof whatsappOrderSchema>;
  */
 export const storefrontEventKinds = ['access', 'cart_view', 'checkout', 'catalog_sent'] as const;
 export type StorefrontEventKind = (typeof storefrontEventKinds)[number];
-
-/** A link's `ref` a page reports (a campaign's: `cp` and 20 letters and digits); anything else is not reported. */
-export const LINK_REF = /^[a-z0-9]{4,40}$/;
 
 /** A visitor id: random, made and kept by the shopper's browser (no personal data). */
 export const visitorIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));

@@ -3,7 +3,7 @@
 // is one. Fire and forget, after the page is up: `keepalive` lets it finish if the shopper leaves at
 // once, and a failure is only logged (the shopper never sees it).
 import type { Locale } from '@/domain/locales';
-import { LINK_REF } from '@/domain/storefront';
+import { LINK_REF } from '@/domain/link-ref';
 import { visitorId } from './visitor-id';
 
 /** The page address's `ref`, when it is one a link of ours carries. */
