@@ -290,7 +290,7 @@ describe('template sender', () => {
       .onConflictDoUpdate({ target: messagingBuckets.channelId, set: { milliTokens: 0, at: now() } });
     const phone = await shopper();
     const key = await ask(phone);
-    // Paced at 78 a second: the next token is in 13 ms.
+    // 80 a second: the next token is in 13 ms.
     expect(await run(key)).toEqual({ waitMs: 13, reason: 'waiting_turn' });
     clock += 13;
     expect(await run(key)).toBe('done');
@@ -298,7 +298,7 @@ describe('template sender', () => {
   });
 
   test('sends whose turns come at once are decided together: the tokens go in order, the rest wait theirs, a refusal is its own', async () => {
-    // Two tokens left at 78 a second; five sends ask at once, the third to a shopper who opted out meanwhile.
+    // Two tokens left at 80 a second; five sends ask at once, the third to a shopper who opted out meanwhile.
     await db
       .insert(messagingBuckets)
       .values({ channelId, milliTokens: 2_000, at: now() })
@@ -312,7 +312,7 @@ describe('template sender', () => {
     expect(await outcome(keys[2]!)).toMatchObject({ status: 'failed', reason: 'unsubscribed' });
     const waits = turns.flatMap((turn) => (turn === 'done' ? [] : [turn]));
     expect(waits.map((wait) => wait.reason)).toEqual(['waiting_turn', 'waiting_turn']);
-    // Paced at 78 a second: the next token is in 13 ms.at the soonest (one decided behind the other waits one more).
+    // 80 a second: the next token is in 13 ms.at the soonest (one decided behind the other waits one more).
     expect(waits.every((wait) => wait.waitMs >= 13 && wait.waitMs <= 26)).toBe(true);
     expect(phones.filter((phone) => sendsTo(phone).length === 1)).toHaveLength(2);
     // Their tokens in: the two waiting go.
