@@ -121,7 +121,8 @@ test("KNOWLEDGE_WORKER=off runs no knowledge worker; KNOWLEDGE_WORKER_CONCURRENC
   // PGlite's data dir has one owner: jobs its last life left running go back at start. PostgreSQL's are shared.
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir, DATABASE_URL: 'postgres://catalyst@127.0.0.1/catalyst' }).soleOwner).toBe(false);
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).conversationRetention).toEqual({});
-  expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).templateSends).toEqual({});
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).templateSends).toEqual({ leaseMs: 60_000 });
+  expect(workerSettingsFromEnv({ DATA_DIR: data.dir, TEMPLATE_SEND_LEASE_SECONDS: '6' }).templateSends).toEqual({ leaseMs: 6_000 });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderNotices).toEqual({});
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).checkoutRecovery).toEqual({ concurrency: 8, timeScale: 1 });
   expect(workerSettingsFromEnv({ DATA_DIR: data.dir }).orderEventPoll).toEqual({ intervalMs: 300_000, timeScale: 1 });
