@@ -1,25 +1,9 @@
-// The campaigns screens' numbers and money in the page's language: a country's name, the estimated
-// cost (USD micros, to 2–4 decimals: one message costs cents or less), an amount in minor units of a
-// store's currency, the return on cost as a multiple.
-import { localeTags, type Locale } from '@/domain/locales';
+// The campaigns screens' money in the page's language: the estimated cost (USD micros, to 2–4
+// decimals: one message costs cents or less), an amount in minor units of a store's currency, the
+// return on cost as a multiple. Country names: src/i18n/country-name.ts.
+import type { Locale } from '@/domain/locales';
 import { formatNumber } from '@/src/i18n/format';
 import { formatMinor } from '@/src/i18n/money';
-
-const regionNames = new Map<Locale, Intl.DisplayNames>();
-
-/** A country's name ('BR' → 'Brazil', 'Brasil' in Portuguese); the code itself when Intl has none. */
-export function countryName(lang: Locale, code: string): string {
-  let names = regionNames.get(lang);
-  if (!names) {
-    names = new Intl.DisplayNames([localeTags[lang]], { type: 'region' });
-    regionNames.set(lang, names);
-  }
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** USD micros as dollars with 2 to 4 decimals ('$0.0625', '$12.50'). */
 export function formatUsdMicros(lang: Locale, micros: number): string {

@@ -4,26 +4,11 @@
 // only the small metadata ('min'); reading what a merchant types (domain/contact.ts) takes the full one.
 import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { localeTags, type Locale } from '@/domain/locales';
+import { countryName } from '@/src/i18n/country-name';
 
 /** The number in its international form; as stored when it cannot be read (a newer server's). */
 export function formatContactPhone(phone: string): string {
   return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
-}
-
-const regionNames = new Map<Locale, Intl.DisplayNames>();
-
-/** A country's name in `lang` (Brasil, Brazil); its code when the browser has no name for it. */
-export function countryName(lang: Locale, code: string): string {
-  let names = regionNames.get(lang);
-  if (!names) {
-    names = new Intl.DisplayNames([localeTags[lang]], { type: 'region' });
-    regionNames.set(lang, names);
-  }
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** Every country a number is read in, as select options in `lang`, by name. */

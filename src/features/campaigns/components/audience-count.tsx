@@ -6,7 +6,7 @@ import { leftOutReasons, type AudienceCount as Count } from '@/domain/audience';
 import { formatNumber } from '@/src/i18n/format';
 import { useLang } from '@/src/i18n/use-lang';
 import { leftOutNames } from '../campaign-messages';
-import { countryName } from '../campaign-format';
+import { countryName } from '@/src/i18n/country-name';
 
 const Box = styled.div`
   display: grid;

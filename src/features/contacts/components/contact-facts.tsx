@@ -9,7 +9,7 @@ import { formatDateTime } from '@/src/i18n/format';
 import { useLang } from '@/src/i18n/use-lang';
 import { Card } from '@/src/ui/card';
 import { FactsList } from '@/src/ui/facts-list';
-import { countryName } from '../contact-format';
+import { countryName } from '@/src/i18n/country-name';
 import { consentPurposeHints, consentPurposeNames, contactLanguageNames } from '../contact-messages';
 import { ConsentState } from './consent-state';
 
