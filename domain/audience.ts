@@ -1,12 +1,13 @@
 // Audiences: who a campaign goes to, as rules over an account's contacts — their language, their
-// number's country, their last order, what they spent, an open abandoned checkout, a talk with the
-// AI base — saved under a name and counted live as the merchant edits them. Only contacts subscribed
+// number's country, their tags, their last order, what they spent, an open abandoned checkout, a
+// talk with the AI base — saved under a name and counted live as the merchant edits them. Only contacts subscribed
 // to marketing are reachable; the count says how many the rules matched and why the others were left
 // out. Shared by the SPA (zod/mini: the campaigns screen's chunk loads it) and the server, whose
 // audience queries turn the same rules into SQL (server/audiences/audience-queries.ts).
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
 import { withoutBidiControls } from './bidi-controls';
+import { contactTagSchema } from './contact-tags';
 import { localeSchema } from './locale-schema';
 import { storableText } from './storable-values';
 
@@ -14,6 +15,7 @@ export const AUDIENCE_NAME_MAX = 80;
 /** The longest look back a rule takes: a year. */
 export const AUDIENCE_MAX_DAYS = 365;
 export const AUDIENCE_MAX_COUNTRIES = 50;
+export const AUDIENCE_MAX_TAGS = 50;
 /** An account's saved audiences at most. */
 export const AUDIENCES_MAX = 200;
 
@@ -24,6 +26,7 @@ export const audienceValidation = {
   daysOutOfRange: /*i18n*/ { id: 'audience.days_out_of_range', message: 'Enter a number of days from 1 to 365.' },
   amountOutOfRange: /*i18n*/ { id: 'audience.amount_out_of_range', message: 'Enter an amount greater than 0.' },
   countryInvalid: /*i18n*/ { id: 'audience.country_invalid', message: 'Enter countries as two-letter codes, such as BR.' },
+  tooManyTags: /*i18n*/ { id: 'audience.too_many_tags', message: 'Choose at most 50 tags.' },
   tooMany: /*i18n*/ { id: 'audience.too_many', message: 'You have reached the most audiences an account keeps: delete one first.' },
 } as const satisfies Record<string, MessageDescriptor>;
 
@@ -54,6 +57,8 @@ export const audienceRulesSchema = z.object({
       .check(z.maxLength(AUDIENCE_MAX_COUNTRIES)),
     [],
   ),
+  /** Has any of these tags (normalised as contacts' are: domain/contact-tags.ts); empty: any. */
+  tags: z._default(z.array(contactTagSchema).check(z.maxLength(AUDIENCE_MAX_TAGS, { error: audienceValidation.tooManyTags.id })), []),
   /** Placed an order in one of the account's stores within this many days. */
   orderedWithinDays: z._default(days, null),
   /** Spent at least this much (minor units of the store's currency) over all their orders. */
@@ -80,6 +85,7 @@ export type AudienceRulesInput = z.input<typeof audienceRulesSchema>;
 export const everyContact: AudienceRules = Object.freeze({
   languages: [],
   countries: [],
+  tags: [],
   orderedWithinDays: null,
   minTotalSpentMinor: null,
   openAbandonedCheckout: false,

@@ -1,6 +1,7 @@
 // Contacts in and out of CSV files: the import a merchant uploads (a header row; phone, name,
-// language and country columns; the consent source and date stated once for the whole file) read
-// into contact drafts and row-addressed issues, and the export of contacts with their consent.
+// language, country and tags columns; the consent source and date, and tags for every row, stated
+// once for the whole file) read into contact drafts and row-addressed issues, and the export of
+// contacts with their consent and tags.
 // Runs in the browser (a preview before upload) and on the server alike, so it has its own small
 // RFC 4180 reader and writer: csv-parse's and csv-stringify's entries need Node's Buffer, and their
 // browser builds would weigh more than this whole screen.
@@ -18,6 +19,7 @@ import {
   type ContactConsent,
 } from './contact';
 import { countryCodeSchema, isPhoneCountry, readContactPhone, type CountryCode } from './contact-phone';
+import { CONTACT_TAGS_MAX, contactTagsSchema, mergedTags, splitContactTags } from './contact-tags';
 import { localeSchema } from './locale-schema';
 import { isLocale, type Locale } from './locales';
 import { storableText } from './storable-values';
@@ -28,7 +30,7 @@ export const CONTACT_IMPORT_MAX_ROWS = 50_000;
 /** The largest file one import takes (the upload answers 413 past it; the reader refuses past it in characters). */
 export const CONTACT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-export const contactCsvColumns = ['phone', 'name', 'language', 'country'] as const;
+export const contactCsvColumns = ['phone', 'name', 'language', 'country', 'tags'] as const;
 export type ContactCsvColumn = (typeof contactCsvColumns)[number];
 
 export { contactCsvMessages, contactCsvMessagesById } from './contact-csv-messages';
@@ -156,6 +158,7 @@ export const contactCsvHeaderNames: Record<ContactCsvColumn, readonly string[]> 
   name: ['name', 'full_name', 'first_name', 'nome', 'nome_completo', 'primeiro_nome', 'nombre', 'nombre_completo', 'cliente', 'customer'],
   language: ['language', 'lang', 'locale', 'idioma', 'lingua'],
   country: ['country', 'country_code', 'pais', 'codigo_do_pais', 'codigo_de_pais'],
+  tags: ['tags', 'tag', 'labels', 'label', 'etiquetas', 'etiqueta', 'marcadores'],
 };
 
 /** Which cell of a record holds each column (the first header that names it). */
@@ -199,7 +202,8 @@ const unneutralised = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice
  * What the merchant states with a file: the country of numbers written without `+`, the language of
  * rows that give none (absent: each number's country's), the purposes the shoppers agreed to (none:
  * the contacts are added without consent), and, when there are purposes, where and how they agreed
- * (recorded with each opt-in) and when (a date, taken as its first moment in UTC, or a date and time).
+ * (recorded with each opt-in) and when (a date, taken as its first moment in UTC, or a date and time);
+ * and tags every contact of the file gets, besides its row's.
  */
 export const contactImportOptionsSchema = z
   .strictObject({
@@ -211,6 +215,7 @@ export const contactImportOptionsSchema = z
       '',
     ),
     consentedAt: z.optional(z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: contactValidation.consentDateInvalid.id })),
+    tags: z._default(contactTagsSchema, []),
   })
   .check(
     z.superRefine((options, context) => {
@@ -224,8 +229,8 @@ export const contactImportOptionsSchema = z
 export type ContactImportOptionsInput = z.input<typeof contactImportOptionsSchema>;
 export type ContactImportOptions = z.output<typeof contactImportOptionsSchema>;
 
-/** A contact as a file gives it: its number, country and language, its name if any, and the rows it came from. */
-export type ContactDraft = { phone: string; country: CountryCode; name: string | null; language: Locale; rows: number[] };
+/** A contact as a file gives it: its number, country and language, its name if any, its tags, and the rows it came from. */
+export type ContactDraft = { phone: string; country: CountryCode; name: string | null; language: Locale; tags: string[]; rows: number[] };
 
 /** Why a row was not imported, at the cell to fix (null: the row as a whole). */
 export type ContactCsvIssue = { row: number; column: ContactCsvColumn | null; message: MessageDescriptor };
@@ -254,9 +259,10 @@ const messageOf = (id: string): MessageDescriptor => contactValidationMessages.g
 
 /**
  * A merchant's file read into contacts: rows with a valid number become drafts (numbers written
- * without `+` read in the row's country column, else `options.defaultCountry`), rows that repeat a
- * number merge into the first (a later row fills a name or language the first lacked; it never
- * replaces one), and every other row is an issue at the cell to fix. The whole file is refused when
+ * without `+` read in the row's country column, else `options.defaultCountry`; tagged with the tags
+ * of its cell, split at `,` and `;`, and `options.tags`), rows that repeat a number merge into the
+ * first (a later row fills a name or language the first lacked; it never replaces one; its tags are
+ * added while there is room), and every other row is an issue at the cell to fix. The whole file is refused when
  * it cannot be read, has no phone column, is past CONTACT_IMPORT_MAX_ROWS rows or
  * CONTACT_IMPORT_MAX_BYTES, or states a consent date later than `now`.
  */
@@ -307,7 +313,10 @@ export function parseContactCsv(text: string, options: ContactImportOptions, now
       const name = contactNameSchema.safeParse(cellOf('name'));
       if (!name.success) rowIssues.push({ row, column: 'name', message: messageOf(name.error.issues[0]?.message ?? '') });
 
-      if (rowIssues.length > 0 || !phone.ok || !name.success || language === null) {
+      const tags = contactTagsSchema.safeParse(mergedTags(splitContactTags(cellOf('tags')), options.tags));
+      if (!tags.success) rowIssues.push({ row, column: 'tags', message: messageOf(tags.error.issues[0]?.message ?? '') });
+
+      if (rowIssues.length > 0 || !phone.ok || !name.success || language === null || !tags.success) {
         issues.push(...rowIssues);
         continue;
       }
@@ -316,6 +325,7 @@ export function parseContactCsv(text: string, options: ContactImportOptions, now
         duplicates.push({ row, of: existing.rows[0]! });
         existing.rows.push(row);
         existing.name ??= name.data;
+        existing.tags = mergedTags(existing.tags, tags.data).slice(0, CONTACT_TAGS_MAX);
         if (!existing.languageGiven && language !== undefined) Object.assign(existing, { language, languageGiven: true });
         continue;
       }
@@ -325,6 +335,7 @@ export function parseContactCsv(text: string, options: ContactImportOptions, now
         name: name.data,
         language: language ?? options.defaultLanguage ?? languageForCountry(phone.country),
         languageGiven: language !== undefined,
+        tags: tags.data,
         rows: [row],
       });
     }
@@ -347,13 +358,25 @@ export function parseContactCsv(text: string, options: ContactImportOptions, now
 // ---------------------------------------------------------------------------------------------
 // The export.
 
+/** The export's columns: the contact, its consent per purpose, then its tags (last, where files made before tags had none). */
 export const contactCsvExportColumns = [
-  ...contactCsvColumns,
+  'phone',
+  'name',
+  'language',
+  'country',
   ...consentPurposes.flatMap((purpose) => [`${purpose}_status`, `${purpose}_source`, `${purpose}_at`] as const),
+  'tags',
 ] as const;
 
 /** What an exported row needs of a contact (the API's contact fits). */
-export type ContactCsvRecord = { phone: string; name: string | null; language: string; country: string; consent: ContactConsent };
+export type ContactCsvRecord = {
+  phone: string;
+  name: string | null;
+  language: string;
+  country: string;
+  tags: readonly string[];
+  consent: ContactConsent;
+};
 
 export type ContactCsvOptions = {
   /** `;` for spreadsheets of locales that write decimals with a comma (Excel in Portuguese or Spanish). */
@@ -385,7 +408,8 @@ export function contactCsvLine(contact: ContactCsvRecord, { delimiter = ',' }: C
     const { status, source, at } = contact.consent[purpose];
     return [status, source ?? '', at ?? ''];
   });
-  return csvLine([contact.phone, contact.name ?? '', contact.language, contact.country, ...consent], delimiter);
+  // Tags joined by `, `: the import splits a cell at commas and semicolons.
+  return csvLine([contact.phone, contact.name ?? '', contact.language, contact.country, ...consent, contact.tags.join(', ')], delimiter);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import * as z from 'zod/mini';
 import { consentNoteSchema, consentPurposeListSchema, contactNameSchema, contactValidation, languageForCountry } from './contact';
+import { contactTagsSchema } from './contact-tags';
 import { localeSchema } from './locale-schema';
 import { storableText } from './storable-values';
 
@@ -69,7 +70,7 @@ export const countryCodeSchema = z.pipe(
  * POST /contacts: a number as typed, read in `country` when it has no `+` (the merchant's country;
  * the number's own country is what the contact gets), a name, a language (absent: the country's),
  * the purposes the shopper agreed to (the server records them as `merchant` or `api` opt-ins dated
- * now) and a note of how they agreed.
+ * now), a note of how they agreed, and the merchant's tags (domain/contact-tags.ts).
  */
 export const createContactSchema = z.pipe(
   z.strictObject({
@@ -79,6 +80,7 @@ export const createContactSchema = z.pipe(
     language: z.optional(localeSchema),
     optIn: z._default(consentPurposeListSchema, []),
     note: z.optional(consentNoteSchema),
+    tags: z.optional(contactTagsSchema),
   }),
   z.transform((input, context) => {
     const reading = readContactPhone(input.phone, input.country);
@@ -93,6 +95,7 @@ export const createContactSchema = z.pipe(
       language: input.language ?? languageForCountry(reading.country),
       optIn: input.optIn,
       note: input.note ?? null,
+      tags: input.tags ?? [],
     };
   }),
 );

@@ -1,7 +1,8 @@
-// Contacts: the shoppers an account knows by their WhatsApp number, and their consent to the
-// messages Catalyst sends first (templates). The vocabulary, the consent rules as pure functions,
-// stop-word detection, the opt-in button, and the API's shapes, shared by the SPA, the server's
-// contact store and the one template sender. Validation messages are message ids (contactValidation).
+// Contacts: the shoppers an account knows by their WhatsApp number, the merchant's tags on them
+// (./contact-tags.ts), and their consent to the messages Catalyst sends first (templates). The
+// vocabulary, the consent rules as pure functions, stop-word detection, the opt-in button, and the
+// API's shapes, shared by the SPA, the server's contact store and the one template sender.
+// Validation messages are message ids (contactValidation).
 //
 // Consent is kept per purpose (`utility`: order notices; `marketing`: recovery and campaigns), each
 // `subscribed`, `not_subscribed` (never asked) or `unsubscribed`, with the source and time of the
@@ -31,6 +32,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
 import { withoutBidiControls } from './bidi-controls';
+import { contactTagMessages, contactTagSchema, contactTagsSchema } from './contact-tags';
 import { localeSchema } from './locale-schema';
 import type { Locale } from './locales';
 import { storableText } from './storable-values';
@@ -522,9 +524,10 @@ export const contactValidation = {
 } as const satisfies Record<string, MessageDescriptor>;
 
 /** Each validation message by its id, so a view can translate an id (`undefined`: not one of ours). */
-export const contactValidationMessages: ReadonlyMap<string, MessageDescriptor> = new Map(
-  Object.values(contactValidation).map((descriptor) => [descriptor.id, descriptor]),
-);
+export const contactValidationMessages: ReadonlyMap<string, MessageDescriptor> = new Map([
+  ...Object.values(contactValidation).map((descriptor) => [descriptor.id, descriptor] as const),
+  ...contactTagMessages,
+]);
 
 export const CONTACT_NAME_MAX = 120;
 export const CONSENT_NOTE_MAX = 500;
@@ -589,10 +592,14 @@ export const consentPurposeListSchema = z.pipe(
   z.transform((purposes: ConsentPurpose[]) => consentPurposes.filter((purpose) => purposes.includes(purpose))),
 );
 
-/** PATCH /contacts/{id}: the name (null or '' clears it) and the language. The number is the contact: never changed. */
+/**
+ * PATCH /contacts/{id}: the name (null or '' clears it), the language and the tags (the whole set: []
+ * clears them; domain/contact-tags.ts). The number is the contact: never changed.
+ */
 export const updateContactSchema = z.strictObject({
   name: z.optional(z.nullable(contactNameSchema)),
   language: z.optional(localeSchema),
+  tags: z.optional(contactTagsSchema),
 });
 export type UpdateContact = z.output<typeof updateContactSchema>;
 
@@ -621,12 +628,14 @@ export const CONTACTS_PAGE_SIZE = 50;
 
 /**
  * GET /contacts: `q` searches names and numbers (digits anywhere in the number); `status` filters on
- * `purpose`'s status, or on either purpose's when no purpose is given; pages of CONTACTS_PAGE_SIZE.
+ * `purpose`'s status, or on either purpose's when no purpose is given; `tag`, on contacts with that
+ * tag (normalised as tags are kept); pages of CONTACTS_PAGE_SIZE.
  */
 export const contactListQuerySchema = z.object({
   q: z._default(storable().check(z.trim(), z.maxLength(100, { error: contactValidation.searchTooLong.id })), ''),
   purpose: z.optional(z.enum(consentPurposes)),
   status: z.optional(z.enum(consentStatuses)),
+  tag: z.optional(contactTagSchema),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
@@ -646,6 +655,8 @@ export const contactSchema = z.object({
   country: z.string(),
   name: z.nullable(z.string().check(z.overwrite(withoutBidiControls))),
   language: localeSchema,
+  /** Normalised, once each (domain/contact-tags.ts). */
+  tags: z.array(z.string()),
   consent: contactConsentSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,7 +1,7 @@
 // A CSV import of contacts on `/contacts`: the merchant chooses a file and states what the API asks
 // about it (the country of numbers written without +, the language of rows that give none, the
-// purposes the shoppers agreed to and, with purposes, where and how they agreed and when) in
-// `editing`; the file is sent with its progress (`uploading`); the API's counts are shown (`done`).
+// purposes the shoppers agreed to and, with purposes, where and how they agreed and when; tags for
+// every contact of the file) in `editing`; the file is sent with its progress (`uploading`); the API's counts are shown (`done`).
 // A refusal naming a field (the statement, the file as a whole) goes back to the form at that field;
 // any other failure (the connection, the server) waits in `failed`, where Retry sends the same file
 // again: the file is kept in the context until the merchant picks another or imports another.
@@ -11,6 +11,7 @@
 import { assertEvent, assign, fromCallback, setup, type EventObject } from 'xstate';
 import { contactValidation, type ConsentPurpose } from '../domain/contact';
 import { CONTACT_IMPORT_MAX_BYTES, contactCsvMessages, contactImportOptionsSchema, type ContactCsvColumn } from '../domain/contact-csv';
+import { splitContactTags } from '../domain/contact-tags';
 import type { Locale } from '../domain/locales';
 import { failureOf } from './failure';
 
@@ -28,6 +29,8 @@ export type ContactImportValues = {
   consentSource: string;
   /** A date (yyyy-mm-dd), as a date input gives it. */
   consentedAt: string;
+  /** Tags every contact of the file gets, separated by commas ('': none). */
+  tags: string;
 };
 
 /** The form's fields that can be in error: the statement's, and the file's. */
@@ -111,12 +114,13 @@ export const emptyImportValues: ContactImportValues = {
   purposes: [],
   consentSource: '',
   consentedAt: '',
+  tags: '',
 };
 
 /** What a spreadsheet saves a CSV as (the API takes these names only). */
 const CSV_NAME = /\.(csv|txt|tsv)$/i;
 
-/** The form fields of the upload, as the API reads them: purposes comma-separated; the consent's only with purposes. */
+/** The form fields of the upload, as the API reads them: purposes comma-separated; the consent's only with purposes; tags if any. */
 export function importFormFields(values: ContactImportValues): Record<string, string> {
   return {
     defaultCountry: values.defaultCountry.trim(),
@@ -124,6 +128,7 @@ export function importFormFields(values: ContactImportValues): Record<string, st
     ...(values.purposes.length > 0
       ? { purposes: values.purposes.join(','), consentSource: values.consentSource, consentedAt: values.consentedAt }
       : {}),
+    ...(values.tags.trim() !== '' ? { tags: values.tags } : {}),
   };
 }
 
@@ -148,6 +153,7 @@ export function contactImportErrors(file: ContactImportFile | null, values: Cont
     purposes: values.purposes,
     ...(consent ? { consentSource: values.consentSource } : {}),
     ...(consent && values.consentedAt ? { consentedAt: values.consentedAt } : {}),
+    tags: splitContactTags(values.tags),
   });
   for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0] ?? 'file')] ??= issue.message;
   return errors;

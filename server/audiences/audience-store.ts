@@ -2,7 +2,7 @@
 // delete (a draft campaign that named it then names none; a planned one kept its rules), and the live
 // count of any rules — saved or being edited — over the account's contacts.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { AUDIENCES_MAX, type Audience, type AudienceCount, type AudienceInput, type AudienceRules } from '@/domain/audience';
+import { AUDIENCES_MAX, everyContact, type Audience, type AudienceCount, type AudienceInput, type AudienceRules } from '@/domain/audience';
 import { countAudience } from '../contacts/contact-audience-queries';
 import type { Db } from '../db/database';
 import { audiences } from './audience-tables';
@@ -14,10 +14,14 @@ export class AudienceRefusal extends Error {
 }
 
 type Row = typeof audiences.$inferSelect;
+
+/** Rules as saved, with the rules added since (tags) at their defaults: an audience saved before them matches as it did. */
+const savedRules = (rules: Partial<AudienceRules>): AudienceRules => ({ ...everyContact, ...rules });
+
 const viewOf = (row: Row): Audience => ({
   id: row.id,
   name: row.name,
-  rules: row.rules,
+  rules: savedRules(row.rules),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -40,7 +44,7 @@ export function audienceStore(db: Db, { now = () => new Date() }: { now?: () => 
     /** The rules of the account's audience; null when it has none of that id. */
     async rulesOf(uid: string, id: string): Promise<AudienceRules | null> {
       const [row] = await db.select({ rules: audiences.rules }).from(audiences).where(own(uid, id));
-      return row?.rules ?? null;
+      return row ? savedRules(row.rules) : null;
     },
 
     /** Refused past AUDIENCES_MAX (counted in the insert's own statement, so two at once cannot pass it). */

@@ -2,7 +2,7 @@
 // count with who is left out and why, and the reachable contacts a campaign is planned for. Rules that
 // look beyond the contact (orders, open checkouts, conversations) ask those areas' queries for a
 // subquery of numbers, each read once per statement. Reachable is subscribed to marketing, always.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OPEN_CHECKOUT_DAYS, type AudienceCount, type AudienceRules } from '@/domain/audience';
 import type { Locale } from '@/domain/locales';
 import { accountShoppersWroteSql } from '../channels/channel-queries';
@@ -19,6 +19,8 @@ export function audienceConditionSql(uid: string, rules: AudienceRules, now: Dat
   const conditions: SQL[] = [eq(contacts.uid, uid)];
   if (rules.languages.length > 0) conditions.push(inArray(contacts.language, rules.languages));
   if (rules.countries.length > 0) conditions.push(inArray(contacts.country, rules.countries));
+  // Any of the tags (`&&`, through the tags' GIN index).
+  if (rules.tags.length > 0) conditions.push(arrayOverlaps(contacts.tags, rules.tags));
   if (rules.orderedWithinDays !== null || rules.minTotalSpentMinor !== null) {
     const having: SQL[] = [];
     if (rules.orderedWithinDays !== null) having.push(sql`max(placed_at) > ${daysBefore(now, rules.orderedWithinDays)}`);

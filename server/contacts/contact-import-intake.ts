@@ -47,15 +47,24 @@ const CSV_NAME = /\.(csv|txt|tsv)$/i;
 
 const refused = (refusal: ContactImportRefusal): ContactImportOutcome => ({ ok: false, refusal });
 
-/** The form's fields as the options schema reads them: `purposes` repeated or comma-separated, an empty optional field absent. */
+/** A list field's values, repeated or separated by `separators`, blanks dropped. */
+const listOf = (values: readonly string[], separators: RegExp) =>
+  values
+    .flatMap((value) => value.split(separators))
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+
+/**
+ * The form's fields as the options schema reads them: `purposes` repeated or comma-separated, `tags`
+ * repeated or separated by commas or semicolons, an empty optional field absent.
+ */
 function optionsInput(fields: Map<string, string[]>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [name, values] of fields) {
     if (name === 'purposes') {
-      input.purposes = values
-        .flatMap((value) => value.split(','))
-        .map((value) => value.trim())
-        .filter((value) => value !== '');
+      input.purposes = listOf(values, /,/);
+    } else if (name === 'tags') {
+      input.tags = listOf(values, /[,;]/);
     } else if (values.length > 1) {
       input[name] = values;
     } else if (values[0] !== '' || name === 'defaultCountry') {

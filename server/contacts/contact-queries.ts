@@ -225,6 +225,7 @@ export async function recordConsentOfNewNumber(
     name: null,
     language: language ?? languageForCountry(reading.country),
     country: reading.country,
+    tags: [],
     ...consentColumns(plan.consent),
     createdAt: now,
     updatedAt: now,

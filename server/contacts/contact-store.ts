@@ -1,11 +1,11 @@
-// Contacts in the database: the shoppers an account knows by number, with their consent per purpose
-// and its history. Every query is keyed by the caller's uid, so another account's id finds nothing
+// Contacts in the database: the shoppers an account knows by number, with the merchant's tags on them
+// and their consent per purpose and its history. Every query is keyed by the caller's uid, so another account's id finds nothing
 // (the routes answer 404). Consent only ever changes through applyConsentEvent (domain/contact.ts:
 // the shopper's own opt-out wins over every claim), with the contact's row locked and each event's
 // history rows written in the same transaction (./contact-queries.ts). Imports apply a parsed CSV
 // (domain/contact-csv.ts) in batches, one transaction each; exports read pages for a streamed CSV.
 // The WhatsApp side records opt-outs and opt-ins by number; the sender reads consent by number.
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { ContactCsvImport, ContactDraft } from '@/domain/contact-csv';
 import {
@@ -24,6 +24,7 @@ import {
   type UpdateContact,
 } from '@/domain/contact';
 import { type CreateContact } from '@/domain/contact-phone';
+import { CONTACT_TAGS_MAX, mergedTags, type ContactTagCountList } from '@/domain/contact-tags';
 import type { Locale } from '@/domain/locales';
 import type { Db } from '../db/database';
 import {
@@ -79,7 +80,10 @@ export type ContactImportCounts = {
 };
 
 /** The list's and the export's filters. */
-export type ContactFilter = Pick<ContactListQuery, 'q' | 'purpose' | 'status'>;
+export type ContactFilter = Pick<ContactListQuery, 'q' | 'purpose' | 'status' | 'tag'>;
+
+/** The account's tags GET /contacts/tags lists at most (the most used). */
+export const CONTACT_TAGS_LISTED = 500;
 
 export type ContactStoreOptions = {
   /** The clock of API changes (their consent events are dated now) and of every recording. */
@@ -106,20 +110,23 @@ function searchCondition(uid: string, q: string): SQL | undefined {
   return sql`${contacts.search} @@ (to_tsquery('simple', fold_accents(${query})) && ${accountLexeme(uid)}::tsquery)`;
 }
 
-function filterCondition(uid: string, { q, purpose, status }: ContactFilter): SQL {
+function filterCondition(uid: string, { q, purpose, status, tag }: ContactFilter): SQL {
   const byStatus =
     status === undefined
       ? undefined
       : purpose !== undefined
         ? eq(statusColumns[purpose], status)
         : or(eq(contacts.utilityStatus, status), eq(contacts.marketingStatus, status));
-  return and(eq(contacts.uid, uid), searchCondition(uid, q), byStatus)!;
+  const byTag = tag === undefined ? undefined : arrayContains(contacts.tags, [tag]);
+  return and(eq(contacts.uid, uid), searchCondition(uid, q), byStatus, byTag)!;
 }
 
 const newestFirst = [desc(contacts.createdAt), desc(contacts.id)];
 
 /** A contact as an import found it, and what the file changes. */
-type ImportUpdate = { row: ContactRow; name: string | null; consent: ReturnType<typeof planConsentEvents>['consent'] };
+type ImportUpdate = { row: ContactRow; name: string | null; tags: string[]; consent: ReturnType<typeof planConsentEvents>['consent'] };
+
+const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, index) => tag === b[index]);
 
 export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOptions = {}) {
   const mine = (uid: string, id: string) => and(eq(contacts.uid, uid), eq(contacts.id, id));
@@ -178,6 +185,7 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
             name: draft.name,
             language: draft.language,
             country: draft.country,
+            tags: draft.tags,
             ...consentColumns(fresh.consent),
             createdAt: at,
             updatedAt: at,
@@ -206,10 +214,13 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
         for (const { row, records, effects, changed, consent } of planned) {
           // The file's name replaces the one kept; its language does not (a file without a language
           // column gives every row the default one, which would overwrite the merchant's choice).
-          const name = known.get(row.phone)!.name ?? row.name;
+          // Its tags are added to the contact's, while there is room.
+          const draft = known.get(row.phone)!;
+          const name = draft.name ?? row.name;
+          const tags = mergedTags(row.tags, draft.tags).slice(0, CONTACT_TAGS_MAX);
           history.push(...historyRows(row, records, at));
           if (Object.values(effects).some((effect) => effect.startsWith('ignored'))) consentIgnored++;
-          if (changed || name !== row.name) updates.push({ row, name, consent });
+          if (changed || name !== row.name || !sameTags(tags, row.tags)) updates.push({ row, name, tags, consent });
           else unchanged++;
         }
       }
@@ -250,7 +261,11 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
      * shopper agreed to, dated now. Refused (`contact_exists`, naming it) when the number is a
      * contact already.
      */
-    async create(uid: string, input: CreateContact, source: ClaimSource = 'merchant'): Promise<ContactDetail> {
+    async create(
+      uid: string,
+      input: Omit<CreateContact, 'tags'> & { tags?: string[] },
+      source: ClaimSource = 'merchant',
+    ): Promise<ContactDetail> {
       const id = await db.transaction(async (tx) => {
         const at = now();
         const [row] = await tx
@@ -261,6 +276,7 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
             name: input.name,
             language: input.language,
             country: input.country,
+            tags: input.tags ?? [],
             createdAt: at,
             updatedAt: at,
           })
@@ -280,11 +296,12 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
       return found(uid, id);
     },
 
-    /** A new name (null clears it) or language; the number never changes. */
+    /** A new name (null clears it), language or set of tags; the number never changes. */
     async update(uid: string, id: string, change: UpdateContact): Promise<Contact> {
       const set = {
         ...(change.name !== undefined ? { name: change.name } : {}),
         ...(change.language !== undefined ? { language: change.language } : {}),
+        ...(change.tags !== undefined ? { tags: change.tags } : {}),
       };
       const [row] =
         Object.keys(set).length === 0
@@ -338,6 +355,15 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
         counts.consentIgnored += batch.consentIgnored;
       }
       return counts;
+    },
+
+    /** The caller's tags, each with how many contacts have it: the most used first (then by name), CONTACT_TAGS_LISTED at most. */
+    async tags(uid: string): Promise<ContactTagCountList> {
+      const rows = await db.execute<{ tag: string; contacts: number }>(sql`select tag, count(*)::int as contacts
+        from ${contacts}, unnest(${contacts.tags}) as tag
+        where ${contacts.uid} = ${uid}
+        group by tag order by count(*) desc, tag limit ${CONTACT_TAGS_LISTED}`);
+      return { tags: (rows as unknown as { rows: { tag: string; contacts: number }[] }).rows };
     },
 
     /** The caller's contacts matching `filter`, newest first, in pages of `pageSize` (for a streamed export). */
@@ -413,20 +439,29 @@ export type ContactStore = ReturnType<typeof contactStore>;
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
-/** One statement updating an import batch's contacts (names and consent) from a VALUES list. */
+/** A text[] of `values` (each its own parameter). */
+const textArray = (values: readonly string[]): SQL =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;
+
+/** One statement updating an import batch's contacts (names, tags and consent) from a VALUES list. */
 function updateStatement(uid: string, updates: readonly ImportUpdate[], at: Date): SQL {
   const values = sql.join(
-    updates.map(({ row, name, consent }) => {
+    updates.map(({ row, name, tags, consent }) => {
       const columns = consentColumns(consent);
-      return sql`(${row.id}::uuid, ${name}::text, ${columns.utilityStatus}::text, ${columns.utilitySource}::text, ${iso(columns.utilityAt)}::timestamptz, ${columns.marketingStatus}::text, ${columns.marketingSource}::text, ${iso(columns.marketingAt)}::timestamptz)`;
+      return sql`(${row.id}::uuid, ${name}::text, ${textArray(tags)}, ${columns.utilityStatus}::text, ${columns.utilitySource}::text, ${iso(columns.utilityAt)}::timestamptz, ${columns.marketingStatus}::text, ${columns.marketingSource}::text, ${iso(columns.marketingAt)}::timestamptz)`;
     }),
     sql`, `,
   );
   return sql`update ${contacts} set
-      "name" = v.name,
+      "name" = v.name, "tags" = v.tags,
       "utility_status" = v.utility_status, "utility_source" = v.utility_source, "utility_at" = v.utility_at,
       "marketing_status" = v.marketing_status, "marketing_source" = v.marketing_source, "marketing_at" = v.marketing_at,
       "updated_at" = ${at.toISOString()}::timestamptz
-    from (values ${values}) as v(id, name, utility_status, utility_source, utility_at, marketing_status, marketing_source, marketing_at)
+    from (values ${values}) as v(id, name, tags, utility_status, utility_source, utility_at, marketing_status, marketing_source, marketing_at)
     where ${contacts.id} = v.id and ${contacts.uid} = ${uid}`;
 }

@@ -1,5 +1,6 @@
-// The shoppers an account knows by their WhatsApp number, with their consent per purpose, and the
-// append-only history of every consent event recorded for them (domain/contact.ts has the rules).
+// The shoppers an account knows by their WhatsApp number, with their tags and their consent per
+// purpose, and the append-only history of every consent event recorded for them (domain/contact.ts
+// has the rules; domain/contact-tags.ts how tags are normalised).
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql, type SQL } from 'drizzle-orm';
 import { bigint, check, customType, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -52,6 +53,11 @@ export const contacts = pgTable(
     language: text('language').$type<Locale>().notNull(),
     /** ISO 3166 alpha-2 of the number (its price and its default language). */
     country: text('country').notNull(),
+    /** The merchant's labels, normalised and once each (domain/contact-tags.ts). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     utilityStatus: text('utility_status').$type<ConsentStatus>().notNull().default('not_subscribed'),
     utilitySource: text('utility_source').$type<ConsentSource>(),
     utilityAt: timestamp('utility_at', { withTimezone: true }),
@@ -67,6 +73,8 @@ export const contacts = pgTable(
     // The list, newest first (read backwards), a page at a time; the export's pages.
     index('contacts_uid_created').on(table.uid, table.createdAt, table.id),
     index('contacts_search').using('gin', table.search),
+    // The list filtered by a tag (`@>`) and an audience's tags rule (`&&`).
+    index('contacts_tags').using('gin', table.tags),
     check('contacts_phone_e164', sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('contacts_country_code', sql`${table.country} ~ '^[A-Z]{2}$'`),
     check('contacts_language_known', sql`${table.language} in (${sqlList(locales)})`),

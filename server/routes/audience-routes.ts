@@ -38,8 +38,9 @@ const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiError
 const security = [{ [FIREBASE_BEARER]: [] }];
 const tags = ['Audiences'];
 const RULES =
-  'Rules: `languages` and `countries` (empty: any), `orderedWithinDays` and `talkedWithinDays` (1 to 365, or null), ' +
-  '`minTotalSpentMinor` (minor units, or null), `openAbandonedCheckout`; every rule set must hold.';
+  'Rules: `languages` and `countries` (empty: any), `tags` (contacts with any of them; empty: any), `orderedWithinDays` and ' +
+  '`talkedWithinDays` (1 to 365, or null), `minTotalSpentMinor` (minor units, or null), `openAbandonedCheckout`; every rule ' +
+  'set must hold.';
 
 export function registerAudienceRoutes(app: FastifyInstance, { store }: { store: AudienceStore }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

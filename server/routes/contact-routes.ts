@@ -1,5 +1,6 @@
-// /api/v1/contacts: the caller's contacts (shoppers by WhatsApp number) and their consent — list and
-// search, add, read with the consent history, rename, opt in or out, import a CSV, export a CSV.
+// /api/v1/contacts: the caller's contacts (shoppers by WhatsApp number), their tags and their consent —
+// list, search and filter, add, read with the consent history, rename, tag, opt in or out, import a
+// CSV, export a CSV — and the account's tags with their counts.
 // Another account's id is a 404. Consent changes go through the store, where the shopper's own
 // opt-out wins over the merchant's, an import's and the API's claims (domain/contact.ts).
 import { Readable } from 'node:stream';
@@ -18,6 +19,7 @@ import {
   updateContactSchema,
 } from '@/domain/contact';
 import { createContactSchema } from '@/domain/contact-phone';
+import { CONTACT_TAG_MAX, CONTACT_TAGS_MAX, contactTagCountListSchema } from '@/domain/contact-tags';
 import {
   CONTACT_IMPORT_MAX_BYTES,
   CONTACT_IMPORT_MAX_ROWS,
@@ -29,7 +31,7 @@ import {
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { contactImportIntake, type ContactImportRefusal } from '../contacts/contact-import-intake';
-import { ContactRefusal, type ContactFilter, type ContactStore } from '../contacts/contact-store';
+import { CONTACT_TAGS_LISTED, ContactRefusal, type ContactFilter, type ContactStore } from '../contacts/contact-store';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
 import { API_PREFIX } from './api-prefix';
@@ -128,6 +130,9 @@ async function* exportLines(pages: AsyncIterable<Parameters<typeof contactCsvLin
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema };
 const security = [{ [FIREBASE_BEARER]: [] }];
 const tags = ['Contacts'];
+const TAGS =
+  `Tags: at most ${CONTACT_TAGS_MAX} a contact, each up to ${CONTACT_TAG_MAX} characters without commas or semicolons; ` +
+  'kept trimmed, with runs of spaces made one, in lower case, once each (`VIP` and `vip ` are one tag).';
 const OPT_OUT_WINS =
   'An opt-in never undoes the shopper’s own opt-out (a stop word, their conversation, Meta’s preferences): it is recorded in ' +
   'the history as ignored. An opt-out always applies at once.';
@@ -153,11 +158,13 @@ export async function registerContactRoutes(app: FastifyInstance, { accounts, st
           summary: 'Import contacts from a CSV file (multipart/form-data: the file and the merchant’s statement about it)',
           description: [
             `One CSV file (\`,\`, \`;\` or tab; UTF-8, UTF-16 or Windows-1252) of up to ${megabytes(CONTACT_IMPORT_MAX_BYTES)} and`,
-            `${CONTACT_IMPORT_MAX_ROWS.toLocaleString('en')} rows: a header row naming a phone column, and name, language and country`,
-            'columns if it has them. Form fields: `defaultCountry` (of numbers written without +), `defaultLanguage`, `purposes`',
-            '(`utility`, `marketing`; repeated or comma-separated; none: the contacts are added without consent) and, with purposes,',
-            '`consentSource` (where and how the shoppers agreed) and `consentedAt` (a date, or a date and time). Each number becomes a',
-            'contact or, when it is one, takes the file’s name; the purposes are opt-ins of source `csv_import`.',
+            `${CONTACT_IMPORT_MAX_ROWS.toLocaleString('en')} rows: a header row naming a phone column, and name, language, country`,
+            'and tags columns if it has them (a tags cell: tags separated by `,` or `;`). Form fields: `defaultCountry` (of numbers',
+            'written without +), `defaultLanguage`, `purposes` (`utility`, `marketing`; repeated or comma-separated; none: the contacts',
+            'are added without consent) and, with purposes, `consentSource` (where and how the shoppers agreed) and `consentedAt` (a',
+            'date, or a date and time); `tags` (repeated, or separated by `,` or `;`), given to every contact of the file. Each number',
+            'becomes a contact or, when it is one, takes the file’s name and its tags beside those it has (while it has fewer than',
+            `${CONTACT_TAGS_MAX}); the purposes are opt-ins of source \`csv_import\`. ${TAGS}`,
             `${OPT_OUT_WINS} Answers the counts and the first ${CONTACT_IMPORT_ISSUES_SHOWN} rows not imported, each at its cell.`,
             'Refusals: 413 `too_large`; 415 `unsupported_type` or `unsupported_media_type`; 400 `no_file`, `empty_file`, `too_many_files`,',
             '`too_many_fields`, `malformed_multipart`, `validation_failed` (the fields, a consent date in the future); 422 `csv_empty`,',
@@ -208,10 +215,11 @@ export async function registerContactRoutes(app: FastifyInstance, { accounts, st
     '/contacts',
     {
       schema: {
-        summary: "The caller's contacts, newest first, a page at a time; searched by number or name, filtered by consent",
+        summary: "The caller's contacts, newest first, a page at a time; searched by number or name, filtered by consent or tag",
         description:
           '`q`: digits find numbers holding them anywhere; words find names with words starting with them (accents aside). ' +
-          '`status` filters on `purpose`’s status, or on either purpose’s when no purpose is given. `total` counts every match.',
+          '`status` filters on `purpose`’s status, or on either purpose’s when no purpose is given. `tag`: contacts with this ' +
+          'tag (normalised as tags are kept). `total` counts every match.',
         tags,
         security,
         querystring: contactListQuerySchema,
@@ -225,11 +233,11 @@ export async function registerContactRoutes(app: FastifyInstance, { accounts, st
     '/contacts',
     {
       schema: {
-        summary: 'Add a contact: a WhatsApp number, its name and language, and the purposes the shopper agreed to',
+        summary: 'Add a contact: a WhatsApp number, its name, language and tags, and the purposes the shopper agreed to',
         description:
           'The number is read in `country` when it has no + (the contact gets the number’s own country). `optIn` records an opt-in ' +
           'per purpose, of source `merchant`, dated now, with `note`. 409 `contact_exists` when the number is a contact already ' +
-          '(its `location` in the header).',
+          `(its \`location\` in the header). ${TAGS}`,
         tags,
         security,
         body: createContactSchema,
@@ -253,8 +261,8 @@ export async function registerContactRoutes(app: FastifyInstance, { accounts, st
       schema: {
         summary: "The caller's contacts matching the list's filters as CSV, with their consent per purpose",
         description:
-          'Streamed, newest first: a UTF-8 BOM, a header row, one row per contact (phone, name, language, country, and each ' +
-          'purpose’s status, source and time). Cells a spreadsheet would run as a formula start with an apostrophe, which the ' +
+          'Streamed, newest first: a UTF-8 BOM, a header row, one row per contact (phone, name, language, country, each ' +
+          'purpose’s status, source and time, and its tags separated by `, `). Cells a spreadsheet would run as a formula start with an apostrophe, which the ' +
           'import takes off again. `delimiter=semicolon` for Excel in Portuguese or Spanish.',
         tags,
         security,
@@ -272,6 +280,20 @@ export async function registerContactRoutes(app: FastifyInstance, { accounts, st
         .header('cache-control', 'private, no-store')
         .send(Readable.from(exportLines(store.exportPages(uid, filter satisfies ContactFilter), options)));
     },
+  );
+
+  api.get(
+    '/contacts/tags',
+    {
+      schema: {
+        summary: "The caller's tags, each with how many contacts have it, the most used first",
+        description: `Ties by name; the ${CONTACT_TAGS_LISTED} most used at most. ${TAGS}`,
+        tags,
+        security,
+        response: { 200: contactTagCountListSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => store.tags(principalOf(request).uid),
   );
 
   api.get(
@@ -296,7 +318,8 @@ export async function registerContactRoutes(app: FastifyInstance, { accounts, st
     '/contacts/:id',
     {
       schema: {
-        summary: 'Rename a contact (null or empty clears the name) or change its language; the number never changes',
+        summary: 'Rename a contact (null or empty clears the name), change its language or its tags; the number never changes',
+        description: `\`tags\` replaces the contact’s tags (\`[]\` clears them). ${TAGS}`,
         tags,
         security,
         params: contactIdParamsSchema,

@@ -8,7 +8,8 @@
 // step; the review shows the server's reach, cost and spread; sent for tomorrow, the campaign is
 // scheduled, paused (with why) and cancelled only once confirmed. The results beside the previous
 // campaign's (failure reasons, revenue by currency, cost, no return and why) are rendered in
-// Portuguese from an answer of the API's shape (the server's own tests count them).
+// Portuguese from an answer of the API's shape (the server's own tests count them). An audience's tags
+// rule offers the account's tags with how many contacts have each, and is counted as it changes.
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import type { ContactDetail } from '@/domain/contact';
 import { CampaignResults } from '@/src/features/campaigns/components/campaign-results';
 import { CampaignWizardSection } from '@/src/features/campaigns/components/campaign-wizard';
 import type { TestUser } from '../server/support/emulator-users';
-import { api } from './support/merchant';
+import { api, merchant } from './support/merchant';
 import { approvedReadyMade, merchantWithNumber } from './support/merchant-number';
 import { renderView } from './support/render-view';
 import { whatsappNumbers } from './support/whatsapp-numbers';
@@ -238,3 +239,46 @@ it('shows the results beside the previous campaign’s in Portuguese: each failu
   expect(cells('Retorno sobre o custo')).toEqual(['— nenhum: a receita está em várias moedas', '12,5×']);
   expect(cells('Link do catálogo aberto')).toEqual(['40', '40']);
 });
+
+it("an audience's tags rule: chosen among the account's tags (with how many have each), counted, removed, saved", async () => {
+  const owner = await merchant('campaign-audience-tags');
+  const add = (body: Record<string, unknown>) => api<ContactDetail>(owner, 'POST', '/contacts', body);
+  await add({ phone: '+55 11 98765-1001', name: 'Ana', tags: ['vip'], optIn: ['marketing'] });
+  await add({ phone: '+55 11 98765-1002', name: 'Bia', tags: ['vip', 'atacado'], optIn: ['marketing'] });
+  await add({ phone: '+55 11 98765-1003', name: 'Caio', tags: ['atacado'] });
+  await add({ phone: '+55 11 98765-1004', name: 'Duda', optIn: ['marketing'] });
+  const { id } = await api<Campaign>(owner, 'POST', '/campaigns', { name: 'Tagged' });
+  await renderView(() => <CampaignWizardSection campaignId={id} />, owner);
+
+  await userEvent.click(await screen.findByRole('button', { name: 'New audience' }, WAIT));
+  const count = await screen.findByRole('status', { name: 'Audience count' }, WAIT);
+  expect(await within(count).findByText('Reaches 3 contacts', {}, WAIT)).toBeTruthy();
+  const tags = screen.getByRole('combobox', { name: /^Has any of these tags/ }) as HTMLSelectElement;
+  const offered = () => [...tags.options].map((option) => option.textContent);
+  await screen.findByRole('option', { name: 'vip (2)' }, WAIT);
+  expect(offered()).toEqual(['Add a tag', 'atacado (2)', 'vip (2)']);
+
+  await userEvent.selectOptions(tags, 'atacado');
+  const chosen = () =>
+    within(screen.getByRole('list', { name: 'Tags chosen' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+  expect(chosen()).toEqual(['atacado']);
+  expect(offered()).toEqual(['Add a tag', 'vip (2)']);
+  expect(await within(count).findByText('Reaches 1 contact', {}, WAIT)).toBeTruthy();
+  expect(within(count).getByText('The rules match 2 contacts.')).toBeTruthy();
+
+  await userEvent.selectOptions(tags, 'vip');
+  expect(chosen()).toEqual(['atacado', 'vip']);
+  expect(await within(count).findByText('Reaches 2 contacts', {}, WAIT)).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Remove the tag atacado' }));
+  expect(chosen()).toEqual(['vip']);
+  expect(await within(count).findByText('The rules match 2 contacts.', {}, WAIT)).toBeTruthy();
+
+  await userEvent.type(field(/^Audience name/), 'VIPs');
+  await userEvent.click(screen.getByRole('button', { name: 'Save the audience' }));
+  const audience = (await screen.findByRole('combobox', { name: /^Audience/ }, WAIT)) as HTMLSelectElement;
+  expect(audience.selectedOptions[0]?.textContent).toBe('VIPs');
+  const { audiences } = await api<{ audiences: { name: string; rules: { tags: string[] } }[] }>(owner, 'GET', '/audiences');
+  expect(audiences.map((each) => [each.name, each.rules.tags])).toEqual([['VIPs', ['vip']]]);
+}, 90_000);

@@ -3,8 +3,10 @@
 // Contacts leads here, and with no contact the screen says so; the list (number in international
 // form, name, language, country, each purpose's consent with its source), searched and filtered
 // through the URL, and paged as the API pages; a contact added, refused first at its field, then
-// opened with its consent history and a change of consent recorded; a CSV import with its statement,
-// a field error first, then the counts and the row to fix; the export of the filtered list.
+// opened with its consent history and a change of consent recorded; a contact's tags added (a bad one
+// refused at the field) and removed on its page, and the list filtered by a tag; a CSV import with
+// its statement and tags for every contact, a field error first, then the counts and the row to fix;
+// the export of the filtered list.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -83,7 +85,7 @@ it('lists the contacts newest first, searched and filtered through the URL, and 
   const { router, view } = await renderApp('/en/contacts', owner);
   await heading('Contacts');
   await waitFor(() => expect(numbersListed()).toEqual(['+34 612 34 56 78', '+55 21 99876 5432', '+55 11 98765 4321']), { timeout: 15_000 });
-  expect(rows()[0]).toEqual(['+34 612 34 56 78', 'Carla', 'Spanish', 'Spain', 'Not subscribed', 'Not subscribed']);
+  expect(rows()[0]).toEqual(['+34 612 34 56 78', 'Carla', 'Spanish', 'Spain', 'Not subscribed', 'Not subscribed', '']);
   const [anaRow] = rows().filter((row) => row[1] === 'Ana Souza');
   expect(anaRow!.slice(0, 5)).toEqual(['+55 11 98765 4321', 'Ana Souza', 'Portuguese', 'Brazil', expect.stringMatching(/^Subscribed/)]);
   expect(anaRow![4]).toContain('You, on the Contacts screen · ');
@@ -137,6 +139,54 @@ it("says so when the address names a contact that is not the merchant's, and lea
   expect(screen.queryByText('+55 11 98765 4321')).toBeNull();
   expect(screen.getByRole('link', { name: 'Back to contacts' }).getAttribute('href')).toBe('/en/contacts?q=ana');
 });
+
+it('tags a contact on its page (a bad tag said at the field), removes one, and filters the list by a tag', async () => {
+  const { owner, ana, bruno } = await seeded('contacts-tags');
+  await api(owner, 'PATCH', `/contacts/${bruno.id}`, { tags: ['atacado'] });
+  const { router } = await renderApp(`/en/contacts?contact=${ana.id}`, owner);
+  expect(await heading('+55 11 98765 4321')).toBeTruthy();
+  expect(screen.getByText('No tags yet.')).toBeTruthy();
+  const field = screen.getByLabelText(/^Add tags/) as HTMLInputElement;
+  // The account's tags are suggested as the merchant types.
+  await waitFor(() => expect([...(field.list?.options ?? [])].map((option) => option.value)).toEqual(['atacado']), { timeout: 15_000 });
+
+  await userEvent.type(field, `VIP, ${'x'.repeat(41)}`);
+  await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+  expect(await screen.findByText('A tag has at most 40 characters.')).toBeTruthy();
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  expect((await api<ContactDetail>(owner, 'GET', `/contacts/${ana.id}`)).tags).toEqual([]);
+
+  await userEvent.clear(field);
+  expect(field.getAttribute('aria-invalid')).toBeNull();
+  await userEvent.type(field, 'VIP, Atacado , vip');
+  await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+  const chips = () =>
+    within(screen.getByRole('list', { name: 'Tags of this contact' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+  await waitFor(() => expect(chips()).toEqual(['vip', 'atacado']));
+  expect(field.value).toBe('');
+  expect((await api<ContactDetail>(owner, 'GET', `/contacts/${ana.id}`)).tags).toEqual(['vip', 'atacado']);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Remove the tag atacado' }));
+  await waitFor(() => expect(chips()).toEqual(['vip']));
+  expect(document.activeElement).toBe(field);
+  expect((await api<ContactDetail>(owner, 'GET', `/contacts/${ana.id}`)).tags).toEqual(['vip']);
+
+  // The list shows each contact's tags, and filters by one of the account's.
+  await userEvent.click(screen.getByRole('link', { name: 'Back to contacts' }));
+  await waitFor(() => expect(numbersListed()).toHaveLength(3), { timeout: 15_000 });
+  expect(rows().map((row) => [row[1], row[6]])).toEqual([
+    ['Carla', ''],
+    ['Bruno', 'atacado'],
+    ['Ana Souza', 'vip'],
+  ]);
+  const tagFilter = screen.getByRole('combobox', { name: 'Tag' }) as HTMLSelectElement;
+  await waitFor(() => expect([...tagFilter.options].map((option) => option.value)).toEqual(['', 'atacado', 'vip']));
+  await userEvent.selectOptions(tagFilter, 'vip');
+  await waitFor(() => expect(router.state.location.search).toEqual({ tag: 'vip' }));
+  await waitFor(() => expect(numbersListed()).toEqual(['+55 11 98765 4321']));
+}, 60_000);
 
 it('pages the list as the API pages it', async () => {
   const owner = await merchant('contacts-pages');
@@ -241,6 +291,7 @@ it('imports a CSV with its statement: a field error first, then the counts and t
   );
   await userEvent.type(screen.getByLabelText(/^Onde e como concordaram/), 'Caixa no checkout do site');
   await userEvent.type(screen.getByLabelText(/^Quando concordaram/), '2025-03-01');
+  await userEvent.type(screen.getByLabelText(/^Marcar todos os contatos importados com/), 'Feira 2025, Atacado');
   expect(screen.queryByText('Escolha o arquivo CSV a importar.')).toBeNull();
   await userEvent.click(screen.getByRole('button', { name: 'Importar' }));
 
@@ -249,8 +300,9 @@ it('imports a CSV with its statement: a field error first, then the counts and t
   const count = (label: string) => facts.getByText(label).nextElementSibling?.textContent;
   expect(count('Linhas lidas')).toBe('5');
   expect(count('Contatos criados')).toBe('1');
-  expect(count('Contatos atualizados')).toBe('1');
-  expect(count('Contatos sem alteração')).toBe('1');
+  // Ana's name, and Dora's tags (her consent was there already).
+  expect(count('Contatos atualizados')).toBe('2');
+  expect(count('Contatos sem alteração')).toBe('0');
   expect(count('Números repetidos unificados')).toBe('1');
   // Ana's opt-out is later than the file's consent: her opt-in is ignored.
   expect(count('Inscrições ignoradas (o cliente tinha cancelado)')).toBe('1');
@@ -264,8 +316,8 @@ it('imports a CSV with its statement: a field error first, then the counts and t
   expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Importação concluída' }));
 
   const { contacts } = await api<{ contacts: ContactDetail[] }>(owner, 'GET', '/contacts?q=bruno');
-  expect(contacts.map((contact) => [contact.phone, contact.name, contact.consent.marketing.source])).toEqual([
-    ['+5511912345670', 'Bruno', 'csv_import'],
+  expect(contacts.map((contact) => [contact.phone, contact.name, contact.consent.marketing.source, contact.tags])).toEqual([
+    ['+5511912345670', 'Bruno', 'csv_import', ['feira 2025', 'atacado']],
   ]);
 }, 60_000);
 
@@ -290,7 +342,7 @@ it('exports the contacts the filters match, as a CSV file', async () => {
     .trim()
     .split('\r\n');
   expect(header).toBe(
-    'phone,name,language,country,utility_status,utility_source,utility_at,marketing_status,marketing_source,marketing_at',
+    'phone,name,language,country,utility_status,utility_source,utility_at,marketing_status,marketing_source,marketing_at,tags',
   );
-  expect(lines).toEqual([expect.stringMatching(/^\+5511987654321,Ana Souza,pt,BR,subscribed,merchant,[^,]+,not_subscribed,,$/)]);
+  expect(lines).toEqual([expect.stringMatching(/^\+5511987654321,Ana Souza,pt,BR,subscribed,merchant,[^,]+,not_subscribed,,,$/)]);
 }, 60_000);

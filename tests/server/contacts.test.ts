@@ -568,23 +568,23 @@ describe('GET /api/v1/contacts/export.csv', () => {
     expect([...file.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = file.text.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'phone,name,language,country,utility_status,utility_source,utility_at,marketing_status,marketing_source,marketing_at',
+      'phone,name,language,country,utility_status,utility_source,utility_at,marketing_status,marketing_source,marketing_at,tags',
     );
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(1 + 1206 + 1);
     expect(lines[1]).toBe(
-      `+34612345678,"'=HYPERLINK(""https://evil.example"")",en,ES,unsubscribed,merchant,${nowIso()},unsubscribed,merchant,${nowIso()}`,
+      `+34612345678,"'=HYPERLINK(""https://evil.example"")",en,ES,unsubscribed,merchant,${nowIso()},unsubscribed,merchant,${nowIso()},`,
     );
     expect(lines).toContain(
-      '+5511950000000,Cliente 0,pt,BR,subscribed,csv_import,2026-02-15T00:00:00.000Z,subscribed,csv_import,2026-02-15T00:00:00.000Z',
+      '+5511950000000,Cliente 0,pt,BR,subscribed,csv_import,2026-02-15T00:00:00.000Z,subscribed,csv_import,2026-02-15T00:00:00.000Z,',
     );
     expect(new Set(lines.slice(1, -1).map((line) => line.split(',')[0])).size).toBe(1206);
 
     // Filtered as the list is; `;` for Excel in Portuguese.
     const unsubscribed = await exported(user, { status: 'unsubscribed', delimiter: 'semicolon' });
     expect(unsubscribed.text.slice(1).split('\r\n')).toEqual([
-      'phone;name;language;country;utility_status;utility_source;utility_at;marketing_status;marketing_source;marketing_at',
-      `+34612345678;"'=HYPERLINK(""https://evil.example"")";en;ES;unsubscribed;merchant;${nowIso()};unsubscribed;merchant;${nowIso()}`,
+      'phone;name;language;country;utility_status;utility_source;utility_at;marketing_status;marketing_source;marketing_at;tags',
+      `+34612345678;"'=HYPERLINK(""https://evil.example"")";en;ES;unsubscribed;merchant;${nowIso()};unsubscribed;merchant;${nowIso()};`,
       '',
     ]);
 
@@ -645,6 +645,7 @@ test('the OpenAPI document describes every contact route', async () => {
   expect(routes).toEqual([
     'GET /api/v1/contacts',
     'GET /api/v1/contacts/export.csv',
+    'GET /api/v1/contacts/tags',
     'GET /api/v1/contacts/{id}',
     'PATCH /api/v1/contacts/{id}',
     'POST /api/v1/contacts',

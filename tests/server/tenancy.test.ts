@@ -435,6 +435,17 @@ const contactRecord = (method: string, suffix: string, body?: unknown): TenancyC
   },
   body,
 });
+/** A contact of A's with a tag only A has: the tag is what must not be in B's lists. */
+const ALICE_TAG = 'tenant-a-only';
+let aliceTagged: Promise<string> | undefined;
+const seedTag = (as: As, owner: TestUser) =>
+  (aliceTagged ??= as(owner, '/api/v1/contacts', {
+    method: 'POST',
+    body: { phone: '+5511987650777', name: 'Tagged contact of A', tags: [ALICE_TAG] },
+  }).then((answer) => {
+    expect(answer.status).toBe(201);
+    return ALICE_TAG;
+  }));
 let countedContacts = 0;
 let aliceAudience: Promise<string> | undefined;
 const seedAudience = (as: As, owner: TestUser) =>
@@ -784,8 +795,9 @@ const tenancyTable: TenancyCase[] = [
     callerView: async (as, caller) => (await as(caller, '/api/v1/contacts')).text,
     marker: 'Imported by B',
   },
+  { scope: 'list', method: 'GET', url: '/api/v1/contacts/tags', seed: seedTag },
   contactRecord('GET', ''),
-  contactRecord('PATCH', '', { name: 'Taken over', language: 'es' }),
+  contactRecord('PATCH', '', { name: 'Taken over', language: 'es', tags: ['taken over'] }),
   contactRecord('POST', '/consent', { action: 'opt_out', purpose: 'all', note: 'Taken over' }),
   { scope: 'list', method: 'GET', url: '/api/v1/audiences', seed: seedAudience },
   {

@@ -39,8 +39,8 @@ describe('reading a file', () => {
   test('a comma-separated file with a header gives one draft per row, in order', () => {
     const result = accepted('phone,name,language\n(11) 98765-4321,Maria,pt\n+1 415 555 2671,John,en\n');
     expect(result.contacts).toEqual([
-      { phone: '+5511987654321', country: 'BR', name: 'Maria', language: 'pt', rows: [2] },
-      { phone: '+14155552671', country: 'US', name: 'John', language: 'en', rows: [3] },
+      { phone: '+5511987654321', country: 'BR', name: 'Maria', language: 'pt', tags: [], rows: [2] },
+      { phone: '+14155552671', country: 'US', name: 'John', language: 'en', tags: [], rows: [3] },
     ]);
     expect(result).toMatchObject({ issues: [], duplicates: [], rowCount: 2 });
   });
@@ -48,8 +48,8 @@ describe('reading a file', () => {
   test("a semicolon file with Excel's BOM, CRLF lines and Portuguese headers reads the same", () => {
     const result = accepted('\ufeffTelefone;Nome;Idioma;País\r\n11 98765-4321;José da Silva;Português;BR\r\n612 34 56 78;Lucía;es;es\r\n');
     expect(result.contacts).toEqual([
-      { phone: '+5511987654321', country: 'BR', name: 'José da Silva', language: 'pt', rows: [2] },
-      { phone: '+34612345678', country: 'ES', name: 'Lucía', language: 'es', rows: [3] },
+      { phone: '+5511987654321', country: 'BR', name: 'José da Silva', language: 'pt', tags: [], rows: [2] },
+      { phone: '+34612345678', country: 'ES', name: 'Lucía', language: 'es', tags: [], rows: [3] },
     ]);
   });
 
@@ -124,8 +124,8 @@ describe('reading a file', () => {
     ].join('\n');
     const result = accepted(text);
     expect(result.contacts).toEqual([
-      { phone: '+5511987654321', country: 'BR', name: 'Maria', language: 'es', rows: [2, 3, 4] },
-      { phone: '+5511912345678', country: 'BR', name: 'Beto', language: 'pt', rows: [5, 6] },
+      { phone: '+5511987654321', country: 'BR', name: 'Maria', language: 'es', tags: [], rows: [2, 3, 4] },
+      { phone: '+5511912345678', country: 'BR', name: 'Beto', language: 'pt', tags: [], rows: [5, 6] },
     ]);
     expect(result.duplicates).toEqual([
       { row: 3, of: 2 },
@@ -260,11 +260,12 @@ describe('the consent stated for a file', () => {
   });
 });
 
-const contact = (name: string | null, phone = '+5511987654321'): ContactCsvRecord => ({
+const contact = (name: string | null, phone = '+5511987654321', tags: string[] = []): ContactCsvRecord => ({
   phone,
   name,
   language: 'pt',
   country: 'BR',
+  tags,
   consent: {
     utility: { status: 'subscribed', source: 'cart_page', at: '2025-04-01T10:00:00.000Z' },
     marketing: { status: 'not_subscribed', source: null, at: null },
@@ -274,8 +275,8 @@ const contact = (name: string | null, phone = '+5511987654321'): ContactCsvRecor
 describe('exporting contacts', () => {
   test('a BOM, the header, then one CRLF line per contact with its consent', () => {
     expect(contactsCsv([contact('Maria')])).toBe(
-      '\ufeffphone,name,language,country,utility_status,utility_source,utility_at,marketing_status,marketing_source,marketing_at\r\n' +
-        '+5511987654321,Maria,pt,BR,subscribed,cart_page,2025-04-01T10:00:00.000Z,not_subscribed,,\r\n',
+      '\ufeffphone,name,language,country,utility_status,utility_source,utility_at,marketing_status,marketing_source,marketing_at,tags\r\n' +
+        '+5511987654321,Maria,pt,BR,subscribed,cart_page,2025-04-01T10:00:00.000Z,not_subscribed,,,\r\n',
     );
     expect(contactsCsv([])).toBe(`\ufeff${contactCsvHeader()}`);
   });
@@ -299,7 +300,7 @@ describe('exporting contacts', () => {
       contact(null, '+14155552671'),
       contact('=cmd|calc', '+34612345678'),
       contact('Silva; "Ana"\r\nSP', '+525512345678'),
-      contact('-Zé-', '+351912345678'),
+      contact('-Zé-', '+351912345678', ['vip', 'black friday', '-atacado']),
     ];
     for (const delimiter of [',', ';'] as const) {
       const back = accepted(contactsCsv(contacts, { delimiter }), { defaultCountry: 'US' });
@@ -308,6 +309,7 @@ describe('exporting contacts', () => {
         contacts.map(({ phone, name, language }) => ({ phone, name, language })),
       );
       expect(back.contacts.map((draft) => draft.country)).toEqual(['BR', 'US', 'ES', 'MX', 'PT']);
+      expect(back.contacts.map((draft) => draft.tags)).toEqual(contacts.map((each) => each.tags));
     }
   });
 });

@@ -435,6 +435,7 @@ describe('API schemas', () => {
       language: 'pt',
       optIn: ['utility', 'marketing'],
       note: null,
+      tags: [],
     });
     expect(createContactSchema.parse({ phone: '+52 55 1234 5678', country: 'BR', language: 'en', name: '' })).toEqual({
       phone: '+525512345678',
@@ -443,6 +444,7 @@ describe('API schemas', () => {
       language: 'en',
       optIn: [],
       note: null,
+      tags: [],
     });
   });
 
@@ -511,6 +513,7 @@ describe('API schemas', () => {
       country: 'BR',
       name: 'Maria',
       language: 'pt',
+      tags: ['vip'],
       consent: consentOf(subscribed('cart_page', T(0))),
       createdAt: T(0),
       updatedAt: T(0),

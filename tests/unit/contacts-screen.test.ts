@@ -23,9 +23,9 @@ const validate = (search: Record<string, unknown>) =>
 
 describe("the screen's address", () => {
   it('opens the list with its search, filters and page; a contact; the add form; the import', () => {
-    expect(contactsTargetOf(validate({ q: 'Ana', purpose: 'marketing', status: 'subscribed', page: 3 }))).toEqual({
+    expect(contactsTargetOf(validate({ q: 'Ana', purpose: 'marketing', status: 'subscribed', tag: 'VIP', page: 3 }))).toEqual({
       view: 'list',
-      filter: { q: 'Ana', purpose: 'marketing', status: 'subscribed', page: 3 },
+      filter: { q: 'Ana', purpose: 'marketing', status: 'subscribed', tag: 'vip', page: 3 },
     });
     expect(contactsTargetOf(validate({ contact: CONTACT_ID, q: 'Ana' }))).toEqual({
       view: 'detail',
@@ -41,25 +41,25 @@ describe("the screen's address", () => {
 
   it('keeps a search of digits, which the router reads as a number, and drops what is invalid', () => {
     expect(contactsTargetOf(validate({ q: 98765 }))).toEqual({ view: 'list', filter: { ...noFilter, q: '98765' } });
-    expect(contactsTargetOf(validate({ purpose: 'spam', status: 'maybe', page: -2, contact: 'nope', view: 'delete', other: 'x' }))).toEqual(
-      {
-        view: 'list',
-        filter: noFilter,
-      },
-    );
+    expect(
+      contactsTargetOf(validate({ purpose: 'spam', status: 'maybe', tag: 'a;b', page: -2, contact: 'nope', view: 'delete', other: 'x' })),
+    ).toEqual({
+      view: 'list',
+      filter: noFilter,
+    });
     expect(validate({ other: 'x', page: '2' })).toEqual({ page: 2 });
   });
 
   it('writes only what differs from the plain list, so the plain list stays /contacts', () => {
     expect(listSearch(noFilter)).toEqual({});
-    const filter = { q: 'ana', purpose: 'utility', status: null, page: 2 } as const;
-    expect(listSearch(filter)).toEqual({ q: 'ana', purpose: 'utility', page: 2 });
+    const filter = { q: 'ana', purpose: 'utility', status: null, tag: 'black friday', page: 2 } as const;
+    expect(listSearch(filter)).toEqual({ q: 'ana', purpose: 'utility', tag: 'black friday', page: 2 });
     expect(contactsTargetOf(validate(listSearch(filter)))).toEqual({ view: 'list', filter });
   });
 
   it("asks the export for the list's search and filters, not its page; `;` for Excel in Portuguese and Spanish", () => {
-    const filter = { q: 'ana', purpose: 'marketing', status: 'subscribed', page: 4 } as const;
-    expect(exportQueryString(filter, 'en')).toBe('q=ana&purpose=marketing&status=subscribed');
+    const filter = { q: 'ana', purpose: 'marketing', status: 'subscribed', tag: 'vip', page: 4 } as const;
+    expect(exportQueryString(filter, 'en')).toBe('q=ana&purpose=marketing&status=subscribed&tag=vip');
     expect(exportQueryString(noFilter, 'pt')).toBe('delimiter=semicolon');
   });
 });
@@ -127,6 +127,7 @@ describe('what a consent change did', () => {
     country: 'BR',
     name: 'Ana',
     language: 'pt',
+    tags: [],
     consent: { ...noConsent, marketing: { status: 'unsubscribed', source: 'stop_word', at: stop.at } },
     createdAt: '2026-11-28T10:00:00.000Z',
     updatedAt: '2026-11-29T10:00:00.000Z',

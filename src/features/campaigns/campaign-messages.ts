@@ -1,16 +1,18 @@
 // The campaigns screens' vocabulary in the page's language: a campaign's statuses and why one was
 // paused, why contacts are left out of an audience, what fills a template variable, and the field
-// refusals of both the campaign's draft and an audience (domain/campaign.ts and domain/audience.ts
-// message ids, the server's and ours alike).
+// refusals of both the campaign's draft and an audience (domain/campaign.ts, domain/audience.ts and,
+// for its tags, domain/contact-tags.ts message ids, the server's and ours alike).
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { audienceValidationMessages, type LeftOutReason } from '@/domain/audience';
 import { campaignValidationMessages, type CampaignPauseReason, type CampaignStatus, type CampaignValueSource } from '@/domain/campaign';
+import { contactTagMessages } from '@/domain/contact-tags';
 
 /** Every field message id the wizard may show, by id. */
 export const campaignFieldMessages: ReadonlyMap<string, MessageDescriptor> = new Map([
   ...campaignValidationMessages,
   ...audienceValidationMessages,
+  ...contactTagMessages,
 ]);
 
 export const campaignStatusNames: Record<CampaignStatus, MessageDescriptor> = {

@@ -1,5 +1,5 @@
 // An audience made or changed inside the campaign wizard: its name and its rules — the contacts'
-// languages and countries, a recent order, a minimum spent, an open abandoned checkout, a recent talk
+// languages, countries and tags (audience-tags-field.tsx), a recent order, a minimum spent, an open abandoned checkout, a recent talk
 // with the AI base — with the live count beside them (asked a moment after the last change), or why
 // the rules cannot be counted, at their fields.
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,6 +14,7 @@ import { Notice } from '@/src/ui/notice';
 import { Skeleton } from '@/src/ui/skeleton';
 import { TextField } from '@/src/ui/text-field';
 import { AudienceCount } from './audience-count';
+import { AudienceTagsField } from './audience-tags-field';
 
 const Form = styled.form`
   display: grid;
@@ -129,6 +130,7 @@ export function AudienceEditor(props: Props) {
           })
         }
       />
+      <AudienceTagsField tags={rules.tags} disabled={saving} error={fieldError('tags')} onChange={(tags) => props.onRules({ tags })} />
       <Row>
         <TextField
           type="number"

@@ -43,6 +43,13 @@ const fileRefusals: Partial<Record<string, string>> = {
   no_file: contactImportFileErrors.required,
 };
 
+/** A refusal's fields by the form's field: `tags.1` (the second tag) is said at `tags`. */
+const atFormFields = (fields: Record<string, string>) => {
+  const shown: Record<string, string> = {};
+  for (const [field, id] of Object.entries(fields)) shown[field.split('.')[0]!] ??= id;
+  return shown;
+};
+
 /** What an answer of the API means for the machine. */
 export function importReportOf(status: number, bodyText: string): ContactImportReport {
   if (status === 200) {
@@ -58,7 +65,7 @@ export function importReportOf(status: number, bodyText: string): ContactImportR
   const atFile = fileRefusals[error.code];
   const failure: ContactImportFailure =
     status >= 400 && status < 500 && error.fields && Object.keys(error.fields).length > 0
-      ? { kind: 'invalid', fields: error.fields }
+      ? { kind: 'invalid', fields: atFormFields(error.fields) }
       : atFile
         ? { kind: 'invalid', fields: { file: atFile } }
         : { kind: 'unknown' };

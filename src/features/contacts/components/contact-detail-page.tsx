@@ -1,6 +1,6 @@
 // One contact of /contacts (`?contact=<id>`): its number as the title, its name, language, country
-// and when it was added, its consent per purpose, the merchant's change of consent, and its consent
-// history. Read when shown; a failed read can be tried again; a contact not the merchant's (or gone)
+// and when it was added, its consent per purpose, its tags (added and removed here), the merchant's
+// change of consent, and its consent history. Read when shown; a failed read can be tried again; a contact not the merchant's (or gone)
 // says so and leads back.
 import { useState, type ReactNode } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
@@ -20,6 +20,7 @@ import { useRead } from '@/src/api/use-read';
 import { ContactConsentChange } from './contact-consent-change';
 import { ContactFacts } from './contact-facts';
 import { ContactHistory } from './contact-history';
+import { ContactTagsEditor } from './contact-tags-editor';
 
 const Stack = styled.div`
   display: grid;
@@ -72,13 +73,14 @@ function DetailRead({ contactId, filter, onRetry }: Props & { onRetry: () => voi
   return <ContactDetailView initial={read.value} back={back} />;
 }
 
-/** The contact as read, then as each consent change answers it. */
+/** The contact as read, then as each change of its tags or consent answers it. */
 function ContactDetailView({ initial, back }: { initial: ContactDetail; back: ReactNode }) {
   const [contact, setContact] = useState(initial);
   return (
     <PageFrame title={formatContactPhone(contact.phone)} actions={back}>
       <Stack>
         <ContactFacts contact={contact} />
+        <ContactTagsEditor contact={contact} onChanged={(changed) => setContact((current) => ({ ...current, ...changed }))} />
         <ContactConsentChange contact={contact} onChanged={setContact} />
         <ContactHistory history={contact.history} />
       </Stack>

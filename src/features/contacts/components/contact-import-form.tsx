@@ -1,6 +1,6 @@
 // The CSV import's form: the file (with its progress once sent), the country of numbers written
-// without +, the language of rows that give none, the purposes the shoppers agreed to and — with a
-// purpose — where, how and when they agreed. Drawn from the contact-import machine's context; every
+// without +, the language of rows that give none, tags for every contact of the file, the purposes
+// the shoppers agreed to and — with a purpose — where, how and when they agreed. Drawn from the contact-import machine's context; every
 // change is an event to it. Each error sits at its field in the page's language.
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
@@ -61,7 +61,7 @@ export function ContactImportForm({ context, disabled, uploading, send, today }:
         label={t`CSV file`}
         accept=".csv,.txt,.tsv,text/csv"
         multiple={false}
-        hint={t`A first row naming a phone column (phone, telefone, celular, whatsapp, teléfono), and name, language and country columns if you have them. Up to 50,000 rows and 10 MB.`}
+        hint={t`A first row naming a phone column (phone, telefone, celular, whatsapp, teléfono), and name, language, country and tags columns if you have them (tags separated by commas or semicolons). Up to 50,000 rows and 10 MB.`}
         disabled={disabled}
         error={errorOf('file')}
         files={files}
@@ -85,6 +85,16 @@ export function ContactImportForm({ context, disabled, uploading, send, today }:
         disabled={disabled}
         error={errorOf('defaultLanguage')}
         onChange={(event) => change({ defaultLanguage: event.target.value as ContactImportValues['defaultLanguage'] })}
+      />
+      <TextField
+        label={t`Tag every imported contact with`}
+        hint={t`Optional. Separate tags with commas, such as fair 2025, wholesale. Contacts already here keep their own tags too.`}
+        value={values.tags}
+        maxLength={1000}
+        autoComplete="off"
+        disabled={disabled}
+        error={errorOf('tags')}
+        onChange={(event) => change({ tags: event.target.value })}
       />
       <Group disabled={disabled}>
         <legend>

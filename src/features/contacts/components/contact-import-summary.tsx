@@ -30,6 +30,7 @@ const columnNames: Record<ContactCsvColumn, MessageDescriptor> = {
   name: msg({ message: 'Name', context: 'column of a contacts CSV file' }),
   language: msg({ message: 'Language', context: 'column of a contacts CSV file' }),
   country: msg({ message: 'Country', context: 'column of a contacts CSV file' }),
+  tags: msg({ message: 'Tags', context: 'column of a contacts CSV file' }),
 };
 
 type Props = { summary: ContactImportSummary; headingRef: Ref<HTMLHeadingElement> };

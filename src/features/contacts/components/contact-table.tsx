@@ -1,5 +1,5 @@
 // A page of contacts as a table: the number (a link to the contact's page and history), the name,
-// language and country, and the consent of each purpose with its source and date.
+// language and country, the consent of each purpose with its source and date, and the tags.
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Contact } from '@/domain/contact';
@@ -42,6 +42,7 @@ export function ContactTable({ contacts, filter }: { contacts: Contact[]; filter
       header: <Trans>Marketing consent</Trans>,
       render: (contact) => <ConsentState consent={contact.consent.marketing} />,
     },
+    { key: 'tags', header: <Trans>Tags</Trans>, render: (contact) => contact.tags.join(', ') },
   ];
   return (
     <Table

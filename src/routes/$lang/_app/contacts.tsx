@@ -1,4 +1,4 @@
-// `/{lang}/contacts`: the merchant's contacts (search, filters and pages in the URL), and beside the
+// `/{lang}/contacts`: the merchant's contacts (search, filters — a tag among them — and pages in the URL), and beside the
 // list one contact with its consent history (`?contact=<id>`), the form that adds one (`?view=add`)
 // and the CSV import (`?view=import`), each keeping the list's search for the way back.
 import { createFileRoute } from '@tanstack/react-router';
@@ -6,7 +6,7 @@ import { crumbs } from '@/src/layouts/crumbs';
 import { ContactsPage } from '@/src/features/contacts/components/contacts-page';
 import type { ContactsSearch } from '@/src/features/contacts/contact-search';
 
-const textKeys = ['q', 'purpose', 'status', 'contact', 'view'] as const;
+const textKeys = ['q', 'purpose', 'status', 'tag', 'contact', 'view'] as const;
 
 /**
  * The known keys, without zod (validateSearch stays in the route tree, in every page's first JS):
