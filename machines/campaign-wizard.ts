@@ -9,8 +9,10 @@
 // spreads the sends over) and Send. Each step is checked here, then saved with the next step's
 // number (PUT /campaigns/:id), so a reload resumes there. A refusal of the review or of the plan
 // (422 by field) sends the merchant back to the first step one of its fields is on, said there.
-// Planned, the machine is the campaign's page: its status and results, read again while it is
-// scheduled or sending, and Pause, Resume, Cancel (asked to confirm first).
+// Planned, the machine is the campaign's page: its status and results, read again every few seconds
+// while it is scheduled or sending and every half minute once it is not (Meta's statuses, replies and
+// orders still come, and a message Meta's per-user limit sends back makes it sending again), and Pause,
+// Resume, Cancel (asked to confirm first).
 // Tags for the view: `loading`, `editing`, `counting`, `saving`, `reviewing`, `planning`,
 // `refreshing`, `changing`, `failed`.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
@@ -143,6 +145,12 @@ export type CampaignWizardEvent =
 export const COUNT_DELAY_MS = 400;
 /** How often a scheduled or sending campaign's page reads its status and results again. */
 export const REFRESH_DELAY_MS = 5_000;
+/**
+ * How often a paused, cancelled or finished campaign's page reads them again: Meta's statuses, replies and
+ * orders keep coming for what it sent, and Meta's per-user limit (131049) sends a message back to wait for
+ * the next day, so a campaign seen finished may be sending again.
+ */
+export const SETTLED_REFRESH_DELAY_MS = 30_000;
 
 const v = campaignValidation;
 
@@ -325,6 +333,7 @@ export const campaignWizardMachine = setup({
   delays: {
     countDelay: COUNT_DELAY_MS,
     refreshDelay: REFRESH_DELAY_MS,
+    settledRefreshDelay: SETTLED_REFRESH_DELAY_MS,
   },
   guards: {
     isPlanned: (_, { campaign }: LoadedCampaign) => campaign.status !== 'draft',
@@ -343,6 +352,7 @@ export const campaignWizardMachine = setup({
     },
     editorHolds: ({ context }) => context.editor !== null && Object.keys(audienceEditorErrors(context.editor)).length === 0,
     isLive: ({ context }) => campaignLive(context.campaign?.status),
+    isNotLive: ({ context }) => !campaignLive(context.campaign?.status),
     canPause: ({ context }) => canPause(context.campaign?.status),
     canResume: ({ context }) => canResume(context.campaign?.status),
     canCancel: ({ context }) => canCancel(context.campaign?.status),
@@ -722,7 +732,8 @@ export const campaignWizardMachine = setup({
       },
     },
 
-    // The campaign's page: its status and results, read again while it is scheduled or sending.
+    // The campaign's page: its status and results, read again every few seconds while it is scheduled or
+    // sending, every half minute once it is not (its results still come in).
     planned: {
       initial: 'loading',
       states: {
@@ -739,7 +750,10 @@ export const campaignWizardMachine = setup({
           on: changes,
         },
         watching: {
-          after: { refreshDelay: { guard: 'isLive', target: 'loading' } },
+          after: {
+            refreshDelay: { guard: 'isLive', target: 'loading' },
+            settledRefreshDelay: { guard: 'isNotLive', target: 'loading' },
+          },
           on: changes,
         },
         loadFailed: { tags: 'failed', on: { RETRY: 'loading' } },

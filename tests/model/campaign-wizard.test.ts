@@ -4,8 +4,9 @@
 // on — the tags, what each call is sent (a draft only once its step holds, with the next step's number,
 // so a reload resumes there; the rules counted only when a count can take them), a refusal of the
 // review or the plan said at the first step its fields are on — then what the model does not spell
-// out: the count waits for a pause in the typing, the page is read again only while the campaign is
-// live, a template's variables are filled from their obvious source.
+// out: the count waits for a pause in the typing, the page is read again every few seconds while the
+// campaign is live and every half minute once it is not, a template's variables are filled from their
+// obvious source.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { audienceValidation } from '@/domain/audience';
@@ -19,6 +20,7 @@ import {
   firstRefusedStep,
   REFRESH_DELAY_MS,
   scheduleStepErrors,
+  SETTLED_REFRESH_DELAY_MS,
   templateStepErrors,
   type CampaignWizardContext,
   type CampaignWizardEvent,
@@ -370,7 +372,7 @@ describe('campaign-wizard machine, beyond the model', () => {
     }
   });
 
-  it('reads the page again every few seconds while the campaign is live, not once it is over', async () => {
+  it('reads the page again every few seconds while the campaign is live, every half minute once it is not', async () => {
     vi.useFakeTimers();
     try {
       const run = await loaded(campaignsAt.sending);
@@ -379,13 +381,26 @@ describe('campaign-wizard machine, beyond the model', () => {
       expect(callsOf(run, 'loadProgress')).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1);
       expect(callsOf(run, 'loadProgress')).toHaveLength(2);
+      // Every message went (or failed) for now: finished, though Meta's statuses, replies and orders still come.
       await settle(run, { type: 'xstate.done.actor.loadProgress', output: progressOf(campaignsAt.finished) });
-      await vi.advanceTimersByTimeAsync(10 * REFRESH_DELAY_MS);
-      expect(callsOf(run, 'loadProgress')).toHaveLength(2);
       // Finished: nothing to pause or cancel.
       send(run, { type: 'PAUSE' }, { type: 'CANCEL' });
       expect(run.actor.getSnapshot().matches({ planned: 'watching' })).toBe(true);
       expect(callsOf(run, 'changeCampaign')).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(SETTLED_REFRESH_DELAY_MS - 1);
+      expect(callsOf(run, 'loadProgress')).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(callsOf(run, 'loadProgress')).toHaveLength(3);
+      // Meta's per-user limit (131049) sent a message back to wait for the next day: sending again, read every few seconds.
+      await settle(run, { type: 'xstate.done.actor.loadProgress', output: progressOf(campaignsAt.sending) });
+      expect(context(run).campaign?.status).toBe('sending');
+      await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+      expect(callsOf(run, 'loadProgress')).toHaveLength(4);
+      await settle(run, { type: 'xstate.done.actor.loadProgress', output: progressOf(campaignsAt.paused) });
+      await vi.advanceTimersByTimeAsync(SETTLED_REFRESH_DELAY_MS - 1);
+      expect(callsOf(run, 'loadProgress')).toHaveLength(4);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(callsOf(run, 'loadProgress')).toHaveLength(5);
     } finally {
       vi.useRealTimers();
     }

@@ -1,7 +1,7 @@
 // A planned campaign's page (the campaign wizard's last state): its status — scheduled, sending,
 // paused (by the merchant, or because Meta stopped its template), cancelled, finished — when it
 // starts, Pause, Resume and Cancel (asked to confirm first), and its results beside the previous
-// campaign's, read again every few seconds while it is scheduled or sending.
+// campaign's, read again every few seconds while it is scheduled or sending, every half minute after.
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import type { CampaignStatus } from '@/domain/campaign';
