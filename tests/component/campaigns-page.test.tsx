@@ -232,6 +232,13 @@ it('shows the results beside the previous campaign’s in Portuguese: each failu
       .getAllByRole('cell')
       .map((cell) => cell.textContent?.replace(/\s/g, ' '));
   expect(within(table).getByRole('columnheader', { name: 'Anterior: Black Friday' })).toBeTruthy();
+  // Counts of messages, each label in the plural as the figures beside it.
+  expect(
+    within(table)
+      .getAllByRole('rowheader')
+      .slice(0, 6)
+      .map((header) => header.textContent),
+  ).toEqual(['Mensagens planejadas', 'Aguardando a vez', 'Enviadas', 'Entregues', 'Lidas', 'Falharam']);
   expect(cells('Falharam: o limite da Meta de mensagens de marketing para este comprador foi atingido')).toEqual(['7', '0']);
   expect(cells('Falharam: o comprador parou de receber mensagens de marketing')).toEqual(['3', '0']);
   expect(cells('Receita')).toEqual(['R$ 1.299,90 + € 45,00', 'US$ 781,25']);

@@ -31,10 +31,10 @@ export function CampaignResults({ results }: { results: Results }) {
   const rows: Row[] = [
     { key: 'planned', label: <Trans>Messages planned</Trans>, value: (f) => number(f.planned) },
     { key: 'queued', label: <Trans>Waiting their turn</Trans>, value: (f) => number(f.queued) },
-    { key: 'sent', label: <Trans>Sent</Trans>, value: (f) => number(f.sent) },
+    { key: 'sent', label: <Trans context="campaign results: how many messages">Sent</Trans>, value: (f) => number(f.sent) },
     { key: 'delivered', label: <Trans>Delivered</Trans>, value: (f) => number(f.delivered) },
     { key: 'read', label: <Trans>Read</Trans>, value: (f) => number(f.read) },
-    { key: 'failed', label: <Trans>Failed</Trans>, value: (f) => number(f.failed) },
+    { key: 'failed', label: <Trans context="campaign results: how many messages">Failed</Trans>, value: (f) => number(f.failed) },
     ...reasons.map((reason) => ({
       key: `failed:${reason}`,
       label: <Trans>Failed: {i18n._(campaignSendReasonName(reason))}</Trans>,
