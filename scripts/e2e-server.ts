@@ -40,6 +40,9 @@ const WIZARD_CATALOG_ID = '2234567890123456';
 const BIG_CATALOG_ID = '3234567890123456';
 const bigProducts = generatedStoreProducts(600, 1);
 const demo = await startDemoPeers({
+  // `npm start`'s demo audience's numbers answer the templates sent to them (statuses, replies, 131049, 131050),
+  // as the demo number answers them: the campaign walk's contacts are that audience; no other spec writes to them.
+  demoAudience: true,
   moreCatalogs: {
     [WIZARD_CATALOG_ID]: { name: 'Catálogo do Assistente', items: demoCatalog(catalogViewOf(demoStoreProducts(), 'BRL')).items },
     [BIG_CATALOG_ID]: { name: 'Catálogo Loja Grande', items: demoCatalog(catalogViewOf(bigProducts, 'BRL')).items },
@@ -85,6 +88,11 @@ const recoveryWalkStore = await startShopifyAdminServer({
   shop: { name: 'Loja Lembretes Catalyst', currencyCode: 'BRL' },
   servesCheckoutPages: true,
 });
+// The campaign walk's number (tests/e2e/campaigns-demo-walk.spec.ts): its templates reach the demo audience,
+// whose statuses and replies come back to this server's webhook.
+const campaignWalkNumber = fixturePhoneNumber(9110, { verifiedName: 'Loja Campanhas Catalyst' });
+demo.whatsapp.addNumber(campaignWalkNumber);
+demo.whatsapp.setWebhookUrl(campaignWalkNumber.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
 const scopeLackingStore = await startShopifyAdminServer({
   scopes: ['read_products'],
   shop: { name: 'Loja Sem Pedidos', currencyCode: 'BRL' },
@@ -125,6 +133,7 @@ const peers: E2ePeers = {
     recoveryModelNumberA,
     recoveryModelNumberB,
     recoveryWalkNumber,
+    campaignWalkNumber,
   },
 };
 mkdirSync('.tmp', { recursive: true });
