@@ -208,9 +208,19 @@ export function spreadDays(contacts: number, limit: number | null): number {
 }
 
 /**
+ * How long after its day's first the `index`-th send is due when a day's sends follow one another
+ * `paceMs` apart (the number's pace): the queue then hands them to the workers about as fast as they
+ * may go, rather than all at once, each of the rest turned back to wait its place.
+ */
+export function campaignPaceOffsetMs(index: number, limit: number | null, paceMs: number): number {
+  const withinDay = limit === null || limit <= 0 ? index : index % limit;
+  return Math.floor(withinDay * paceMs);
+}
+
+/**
  * When the `index`-th reachable contact's message is due: day ⌊index ÷ limit⌋ after the start (each
  * day takes at most the limit, so the moving 24 hours never hold more), moved out of the quiet hours
- * on the shopper's clock.
+ * on the shopper's clock, then its place in the day at `paceMs` (campaignPaceOffsetMs; none unless told).
  */
 export function campaignSendDueAt(input: {
   startsAt: Date;
@@ -218,10 +228,12 @@ export function campaignSendDueAt(input: {
   limit: number | null;
   timeZone: string;
   quietHours?: QuietHours | null;
+  paceMs?: number;
 }): Date {
   const day = input.limit === null || input.limit <= 0 ? 0 : Math.floor(input.index / input.limit);
   const due = new Date(input.startsAt.getTime() + day * DAY_MS);
-  return outOfQuietHours(due, input.timeZone, input.quietHours === undefined ? CAMPAIGN_QUIET_HOURS : input.quietHours);
+  const outOfQuiet = outOfQuietHours(due, input.timeZone, input.quietHours === undefined ? CAMPAIGN_QUIET_HOURS : input.quietHours);
+  return new Date(outOfQuiet.getTime() + campaignPaceOffsetMs(input.index, input.limit, input.paceMs ?? 0));
 }
 
 /** A wall-clock time ('2026-12-24T10:00') in `timeZone` as an instant; null when it is not one. */

@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MessageDescriptor } from '@lingui/core';
 import {
   campaignValidation,
+  campaignPaceOffsetMs,
   campaignSendDueAt,
   campaignSendKey,
   campaignStart,
@@ -30,6 +31,7 @@ import { countAudience, reachableContacts, type ReachableContact } from '../cont
 import type { Db } from '../db/database';
 import { inventoryForAnswers, isAccountsInventory } from '../inventories/inventory-queries';
 import { enqueueBulkSendsSql, type BulkSend } from '../messaging/messaging-queries';
+import { CAMPAIGN_PACE_MS } from '../messaging/messaging-limit';
 import type { TemplateSender } from '../messaging/template-sender';
 import { greetingName } from '../notices/notice-values';
 import { templatesByLanguage } from '../templates/template-queries';
@@ -195,23 +197,25 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
           if (zone === undefined) zones.set(prefix, (zone = shopperTimeZone(phone, checked.timeZone)));
           return zone;
         };
-        const dueAtByDayAndZone = new Map<string, string>();
+        // When each day's first send is due on each zone's clock; each send then follows at the pace.
+        const dueAtByDayAndZone = new Map<string, number>();
         const sendOf = (contact: ReachableContact, position: number): BulkSend => {
           const zone = zoneOf(contact.phone);
           const day = limit === null ? 0 : Math.floor(position / limit);
           const dueKey = `${day}|${zone}`;
-          let dueAt = dueAtByDayAndZone.get(dueKey);
-          if (dueAt === undefined)
+          let dayStart = dueAtByDayAndZone.get(dueKey);
+          if (dayStart === undefined)
             dueAtByDayAndZone.set(
               dueKey,
-              (dueAt = campaignSendDueAt({
+              (dayStart = campaignSendDueAt({
                 startsAt: checked.startsAt,
                 index: position,
                 limit,
                 timeZone: zone,
                 quietHours: row.quietHours,
-              }).toISOString()),
+              }).getTime()),
             );
+          const dueAt = new Date(dayStart + campaignPaceOffsetMs(position, limit, CAMPAIGN_PACE_MS)).toISOString();
           const catalogLink = checked.catalogPath ? `${siteOrigin}/${contact.language}${checked.catalogPath}?ref=${ref}` : null;
           const variables: Record<string, string> = {};
           for (const [name, value] of Object.entries(row.variables))
@@ -239,7 +243,7 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
         let queued = 0;
         for (let start = 0; start < contacts.length; start += PLAN_CHUNK) {
           const chunk = contacts.slice(start, start + PLAN_CHUNK).map((contact, offset) => sendOf(contact, start + offset));
-          const result = await tx.execute<{ queued: number }>(enqueueBulkSendsSql(ask, chunk, [linked]));
+          const result = await tx.execute<{ queued: number }>(enqueueBulkSendsSql(ask, chunk, [linked], { newKeys: true }));
           queued += (result as unknown as { rows: { queued: number }[] }).rows[0]?.queued ?? 0;
         }
         const at = now();

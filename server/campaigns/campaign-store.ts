@@ -19,6 +19,7 @@ import { accountTimeZone } from '../accounts/account-queries';
 import type { Db } from '../db/database';
 import { dropJobsSql, holdJobsSql, queuedJobIds, rescheduleJobsSql } from '../jobs/job-queue';
 import { anySendOpenSql, endQueuedSendsSql, queuedSends, sendRowsAfter, type SendRow } from '../messaging/messaging-queries';
+import { CAMPAIGN_PACE_MS } from '../messaging/messaging-limit';
 import { TEMPLATE_SEND_QUEUE, type TemplateSender } from '../messaging/template-sender';
 import { campaignPlanner, type CampaignPlannerDependencies } from './campaign-planner';
 import { campaignSends, campaigns } from './campaign-tables';
@@ -183,7 +184,17 @@ export function campaignStore(db: Db, deps: CampaignPlannerDependencies & { send
           const job = jobIds.get(send.id);
           if (job === undefined) return;
           const timeZone = shopperTimeZone(send.recipient, zone);
-          due.push({ id: job, dueAt: campaignSendDueAt({ startsAt, index, limit, timeZone, quietHours: found.quietHours }).toISOString() });
+          due.push({
+            id: job,
+            dueAt: campaignSendDueAt({
+              startsAt,
+              index,
+              limit,
+              timeZone,
+              quietHours: found.quietHours,
+              paceMs: CAMPAIGN_PACE_MS,
+            }).toISOString(),
+          });
         });
         await tx.update(campaigns).set({ status: 'active', pauseReason: null, updatedAt: at }).where(own(uid, id));
         // A page at a time, each job found by its id: a statement stays short however big the campaign.

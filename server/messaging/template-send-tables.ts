@@ -4,7 +4,7 @@
 // agree on lives here, never in one process's memory).
 // After a change: `npm run db:generate`, then commit the new migration in server/db/migrations/.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { templateCategories, type TemplateCategory } from '@/domain/message-template';
 import { sqlList } from '../db/sql-list';
 import { accounts } from '../accounts/account-tables';
@@ -67,20 +67,32 @@ export const templateSends = pgTable(
   },
   (table) => [
     uniqueIndex('template_sends_key').on(table.uid, table.sendKey),
-    // The messaging limit counts the people an account reached in the last 24 hours.
-    index('template_sends_reached').on(table.uid, table.sentAt),
-    index('template_sends_meta_message').on(table.channelId, table.metaMessageId),
+    // The messaging limit counts the people an account reached in the last 24 hours. Both indexes hold only
+    // sends Meta took: a campaign plans its sends by the hundred thousand, and a queued one has neither.
+    index('template_sends_reached')
+      .on(table.uid, table.sentAt)
+      .where(sql`${table.sentAt} is not null`),
+    index('template_sends_meta_message')
+      .on(table.channelId, table.metaMessageId)
+      .where(sql`${table.metaMessageId} is not null`),
     check('template_sends_status_known', sql`${table.status} in (${sqlList(templateSendStatuses)})`),
     check('template_sends_category_known', sql`${table.category} in (${sqlList(templateCategories)})`),
   ],
 );
 
-/** A number's throughput bucket (messaging-limit.ts planThroughput), counted under a row lock. */
-export const messagingBuckets = pgTable('messaging_buckets', {
+/**
+ * A number's send window (messaging-limit.ts planSendWindow): the times of its latest admissions,
+ * counted under a row lock, and when it was last counted.
+ */
+export const messagingWindows = pgTable('messaging_buckets', {
   channelId: uuid('channel_id')
     .primaryKey()
     .references(() => channels.id, { onDelete: 'cascade' }),
-  milliTokens: integer('milli_tokens').notNull(),
+  /** Milliseconds since the epoch, oldest first; the pace's rate of them at most. */
+  recent: bigint('recent', { mode: 'number' })
+    .array()
+    .notNull()
+    .default(sql`'{}'::bigint[]`),
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
 

@@ -37,16 +37,9 @@ import type { CloudApiClient, CloudApiFailure } from '../channels/cloud-api-clie
 import type { ContactStore } from '../contacts/contact-store';
 import { contactStatusesSql, subscribedSql } from '../contacts/contact-queries';
 import { markTemplateAttention, templatesOfNameSql } from '../templates/template-queries';
-import {
-  MESSAGING_LIMIT_WINDOW_MS,
-  PACED_THROUGHPUT,
-  PACE_BURST,
-  messagingLimitOf,
-  planMessagingLimit,
-  planThroughput,
-} from './messaging-limit';
+import { MESSAGING_LIMIT_WINDOW_MS, PACED_THROUGHPUT, messagingLimitOf, planMessagingLimit, planSendWindow } from './messaging-limit';
 import { defaultSendRetryPolicy, outcomeOfSendError, type SendErrorInput, type SendRetryPolicy } from './send-outcomes';
-import { messagingBuckets, messagingLimits, templateSends } from './template-send-tables';
+import { messagingWindows, messagingLimits, templateSends } from './template-send-tables';
 
 export const TEMPLATE_SEND_QUEUE = 'template-sends';
 /** A send found `sending` by a new claim this long after its attempt began: its worker died mid-call. */
@@ -367,37 +360,33 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
       const slotWait = (plan.nextSlotAt?.getTime() ?? at.getTime() + MESSAGING_LIMIT_WINDOW_MS) - at.getTime();
       for (const waiting of plan.waiting) turns[waiting.index] = { wait: slotWait };
 
-      // Each number's throughput: its bucket's tokens go to its sends in their order; the rest wait their token.
+      // Each number's throughput: the places its window has left go to its sends in their order; the rest wait theirs.
       const byChannel = new Map<string, number[]>();
       for (const { index } of plan.sendNow) {
         const channelId = batch[index]!.send.channelId;
         byChannel.set(channelId, [...(byChannel.get(channelId) ?? []), index]);
       }
-      const buckets =
+      const windows =
         byChannel.size === 0
           ? []
           : await tx
               .select()
-              .from(messagingBuckets)
-              .where(inArray(messagingBuckets.channelId, [...byChannel.keys()]))
+              .from(messagingWindows)
+              .where(inArray(messagingWindows.channelId, [...byChannel.keys()]))
               .for('update');
       const admitted: number[] = [];
       for (const [channelId, indexes] of byChannel) {
-        const bucket = buckets.find((row) => row.channelId === channelId) ?? null;
-        const pace = planThroughput({ ratePerSecond: PACED_THROUGHPUT, burst: PACE_BURST, bucket, now: at, wanted: indexes.length });
+        const stored = windows.find((row) => row.channelId === channelId)?.recent ?? null;
+        const pace = planSendWindow({ ratePerSecond: PACED_THROUGHPUT, window: stored, now: at, wanted: indexes.length });
         indexes.forEach((index, position) => {
           if (position < pace.allowed) admitted.push(index);
-          // The later ones' tokens come one per 1/rate after the next.
-          else
-            turns[index] = {
-              wait: pace.nextAt.getTime() - at.getTime() + Math.ceil(((position - pace.allowed) * 1_000) / PACED_THROUGHPUT),
-            };
+          else turns[index] = { wait: pace.waits[position - pace.allowed]! };
         });
         if (pace.allowed > 0)
           await tx
-            .insert(messagingBuckets)
-            .values({ channelId, ...pace.bucket })
-            .onConflictDoUpdate({ target: messagingBuckets.channelId, set: pace.bucket });
+            .insert(messagingWindows)
+            .values({ channelId, recent: pace.window, at })
+            .onConflictDoUpdate({ target: messagingWindows.channelId, set: { recent: pace.window, at } });
       }
       if (admitted.length > 0) {
         const inWindow = admitted.filter((index) => facts[index]!.inServiceWindow === true).map((index) => batch[index]!.send.id);

@@ -29,6 +29,7 @@ import { contacts as contactTable } from '@/server/contacts/contact-tables';
 import type { Db } from '@/server/db/database';
 import { jobs } from '@/server/jobs/job-tables';
 import { RetryLater } from '@/server/jobs/queue-worker';
+import { CAMPAIGN_PACE_MS } from '@/server/messaging/messaging-limit';
 import { messagingLimits, templateSends } from '@/server/messaging/template-send-tables';
 import { TEMPLATE_SEND_QUEUE, templateSender, type TemplateSender } from '@/server/messaging/template-sender';
 import { orderEvents } from '@/server/order-events/order-event-tables';
@@ -379,16 +380,17 @@ describe('campaigns', () => {
       variables: expect.objectContaining({ first_name: 'Carla', store_url: expect.stringContaining('/es/c/') }),
     });
     const due = new Map((await jobsOfCampaign(id)).map((job) => [job.payload.sendId, job.runAfter.toISOString()]));
-    // Day 1 (the limit of 2): 09:00 in São Paulo and in Madrid; day 2: the next day's 09:00 in São Paulo.
+    // Day 1 (the limit of 2): 09:00 in São Paulo and in Madrid, the second at the number's pace after the first;
+    // day 2: the next day's 09:00 in São Paulo.
     expect(due.get(sends[0]!.send.id)).toBe('2026-12-20T12:00:00.000Z');
-    expect(due.get(sends[1]!.send.id)).toBe('2026-12-20T12:00:00.000Z');
+    expect(due.get(sends[1]!.send.id)).toBe(`2026-12-20T12:00:00.0${Math.floor(CAMPAIGN_PACE_MS)}Z`);
     expect(due.get(sends[2]!.send.id)).toBe('2026-12-21T08:00:00.000Z');
     // Without quiet hours, a campaign planned then goes at once.
     const anyHour = await draftFor(everyContact, { quietHours: null });
     await planOf(anyHour);
     expect((await jobsOfCampaign(anyHour)).map((job) => job.runAfter.toISOString()).sort()).toEqual([
       now().toISOString(),
-      now().toISOString(),
+      new Date(clock + Math.floor(CAMPAIGN_PACE_MS)).toISOString(),
       new Date(clock + DAY_MS).toISOString(),
     ]);
 
@@ -424,7 +426,11 @@ describe('campaigns', () => {
     await expect(campaigns.pause(merchant.uid, id)).rejects.toMatchObject({ reason: 'not_active' });
 
     expect(await campaigns.resume(merchant.uid, id)).toMatchObject({ status: 'sending', pauseReason: null });
-    expect((await jobsOfCampaign(id)).every((job) => job.runAfter.getTime() <= clock)).toBe(true);
+    // What is left, spread again from now at the number's pace: the two left due now and a pace after.
+    expect((await jobsOfCampaign(id)).map((job) => job.runAfter.getTime() - clock).sort((a, b) => a - b)).toEqual([
+      0,
+      Math.floor(CAMPAIGN_PACE_MS),
+    ]);
     expect(await run(sends[1]!.send.id)).toBe('done');
     expect(messagesTo(second)).toHaveLength(1);
 

@@ -19,7 +19,8 @@ import { cloudApiClient, type CloudApiClient } from '@/server/channels/cloud-api
 import { contactStore, type ContactStore } from '@/server/contacts/contact-store';
 import { RetryLater } from '@/server/jobs/queue-worker';
 import { jobs } from '@/server/jobs/job-tables';
-import { messagingBuckets, messagingLimits, templateSends } from '@/server/messaging/template-send-tables';
+import { PACE_WINDOW_MS } from '@/server/messaging/messaging-limit';
+import { messagingLimits, messagingWindows, templateSends } from '@/server/messaging/template-send-tables';
 import { SENDING_GRACE_MS, templateSender, type TemplateSender } from '@/server/messaging/template-sender';
 import { secretBox } from '@/server/secrets/secret-box';
 import { templateStore } from '@/server/templates/template-store';
@@ -283,26 +284,28 @@ describe('template sender', () => {
     }
   });
 
-  test("the number's throughput: with no token left a send waits for the next one", async () => {
+  test("the number's throughput: with the last window's places taken a send waits for the oldest to leave it", async () => {
+    // 80 sends in the last window, the oldest 20 ms ago.
+    const recent = Array.from({ length: 80 }, (_, index) => now().getTime() - 20 + Math.floor(index / 4));
     await db
-      .insert(messagingBuckets)
-      .values({ channelId, milliTokens: 0, at: now() })
-      .onConflictDoUpdate({ target: messagingBuckets.channelId, set: { milliTokens: 0, at: now() } });
+      .insert(messagingWindows)
+      .values({ channelId, recent, at: now() })
+      .onConflictDoUpdate({ target: messagingWindows.channelId, set: { recent, at: now() } });
     const phone = await shopper();
     const key = await ask(phone);
-    // 80 a second: the next token is in 13 ms.
-    expect(await run(key)).toEqual({ waitMs: 13, reason: 'waiting_turn' });
-    clock += 13;
+    expect(await run(key)).toEqual({ waitMs: PACE_WINDOW_MS - 20, reason: 'waiting_turn' });
+    clock += PACE_WINDOW_MS - 20;
     expect(await run(key)).toBe('done');
     expect(sendsTo(phone)).toHaveLength(1);
   });
 
-  test('sends whose turns come at once are decided together: the tokens go in order, the rest wait theirs, a refusal is its own', async () => {
-    // Two tokens left at 80 a second; five sends ask at once, the third to a shopper who opted out meanwhile.
+  test('sends whose turns come at once are decided together: the places go in order, the rest wait theirs, a refusal is its own', async () => {
+    // Two places left in the window; five sends ask at once, the third to a shopper who opted out meanwhile.
+    const recent = Array.from({ length: 78 }, () => now().getTime() - 10);
     await db
-      .insert(messagingBuckets)
-      .values({ channelId, milliTokens: 2_000, at: now() })
-      .onConflictDoUpdate({ target: messagingBuckets.channelId, set: { milliTokens: 2_000, at: now() } });
+      .insert(messagingWindows)
+      .values({ channelId, recent, at: now() })
+      .onConflictDoUpdate({ target: messagingWindows.channelId, set: { recent, at: now() } });
     const phones = [await shopper(), await shopper(), await shopper(), await shopper(), await shopper()];
     const keys = [];
     for (const phone of phones) keys.push(await ask(phone));
@@ -311,12 +314,13 @@ describe('template sender', () => {
     expect(turns.filter((turn) => turn === 'done')).toHaveLength(3); // two sent, one refused
     expect(await outcome(keys[2]!)).toMatchObject({ status: 'failed', reason: 'unsubscribed' });
     const waits = turns.flatMap((turn) => (turn === 'done' ? [] : [turn]));
-    expect(waits.map((wait) => wait.reason)).toEqual(['waiting_turn', 'waiting_turn']);
-    // 80 a second: the next token is in 13 ms.at the soonest (one decided behind the other waits one more).
-    expect(waits.every((wait) => wait.waitMs >= 13 && wait.waitMs <= 26)).toBe(true);
+    // The window frees its places when the 78 are a window old.
+    expect(waits).toEqual([
+      { waitMs: PACE_WINDOW_MS - 10, reason: 'waiting_turn' },
+      { waitMs: PACE_WINDOW_MS - 10, reason: 'waiting_turn' },
+    ]);
     expect(phones.filter((phone) => sendsTo(phone).length === 1)).toHaveLength(2);
-    // Their tokens in: the two waiting go.
-    clock += 26;
+    clock += PACE_WINDOW_MS - 10;
     const left = keys.filter((_, index) => turns[index] !== 'done');
     expect(await Promise.all(left.map((key) => run(key)))).toEqual(['done', 'done']);
     expect(phones.filter((phone) => sendsTo(phone).length === 1)).toHaveLength(4);

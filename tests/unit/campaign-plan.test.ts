@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   campaignOfSendKey,
+  campaignPaceOffsetMs,
   campaignSendDueAt,
   campaignSendKey,
   campaignStart,
@@ -35,6 +36,25 @@ describe('the spread', () => {
     // Unlimited: everyone at the start.
     expect(campaignSendDueAt({ startsAt, index: 99_999, limit: null, timeZone: 'America/Sao_Paulo' }).toISOString()).toBe(
       '2026-12-02T17:00:00.000Z',
+    );
+  });
+
+  test("at a pace, a day's sends follow one another, each day's first at the day's start, after the quiet hours", () => {
+    const startsAt = at('2026-12-02T17:00:00Z');
+    const due = (index: number, limit: number | null) =>
+      campaignSendDueAt({ startsAt, index, limit, timeZone: 'America/Sao_Paulo', paceMs: 12.75 }).toISOString();
+    expect(due(0, 2_000)).toBe('2026-12-02T17:00:00.000Z');
+    expect(due(1, 2_000)).toBe('2026-12-02T17:00:00.012Z');
+    expect(due(80, 2_000)).toBe('2026-12-02T17:00:01.020Z');
+    expect(due(2_000, 2_000)).toBe('2026-12-03T17:00:00.000Z');
+    expect(due(2_001, 2_000)).toBe('2026-12-03T17:00:00.012Z');
+    // Unlimited: the 100,000th 21 minutes after the start.
+    expect(due(99_999, null)).toBe('2026-12-02T17:21:14.987Z');
+    expect(campaignPaceOffsetMs(160, null, 12.75)).toBe(2_040);
+    // A start in the quiet hours: the morning's first at 09:00, the rest after it.
+    const night = at('2026-12-03T01:30:00Z');
+    expect(campaignSendDueAt({ startsAt: night, index: 2, limit: 250, timeZone: 'America/Sao_Paulo', paceMs: 12.75 }).toISOString()).toBe(
+      '2026-12-03T12:00:00.025Z',
     );
   });
 

@@ -11,7 +11,8 @@ import {
   STARTING_MESSAGING_LIMIT,
   messagingLimitOf,
   planMessagingLimit,
-  planThroughput,
+  planSendWindow,
+  PACE_WINDOW_MS,
   portfolioMessagingLimit,
   throughputOf,
   type QueuedSend,
@@ -134,58 +135,80 @@ describe('throughput', () => {
     expect(COEXISTENCE_THROUGHPUT).toBe(20);
   });
 
-  test('a full bucket lets a second’s worth go at once, then one more per refill', () => {
-    const first = planThroughput({ ratePerSecond: 80, bucket: null, now, wanted: 200 });
+  test('an empty window lets the rate go at once; the next goes when the first is a window old', () => {
+    const first = planSendWindow({ ratePerSecond: 80, window: null, now, wanted: 200 });
     expect(first.allowed).toBe(80);
-    expect(first.bucket).toEqual({ milliTokens: 0, at: now });
-    // One token per 1000 / 80 ms.
-    expect(first.nextAt).toEqual(new Date(now.getTime() + 13));
+    expect(first.window).toEqual(Array.from({ length: 80 }, () => now.getTime()));
+    // The rest wait their places: 80 at a window from now, 40 at two windows.
+    expect(first.waits).toHaveLength(120);
+    expect(first.waits.slice(0, 80).every((wait) => wait === PACE_WINDOW_MS)).toBe(true);
+    expect(first.waits.slice(80).every((wait) => wait === 2 * PACE_WINDOW_MS)).toBe(true);
 
-    const soon = planThroughput({ ratePerSecond: 80, bucket: first.bucket, now: new Date(now.getTime() + 12), wanted: 120 });
+    const soon = planSendWindow({ ratePerSecond: 80, window: first.window, now: new Date(now.getTime() + PACE_WINDOW_MS - 1), wanted: 5 });
     expect(soon.allowed).toBe(0);
-    expect(soon.nextAt).toEqual(new Date(now.getTime() + 13));
-
-    const half = planThroughput({ ratePerSecond: 80, bucket: first.bucket, now: new Date(now.getTime() + 500), wanted: 120 });
-    expect(half.allowed).toBe(40);
-    expect(half.bucket.milliTokens).toBe(0);
+    expect(soon.waits).toEqual([1, 1, 1, 1, 1]);
+    expect(
+      planSendWindow({ ratePerSecond: 80, window: first.window, now: new Date(now.getTime() + PACE_WINDOW_MS), wanted: 5 }).allowed,
+    ).toBe(5);
   });
 
-  test('over any run of ticks, no more go than the rate allows, and the bucket never holds more than its burst', () => {
-    let bucket = null as ReturnType<typeof planThroughput>['bucket'] | null;
-    let sent = 0;
-    for (let ms = 0; ms <= 10_000; ms += 7) {
-      const tick = planThroughput({ ratePerSecond: 80, bucket, now: new Date(now.getTime() + ms), wanted: 1_000 });
-      sent += tick.allowed;
-      bucket = tick.bucket;
-      expect(bucket.milliTokens).toBeLessThan(1_000);
+  test('sends spread over the window free their places one by one', () => {
+    // One send every 10 ms for 800 ms: the window is full; the next place is the oldest's, a window later.
+    const window = Array.from({ length: 80 }, (_, index) => now.getTime() + index * 10);
+    const at = new Date(now.getTime() + 800);
+    const plan = planSendWindow({ ratePerSecond: 80, window, now: at, wanted: 3 });
+    expect(plan.allowed).toBe(0);
+    expect(plan.waits).toEqual([PACE_WINDOW_MS - 800, PACE_WINDOW_MS - 790, PACE_WINDOW_MS - 780]);
+  });
+
+  test('over any run of turns, no span of the window holds more than the rate, however the turns fall', () => {
+    // A backlog asked at uneven times (a sender that falls behind and catches up): the admissions never crowd a window.
+    let window: number[] | null = null;
+    const admitted: number[] = [];
+    let ms = 0;
+    for (let turn = 0; turn < 2_000; turn++) {
+      ms += [1, 7, 3, 250, 13, 2, 400, 5][turn % 8]!;
+      const at = now.getTime() + ms;
+      const plan = planSendWindow({ ratePerSecond: 80, window, now: new Date(at), wanted: 1_000 });
+      for (let index = 0; index < plan.allowed; index++) admitted.push(at);
+      window = plan.window;
+      expect(window.length).toBeLessThanOrEqual(80);
     }
-    // The first second's burst plus the refill of the ten seconds after it.
-    expect(sent).toBeLessThanOrEqual(80 + 80 * 10);
-    expect(sent).toBeGreaterThanOrEqual(80 * 10);
-
-    const idle = planThroughput({ ratePerSecond: 80, bucket, now: new Date(now.getTime() + 3_600_000), wanted: 0 });
-    expect(idle.bucket.milliTokens).toBe(80_000);
-    expect(idle.nextAt).toEqual(idle.bucket.at);
+    for (let index = 80; index < admitted.length; index++)
+      expect(admitted[index]! - admitted[index - 80]!).toBeGreaterThanOrEqual(PACE_WINDOW_MS);
   });
 
-  test('fewer wanted than tokens keeps the rest for later; a burst passed in caps the bucket', () => {
-    const some = planThroughput({ ratePerSecond: 1_000, bucket: null, now, wanted: 10 });
-    expect(some).toEqual({ allowed: 10, bucket: { milliTokens: 990_000, at: now }, nextAt: now });
-    const small = planThroughput({ ratePerSecond: 1_000, bucket: null, now, wanted: 100, burst: 20 });
-    expect(small.allowed).toBe(20);
-    expect(small.nextAt).toEqual(new Date(now.getTime() + 1));
+  test('a sender that comes back when told sends the rate in every window', () => {
+    let window: number[] | null = null;
+    let at = now.getTime();
+    let admitted = 0;
+    for (let turn = 0; turn < 100; turn++) {
+      const plan = planSendWindow({ ratePerSecond: 80, window, now: new Date(at), wanted: 1_000 });
+      admitted += plan.allowed;
+      window = plan.window;
+      at += plan.waits[0]!;
+    }
+    // 100 turns a window apart: 80 each.
+    expect(admitted).toBe(8_000);
+    expect(at - now.getTime()).toBe(100 * PACE_WINDOW_MS);
   });
 
-  test('a clock that went back refills nothing', () => {
-    const bucket = { milliTokens: 500, at: now };
-    const back = planThroughput({ ratePerSecond: 80, bucket, now: new Date(now.getTime() - 5_000), wanted: 5 });
-    expect(back.allowed).toBe(0);
-    expect(back.bucket).toEqual(bucket);
+  test('fewer wanted than places keeps the rest for later', () => {
+    const some = planSendWindow({ ratePerSecond: 1_000, window: null, now, wanted: 10 });
+    expect(some).toEqual({ allowed: 10, window: Array.from({ length: 10 }, () => now.getTime()), waits: [] });
+    expect(planSendWindow({ ratePerSecond: 80, window: some.window, now, wanted: 70 }).allowed).toBe(70);
+  });
+
+  test('a time stored ahead of this clock counts as now', () => {
+    const ahead = Array.from({ length: 80 }, () => now.getTime() + 5_000);
+    const plan = planSendWindow({ ratePerSecond: 80, window: ahead, now, wanted: 1 });
+    expect(plan.allowed).toBe(0);
+    expect(plan.waits).toEqual([PACE_WINDOW_MS]);
   });
 
   test('a rate that is not a positive whole number is refused', () => {
     for (const rate of [0, -80, 76.5, Number.NaN]) {
-      expect(() => planThroughput({ ratePerSecond: rate, bucket: null, now, wanted: 1 })).toThrow(RangeError);
+      expect(() => planSendWindow({ ratePerSecond: rate, window: null, now, wanted: 1 })).toThrow(RangeError);
     }
   });
 });
