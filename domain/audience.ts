@@ -1,5 +1,6 @@
 // Audiences: who a campaign goes to, as rules over an account's contacts — their language, their
-// number's country, their tags, their last order, what they spent, an open abandoned checkout, a
+// number's country, their tags, the list of one CSV import (the contacts its file named, frozen when
+// it ran: none added later joins), their last order, what they spent, an open abandoned checkout, a
 // talk with the AI base — saved under a name and counted live as the merchant edits them. Only contacts subscribed
 // to marketing are reachable; the count says how many the rules matched and why the others were left
 // out. Shared by the SPA (zod/mini: the campaigns screen's chunk loads it) and the server, whose
@@ -27,6 +28,7 @@ export const audienceValidation = {
   amountOutOfRange: /*i18n*/ { id: 'audience.amount_out_of_range', message: 'Enter an amount greater than 0.' },
   countryInvalid: /*i18n*/ { id: 'audience.country_invalid', message: 'Enter countries as two-letter codes, such as BR.' },
   tooManyTags: /*i18n*/ { id: 'audience.too_many_tags', message: 'Choose at most 50 tags.' },
+  importInvalid: /*i18n*/ { id: 'audience.import_invalid', message: 'Choose one of your imports.' },
   tooMany: /*i18n*/ { id: 'audience.too_many', message: 'You have reached the most audiences an account keeps: delete one first.' },
 } as const satisfies Record<string, MessageDescriptor>;
 
@@ -59,6 +61,8 @@ export const audienceRulesSchema = z.object({
   ),
   /** Has any of these tags (normalised as contacts' are: domain/contact-tags.ts); empty: any. */
   tags: z._default(z.array(contactTagSchema).check(z.maxLength(AUDIENCE_MAX_TAGS, { error: audienceValidation.tooManyTags.id })), []),
+  /** Was named by this import of the account's (GET /contacts/imports): a static list; null: any contact. */
+  importId: z._default(z.nullable(z.uuid({ error: audienceValidation.importInvalid.id })), null),
   /** Placed an order in one of the account's stores within this many days. */
   orderedWithinDays: z._default(days, null),
   /** Spent at least this much (minor units of the store's currency) over all their orders. */
@@ -86,6 +90,7 @@ export const everyContact: AudienceRules = Object.freeze({
   languages: [],
   countries: [],
   tags: [],
+  importId: null,
   orderedWithinDays: null,
   minTotalSpentMinor: null,
   openAbandonedCheckout: false,

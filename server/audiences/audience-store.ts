@@ -1,14 +1,16 @@
 // An account's saved audiences (domain/audience.ts): list, read, create, rename or change the rules,
 // delete (a draft campaign that named it then names none; a planned one kept its rules), and the live
-// count of any rules — saved or being edited — over the account's contacts.
+// count of any rules — saved or being edited — over the account's contacts. Rules naming an import the
+// account does not have (another account's, an unknown id) are refused as not found.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { AUDIENCES_MAX, everyContact, type Audience, type AudienceCount, type AudienceInput, type AudienceRules } from '@/domain/audience';
 import { countAudience } from '../contacts/contact-audience-queries';
+import { contactImportOf } from '../contacts/contact-import-queries';
 import type { Db } from '../db/database';
 import { audiences } from './audience-tables';
 
 export class AudienceRefusal extends Error {
-  constructor(readonly reason: 'not_found' | 'too_many') {
+  constructor(readonly reason: 'not_found' | 'too_many' | 'import_not_found') {
     super(reason);
   }
 }
@@ -28,6 +30,11 @@ const viewOf = (row: Row): Audience => ({
 
 export function audienceStore(db: Db, { now = () => new Date() }: { now?: () => Date } = {}) {
   const own = (uid: string, id: string) => and(eq(audiences.uid, uid), eq(audiences.id, id));
+
+  /** Refuses rules whose import is not one of the account's finished imports. */
+  async function checkImport(uid: string, rules: AudienceRules): Promise<void> {
+    if (rules.importId !== null && !(await contactImportOf(db, uid, rules.importId))) throw new AudienceRefusal('import_not_found');
+  }
 
   return {
     async list(uid: string): Promise<Audience[]> {
@@ -49,6 +56,7 @@ export function audienceStore(db: Db, { now = () => new Date() }: { now?: () => 
 
     /** Refused past AUDIENCES_MAX (counted in the insert's own statement, so two at once cannot pass it). */
     async create(uid: string, input: AudienceInput): Promise<Audience> {
+      await checkImport(uid, input.rules);
       const at = now();
       const result = await db.execute<Record<string, unknown>>(sql`insert into ${audiences} (uid, name, rules, created_at, updated_at)
         select ${uid}, ${input.name}, ${JSON.stringify(input.rules)}::jsonb, ${at}, ${at}
@@ -60,6 +68,7 @@ export function audienceStore(db: Db, { now = () => new Date() }: { now?: () => 
     },
 
     async update(uid: string, id: string, input: AudienceInput): Promise<Audience> {
+      await checkImport(uid, input.rules);
       const [row] = await db
         .update(audiences)
         .set({ name: input.name, rules: input.rules, updatedAt: now() })
@@ -74,7 +83,8 @@ export function audienceStore(db: Db, { now = () => new Date() }: { now?: () => 
       if (gone.length === 0) throw new AudienceRefusal('not_found');
     },
 
-    count(uid: string, rules: AudienceRules): Promise<AudienceCount> {
+    async count(uid: string, rules: AudienceRules): Promise<AudienceCount> {
+      await checkImport(uid, rules);
       return countAudience(db, uid, rules, now());
     },
   };

@@ -1,5 +1,6 @@
 // An audience's rules (domain/audience.ts) as SQL over the account's contacts: the condition, the live
-// count with who is left out and why, and the reachable contacts a campaign is planned for. Rules that
+// count with who is left out and why, and the reachable contacts a campaign is planned for. The list
+// of one import is its members (./contact-import-queries.ts), frozen when it ran. Rules that
 // look beyond the contact (orders, open checkouts, conversations) ask those areas' queries for a
 // subquery of numbers, each read once per statement. Reachable is subscribed to marketing, always.
 import { and, arrayOverlaps, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { accountShoppersWroteSql } from '../channels/channel-queries';
 import { openCheckoutPhonesSql } from '../checkouts/checkout-queries';
 import type { Db } from '../db/database';
 import { accountOrdersSql } from '../order-events/order-event-queries';
+import { contactImportMembersSql } from './contact-import-queries';
 import { contacts } from './contact-tables';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -21,6 +23,7 @@ export function audienceConditionSql(uid: string, rules: AudienceRules, now: Dat
   if (rules.countries.length > 0) conditions.push(inArray(contacts.country, rules.countries));
   // Any of the tags (`&&`, through the tags' GIN index).
   if (rules.tags.length > 0) conditions.push(arrayOverlaps(contacts.tags, rules.tags));
+  if (rules.importId !== null) conditions.push(sql`${contacts.id} in (${contactImportMembersSql(uid, rules.importId)})`);
   if (rules.orderedWithinDays !== null || rules.minTotalSpentMinor !== null) {
     const having: SQL[] = [];
     if (rules.orderedWithinDays !== null) having.push(sql`max(placed_at) > ${daysBefore(now, rules.orderedWithinDays)}`);

@@ -1,8 +1,8 @@
 // A contact import, from the multipart request to the counts: one CSV file (held in memory: at most
 // CONTACT_IMPORT_MAX_BYTES, past which the part is cut and refused) and the merchant's statement
 // about it as form fields (contactImportOptionsSchema), read in either order; the file decoded as a
-// spreadsheet wrote it, parsed (parseContactCsv) and applied by the store. Each refusal is a typed
-// value the route answers.
+// spreadsheet wrote it, parsed (parseContactCsv) and applied by the store, recorded under the file's
+// name (a list of the contacts it named). Each refusal is a typed value the route answers.
 import type { Multipart } from '@fastify/multipart';
 import type { MessageDescriptor } from '@lingui/core';
 import type { FastifyRequest } from 'fastify';
@@ -96,6 +96,7 @@ export function contactImportIntake({ store, now = () => new Date() }: { store: 
       if (!request.isMultipart()) return refused({ reason: 'not_multipart' });
       const fields = new Map<string, string[]>();
       let file: Buffer | null = null;
+      let fileName = '';
       let refusal: ContactImportRefusal | null = null;
       try {
         for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
@@ -112,7 +113,10 @@ export function contactImportIntake({ store, now = () => new Date() }: { store: 
           if (file !== null) refusal ??= { reason: 'too_many_files' };
           else if (bytes === null || part.file.truncated) refusal ??= { reason: 'too_large' };
           else if (!CSV_NAME.test(part.filename)) refusal ??= { reason: 'unsupported_type' };
-          else file = bytes;
+          else {
+            file = bytes;
+            fileName = part.filename;
+          }
         }
       } catch (error) {
         const code = multipartCode(error);
@@ -135,7 +139,7 @@ export function contactImportIntake({ store, now = () => new Date() }: { store: 
         }
         return refused({ reason: 'csv', refusal: parsed.refusal, message: parsed.message, row: parsed.row });
       }
-      return { ok: true, counts: await store.importContacts(uid, parsed), parsed };
+      return { ok: true, counts: await store.importContacts(uid, parsed, { fileName }), parsed };
     },
   };
 }

@@ -3,7 +3,9 @@
 // (the routes answer 404). Consent only ever changes through applyConsentEvent (domain/contact.ts:
 // the shopper's own opt-out wins over every claim), with the contact's row locked and each event's
 // history rows written in the same transaction (./contact-queries.ts). Imports apply a parsed CSV
-// (domain/contact-csv.ts) in batches, one transaction each; exports read pages for a streamed CSV.
+// (domain/contact-csv.ts) in batches, one transaction each, and record the import with the contacts
+// it named (./contact-import-queries.ts: a static list an audience may choose); exports read pages
+// for a streamed CSV.
 // The WhatsApp side records opt-outs and opt-ins by number; the sender reads consent by number.
 import { and, arrayContains, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
@@ -38,6 +40,14 @@ import {
   type ConsentRecording,
   type ContactConsentView,
 } from './contact-queries';
+import {
+  addContactImportMembers,
+  contactImportOf,
+  dropContactImport,
+  finishContactImport,
+  listContactImports,
+  startContactImport,
+} from './contact-import-queries';
 import { consentColumns, consentOfRow, contactColumns, contactView, historyEntryView, type ContactRow } from './contact-rows';
 import { contactConsentEvents, contacts } from './contact-tables';
 
@@ -77,6 +87,8 @@ export type ContactImportCounts = {
   issues: number;
   /** Contacts whose consent kept a state the file's opt-in could not override (the shopper's own opt-out, a later opt-out). */
   consentIgnored: number;
+  /** The import's record (the contacts it named, as a list); null when the file named none. */
+  importId: string | null;
 };
 
 /** The list's and the export's filters. */
@@ -166,13 +178,17 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
     return contact;
   }
 
-  /** One import batch, in one transaction: new numbers made with the file's consent, known ones updated. */
+  /**
+   * One import batch, in one transaction: new numbers made with the file's consent, known ones
+   * updated, and every one of them a member of the import `importId`.
+   */
   async function importBatch(
     uid: string,
+    importId: string,
     drafts: readonly ContactDraft[],
     events: readonly ConsentEvent[],
     note: string | null,
-  ): Promise<Omit<ContactImportCounts, 'rows' | 'duplicates' | 'issues'>> {
+  ): Promise<Pick<ContactImportCounts, 'created' | 'updated' | 'unchanged' | 'consentIgnored'>> {
     return db.transaction(async (tx) => {
       const at = now();
       const fresh = planConsentEvents(noConsent, events, note);
@@ -200,8 +216,9 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
       const updates: ImportUpdate[] = [];
       let unchanged = 0;
       let consentIgnored = 0;
+      let rows: ContactRow[] = [];
       if (known.size > 0) {
-        const rows = await tx
+        rows = await tx
           .select(contactColumns)
           .from(contacts)
           .where(and(eq(contacts.uid, uid), inArray(contacts.phone, [...known.keys()])))
@@ -226,6 +243,7 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
       }
       if (updates.length > 0) await tx.execute(updateStatement(uid, updates, at));
       if (history.length > 0) await tx.insert(contactConsentEvents).values(history);
+      await addContactImportMembers(tx, importId, [...inserted.map((contact) => contact.id), ...rows.map((row) => row.id)]);
       return { created: inserted.length, updated: updates.length, unchanged, consentIgnored };
     });
   }
@@ -331,11 +349,17 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
 
     /**
      * Applies a parsed file (parseContactCsv): each number made a contact or, when it is one, given
-     * the file's name, and every contact given the file's opt-ins through applyConsentEvent (the
-     * shopper's own opt-out stays). In batches of CONTACT_IMPORT_BATCH, each its own transaction:
+     * the file's name and tags, and every contact given the file's opt-ins through applyConsentEvent
+     * (the shopper's own opt-out stays). In batches of CONTACT_IMPORT_BATCH, each its own transaction:
      * a failure leaves the batches before it imported, and importing the file again finishes it.
+     * Recorded as an import of `fileName` whose members are the contacts the file named, frozen now;
+     * a failure drops that record (the next import of the file makes a whole one).
      */
-    async importContacts(uid: string, parsed: Extract<ContactCsvImport, { ok: true }>): Promise<ContactImportCounts> {
+    async importContacts(
+      uid: string,
+      parsed: Extract<ContactCsvImport, { ok: true }>,
+      { fileName = 'contacts.csv' }: { fileName?: string } = {},
+    ): Promise<ContactImportCounts> {
       const counts: ContactImportCounts = {
         rows: parsed.rowCount,
         created: 0,
@@ -344,18 +368,40 @@ export function contactStore(db: Db, { now = () => new Date() }: ContactStoreOpt
         duplicates: parsed.duplicates.length,
         issues: new Set(parsed.issues.map((issue) => issue.row)).size,
         consentIgnored: 0,
+        importId: null,
       };
       // In number order: two imports of one account lock the same contacts in the same order.
       const drafts = [...parsed.contacts].sort((a, b) => (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0));
-      for (let start = 0; start < drafts.length; start += CONTACT_IMPORT_BATCH) {
-        const batch = await importBatch(uid, drafts.slice(start, start + CONTACT_IMPORT_BATCH), parsed.consentEvents, parsed.consentNote);
-        counts.created += batch.created;
-        counts.updated += batch.updated;
-        counts.unchanged += batch.unchanged;
-        counts.consentIgnored += batch.consentIgnored;
+      if (drafts.length === 0) return counts;
+      const importId = await startContactImport(db, uid, fileName, now());
+      try {
+        for (let start = 0; start < drafts.length; start += CONTACT_IMPORT_BATCH) {
+          const batch = await importBatch(
+            uid,
+            importId,
+            drafts.slice(start, start + CONTACT_IMPORT_BATCH),
+            parsed.consentEvents,
+            parsed.consentNote,
+          );
+          counts.created += batch.created;
+          counts.updated += batch.updated;
+          counts.unchanged += batch.unchanged;
+          counts.consentIgnored += batch.consentIgnored;
+        }
+      } catch (error) {
+        await dropContactImport(db, importId).catch(() => undefined);
+        throw error;
       }
-      return counts;
+      const { rows, created, updated, unchanged, issues: skipped } = counts;
+      await finishContactImport(db, importId, { rows, created, updated, unchanged, skipped, contacts: drafts.length }, now());
+      return { ...counts, importId };
     },
+
+    /** The caller's finished imports, newest first (each a list an audience may choose). */
+    imports: (uid: string) => listContactImports(db, uid),
+
+    /** The caller's finished import of that id; null when it is not theirs (or not finished). */
+    importOf: (uid: string, id: string) => contactImportOf(db, uid, id),
 
     /** The caller's tags, each with how many contacts have it: the most used first (then by name), CONTACT_TAGS_LISTED at most. */
     async tags(uid: string): Promise<ContactTagCountList> {

@@ -23,6 +23,7 @@ import { FIREBASE_BEARER } from '../http/openapi';
 const refusals: Record<AudienceRefusal['reason'], () => HttpError> = {
   not_found: () => HttpError.notFound('No such audience.'),
   too_many: () => new HttpError(409, 'too_many_audiences', `An account keeps at most ${AUDIENCES_MAX} audiences: delete one first.`),
+  import_not_found: () => HttpError.notFound('No such contact import.'),
 };
 
 async function refusing<T>(work: Promise<T>): Promise<T> {
@@ -38,9 +39,10 @@ const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiError
 const security = [{ [FIREBASE_BEARER]: [] }];
 const tags = ['Audiences'];
 const RULES =
-  'Rules: `languages` and `countries` (empty: any), `tags` (contacts with any of them; empty: any), `orderedWithinDays` and ' +
-  '`talkedWithinDays` (1 to 365, or null), `minTotalSpentMinor` (minor units, or null), `openAbandonedCheckout`; every rule ' +
-  'set must hold.';
+  'Rules: `languages` and `countries` (empty: any), `tags` (contacts with any of them; empty: any), `importId` (the contacts ' +
+  'one of the caller’s imports named, frozen when it ran, GET /contacts/imports; null: any; another account’s or an unknown ' +
+  'import is a 404), `orderedWithinDays` and `talkedWithinDays` (1 to 365, or null), `minTotalSpentMinor` ' +
+  '(minor units, or null), `openAbandonedCheckout`; every rule set must hold. Only contacts subscribed to marketing are reachable.';
 
 export function registerAudienceRoutes(app: FastifyInstance, { store }: { store: AudienceStore }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +80,7 @@ export function registerAudienceRoutes(app: FastifyInstance, { store }: { store:
         response: { 200: audienceCountSchema, ...errors },
       },
     },
-    async (request) => store.count(principalOf(request).uid, request.body.rules),
+    async (request) => refusing(store.count(principalOf(request).uid, request.body.rules)),
   );
 
   api.get(

@@ -1,6 +1,7 @@
 // /api/v1/contacts: the caller's contacts (shoppers by WhatsApp number), their tags and their consent —
 // list, search and filter, add, read with the consent history, rename, tag, opt in or out, import a
-// CSV, export a CSV — and the account's tags with their counts.
+// CSV, export a CSV — the account's tags with their counts, and its imports (each the list of the
+// contacts its file named, which an audience may choose).
 // Another account's id is a 404. Consent changes go through the store, where the shopper's own
 // opt-out wins over the merchant's, an import's and the API's claims (domain/contact.ts).
 import { Readable } from 'node:stream';
@@ -19,6 +20,12 @@ import {
   updateContactSchema,
 } from '@/domain/contact';
 import { createContactSchema } from '@/domain/contact-phone';
+import {
+  CONTACT_IMPORTS_LISTED,
+  contactImportIdParamsSchema,
+  contactImportListSchema,
+  contactImportRecordSchema,
+} from '@/domain/contact-imports';
 import { CONTACT_TAG_MAX, CONTACT_TAGS_MAX, contactTagCountListSchema } from '@/domain/contact-tags';
 import {
   CONTACT_IMPORT_MAX_BYTES,
@@ -50,6 +57,8 @@ export const contactImportResultSchema = z.object({
   skipped: z.int(),
   /** Existing contacts whose consent the file's opt-ins could not change (the shopper's own opt-out, a later opt-out). */
   consentIgnored: z.int(),
+  /** The import's record (GET /contacts/imports/{id}: the contacts it named); null when the file named none. */
+  importId: z.nullable(z.uuid()),
   issueCount: z.int(),
   issues: z.array(
     z.object({
@@ -165,6 +174,8 @@ export async function registerContactRoutes(app: FastifyInstance, { accounts, st
             'date, or a date and time); `tags` (repeated, or separated by `,` or `;`), given to every contact of the file. Each number',
             'becomes a contact or, when it is one, takes the file’s name and its tags beside those it has (while it has fewer than',
             `${CONTACT_TAGS_MAX}); the purposes are opt-ins of source \`csv_import\`. ${TAGS}`,
+            'The import is recorded (`importId`) with the contacts the file named, made, changed or already there: a list an',
+            'audience may choose (its rule `importId`), which no contact added later joins.',
             `${OPT_OUT_WINS} Answers the counts and the first ${CONTACT_IMPORT_ISSUES_SHOWN} rows not imported, each at its cell.`,
             'Refusals: 413 `too_large`; 415 `unsupported_type` or `unsupported_media_type`; 400 `no_file`, `empty_file`, `too_many_files`,',
             '`too_many_fields`, `malformed_multipart`, `validation_failed` (the fields, a consent date in the future); 422 `csv_empty`,',
@@ -197,6 +208,7 @@ export async function registerContactRoutes(app: FastifyInstance, { accounts, st
           duplicates: counts.duplicates,
           skipped: counts.issues,
           consentIgnored: counts.consentIgnored,
+          importId: counts.importId,
           issueCount: parsed.issues.length,
           issues: parsed.issues.slice(0, CONTACT_IMPORT_ISSUES_SHOWN).map((issue) => ({
             row: issue.row,
@@ -294,6 +306,38 @@ export async function registerContactRoutes(app: FastifyInstance, { accounts, st
       },
     },
     async (request) => store.tags(principalOf(request).uid),
+  );
+
+  api.get(
+    '/contacts/imports',
+    {
+      schema: {
+        summary: "The caller's contact imports, newest first: each file's name, time, counts and the contacts it named",
+        description: `The ${CONTACT_IMPORTS_LISTED} newest at most. An audience's rule \`importId\` chooses the contacts one named.`,
+        tags,
+        security,
+        response: { 200: contactImportListSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => ({ imports: await store.imports(principalOf(request).uid) }),
+  );
+
+  api.get(
+    '/contacts/imports/:id',
+    {
+      schema: {
+        summary: 'One contact import: its file’s name, time, counts and how many contacts it named',
+        tags,
+        security,
+        params: contactImportIdParamsSchema,
+        response: { 200: contactImportRecordSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const record = await store.importOf(principalOf(request).uid, request.params.id);
+      if (!record) throw HttpError.notFound('No such contact import.');
+      return record;
+    },
   );
 
   api.get(

@@ -443,6 +443,7 @@ describe('POST /api/v1/contacts/import', () => {
       duplicates: 1,
       skipped: 3,
       consentIgnored: 0,
+      importId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       issueCount: 3,
       issues: [
         { row: 6, column: 'phone', code: 'contact.phone_required', message: 'The WhatsApp number is required.' },
@@ -645,6 +646,8 @@ test('the OpenAPI document describes every contact route', async () => {
   expect(routes).toEqual([
     'GET /api/v1/contacts',
     'GET /api/v1/contacts/export.csv',
+    'GET /api/v1/contacts/imports',
+    'GET /api/v1/contacts/imports/{id}',
     'GET /api/v1/contacts/tags',
     'GET /api/v1/contacts/{id}',
     'PATCH /api/v1/contacts/{id}',

@@ -486,14 +486,14 @@ const campaignRecord = (method: string, suffix: string, body?: unknown): Tenancy
   },
   body,
 });
-/** A contact import of B's naming A's number, as multipart. */
-const importAs = async (caller: TestUser) => {
+/** A contact import of B's naming A's number, as multipart (or, told, another file of other rows). */
+const importAs = async (caller: TestUser, file = { name: 'contatos.csv', rows: `${ALICE_CONTACT.phone};Imported by B` }) => {
   const form = new FormData();
   form.append('defaultCountry', 'BR');
   form.append('purposes', 'marketing');
   form.append('consentSource', 'Imported by B');
   form.append('consentedAt', '2026-01-01');
-  form.append('file', new Blob([`Telefone;Nome\n${ALICE_CONTACT.phone};Imported by B\n`]), 'contatos.csv');
+  form.append('file', new Blob([`Telefone;Nome\n${file.rows}\n`]), file.name);
   const response = await fetch(`${server.url}/api/v1/contacts/import`, {
     method: 'POST',
     headers: { authorization: `Bearer ${caller.idToken}` },
@@ -502,6 +502,14 @@ const importAs = async (caller: TestUser) => {
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: JSON.parse(text) as unknown, text };
 };
+
+// One contact import of A's (a list an audience may choose), made through the route as A.
+let aliceImport: Promise<string> | undefined;
+const seedImport = (_as: As, owner: TestUser) =>
+  (aliceImport ??= importAs(owner, { name: 'Lista-de-A.csv', rows: '+5511987650888;Listed by A' }).then((answer) => {
+    expect(answer.status).toBe(200);
+    return (answer.body as { importId: string }).importId;
+  }));
 
 const tenancyTable: TenancyCase[] = [
   { scope: 'caller', method: 'GET', url: '/api/v1/me' },
@@ -791,11 +799,23 @@ const tenancyTable: TenancyCase[] = [
       expect([contact.status, all.status]).toEqual([200, 200]);
       return { contact: contact.body, all: all.body };
     },
-    upload: importAs,
+    upload: (caller) => importAs(caller),
     callerView: async (as, caller) => (await as(caller, '/api/v1/contacts')).text,
     marker: 'Imported by B',
   },
   { scope: 'list', method: 'GET', url: '/api/v1/contacts/tags', seed: seedTag },
+  { scope: 'list', method: 'GET', url: '/api/v1/contacts/imports', seed: seedImport },
+  {
+    scope: 'record',
+    method: 'GET',
+    url: '/api/v1/contacts/imports/:id',
+    seed: async (as, owner) => `/api/v1/contacts/imports/${await seedImport(as, owner)}`,
+    snapshot: async (as, owner, path) => {
+      const answer = await as(owner, path);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    },
+  },
   contactRecord('GET', ''),
   contactRecord('PATCH', '', { name: 'Taken over', language: 'es', tags: ['taken over'] }),
   contactRecord('POST', '/consent', { action: 'opt_out', purpose: 'all', note: 'Taken over' }),

@@ -1,5 +1,6 @@
 // An audience made or changed inside the campaign wizard: its name and its rules — the contacts'
-// languages, countries and tags (audience-tags-field.tsx), a recent order, a minimum spent, an open abandoned checkout, a recent talk
+// languages, countries and tags (audience-tags-field.tsx), the list of one CSV import
+// (audience-import-field.tsx), a recent order, a minimum spent, an open abandoned checkout, a recent talk
 // with the AI base — with the live count beside them (asked a moment after the last change), or why
 // the rules cannot be counted, at their fields.
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,6 +15,7 @@ import { Notice } from '@/src/ui/notice';
 import { Skeleton } from '@/src/ui/skeleton';
 import { TextField } from '@/src/ui/text-field';
 import { AudienceCount } from './audience-count';
+import { AudienceImportField } from './audience-import-field';
 import { AudienceTagsField } from './audience-tags-field';
 
 const Form = styled.form`
@@ -131,6 +133,12 @@ export function AudienceEditor(props: Props) {
         }
       />
       <AudienceTagsField tags={rules.tags} disabled={saving} error={fieldError('tags')} onChange={(tags) => props.onRules({ tags })} />
+      <AudienceImportField
+        importId={rules.importId}
+        disabled={saving}
+        error={fieldError('importId')}
+        onChange={(importId) => props.onRules({ importId })}
+      />
       <Row>
         <TextField
           type="number"
