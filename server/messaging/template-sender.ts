@@ -477,8 +477,13 @@ export function templateSender(db: Db, deps: TemplateSenderDependencies) {
     });
   }
 
-  /** A failure Meta reported after taking the send: its outcome, and a new job when it says to send again later. */
+  /**
+   * A failure Meta reported after taking the send: its outcome, and a new job when it says to send again
+   * later. Meta bills a message when it is delivered: one that failed costs nothing (a retry that goes
+   * is priced when Meta takes it).
+   */
   async function failedAfterMeta(send: Row, code: number | undefined) {
+    if (send.costMicros !== null) await settle(send.id, { costMicros: null });
     try {
       await failedAtMeta(send, code === undefined ? {} : { code });
     } catch (error) {

@@ -464,6 +464,64 @@ describe('GET /api/v1/dashboard', () => {
     });
   });
 
+  test('a message Meta took and could not deliver costs nothing; one sent again counts and is paid on the day it went', async () => {
+    const m = await merchant('messages-billed');
+    const { db } = await testDatabase();
+    const sendOn = async (sentAt: string) => {
+      const id = randomUUID();
+      await db.insert(templateSends).values({
+        id,
+        uid: m.user.uid,
+        channelId: m.channelId,
+        sendKey: `test:${id}`,
+        purpose: 'campaign',
+        templateName: 'any',
+        language: 'pt_BR',
+        category: 'MARKETING',
+        recipient: '+5511987650000',
+        variables: {},
+      });
+      await db
+        .update(templateSends)
+        .set({ status: 'sent', sentAt: new Date(sentAt), costMicros: 62_500 })
+        .where(sql`id = ${id}`);
+      return id;
+    };
+    const delivered = await sendOn('2026-03-10T14:00:00Z');
+    const lost = await sendOn('2026-03-10T15:00:00Z');
+    const retried = await sendOn('2026-03-10T16:00:00Z');
+    await db
+      .update(templateSends)
+      .set({ status: 'delivered' })
+      .where(sql`id = ${delivered}`);
+    // Meta's status webhook says failed: the sender clears the cost (Meta bills what it delivers).
+    await db
+      .update(templateSends)
+      .set({ status: 'failed', costMicros: null })
+      .where(sql`id in (${lost}, ${retried})`);
+    // 131049: the other goes again the next day, priced then.
+    await db
+      .update(templateSends)
+      .set({ status: 'queued' })
+      .where(sql`id = ${retried}`);
+    await db
+      .update(templateSends)
+      .set({ status: 'sent', sentAt: new Date('2026-03-11T16:00:00Z'), costMicros: 62_500 })
+      .where(sql`id = ${retried}`);
+
+    // The trigger's rollups, read as they are (the account's zone set first: no recount on the first read).
+    await db.execute(sql`update accounts set time_zone = 'UTC' where uid = ${m.user.uid}`);
+    const days = async (day: string) => (await dashboard(m.user, { from: day, to: day, tz: 'UTC' })).messages;
+    const expected = {
+      '2026-03-10': { marketing: { current: 2 }, costMicros: { current: 62_500 } },
+      '2026-03-11': { marketing: { current: 1 }, costMicros: { current: 62_500 } },
+    };
+    for (const [day, figures] of Object.entries(expected)) expect(await days(day)).toMatchObject(figures);
+    // A recount from the raw sends finds the same.
+    await db.execute(sql`select dashboard_recount(${m.user.uid})`);
+    for (const [day, figures] of Object.entries(expected)) expect(await days(day)).toMatchObject(figures);
+  });
+
   test("checkout recovery counts on the day of each checkout's first reminder in the account's zone, for its inventory", async () => {
     const r = await merchant('recovery');
     const { db } = await testDatabase();

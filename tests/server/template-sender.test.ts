@@ -376,10 +376,13 @@ describe('template sender', () => {
     expect(await run(byStatus)).toBe('done');
     const sent = (await sender.byKey(merchant.uid, byStatus))!;
     expect(sent.status).toBe('sent');
+    expect(sent.costMicros).toBeGreaterThan(0);
     await sender.statusesReceived([
       { channelId, messageId: sent.metaMessageId!, status: 'failed', errorCodes: [131050], callbackData: null },
     ]);
     expect(await outcome(byStatus)).toEqual({ status: 'failed', reason: 'marketing_opted_out', code: 131050 });
+    // Meta bills what it delivers: the message it took and could not deliver costs nothing.
+    expect((await sender.byKey(merchant.uid, byStatus))!.costMicros).toBeNull();
     expect((await contacts.consentOf(merchant.uid, [second])).get(second)!.consent.marketing.status).toBe('unsubscribed');
   });
 
