@@ -48,6 +48,7 @@ import { orderEventIntake, type OrderEventIntake } from './order-events/order-ev
 import type { WebhookDelivery } from './order-events/webhook-deliveries';
 import { publicSiteOrigin } from './order-events/order-webhook-address';
 import { ensureOrderWebhooks, type OrderWebhooksOutcome } from './order-events/order-webhook-subscriptions';
+import { solutionsReader, type SolutionsReader } from './solutions/solutions-reader';
 
 /** An inventory's sync queue and reports, beside its store: what the inventory routes read and queue. */
 export type InventorySyncs = {
@@ -123,6 +124,8 @@ export type Services = {
   campaigns: CampaignStore;
   /** A campaign's results beside the previous one's. */
   campaignResults: CampaignResultsReader;
+  /** The Solutions screen: each solution set up or not, with its last 30 days' figure (server/solutions/). */
+  solutions: SolutionsReader;
 };
 
 export type ServiceOptions = {
@@ -155,12 +158,15 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   campaigns = campaignStore(db, { audiences, channels, sender });
   const recoveryFlows = recoveryFlowStore(db, { channels });
   const storefront = storefrontStore(db);
+  const aiBases = aiBaseStore(db);
+  const dashboard = dashboardStore(db);
+  const notices = noticeStore(db, { channels });
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,
     accounts: accountStore(db),
     changeTimeZone: (uid, zone) => changeTimeZone(db, uid, zone),
-    aiBases: aiBaseStore(db),
+    aiBases,
     knowledge: knowledgeStore(db),
     files: s3ObjectStore(config.objectStore),
     sharedLimits: (scope) => sharedRateLimitStore(db, scope),
@@ -174,14 +180,14 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
       convertedValue: (inventoryId) => convertedValue(db, inventoryId),
     },
     conversations: { page: (channelId, cursor) => conversationsPage(db, channelId, cursor) },
-    dashboard: dashboardStore(db),
+    dashboard,
     eventRecorder: (log) => eventRecorder(db, { log }),
     channels,
     webhookIntake: intake,
     storefront,
     contacts,
     templates: templateStore(db, { channels, cloudApi: cloudApiClient(config.whatsapp) }),
-    notices: noticeStore(db, { channels }),
+    notices,
     templateSender: sender,
     orderEvents: {
       intake: orderEventIntake(db, inventories),
@@ -199,5 +205,6 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     audiences,
     campaigns,
     campaignResults: campaignResults(db, campaigns),
+    solutions: solutionsReader(db, { inventories, aiBases, channels, campaigns, recoveryFlows, notices, dashboard }),
   };
 }

@@ -21,6 +21,7 @@ import { Route as LangAppDashboardRouteImport } from './routes/$lang/_app/dashbo
 import { Route as LangAppIaBasesRouteImport } from './routes/$lang/_app/ia-bases'
 import { Route as LangAppInventoriesRouteImport } from './routes/$lang/_app/inventories'
 import { Route as LangAppSettingsRouteImport } from './routes/$lang/_app/settings'
+import { Route as LangAppSolutionsRouteImport } from './routes/$lang/_app/solutions'
 import { Route as LangAppTemplatesRouteImport } from './routes/$lang/_app/templates'
 import { Route as LangLoggedOutLoginRouteImport } from './routes/$lang/_logged-out/login'
 import { Route as LangLoggedOutResetPasswordRouteImport } from './routes/$lang/_logged-out/reset-password'
@@ -92,6 +93,11 @@ const LangAppInventoriesRoute = LangAppInventoriesRouteImport.update({
 const LangAppSettingsRoute = LangAppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => LangAppRouteRoute,
+} as any)
+const LangAppSolutionsRoute = LangAppSolutionsRouteImport.update({
+  id: '/solutions',
+  path: '/solutions',
   getParentRoute: () => LangAppRouteRoute,
 } as any)
 const LangAppTemplatesRoute = LangAppTemplatesRouteImport.update({
@@ -172,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/$lang/ia-bases': typeof LangAppIaBasesRoute
   '/$lang/inventories': typeof LangAppInventoriesRoute
   '/$lang/settings': typeof LangAppSettingsRoute
+  '/$lang/solutions': typeof LangAppSolutionsRoute
   '/$lang/templates': typeof LangAppTemplatesRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/$lang/ia-bases': typeof LangAppIaBasesRoute
   '/$lang/inventories': typeof LangAppInventoriesRoute
   '/$lang/settings': typeof LangAppSettingsRoute
+  '/$lang/solutions': typeof LangAppSolutionsRoute
   '/$lang/templates': typeof LangAppTemplatesRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
@@ -224,6 +232,7 @@ export interface FileRoutesById {
   '/$lang/_app/ia-bases': typeof LangAppIaBasesRoute
   '/$lang/_app/inventories': typeof LangAppInventoriesRoute
   '/$lang/_app/settings': typeof LangAppSettingsRoute
+  '/$lang/_app/solutions': typeof LangAppSolutionsRoute
   '/$lang/_app/templates': typeof LangAppTemplatesRoute
   '/$lang/_logged-out/login': typeof LangLoggedOutLoginRoute
   '/$lang/_logged-out/reset-password': typeof LangLoggedOutResetPasswordRoute
@@ -251,6 +260,7 @@ export interface FileRouteTypes {
     | '/$lang/ia-bases'
     | '/$lang/inventories'
     | '/$lang/settings'
+    | '/$lang/solutions'
     | '/$lang/templates'
     | '/$lang/login'
     | '/$lang/reset-password'
@@ -275,6 +285,7 @@ export interface FileRouteTypes {
     | '/$lang/ia-bases'
     | '/$lang/inventories'
     | '/$lang/settings'
+    | '/$lang/solutions'
     | '/$lang/templates'
     | '/$lang/login'
     | '/$lang/reset-password'
@@ -302,6 +313,7 @@ export interface FileRouteTypes {
     | '/$lang/_app/ia-bases'
     | '/$lang/_app/inventories'
     | '/$lang/_app/settings'
+    | '/$lang/_app/solutions'
     | '/$lang/_app/templates'
     | '/$lang/_logged-out/login'
     | '/$lang/_logged-out/reset-password'
@@ -408,6 +420,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAppSettingsRouteImport
       parentRoute: typeof LangAppRouteRoute
     }
+    '/$lang/_app/solutions': {
+      id: '/$lang/_app/solutions'
+      path: '/solutions'
+      fullPath: '/$lang/solutions'
+      preLoaderRoute: typeof LangAppSolutionsRouteImport
+      parentRoute: typeof LangAppRouteRoute
+    }
     '/$lang/_app/templates': {
       id: '/$lang/_app/templates'
       path: '/templates'
@@ -510,6 +529,7 @@ interface LangAppRouteRouteChildren {
   LangAppIaBasesRoute: typeof LangAppIaBasesRoute
   LangAppInventoriesRoute: typeof LangAppInventoriesRoute
   LangAppSettingsRoute: typeof LangAppSettingsRoute
+  LangAppSolutionsRoute: typeof LangAppSolutionsRoute
   LangAppTemplatesRoute: typeof LangAppTemplatesRoute
   LangAppCampaignsIdRoute: typeof LangAppCampaignsIdRoute
   LangAppCampaignsNewRoute: typeof LangAppCampaignsNewRoute
@@ -531,6 +551,7 @@ const LangAppRouteRouteChildren: LangAppRouteRouteChildren = {
   LangAppIaBasesRoute: LangAppIaBasesRoute,
   LangAppInventoriesRoute: LangAppInventoriesRoute,
   LangAppSettingsRoute: LangAppSettingsRoute,
+  LangAppSolutionsRoute: LangAppSolutionsRoute,
   LangAppTemplatesRoute: LangAppTemplatesRoute,
   LangAppCampaignsIdRoute: LangAppCampaignsIdRoute,
   LangAppCampaignsNewRoute: LangAppCampaignsNewRoute,

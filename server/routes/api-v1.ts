@@ -25,6 +25,7 @@ import { registerRecoveryFlowRoutes } from './recovery-flow-routes';
 import { registerCheckoutRoutes } from './checkout-routes';
 import { registerAudienceRoutes } from './audience-routes';
 import { registerCampaignRoutes } from './campaign-routes';
+import { registerSolutionRoutes } from './solutions-routes';
 
 export type ApiDependencies = {
   /** The stores and clients built once for this process, shared with its workers. */
@@ -103,6 +104,7 @@ export async function registerApiV1(
         results: services.campaignResults,
         ...(siteUrl ? { siteUrl } : {}),
       });
+      registerSolutionRoutes(api, { reader: services.solutions });
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,

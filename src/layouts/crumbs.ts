@@ -18,6 +18,7 @@ export const crumbs = {
   contacts: { label: msg`Contacts`, to: '/$lang/contacts' },
   campaigns: { label: msg`Campaigns`, to: '/$lang/campaigns' },
   campaign: { label: msg`Campaign` },
+  solutions: { label: msg`Solutions`, to: '/$lang/solutions' },
   componentExamples: { label: msg`Component examples` },
   settings: { label: msg`Settings` },
 } satisfies Record<string, Crumb>;

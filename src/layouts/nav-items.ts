@@ -9,7 +9,7 @@ export const navItems: NavItem[] = [
   { label: msg`Home`, to: '/$lang/dashboard' },
   { label: msg`Component examples`, to: '/$lang/component-examples' },
   { label: msg`Intelligent Bases`, to: '/$lang/ia-bases' },
-  { label: msg`Solutions`, to: null },
+  { label: msg`Solutions`, to: '/$lang/solutions' },
   { label: msg`Channels`, to: '/$lang/channels' },
   { label: msg`Inventories`, to: '/$lang/inventories' },
   { label: msg`Checkouts`, to: '/$lang/checkouts' },

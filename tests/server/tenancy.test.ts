@@ -862,6 +862,8 @@ const tenancyTable: TenancyCase[] = [
   campaignRecord('POST', '/cancel'),
   campaignRecord('GET', '/results'),
   campaignRecord('GET', '/sends.csv'),
+  // A's number answering with A's AI base: A's personal shopper lists it, B's answer does not.
+  { scope: 'list', method: 'GET', url: '/api/v1/solutions', seed: seedChannel },
 ];
 
 let server: TestServer;
