@@ -142,7 +142,8 @@ async function contact(
 const noContacts = () => db.delete(contactTable).where(eq(contactTable.uid, merchant.uid));
 
 let orders = 0;
-async function ordered(phone: string, daysAgo: number, totalMinor: number) {
+/** An order of the shopper's; `viaCartPage`: the checkout asked for no phone, the number is the one given on the cart page for WhatsApp updates. */
+async function ordered(phone: string, daysAgo: number, totalMinor: number, { viaCartPage = false } = {}) {
   const id = `order-${++orders}`;
   await db.insert(orderEvents).values({
     inventoryId: merchant.inventoryId,
@@ -152,7 +153,7 @@ async function ordered(phone: string, daysAgo: number, totalMinor: number) {
     shopifyOrderId: id,
     totalMinor,
     currency: 'BRL',
-    customerPhone: phone,
+    ...(viaCartPage ? { whatsappUpdatesPhone: phone } : { customerPhone: phone }),
     occurredAt: new Date(clock - daysAgo * DAY_MS),
   });
 }
@@ -509,6 +510,8 @@ describe('campaigns', () => {
     await access('visitor-else', 'access', null);
     clock += 2 * DAY_MS;
     await ordered(ana, 0, 12_990);
+    // Caio then bought from the cart page: his checkout took no phone, the number he gave there is his.
+    await ordered(caio, 0, 5_010, { viaCartPage: true });
 
     const results = await campaignResults(db, campaigns).of(merchant.uid, id);
     const cost = priceOf({ category: 'MARKETING', country: 'BR', at: now(), inServiceWindow: false }).amountMicros;
@@ -522,8 +525,8 @@ describe('campaigns', () => {
       failedByReason: [{ reason: 'undeliverable', count: 1 }],
       replies: 1,
       clicks: 2,
-      orders: 1,
-      revenue: [{ currency: 'BRL', totalMinor: 12_990 }],
+      orders: 2,
+      revenue: [{ currency: 'BRL', totalMinor: 18_000 }],
       returnOnCost: null,
       returnWithheld: 'other_currency',
     });
