@@ -179,9 +179,17 @@ function exploreScope(
   });
   const key = (steps: ModelStep[]) => steps.map((s) => JSON.stringify(s.event)).join(' > ');
   const keys = labelled.map(key);
-  const paths = labelled
-    .filter((_, i) => !keys.some((other, j) => j !== i && other.startsWith(keys[i]!) && (other.length > keys[i]!.length || j < i)))
-    .map((steps) => ({ steps, initial: initial! }));
+  // In sorted order, a key that another extends is followed by one that starts with it (the first
+  // of those after its own copies); of identical keys, the first in the list is kept.
+  const order = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
+  const dropped = new Set<number>();
+  order.forEach((i, at) => {
+    if (at > 0 && keys[order[at - 1]!] === keys[i]) dropped.add(i);
+    let next = at + 1;
+    while (next < order.length && keys[order[next]!] === keys[i]) next++;
+    if (next < order.length && keys[order[next]!]!.startsWith(keys[i]!)) dropped.add(i);
+  });
+  const paths = labelled.filter((_, i) => !dropped.has(i)).map((steps) => ({ steps, initial: initial! }));
 
   return { eventTypes: [...new Set(events.map((e) => e.type))], paths };
 }
