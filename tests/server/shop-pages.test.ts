@@ -291,6 +291,35 @@ describe('the catalog page', () => {
 });
 
 describe('the cart summary page', () => {
+  test('before its script runs, a card’s Add to cart opens the cart page with the chosen variant', async () => {
+    const catalog = await page(`/pt/c/${shop.publicId}`);
+    const root = catalog.html.slice(catalog.html.indexOf('<div id="root">'));
+    // Each card is a plain GET form to the cart page, naming one of its chosen variant as `items`.
+    const forms = [...root.matchAll(/<form ([^>]*)>([\s\S]*?)<\/form>/g)].filter(([, attributes]) => attributes!.includes('method="get"'));
+    expect(forms.length).toBeGreaterThan(0);
+    const asBrowser = forms.map(([, attributes, inner]) => {
+      const action = /action="([^"]+)"/.exec(attributes!)?.[1] ?? '';
+      const select = /<select[^>]*name="items"[^>]*>([\s\S]*?)<\/select>/.exec(inner!)?.[1];
+      const value = select
+        ? /<option[^>]*value="([^"]+)"[^>]*selected=""/.exec(select)?.[1]
+        : /<button[^>]*name="items"[^>]*value="([^"]+)"|<button[^>]*value="([^"]+)"[^>]*name="items"/.exec(inner!)?.slice(1).find(Boolean);
+      // A disabled button (the chosen variant sold out) submits nothing.
+      const submits = !/<button[^>]*disabled=""/.test(inner!);
+      return { action: action.replace(/&amp;/g, '&'), value: submits ? value?.replace(/&amp;/g, '&') : undefined };
+    });
+    expect(asBrowser.every(({ action }) => action === `/pt/c/${shop.publicId}/cart`)).toBe(true);
+    const buyable = asBrowser.filter((form) => form.value);
+    expect(buyable.length).toBeGreaterThan(0);
+    for (const { action, value } of buyable) {
+      // The browser's GET of the form: its one field, form-encoded.
+      const cart = await page(`${action}?${new URLSearchParams({ items: value! }).toString()}`);
+      expect(cart.status).toBe(200);
+      if (cart.document?.data.page !== 'cart') throw new Error('not a cart page');
+      const [retailerId] = value!.split(':');
+      expect(cart.document.data.lines.map((line) => [line.retailerId, line.quantity, line.problem])).toEqual([[retailerId, 1, null]]);
+    }
+  });
+
   test('an items= list shows each line with today’s price and what is wrong with a line', async () => {
     const { status, html, document } = await page(`/en/c/${shop.publicId}/cart?items=${encodeURIComponent('CAM-P:2,CAM-G:1,NOPE-1:1')}`);
     expect(status).toBe(200);

@@ -241,11 +241,11 @@ describe('the catalog page', () => {
     expect(tenis.textContent).toContain('Sold out');
 
     const camiseta = cardOf('Camiseta Básica Azúl');
-    await user.selectOptions(within(camiseta).getByLabelText('Option'), 'CAM-G-PR');
+    await user.selectOptions(within(camiseta).getByLabelText('Option'), 'CAM-G-PR:1');
     const add = within(camiseta).getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
     expect(add.disabled).toBe(true);
     expect(camiseta.textContent).toContain('This option is sold out: choose another.');
-    await user.selectOptions(within(camiseta).getByLabelText('Option'), 'CAM-M-AZ');
+    await user.selectOptions(within(camiseta).getByLabelText('Option'), 'CAM-M-AZ:1');
     expect(add.disabled).toBe(false);
   });
 

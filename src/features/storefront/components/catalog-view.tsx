@@ -128,6 +128,7 @@ export function CatalogView({ data, services }: { data: Extract<ShopPageData, { 
     .replace(/%3A/g, ':')
     .replace(/%2C/g, ',');
   const count = cartCount(cart);
+  const cartPath = `/${locale}/c/${encodeURIComponent(publicId)}/cart`;
   // Until every product is known, a filter has nothing certain to show; without one, the count is the catalog's.
   const waiting = !complete && (filtering || shown > products.length);
   const matchCount = filtering || complete ? matching.length : productCount;
@@ -166,7 +167,14 @@ export function CatalogView({ data, services }: { data: Extract<ShopPageData, { 
       {waiting && filtering ? null : matchCount ? (
         <ul className="shop-grid" ref={grid}>
           {matching.slice(0, shown).map((product, index) => (
-            <ProductCard key={product.id} product={product} eager={index < EAGER_IMAGES} first={index === 0} onAdd={add} />
+            <ProductCard
+              key={product.id}
+              product={product}
+              eager={index < EAGER_IMAGES}
+              first={index === 0}
+              cartPath={cartPath}
+              onAdd={add}
+            />
           ))}
         </ul>
       ) : (
@@ -211,7 +219,7 @@ export function CatalogView({ data, services }: { data: Extract<ShopPageData, { 
         dialogRef={dialog}
         lines={lines}
         totalText={currency && lines.length ? formatMinor(locale, totalMinor, currency) : null}
-        reviewHref={`/${locale}/c/${encodeURIComponent(publicId)}/cart?items=${items}`}
+        reviewHref={`${cartPath}?items=${items}`}
         services={services}
         publicId={publicId}
         checkoutLines={() =>
