@@ -4,6 +4,7 @@
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { localeTags, locales } from '@/domain/locales';
+import { SHOP_IMAGE_SIZES, shopImageSrcSet } from './image-sizes';
 import type { ShopPageData } from './shop-page-data';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -40,7 +41,14 @@ export function shopHead(i18n: I18n, data: ShopPageData, siteUrl: string, path: 
     ...(image
       ? [meta('property', 'og:image', image), meta('name', 'twitter:card', 'summary_large_image')]
       : [meta('name', 'twitter:card', 'summary')]),
-    // The first product image is what a phone paints first: fetch it before the stylesheet asks.
-    ...(image ? [`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`] : []),
+    // The first product image is what a phone paints first: fetch it before the stylesheet asks, at the size its card will.
+    ...(image ? [preloadImage(image)] : []),
   ].join('');
+}
+
+/** The first card's image preloaded as the card will ask for it (the same srcset and sizes: one download). */
+function preloadImage(image: string): string {
+  const srcSet = shopImageSrcSet(image);
+  const sizes = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(SHOP_IMAGE_SIZES.card)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(image)}"${sizes} fetchpriority="high">`;
 }

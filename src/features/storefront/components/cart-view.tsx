@@ -46,7 +46,7 @@ export function CartView({ data, services }: { data: Extract<ShopPageData, { pag
             const { title, variantTitle, quantity, retailerId, priceText, lineTotalText } = line;
             return (
               <li key={retailerId} className="shop-line shop-summary-line">
-                <ShopImage src={line.imageUrl} alt={title ?? retailerId} />
+                <ShopImage src={line.imageUrl} alt={title ?? retailerId} place="thumbnail" />
                 <div>
                   <h3 className="shop-line-title">{title ?? <Trans>Item {retailerId}</Trans>}</h3>
                   {variantTitle ? <p className="shop-muted">{variantTitle}</p> : null}
