@@ -118,6 +118,10 @@ export const apiErrorCodes = [
   'campaign_not_active',
   'campaign_not_paused',
   'campaign_ended',
+  // The website widget (domain/widget.ts): settings that cannot be saved as they are (422; `fields` maps each field to its
+  // message id); a site not among the widget's allowed origins asking for it (403).
+  'widget_refused',
+  'origin_not_allowed',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -49,6 +49,7 @@ import type { WebhookDelivery } from './order-events/webhook-deliveries';
 import { publicSiteOrigin } from './order-events/order-webhook-address';
 import { ensureOrderWebhooks, type OrderWebhooksOutcome } from './order-events/order-webhook-subscriptions';
 import { solutionsReader, type SolutionsReader } from './solutions/solutions-reader';
+import { widgetStore, type WidgetStore } from './widgets/widget-store';
 
 /** An inventory's sync queue and reports, beside its store: what the inventory routes read and queue. */
 export type InventorySyncs = {
@@ -126,6 +127,8 @@ export type Services = {
   campaignResults: CampaignResultsReader;
   /** The Solutions screen: each solution set up or not, with its last 30 days' figure (server/solutions/). */
   solutions: SolutionsReader;
+  /** The website widget's settings and what its script reads on a site (server/widgets/). */
+  widgets: WidgetStore;
 };
 
 export type ServiceOptions = {
@@ -206,5 +209,6 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     campaigns,
     campaignResults: campaignResults(db, campaigns),
     solutions: solutionsReader(db, { inventories, aiBases, channels, campaigns, recoveryFlows, notices, dashboard }),
+    widgets: widgetStore(db, { channels }),
   };
 }

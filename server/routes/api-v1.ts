@@ -26,6 +26,7 @@ import { registerCheckoutRoutes } from './checkout-routes';
 import { registerAudienceRoutes } from './audience-routes';
 import { registerCampaignRoutes } from './campaign-routes';
 import { registerSolutionRoutes } from './solutions-routes';
+import { registerWidgetRoutes } from './widget-routes';
 
 export type ApiDependencies = {
   /** The stores and clients built once for this process, shared with its workers. */
@@ -105,6 +106,7 @@ export async function registerApiV1(
         ...(siteUrl ? { siteUrl } : {}),
       });
       registerSolutionRoutes(api, { reader: services.solutions });
+      await registerWidgetRoutes(api, { accounts, store: services.widgets, ...(siteUrl ? { siteUrl } : {}) });
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,

@@ -13,7 +13,6 @@ import { addDays, dayIn } from '@/domain/dashboard';
 import type { Solution, Solutions } from '@/domain/solutions';
 import { accounts } from '@/server/accounts/account-tables';
 import { campaignSends, campaigns } from '@/server/campaigns/campaign-tables';
-import { channels } from '@/server/channels/channel-tables';
 import { aiRequests } from '@/server/channels/whatsapp-reply-tables';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { recoveryFlows } from '@/server/checkouts/recovery-flow-tables';
@@ -23,7 +22,7 @@ import { templateSends } from '@/server/messaging/template-send-tables';
 import { orderNoticeSettings } from '@/server/notices/notice-tables';
 import { buildServices } from '@/server/services';
 import { eventRecorder } from '@/server/storefront/event-recorder';
-import { newPhoneNumberId, seedAnsweringRecords } from './support/channel-seed';
+import { addChannelRow, seedAnsweringRecords } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
 import { call, errorOf, startTestServer, testEnv, type TestServer } from './support/test-server';
@@ -59,27 +58,6 @@ async function configure(inventoryId: string, synced = true) {
       store: { name: 'Loja', currency: 'BRL' },
     })
     .where(sql`id = ${inventoryId}`);
-}
-
-async function addChannel(uid: string, aiBaseId: string, displayPhoneNumber: string, status: 'active' | 'paused' = 'active') {
-  const { db } = await testDatabase();
-  const [row] = await db
-    .insert(channels)
-    .values({
-      id: randomUUID(),
-      uid,
-      phoneNumberId: newPhoneNumberId(),
-      wabaId: '1000',
-      displayPhoneNumber,
-      accessTokenSealed: 'sealed',
-      accessTokenHint: '…abcd',
-      appSecretSealed: 'sealed',
-      verifyTokenHash: randomUUID(),
-      aiBaseId,
-      status,
-    })
-    .returning({ id: channels.id });
-  return row!.id;
 }
 
 /** A template message of `purpose`, taken by Meta at `sentAt` (null: still waiting). */
@@ -161,9 +139,9 @@ describe('GET /api/v1/solutions', () => {
       .returning({ id: inventories.id });
     ids.unsynced = unsynced!.id;
     await configure(ids.unsynced, false);
-    ids.channel = await addChannel(alice.uid, ids.base, '+55 11 90000-0001');
+    ids.channel = await addChannelRow(alice.uid, ids.base, '+55 11 90000-0001');
     // A paused number answers no one: not the personal shopper's.
-    ids.paused = await addChannel(alice.uid, ids.base, '+55 11 90000-0002', 'paused');
+    ids.paused = await addChannelRow(alice.uid, ids.base, '+55 11 90000-0002', 'paused');
 
     // Recovery and the order confirmation switched on for the synced inventory, from the first number.
     const { enabled: _enabled, enabledAt: _enabledAt, channelId: _channelId, ...flow } = defaultRecoveryFlow();
@@ -330,7 +308,7 @@ describe('GET /api/v1/solutions', () => {
 
     // Configured (not synced), a number answering: recovery and notices wait for their own switch, on that inventory.
     await configure(records.inventoryId, false);
-    await addChannel(uid, records.activeBaseId, '+55 21 90000-0003');
+    await addChannelRow(uid, records.activeBaseId, '+55 21 90000-0003');
     await db.insert(campaigns).values({ uid, name: 'Rascunho' });
     found = byId(await reader.read(uid));
     expect(found.catalog_filter.next).toBe('inventory');
@@ -395,7 +373,7 @@ describe('the 30 days', () => {
     await db.insert(accounts).values({ uid, timeZone: ZONE });
     const records = await seedAnsweringRecords(uid, 'Dias');
     await configure(records.inventoryId);
-    const channelId = await addChannel(uid, records.activeBaseId, '+55 31 90000-0004');
+    const channelId = await addChannelRow(uid, records.activeBaseId, '+55 31 90000-0004');
     // Noon UTC on 30 April is 09:00 in São Paulo: the period is 1–30 April there.
     const now = new Date('2026-04-30T12:00:00Z');
     const edges = [

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultRecoveryFlow } from '@/domain/checkout-recovery';
 import type { ChannelWebhookSetup } from '@/domain/channel';
 import { readyMadeTemplate } from '@/domain/ready-made-templates';
+import { defaultWidgetSettings, type Widget } from '@/domain/widget';
 import { recordCheckout } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
@@ -146,6 +147,17 @@ type TenancyCase =
       count: (answer: unknown) => number;
       /** Adds a record of A's that the body's rules match. */
       seed: (as: As, owner: TestUser) => Promise<void>;
+    }
+  | {
+      /**
+       * Public, by a public id, for the sites its owner listed (the website widget): a site A listed
+       * reads it, with nothing private of A's; any other site is refused (403) and reads nothing.
+       */
+      scope: 'site';
+      method: string;
+      url: string;
+      /** Makes A's record public for `listed`; the concrete path. */
+      seed: (as: As, owner: TestUser) => Promise<{ path: string; listed: string }>;
     }
   | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
@@ -511,6 +523,32 @@ const seedImport = (_as: As, owner: TestUser) =>
     return (answer.body as { importId: string }).importId;
   }));
 
+// A's website widget: its public id (read first), then switched on for A's number and one site of A's.
+const ALICE_SITE = 'https://www.alice-shop.example';
+const widgetSettings = (channelId: string | null, enabled: boolean) => ({
+  ...defaultWidgetSettings(),
+  enabled,
+  channelId,
+  allowedOrigins: enabled ? [ALICE_SITE] : [],
+});
+/** Settings whose first field is the daily cap (the own-setting row reads back its body's first value). */
+const withDailyCapFirst = (dailyCap: number) => {
+  const { dailyCap: _default, ...rest } = widgetSettings(null, false);
+  return { dailyCap, ...rest };
+};
+let aliceWidget: Promise<string> | undefined;
+const seedWidget = (as: As, owner: TestUser) =>
+  (aliceWidget ??= as(owner, '/api/v1/widget').then((answer) => {
+    expect(answer.status).toBe(200);
+    return (answer.body as Widget).publicId;
+  }));
+const seedSiteWidget = async (as: As, owner: TestUser) => {
+  const publicId = await seedWidget(as, owner);
+  const saved = await as(owner, '/api/v1/widget', { method: 'PUT', body: widgetSettings(await seedChannel(as, owner), true) });
+  expect(saved.status, saved.text).toBe(200);
+  return { path: `/api/v1/widget-sites/${publicId}`, listed: ALICE_SITE };
+};
+
 const tenancyTable: TenancyCase[] = [
   { scope: 'caller', method: 'GET', url: '/api/v1/me' },
   {
@@ -864,6 +902,15 @@ const tenancyTable: TenancyCase[] = [
   campaignRecord('GET', '/sends.csv'),
   // A's number answering with A's AI base: A's personal shopper lists it, B's answer does not.
   { scope: 'list', method: 'GET', url: '/api/v1/solutions', seed: seedChannel },
+  { scope: 'list', method: 'GET', url: '/api/v1/widget', seed: seedWidget },
+  {
+    scope: 'own-setting',
+    method: 'PUT',
+    url: '/api/v1/widget',
+    body: withDailyCapFirst(77),
+    read: async (as, caller) => ((await as(caller, '/api/v1/widget')).body as Widget).dailyCap,
+  },
+  { scope: 'site', method: 'GET', url: '/api/v1/widget-sites/:publicId', seed: seedSiteWidget },
 ];
 
 let server: TestServer;
@@ -1026,6 +1073,23 @@ describe.each(tenancyTable)('$method $url', (row) => {
       for (const inventory of [mine, theirs])
         for (const secret of [inventory.uid, inventory.id, inventory.adminUrl, inventory.tokenSealed])
           expect(answer.text).not.toContain(secret);
+    });
+  } else if (row.scope === 'site') {
+    test("a site A listed reads A's record with nothing private; any other site is refused and reads nothing", async () => {
+      const { path, listed } = await row.seed(as, alice);
+      const fromListed = await call(`${server.url}${path}`, { method: row.method, headers: { origin: listed } });
+      expect(fromListed.status, fromListed.text).toBe(200);
+      expect(fromListed.headers.get('access-control-allow-origin')).toBe(listed);
+      for (const secret of [alice.uid, alice.email, alice.idToken]) expect(fromListed.text).not.toContain(secret);
+      for (const origin of ['https://www.bob-shop.example', null]) {
+        const refused = await call(`${server.url}${path}`, { method: row.method, ...(origin ? { headers: { origin } } : {}) });
+        expect(refused.status).toBe(403);
+        expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+        expect(refused.text).not.toContain(alice.uid);
+      }
+      // B signed in changes nothing: the route answers sites, not accounts.
+      const asBob = await as(bob, path, { method: row.method });
+      expect(asBob.status).toBe(403);
     });
   } else if (row.scope === 'public-read') {
     test("A, B and no one at all get the same answer, with nothing of A's", async () => {

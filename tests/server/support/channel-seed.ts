@@ -1,11 +1,13 @@
 // Merchants ready to connect a WhatsApp number, written straight to the run's database (an account,
 // an active and an inactive AI base, an inventory; for a new uid or an emulator user's), and connect
 // forms with fresh ids and secrets: every number is new to the run, so tests never collide on the
-// one-number-one-channel rule.
+// one-number-one-channel rule; and a connected number written straight into `channels` (its token
+// sealed as nothing a test reads) for tests that need only its id and display number.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { ConnectChannel, PhoneNumberCheck } from '@/domain/channel';
 import { accounts } from '@/server/accounts/account-tables';
 import { aiBases } from '@/server/ai-bases/ai-base-tables';
+import { channels } from '@/server/channels/channel-tables';
 import { inventories } from '@/server/inventories/inventory-tables';
 import { testDatabase } from './test-database';
 
@@ -65,3 +67,25 @@ export const checkedNumber: PhoneNumberCheck = {
   verifiedName: 'Loja Contoso',
   qualityRating: 'green',
 };
+
+/** A connected number of the account's answering with `aiBaseId`, written straight into `channels`; its id. */
+export async function addChannelRow(uid: string, aiBaseId: string, displayPhoneNumber: string, status: 'active' | 'paused' = 'active') {
+  const { db } = await testDatabase();
+  const [row] = await db
+    .insert(channels)
+    .values({
+      id: randomUUID(),
+      uid,
+      phoneNumberId: newPhoneNumberId(),
+      wabaId: '1000',
+      displayPhoneNumber,
+      accessTokenSealed: 'sealed',
+      accessTokenHint: '…abcd',
+      appSecretSealed: 'sealed',
+      verifyTokenHash: randomUUID(),
+      aiBaseId,
+      status,
+    })
+    .returning({ id: channels.id });
+  return row!.id;
+}

@@ -1,0 +1,133 @@
+// Each account's website widget: read (the default settings, off, until saved; its public id made on
+// the first read, so the snippet can be pasted before anything is saved) and saved once it holds —
+// the rules the domain checks (origins, colour, greetings, hours, cap), then what only the server
+// can: the number and the inventory are the account's. A refusal names its field. And what a script
+// on an allowed site reads by the public id (domain/widget.ts publicWidgetSchema): nothing private.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { MessageDescriptor } from '@lingui/core';
+import {
+  defaultWidgetSettings,
+  isWithinOpeningHours,
+  normalizedWidgetSettings,
+  readyMadeGreetings,
+  widgetRefusals,
+  widgetRefusalsOf,
+  type PublicWidget,
+  type Widget,
+  type WidgetSettings,
+} from '@/domain/widget';
+import { accountTimeZone } from '../accounts/account-queries';
+import type { ChannelStore } from '../channels/channel-store';
+import type { Db } from '../db/database';
+import { inventoryForAnswers, isAccountsInventory } from '../inventories/inventory-queries';
+import { widgets } from './widget-tables';
+
+/** Why settings are refused: fields that do not hold. */
+export class WidgetRefusal extends Error {
+  constructor(readonly fields: Record<string, MessageDescriptor>) {
+    super('invalid');
+  }
+}
+
+type Row = typeof widgets.$inferSelect;
+
+const newPublicId = () => randomBytes(12).toString('base64url');
+
+function widgetOfRow(row: Row): Widget {
+  return {
+    enabled: row.enabled,
+    channelId: row.channelId,
+    inventoryId: row.inventoryId,
+    allowedOrigins: row.allowedOrigins,
+    dailyCap: row.dailyCap,
+    ...row.settings,
+    publicId: row.publicId,
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** A widget a script may show: on, with the sites it may show on; null when it is not one. */
+export type SiteWidget = { uid: string; allowedOrigins: string[]; dailyCap: number; widget: PublicWidget };
+
+export function widgetStore(db: Db, { channels, now = () => new Date() }: { channels: ChannelStore; now?: () => Date }) {
+  /** The account's row, made (off, with a public id) when it has none. */
+  async function rowOf(uid: string): Promise<Row> {
+    const [found] = await db.select().from(widgets).where(eq(widgets.uid, uid));
+    if (found) return found;
+    const { enabled, channelId, inventoryId, allowedOrigins, dailyCap, ...settings } = defaultWidgetSettings();
+    await db
+      .insert(widgets)
+      .values({ uid, publicId: newPublicId(), enabled, channelId, inventoryId, allowedOrigins, dailyCap, settings })
+      .onConflictDoNothing();
+    // Two first reads at once: one row wins, both answer it.
+    const [made] = await db.select().from(widgets).where(eq(widgets.uid, uid));
+    return made!;
+  }
+
+  return {
+    async get(uid: string): Promise<Widget> {
+      return widgetOfRow(await rowOf(uid));
+    },
+
+    /** Saves settings that hold; refuses with the fields that do not. */
+    async save(uid: string, input: WidgetSettings): Promise<Widget> {
+      const fields = widgetRefusalsOf(input);
+      const settings = normalizedWidgetSettings(input);
+      if (settings.channelId && !(await channels.get(uid, settings.channelId))) fields.channelId = widgetRefusals.channelUnknown;
+      if (settings.inventoryId && !(await isAccountsInventory(db, uid, settings.inventoryId)))
+        fields.inventoryId = widgetRefusals.inventoryUnknown;
+      if (Object.keys(fields).length > 0) throw new WidgetRefusal(fields);
+      await rowOf(uid);
+      const { enabled, channelId, inventoryId, allowedOrigins, dailyCap, look, greetings, openingHours, filterEnabled } = settings;
+      const [row] = await db
+        .update(widgets)
+        .set({
+          enabled,
+          channelId,
+          inventoryId,
+          allowedOrigins,
+          dailyCap,
+          settings: { look, greetings, openingHours, filterEnabled },
+          updatedAt: now(),
+        })
+        .where(eq(widgets.uid, uid))
+        .returning();
+      return widgetOfRow(row!);
+    },
+
+    /**
+     * The widget of a public id as a script on a site reads it, with the sites it may show on; null
+     * when there is none, it is off, or its number is gone (nothing would answer).
+     */
+    async forSite(publicId: string): Promise<SiteWidget | null> {
+      const [row] = await db.select().from(widgets).where(eq(widgets.publicId, publicId));
+      if (!row?.enabled || !row.channelId) return null;
+      const channel = await channels.get(row.uid, row.channelId);
+      if (!channel) return null;
+      const inventory = row.settings.filterEnabled && row.inventoryId ? await inventoryForAnswers(db, row.inventoryId) : null;
+      const zone = (await accountTimeZone(db, row.uid)) ?? 'UTC';
+      const { look, greetings, openingHours } = row.settings;
+      return {
+        uid: row.uid,
+        allowedOrigins: row.allowedOrigins,
+        dailyCap: row.dailyCap,
+        widget: {
+          publicId: row.publicId,
+          look,
+          greetings: {
+            en: greetings.en || readyMadeGreetings.en,
+            pt: greetings.pt || readyMadeGreetings.pt,
+            es: greetings.es || readyMadeGreetings.es,
+          },
+          open: isWithinOpeningHours(openingHours, now(), zone),
+          openingHours,
+          whatsappNumber: channel.displayPhoneNumber.replace(/\D/g, ''),
+          filterCatalogId: inventory?.publicId ?? null,
+        },
+      };
+    },
+  };
+}
+
+export type WidgetStore = ReturnType<typeof widgetStore>;
