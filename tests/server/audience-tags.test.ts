@@ -11,7 +11,7 @@ import { contactTagValidation } from '@/domain/contact-tags';
 import { audiences } from '@/server/audiences/audience-tables';
 import { createUser, type TestUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
-import { call, errorOf, startTestServer, type ApiAnswer, type TestServer } from './support/test-server';
+import { errorOf, jsonApi, ok, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,18 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const api = (user: TestUser, path: string, method = 'GET', body?: unknown) =>
-  call(`${server.url}/api/v1${path}`, {
-    method,
-    token: user.idToken,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-
-async function ok<T>(answer: Promise<ApiAnswer>, status = 200): Promise<T> {
-  const settled = await answer;
-  expect(settled.status, settled.text).toBe(status);
-  return settled.body as T;
-}
+const api = jsonApi(() => server);
 
 const add = (user: TestUser, body: Record<string, unknown>) => ok<ContactDetail>(api(user, '/contacts', 'POST', body), 201);
 const count = (user: TestUser, rules: Record<string, unknown>) => ok<AudienceCount>(api(user, '/audiences/count', 'POST', { rules }));

@@ -8,7 +8,7 @@ import type { Contact, ContactDetail, ContactList } from '@/domain/contact';
 import { CONTACT_TAGS_MAX, contactTagValidation, type ContactTagCountList } from '@/domain/contact-tags';
 import type { ContactImportResult } from '@/server/routes/contact-routes';
 import { createUser, type TestUser } from './support/emulator-users';
-import { call, errorOf, startTestServer, type ApiAnswer, type TestServer } from './support/test-server';
+import { call, errorOf, jsonApi, ok, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,18 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const api = (user: TestUser, path: string, method = 'GET', body?: unknown) =>
-  call(`${server.url}/api/v1${path}`, {
-    method,
-    token: user.idToken,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-
-async function ok<T>(answer: Promise<ApiAnswer>, status = 200): Promise<T> {
-  const settled = await answer;
-  expect(settled.status, settled.text).toBe(status);
-  return settled.body as T;
-}
+const api = jsonApi(() => server);
 
 const added = (user: TestUser, body: Record<string, unknown>) => ok<ContactDetail>(api(user, '/contacts', 'POST', body), 201);
 const tagsOf = (user: TestUser) => ok<ContactTagCountList>(api(user, '/contacts/tags'));

@@ -1,7 +1,7 @@
 // The app on real HTTP on loopback (an ephemeral port), against the run's database and the Auth
 // emulator, and a small fetch wrapper for its JSON answers.
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '@/server/app';
 import { buildServices, type Services } from '@/server/services';
@@ -79,4 +79,21 @@ export function errorOf(answer: ApiAnswer): { code: string; message: string; fie
     throw new Error(`Not an API error body (status ${answer.status}): ${answer.text.slice(0, 300)}`);
   }
   return error as { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** A signed-in JSON call under `server`'s /api/v1, as `user`: `api(user, '/contacts', 'POST', body)`. */
+export const jsonApi =
+  (server: () => TestServer) =>
+  (user: { idToken: string }, path: string, method = 'GET', body?: unknown): Promise<ApiAnswer> =>
+    call(`${server().url}/api/v1${path}`, {
+      method,
+      token: user.idToken,
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+
+/** The answer's body once its status is `status` (failing with the answer's text otherwise). */
+export async function ok<T>(answer: Promise<ApiAnswer>, status = 200): Promise<T> {
+  const settled = await answer;
+  expect(settled.status, settled.text).toBe(status);
+  return settled.body as T;
 }
