@@ -15,6 +15,7 @@ const layerZones = [
   { target: './machines', from: ['./src', './server', './tests', './scripts'], message: 'machines/ import only domain/ and xstate.' },
   { target: './src', from: ['./server', './tests', './scripts'], message: 'src/ never imports server/.' },
   { target: './server', from: ['./src', './machines', './tests'], message: 'server/ imports only domain/.' },
+  { target: './widget', from: ['./src', './server', './machines', './tests', './scripts'], message: 'widget/ imports only domain/.' },
 ];
 
 /** The folders directly below `dir` (relative to this file). */

@@ -4,9 +4,9 @@
 // them: the landing (landing.html: public/start-after-paint.js, its entry and what it imports; it
 // loads more only when asked, the live forms and the popup; its messages come in the HTML) and the shopper's catalog
 // page (shop.html: its entry and what it imports). Budgets: landing 110 KB, signed-in shell 250 KB,
-// shopper's catalog page 80 KB. BENCH_WRITE_DOC=1 writes the table to docs/benchmarks.md.
+// shopper's catalog page 80 KB, the website widget's widget.js 20 KB. BENCH_WRITE_DOC=1 writes the table to docs/benchmarks.md.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { benchCommand, machineLabel, today, writeBenchBlocks } from './benchmarks-doc';
 
@@ -138,6 +138,16 @@ if (manifest[shopKey]) {
   docRows.push(['shopper catalog page (shop.html)', ...verdict(bytes / 1024, 80)]);
   publicFirebase.push(firebase);
 }
+
+// The website widget: one script of its own on the merchants' sites (scripts/build-widget.ts).
+if (existsSync('dist/widget.js')) {
+  const text = readFileSync('dist/widget.js', 'utf8');
+  const kb = sizeOf('widget.js') / 1024;
+  const react = /react\.(?:element|transitional)|__SECRET_INTERNALS|useState/.test(text);
+  const zod = /ZodError|\$ZodType/.test(text);
+  console.log(`website widget (widget.js): ${kb.toFixed(1)} KB (budget 20), React: ${react ? 'YES' : 'no'}, zod: ${zod ? 'YES' : 'no'}`);
+  docRows.push(['website widget (widget.js, one script)', ...verdict(kb, 20)]);
+} else console.log('\nwebsite widget: no widget.js in the build');
 
 writeBenchBlocks([
   {

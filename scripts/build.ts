@@ -1,12 +1,14 @@
 // `npm run build` (and `npm start` when sources changed): everything production runs, each step
 // timed. The SPA (`vite build` → dist/; its assets' brotli and gzip copies beside them), the
 // server renderer (`vite build --ssr` → dist-ssr/), the landing page of each language rendered
-// with it (dist/<lang>/index.html), the server bundle (dist-server/). OUT_DIR moves the first three (the e2e and bench builds), SERVER_OUT_DIR the last.
+// with it (dist/<lang>/index.html), the website widget (widget/ → dist/widget.js, one script of its
+// own: no React, one global), the server bundle (dist-server/). OUT_DIR moves the first three (the e2e and bench builds), SERVER_OUT_DIR the last.
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { buildServer, SERVER_OUT_DIR } from './build-server';
 import { compressAssets } from './compress-assets';
 import { renderStaticPages } from './render-static-pages';
+import { buildWidget } from './build-widget';
 
 export async function buildAll({
   outDir = process.env.OUT_DIR ?? 'dist',
@@ -28,6 +30,7 @@ export async function buildAll({
     await step('compressed assets', async () => compressAssets(outDir));
     await step('server renderer', () => build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx' } }));
     await step('static landing pages', () => renderStaticPages(outDir));
+    await step('website widget', () => buildWidget(outDir));
     await step('server bundle', () => buildServer(serverOutDir));
   } finally {
     for (const [name, value] of Object.entries(before)) {

@@ -93,6 +93,9 @@ const recoveryWalkStore = await startShopifyAdminServer({
 const campaignWalkNumber = fixturePhoneNumber(9110, { verifiedName: 'Loja Campanhas Catalyst' });
 demo.whatsapp.addNumber(campaignWalkNumber);
 demo.whatsapp.setWebhookUrl(campaignWalkNumber.phoneNumberId, `http://127.0.0.1:${port}/webhooks/whatsapp`);
+// The website widget's number (tests/e2e/widget-on-a-site.spec.ts): where 'Continue on WhatsApp' leads.
+const widgetNumber = fixturePhoneNumber(9111, { verifiedName: 'Loja Widget Catalyst' });
+demo.whatsapp.addNumber(widgetNumber);
 const scopeLackingStore = await startShopifyAdminServer({
   scopes: ['read_products'],
   shop: { name: 'Loja Sem Pedidos', currencyCode: 'BRL' },
@@ -134,6 +137,7 @@ const peers: E2ePeers = {
     recoveryModelNumberB,
     recoveryWalkNumber,
     campaignWalkNumber,
+    widgetNumber,
   },
 };
 mkdirSync('.tmp', { recursive: true });

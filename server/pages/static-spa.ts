@@ -12,12 +12,17 @@ import { registerShopPages } from './shop-pages';
 // Files that must always be revalidated so a new deploy is seen at once.
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/build-id.json', '/registerSW.js']);
 
+/** The website widget's script, as the build writes it (scripts/build-widget.ts). */
+const WIDGET_SCRIPT = 'widget.js';
+
 function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) {
     return 'public, max-age=31536000, immutable';
   }
   // The static landing pages (/<lang>/index.html) name the build's assets like index.html does.
   if (NO_CACHE.has(urlPath) || urlPath.startsWith('/workbox-') || urlPath.endsWith('/index.html')) return 'no-cache';
+  // The widget's one address serves each new build: a merchant's pages pick a new one up within minutes.
+  if (urlPath === `/${WIDGET_SCRIPT}`) return 'public, max-age=300';
   return 'public, max-age=3600';
 }
 
@@ -67,6 +72,12 @@ export async function registerStaticSpa(app: FastifyInstance, { distDir, csp, si
           .join('/');
       res.setHeader('cache-control', cacheControlFor(urlPath));
     },
+  });
+
+  // The website widget runs on the merchants' sites: another origin's page loads it as a script, which
+  // helmet's Cross-Origin-Resource-Policy (same-origin, set for every answer) would block.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.split('?')[0] === `/${WIDGET_SCRIPT}`) reply.header('cross-origin-resource-policy', 'cross-origin');
   });
 
   const pages = registerPublicPages(app, { root, csp, siteUrl, renderer, renderThreads });

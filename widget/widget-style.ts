@@ -1,0 +1,50 @@
+// The widget's stylesheet, adopted by its shadow root (a constructed stylesheet: a page's strict CSP
+// that allows no inline style still allows it). `:host` resets everything the page could pass down
+// and holds its place with !important, which beats the page's own rules on the host element.
+export const widgetCss = `
+:host {
+  all: initial !important;
+  position: fixed !important;
+  bottom: 20px !important;
+  z-index: 2147483000 !important;
+  display: block !important;
+  font: 15px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif !important;
+  color: #1d2330 !important;
+}
+:host(.right) { right: 20px !important; }
+:host(.left) { left: 20px !important; }
+* { box-sizing: border-box; }
+button, a { font: inherit; }
+:focus-visible { outline: 3px solid #1d2330; outline-offset: 2px; }
+.launcher {
+  width: 56px; height: 56px; border-radius: 50%; border: 0; cursor: pointer;
+  background: var(--catalyst-color); color: var(--catalyst-on-color);
+  box-shadow: 0 4px 14px rgba(0, 0, 0, .25); display: grid; place-items: center;
+}
+.launcher svg { width: 28px; height: 28px; fill: currentColor; }
+.panel {
+  position: absolute; bottom: 72px; width: min(360px, calc(100vw - 40px));
+  background: #fff; border-radius: 14px; box-shadow: 0 8px 30px rgba(0, 0, 0, .25); overflow: hidden;
+}
+:host(.right) .panel { right: 0; }
+:host(.left) .panel { left: 0; }
+.panel[hidden] { display: none; }
+.head {
+  display: flex; align-items: center; justify-content: space-between; gap: 8px;
+  padding: 12px 12px 12px 16px; background: var(--catalyst-color); color: var(--catalyst-on-color);
+}
+h2 { margin: 0; font-size: 17px; font-weight: 700; }
+.close {
+  min-width: 44px; min-height: 44px; border: 0; border-radius: 8px; cursor: pointer;
+  background: transparent; color: inherit; font-size: 24px; line-height: 1;
+}
+.body { padding: 16px; display: grid; gap: 12px; }
+p { margin: 0; }
+.hours { color: #4a5263; font-size: 14px; }
+.whatsapp {
+  display: flex; align-items: center; justify-content: center; gap: 8px; min-height: 48px; padding: 0 16px;
+  border-radius: 10px; background: #0b7a47; color: #fff; font-weight: 700; text-decoration: none;
+}
+.whatsapp svg { width: 20px; height: 20px; fill: currentColor; }
+@media (prefers-reduced-motion: no-preference) { .panel { transition: opacity .15s; } }
+`;

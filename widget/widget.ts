@@ -1,0 +1,135 @@
+// The website widget: the one <script src="…/widget.js" data-catalyst="{public id}" async> a merchant
+// pastes into their site. It reads the widget's settings from the Catalyst server the script came
+// from (GET /api/v1/widget-sites/{public id}: answered only to the sites the merchant listed) and
+// draws, inside a shadow root (the page's CSS cannot reach in, nor ours out), a labelled button that
+// opens a panel with the greeting in the page's language, when someone answers, and 'Continue on
+// WhatsApp' to the merchant's number with a message ready to send. Keyboard: the panel keeps the focus
+// while open, Escape closes it and gives the focus back to the button. No framework, no global but
+// the build's one namespace (CatalystWidget); a second copy of the script on a page does nothing.
+import type { PublicWidget } from '@/domain/widget';
+import { widgetCss } from './widget-style';
+import { pageLocale, widgetStrings, type WidgetStrings } from './widget-strings';
+
+const HOST_TAG = 'catalyst-widget';
+const CHAT_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z"/></svg>';
+
+/** Black or white, whichever reads better on the merchant's colour (WCAG relative luminance). */
+export function textColorOn(hex: string): string {
+  const channel = (offset: number) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  // Contrast with white (1.05 / (L + .05)) against with black ((L + .05) / .05): the larger wins.
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#000000';
+}
+
+/** When someone answers, in words: 'We answer Mon, Tue, Wed, Thu, Fri, 09:00–18:00.' */
+function hoursText(strings: WidgetStrings, hours: NonNullable<PublicWidget['openingHours']>): string {
+  const order = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+  const days =
+    hours.days.length === 7 ? strings.everyDay : order.flatMap((day, i) => (hours.days.includes(day) ? [strings.days[i]] : [])).join(', ');
+  return strings.hours(days, hours.start, hours.end);
+}
+
+/** wa.me's link to the number with the message ready to send. */
+export const whatsappLink = (number: string, text: string) => `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string) {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+/** Draws the widget for `settings` on the page; its host element. */
+export function mountWidget(settings: PublicWidget, lang: string | null): HTMLElement {
+  const locale = pageLocale(lang);
+  const strings = widgetStrings[locale];
+  const host = document.createElement(HOST_TAG);
+  host.className = settings.look.position;
+  host.style.setProperty('--catalyst-color', settings.look.color);
+  host.style.setProperty('--catalyst-on-color', textColorOn(settings.look.color));
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(widgetCss);
+  root.adoptedStyleSheets = [sheet];
+
+  const launcher = element('button', {
+    type: 'button',
+    class: 'launcher',
+    'aria-label': strings.open,
+    'aria-expanded': 'false',
+    'aria-controls': 'panel',
+  });
+  launcher.innerHTML = CHAT_ICON;
+  const panel = element('section', { id: 'panel', class: 'panel', role: 'dialog', 'aria-labelledby': 'title' });
+  panel.hidden = true;
+  const head = element('div', { class: 'head' });
+  const close = element('button', { type: 'button', class: 'close', 'aria-label': strings.close }, '×');
+  head.append(element('h2', { id: 'title' }, strings.title), close);
+  const body = element('div', { class: 'body' });
+  body.append(element('p', { class: 'greeting' }, settings.greetings[locale]));
+  if (!settings.open) body.append(element('p', { class: 'hours' }, strings.closedNow));
+  if (settings.openingHours) body.append(element('p', { class: 'hours' }, hoursText(strings, settings.openingHours)));
+  const whatsapp = element('a', {
+    class: 'whatsapp',
+    href: whatsappLink(settings.whatsappNumber, strings.prefilled),
+    target: '_blank',
+    rel: 'noopener',
+  });
+  whatsapp.innerHTML = CHAT_ICON;
+  whatsapp.append(strings.continueOnWhatsapp);
+  body.append(whatsapp);
+  panel.append(head, body);
+  root.append(panel, launcher);
+
+  const setOpen = (open: boolean) => {
+    panel.hidden = !open;
+    launcher.setAttribute('aria-expanded', String(open));
+    (open ? close : launcher).focus();
+  };
+  launcher.addEventListener('click', () => setOpen(panel.hidden));
+  close.addEventListener('click', () => setOpen(false));
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+    } else if (event.key === 'Tab') {
+      // The focus stays in the open panel: from its last control to its first, and back.
+      const controls = [close, whatsapp];
+      const at = controls.indexOf(root.activeElement as HTMLButtonElement | HTMLAnchorElement);
+      const next = event.shiftKey ? (at <= 0 ? controls.length - 1 : at - 1) : at === controls.length - 1 ? 0 : at + 1;
+      event.preventDefault();
+      controls[next]!.focus();
+    }
+  });
+  document.body.append(host);
+  return host;
+}
+
+/** The script's own element: the one running, else the first that names a widget. */
+function ownScript(): HTMLScriptElement | null {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement && current.dataset.catalyst) return current;
+  return document.querySelector<HTMLScriptElement>('script[data-catalyst]');
+}
+
+/** Reads the settings from the server the script came from and draws the widget; nothing when it may not. */
+export async function start(): Promise<void> {
+  const script = ownScript();
+  const publicId = script?.dataset.catalyst;
+  if (!script || !publicId || document.querySelector(HOST_TAG)) return;
+  const origin = new URL(script.src, location.href).origin;
+  const answer = await fetch(`${origin}/api/v1/widget-sites/${encodeURIComponent(publicId)}`, { credentials: 'omit' });
+  // A site not listed, a widget off: the page stays as it was.
+  if (!answer.ok) return;
+  const settings = (await answer.json()) as PublicWidget;
+  // A second copy of the script may have read its settings meanwhile: one widget a page.
+  const draw = () => void (document.querySelector(HOST_TAG) ?? mountWidget(settings, document.documentElement.lang));
+  if (document.body) draw();
+  else document.addEventListener('DOMContentLoaded', draw, { once: true });
+}
+
+void start();
