@@ -3,7 +3,6 @@
 // wizard at its saved step for one in configuration, its screen for a configured one.
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import styled from 'styled-components';
 import type { Inventory } from '@/domain/inventory';
 import { useLang } from '@/src/i18n/use-lang';
 import { Badge } from '@/src/ui/badge';
@@ -11,16 +10,7 @@ import { Card } from '@/src/ui/card';
 import { inventoryStatusNames } from '../sync-messages';
 import { InventoryLastUpdate, InventorySyncStatus } from './inventory-sync-status';
 import { FactsList } from '@/src/ui/facts-list';
-
-const OpenLink = styled.span`
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 44px;
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.secondary};
-  }
-`;
+import { OpenLink } from '@/src/ui/open-link';
 
 export function InventoryCard({ inventory }: { inventory: Inventory }) {
   const { t, i18n } = useLingui();

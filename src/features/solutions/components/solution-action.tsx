@@ -4,20 +4,10 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import styled from 'styled-components';
 import type { Solution } from '@/domain/solutions';
 import { useLang } from '@/src/i18n/use-lang';
 import { PrimaryLink } from '@/src/ui/primary-link';
-
-const OpenLink = styled.span`
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 44px;
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.secondary};
-  }
-`;
+import { OpenLink } from '@/src/ui/open-link';
 
 export function SolutionAction({ solution }: { solution: Solution }) {
   const lang = useLang();

@@ -9,6 +9,7 @@ import { readyMadeTemplates } from '@/domain/ready-made-templates';
 import { useLang } from '@/src/i18n/use-lang';
 import { Badge } from '@/src/ui/badge';
 import { newTemplateSearch } from '../template-search';
+import { OpenLink } from '@/src/ui/open-link';
 
 const List = styled.ul`
   list-style: none;
@@ -38,16 +39,6 @@ const Title = styled.h4`
 const Description = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.muted};
-`;
-
-const OpenLink = styled.span`
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 44px;
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.secondary};
-  }
 `;
 
 export function ReadyMadeOffers({ account, headingId }: { account: TemplateAccount; headingId: string }) {
