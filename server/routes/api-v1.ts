@@ -27,6 +27,7 @@ import { registerAudienceRoutes } from './audience-routes';
 import { registerCampaignRoutes } from './campaign-routes';
 import { registerSolutionRoutes } from './solutions-routes';
 import { registerWidgetRoutes } from './widget-routes';
+import { registerWidgetSiteCheckRoutes } from './widget-site-check-routes';
 
 export type ApiDependencies = {
   /** The stores and clients built once for this process, shared with its workers. */
@@ -107,6 +108,7 @@ export async function registerApiV1(
       });
       registerSolutionRoutes(api, { reader: services.solutions });
       await registerWidgetRoutes(api, { accounts, store: services.widgets, ...(siteUrl ? { siteUrl } : {}) });
+      registerWidgetSiteCheckRoutes(api, { accounts, widgets: services.widgets, allowPrivateAddresses: allowLoopbackPeers });
       await registerStorefrontRoutes(api, {
         store: services.storefront,
         events,
