@@ -23,6 +23,9 @@ import {
 import { siteCheckRefusals, siteCheckUrl, type SiteCheckAnswer } from '../domain/widget-site-check';
 import { failed, failureOf, type Failed } from './failure';
 
+/** Opening hours as the screen switches them on: a working week. */
+export const workingWeek: OpeningHours = { days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '18:00' };
+
 /** A connected number or an inventory the widget may use. */
 export type WidgetChoice = { id: string; label: string };
 

@@ -23,6 +23,7 @@ import { Route as LangAppInventoriesRouteImport } from './routes/$lang/_app/inve
 import { Route as LangAppSettingsRouteImport } from './routes/$lang/_app/settings'
 import { Route as LangAppSolutionsRouteImport } from './routes/$lang/_app/solutions'
 import { Route as LangAppTemplatesRouteImport } from './routes/$lang/_app/templates'
+import { Route as LangAppWidgetRouteImport } from './routes/$lang/_app/widget'
 import { Route as LangLoggedOutLoginRouteImport } from './routes/$lang/_logged-out/login'
 import { Route as LangLoggedOutResetPasswordRouteImport } from './routes/$lang/_logged-out/reset-password'
 import { Route as LangAppCampaignsIndexRouteImport } from './routes/$lang/_app/campaigns/index'
@@ -105,6 +106,11 @@ const LangAppTemplatesRoute = LangAppTemplatesRouteImport.update({
   path: '/templates',
   getParentRoute: () => LangAppRouteRoute,
 } as any)
+const LangAppWidgetRoute = LangAppWidgetRouteImport.update({
+  id: '/widget',
+  path: '/widget',
+  getParentRoute: () => LangAppRouteRoute,
+} as any)
 const LangLoggedOutLoginRoute = LangLoggedOutLoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -180,6 +186,7 @@ export interface FileRoutesByFullPath {
   '/$lang/settings': typeof LangAppSettingsRoute
   '/$lang/solutions': typeof LangAppSolutionsRoute
   '/$lang/templates': typeof LangAppTemplatesRoute
+  '/$lang/widget': typeof LangAppWidgetRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
   '/$lang/campaigns/$id': typeof LangAppCampaignsIdRoute
@@ -205,6 +212,7 @@ export interface FileRoutesByTo {
   '/$lang/settings': typeof LangAppSettingsRoute
   '/$lang/solutions': typeof LangAppSolutionsRoute
   '/$lang/templates': typeof LangAppTemplatesRoute
+  '/$lang/widget': typeof LangAppWidgetRoute
   '/$lang/login': typeof LangLoggedOutLoginRoute
   '/$lang/reset-password': typeof LangLoggedOutResetPasswordRoute
   '/$lang/campaigns/$id': typeof LangAppCampaignsIdRoute
@@ -234,6 +242,7 @@ export interface FileRoutesById {
   '/$lang/_app/settings': typeof LangAppSettingsRoute
   '/$lang/_app/solutions': typeof LangAppSolutionsRoute
   '/$lang/_app/templates': typeof LangAppTemplatesRoute
+  '/$lang/_app/widget': typeof LangAppWidgetRoute
   '/$lang/_logged-out/login': typeof LangLoggedOutLoginRoute
   '/$lang/_logged-out/reset-password': typeof LangLoggedOutResetPasswordRoute
   '/$lang/_app/campaigns/$id': typeof LangAppCampaignsIdRoute
@@ -262,6 +271,7 @@ export interface FileRouteTypes {
     | '/$lang/settings'
     | '/$lang/solutions'
     | '/$lang/templates'
+    | '/$lang/widget'
     | '/$lang/login'
     | '/$lang/reset-password'
     | '/$lang/campaigns/$id'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/$lang/settings'
     | '/$lang/solutions'
     | '/$lang/templates'
+    | '/$lang/widget'
     | '/$lang/login'
     | '/$lang/reset-password'
     | '/$lang/campaigns/$id'
@@ -315,6 +326,7 @@ export interface FileRouteTypes {
     | '/$lang/_app/settings'
     | '/$lang/_app/solutions'
     | '/$lang/_app/templates'
+    | '/$lang/_app/widget'
     | '/$lang/_logged-out/login'
     | '/$lang/_logged-out/reset-password'
     | '/$lang/_app/campaigns/$id'
@@ -434,6 +446,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAppTemplatesRouteImport
       parentRoute: typeof LangAppRouteRoute
     }
+    '/$lang/_app/widget': {
+      id: '/$lang/_app/widget'
+      path: '/widget'
+      fullPath: '/$lang/widget'
+      preLoaderRoute: typeof LangAppWidgetRouteImport
+      parentRoute: typeof LangAppRouteRoute
+    }
     '/$lang/_logged-out/login': {
       id: '/$lang/_logged-out/login'
       path: '/login'
@@ -531,6 +550,7 @@ interface LangAppRouteRouteChildren {
   LangAppSettingsRoute: typeof LangAppSettingsRoute
   LangAppSolutionsRoute: typeof LangAppSolutionsRoute
   LangAppTemplatesRoute: typeof LangAppTemplatesRoute
+  LangAppWidgetRoute: typeof LangAppWidgetRoute
   LangAppCampaignsIdRoute: typeof LangAppCampaignsIdRoute
   LangAppCampaignsNewRoute: typeof LangAppCampaignsNewRoute
   LangAppChannelsIdRoute: typeof LangAppChannelsIdRoute
@@ -553,6 +573,7 @@ const LangAppRouteRouteChildren: LangAppRouteRouteChildren = {
   LangAppSettingsRoute: LangAppSettingsRoute,
   LangAppSolutionsRoute: LangAppSolutionsRoute,
   LangAppTemplatesRoute: LangAppTemplatesRoute,
+  LangAppWidgetRoute: LangAppWidgetRoute,
   LangAppCampaignsIdRoute: LangAppCampaignsIdRoute,
   LangAppCampaignsNewRoute: LangAppCampaignsNewRoute,
   LangAppChannelsIdRoute: LangAppChannelsIdRoute,

@@ -19,6 +19,7 @@ export const crumbs = {
   campaigns: { label: msg`Campaigns`, to: '/$lang/campaigns' },
   campaign: { label: msg`Campaign` },
   solutions: { label: msg`Solutions`, to: '/$lang/solutions' },
+  widget: { label: msg`Website widget`, to: '/$lang/widget' },
   componentExamples: { label: msg`Component examples` },
   settings: { label: msg`Settings` },
 } satisfies Record<string, Crumb>;

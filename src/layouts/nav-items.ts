@@ -23,5 +23,5 @@ export const navItems: NavItem[] = [
 export const productLinks: NavItem[] = [
   { label: msg`CATALYST AI`, to: '/$lang/ia-bases' },
   { label: msg`CATALYST FILTER`, to: '/$lang/inventories' },
-  { label: msg`CATALYST WIDGET`, to: null },
+  { label: msg`CATALYST WIDGET`, to: '/$lang/widget' },
 ];

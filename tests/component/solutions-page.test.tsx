@@ -1,6 +1,6 @@
 // /solutions on the component tests' real API server (GET /api/v1/solutions): the side menu's entry and
 // the breadcrumb in the real app (renderApp); a new merchant's six cards in the screen's order, each
-// not set up with its next step, its way there (the website widget has none) and its zero figure, and
+// not set up with its next step, its way there (the website widget's: its screen) and its zero figure, and
 // the days the figures cover (UTC until the account has a zone); an AI base saved, then activated, and
 // the account's zone set through the API moving the cards on; a failed read (a door on loopback in front
 // of the real server: the API's 500, then no answer at all) and its retry; the screen in Portuguese.
@@ -121,10 +121,10 @@ it('a new merchant: six cards in order, none set up, each with its next step and
   expect(links(campaigns)).toEqual({ 'Connect a WhatsApp number': '/en/channels' });
   expect(facts(campaigns)).toEqual({ 'Campaign messages sent in the last 30 days': '0' });
 
-  // Not built yet: what it does, no figure, no step, no link.
+  // What it does, no figure, no step: the link to its screen.
   const widget = card('Website widget');
   expect(said(widget, 'The same AI on your website, in a chat widget that continues on WhatsApp.')).toBe(true);
-  expect(links(widget)).toEqual({});
+  expect(links(widget)).toEqual({ 'Set up the website widget': '/en/widget' });
   expect(facts(widget)).toEqual({});
   expect(within(widget).queryByText(/^Next step/)).toBeNull();
 
@@ -263,7 +263,7 @@ it('set up: each card says where it is on, its figure in the page’s language, 
     'On for': `Loja Centro (${number})`,
   });
   expect(links(card('Post-sale notices'))).toEqual({ 'Open post-sale notices': `/en/inventory/${inventoryId}` });
-  expect(links(card('Website widget'))).toEqual({});
+  expect(links(card('Website widget'))).toEqual({ 'Set up the website widget': '/en/widget' });
 });
 
 it("a configured inventory and a number, nothing switched on: recovery, notices and campaigns each say what is next, on that inventory's screens", async () => {

@@ -12,6 +12,7 @@ import { siteCheckRefusals } from '@/domain/widget-site-check';
 import {
   settingsErrorsOf,
   widgetConfigMachine,
+  workingWeek,
   type LoadedWidget,
   type WidgetConfigContext,
   type WidgetConfigFailure,
@@ -89,7 +90,8 @@ export const widgetConfigSamples: EventSamples = {
   SET_POSITION: [{ type: 'SET_POSITION', position: 'left' }],
   SET_GREETING: [{ type: 'SET_GREETING', lang: 'pt', text: 'Olá! Posso ajudar?' }],
   SET_HOURS: [
-    { type: 'SET_HOURS', openingHours: { days: ['mon', 'tue'], start: '09:00', end: '18:00' } },
+    // The working week the screen starts hours with.
+    { type: 'SET_HOURS', openingHours: workingWeek },
     { type: 'SET_HOURS', openingHours: null },
   ],
   SET_FILTER: [{ type: 'SET_FILTER', enabled: false }],

@@ -132,7 +132,7 @@ describeModelBasedTests<Run>({
 
 async function started() {
   const run = startRealActor();
-  run.world.settle({ type: 'xstate.done.actor.loadWidget', output: loaded });
+  run.world.settle({ type: 'xstate.done.actor.loadWidget', output: loaded } as never);
   await flush();
   return run;
 }

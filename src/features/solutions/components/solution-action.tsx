@@ -1,6 +1,5 @@
 // A solution card's way on: the screen that sets up what it waits for first (a primary link), or, once
-// it is set up, the screen that opens it (a plain link). The website widget has no screen yet: no link
-// rather than a dead one.
+// it is set up, the screen that opens it (a plain link).
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
@@ -64,7 +63,11 @@ function solutionLink({ id, next, inventoryId }: Solution, lang: string): ReactN
     case 'notices':
       return inventoryScreen(<Trans>Set up post-sale notices</Trans>);
     case 'widget':
-      return null;
+      return (
+        <Link to="/$lang/widget" params={params}>
+          <Trans>Set up the website widget</Trans>
+        </Link>
+      );
     case null:
       break;
   }
@@ -92,6 +95,10 @@ function solutionLink({ id, next, inventoryId }: Solution, lang: string): ReactN
     case 'post_sale_notices':
       return inventoryScreen(<Trans>Open post-sale notices</Trans>);
     case 'website_widget':
-      return null;
+      return (
+        <Link to="/$lang/widget" params={params}>
+          <Trans>Open the website widget</Trans>
+        </Link>
+      );
   }
 }
