@@ -160,6 +160,17 @@ type TenancyCase =
       seed: (as: As, owner: TestUser) => Promise<{ path: string; listed: string }>;
     }
   | {
+      /**
+       * Fetches a page of a site the caller listed (the widget's 'check my site'): A checks a page of A's
+       * site; B naming it is refused at the address (422), as any site B did not list, and reads nothing of A's.
+       */
+      scope: 'checked';
+      method: string;
+      url: string;
+      /** Lists A's site; a page address on it. */
+      seed: (as: As, owner: TestUser) => Promise<string>;
+    }
+  | {
       /** The route takes a record id: B gets 404 (not 403: no existence leak) and A's record is unchanged. */
       scope: 'record';
       method: string;
@@ -911,6 +922,12 @@ const tenancyTable: TenancyCase[] = [
     read: async (as, caller) => ((await as(caller, '/api/v1/widget')).body as Widget).dailyCap,
   },
   { scope: 'site', method: 'GET', url: '/api/v1/widget-sites/:publicId', seed: seedSiteWidget },
+  {
+    scope: 'checked',
+    method: 'POST',
+    url: '/api/v1/widget/site-check',
+    seed: async (as, owner) => `${(await seedSiteWidget(as, owner)).listed}/`,
+  },
 ];
 
 let server: TestServer;
@@ -1090,6 +1107,16 @@ describe.each(tenancyTable)('$method $url', (row) => {
       // B signed in changes nothing: the route answers sites, not accounts.
       const asBob = await as(bob, path, { method: row.method });
       expect(asBob.status).toBe(403);
+    });
+  } else if (row.scope === 'checked') {
+    test("A checks a page of A's site; B naming it is refused at the address and reads nothing of A's", async () => {
+      const url = await row.seed(as, alice);
+      const forA = await as(alice, row.url, { method: row.method, body: { url } });
+      expect(forA.status, forA.text).toBe(200);
+      const forB = await as(bob, row.url, { method: row.method, body: { url } });
+      expect(forB.status, forB.text).toBe(422);
+      expect((forB.body as { error: { fields?: Record<string, string> } }).error.fields).toEqual({ url: 'widget_site_check.not_listed' });
+      for (const secret of [alice.uid, alice.email]) expect(forB.text).not.toContain(secret);
     });
   } else if (row.scope === 'public-read') {
     test("A, B and no one at all get the same answer, with nothing of A's", async () => {
