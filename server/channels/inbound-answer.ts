@@ -58,6 +58,10 @@ export type AnswerContext = {
   now: Date;
 };
 
+/** What answering a question as the base needs (no WhatsApp message): the website widget's chat answers through it too. */
+export type BaseReplyDependencies = Pick<AnswerDependencies, 'db' | 'knowledge' | 'models'>;
+export type BaseReplyContext = Pick<AnswerContext, 'uid' | 'base' | 'inventoryId' | 'history'>;
+
 /** The plan's media type a message needs: an image is vision, a document a file, an audio voice; anything else text. */
 export function mediaTypeOf(content: InboundContent): MediaType {
   if (content.type === 'image') return 'vision';
@@ -108,19 +112,22 @@ async function orderReply(deps: AnswerDependencies, context: AnswerContext, orde
 }
 
 /** The configured inventory's catalog a seller shows, or null (another function, no inventory, or not configured). */
-async function sellerCatalog(deps: AnswerDependencies, context: AnswerContext): Promise<{ inventoryId: string; catalogId: string } | null> {
+async function sellerCatalog(
+  deps: BaseReplyDependencies,
+  context: BaseReplyContext,
+): Promise<{ inventoryId: string; catalogId: string } | null> {
   if (context.base.function !== 'seller' || !context.inventoryId) return null;
   const catalogId = await catalogIdOf(deps.db, context.inventoryId);
   return catalogId ? { inventoryId: context.inventoryId, catalogId } : null;
 }
 
-async function catalogMessage(deps: AnswerDependencies, context: AnswerContext, inventoryId: string): Promise<ProductPart> {
+async function catalogMessage(deps: BaseReplyDependencies, context: BaseReplyContext, inventoryId: string): Promise<ProductPart> {
   const thumbnailRetailerId = await firstListableProduct(deps.db, inventoryId);
   return { type: 'catalog_message', bodyText: inboundPhrases[context.base.language].catalogBody, thumbnailRetailerId, wamid: null };
 }
 
 /** A seller's products for the question: those it matches, else the catalog when it names it; null for neither. */
-async function sellerParts(deps: AnswerDependencies, context: AnswerContext, question: string): Promise<ProductPart | null> {
+async function sellerParts(deps: BaseReplyDependencies, context: BaseReplyContext, question: string): Promise<ProductPart | null> {
   const catalog = await sellerCatalog(deps, context);
   if (!catalog) return null;
   const phrases = inboundPhrases[context.base.language];
@@ -140,9 +147,14 @@ async function sellerParts(deps: AnswerDependencies, context: AnswerContext, que
 /** What a message asks with its media read: its media type, and the image or document text for the model. */
 type AskedWith = { mediaType: MediaType } & Omit<ReadMedia, 'question'>;
 
-async function aiReply(
-  deps: AnswerDependencies,
-  context: AnswerContext,
+/**
+ * A question answered as the base answers a text on WhatsApp: the catalog when the shopper says yes
+ * to the seller's offer of it, else answerAsBase (blocked terms, knowledge, function, language,
+ * tone) with a seller's matching products. The website widget's chat calls it with its own history.
+ */
+export async function aiReply(
+  deps: BaseReplyDependencies,
+  context: BaseReplyContext,
   question: string,
   asked: AskedWith = { mediaType: 'text' },
 ): Promise<ReplyPlan> {

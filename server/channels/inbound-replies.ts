@@ -107,7 +107,7 @@ const turnsOf = (rows: readonly HistoryRow[]): ChatTurn[] =>
   });
 
 /** Each plan's monthly allowance of AI requests when it has one ('up to N'), as the branches of a `case` on the plan. */
-const allowances = sql.raw(
+export const allowances = sql.raw(
   planIds
     .map((id) => {
       const allowance = plans[id].limits.queriesPerMonth;
