@@ -122,6 +122,11 @@ export const apiErrorCodes = [
   // message id); a site not among the widget's allowed origins asking for it (403).
   'widget_refused',
   'origin_not_allowed',
+  // The widget's chat (domain/widget-chat.ts): a bot's user agent (403); the merchant's answers of the day given (429);
+  // nothing answers on the widget's number now (503: paused, no active AI base).
+  'bot_refused',
+  'daily_cap_reached',
+  'not_answering',
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

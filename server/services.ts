@@ -49,6 +49,7 @@ import type { WebhookDelivery } from './order-events/webhook-deliveries';
 import { publicSiteOrigin } from './order-events/order-webhook-address';
 import { ensureOrderWebhooks, type OrderWebhooksOutcome } from './order-events/order-webhook-subscriptions';
 import { solutionsReader, type SolutionsReader } from './solutions/solutions-reader';
+import { widgetChat, type WidgetChat } from './widgets/widget-chat';
 import { widgetStore, type WidgetStore } from './widgets/widget-store';
 
 /** An inventory's sync queue and reports, beside its store: what the inventory routes read and queue. */
@@ -129,6 +130,8 @@ export type Services = {
   solutions: SolutionsReader;
   /** The website widget's settings and what its script reads on a site (server/widgets/). */
   widgets: WidgetStore;
+  /** The widget's chat: answers through the WhatsApp pipeline, the daily cap, its conversations (server/widgets/widget-chat.ts). */
+  widgetChat: WidgetChat;
 };
 
 export type ServiceOptions = {
@@ -164,16 +167,18 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const aiBases = aiBaseStore(db);
   const dashboard = dashboardStore(db);
   const notices = noticeStore(db, { channels });
+  const knowledge = knowledgeStore(db);
+  const models = modelCatalog(config.llm);
   return {
     secrets,
     generatedSecretsKeyFile: secretsKey.generated ? secretsKey.file : null,
     accounts: accountStore(db),
     changeTimeZone: (uid, zone) => changeTimeZone(db, uid, zone),
     aiBases,
-    knowledge: knowledgeStore(db),
+    knowledge,
     files: s3ObjectStore(config.objectStore),
     sharedLimits: (scope) => sharedRateLimitStore(db, scope),
-    models: modelCatalog(config.llm),
+    models,
     leads: leadRequestStore(db),
     inventories,
     inventorySyncs: {
@@ -210,5 +215,6 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     campaignResults: campaignResults(db, campaigns),
     solutions: solutionsReader(db, { inventories, aiBases, channels, campaigns, recoveryFlows, notices, dashboard }),
     widgets: widgetStore(db, { channels }),
+    widgetChat: widgetChat({ db, knowledge, models }),
   };
 }

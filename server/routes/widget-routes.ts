@@ -1,19 +1,25 @@
 // /api/v1/widget: the caller's website widget (domain/widget.ts) — read (off, with its public id, until
-// saved) and saved once it holds, refusals at their fields. And /api/v1/widget-sites/{public id}: what
-// the widget's script reads on a site, public, answered only to the sites the merchant listed (the
-// request's Origin, echoed in Access-Control-Allow-Origin) and to Catalyst's own pages (the screen's
-// live preview); any other site gets a 403 a browser's script cannot read.
+// saved) and saved once it holds, refusals at their fields — and its chat's conversations. And
+// /api/v1/widget-sites/{public id}: what the widget's script reads on a site and where its chat's
+// messages go (domain/widget-chat.ts), public, answered only to the sites the merchant listed (the
+// request's Origin, echoed in Access-Control-Allow-Origin; a preflight answered for them alone) and to
+// Catalyst's own pages (the screen's live preview); any other site gets a 403 a browser's script
+// cannot read. The chat also refuses bots by their user agent (isbot) and counts each visitor's and
+// each address's messages in the database, so the limits hold across processes.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isbot } from 'isbot';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
 import { publicWidgetSchema, widgetSchema, widgetSettingsSchema } from '@/domain/widget';
+import { widgetChatAnswerSchema, widgetChatRequestSchema, widgetConversationsSchema } from '@/domain/widget-chat';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
 import { siteOrigin } from '../http/site-origin';
+import { WidgetChatRefusal, type WidgetChat } from '../widgets/widget-chat';
 import { WidgetRefusal, type WidgetStore } from '../widgets/widget-store';
 
 export type WidgetRouteOptions = {
@@ -23,7 +29,32 @@ export type WidgetRouteOptions = {
   siteUrl?: string;
   /** Reads of a widget's settings a client address may make per minute (a page view makes one). */
   readsPerMinute?: number;
+  /** The widget's chat: its answers and conversations. */
+  chat: WidgetChat;
 };
+
+/** Each refusal of the chat as the page reads it: the code its script translates, and for a limit when to try again. */
+const chatRefusals: Record<WidgetChatRefusal['reason'], (error: WidgetChatRefusal) => HttpError> = {
+  rate_limited: (error) =>
+    new HttpError(429, 'rate_limited', 'Too many messages: wait a moment and send it again.', {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000))) },
+    }),
+  daily_cap_reached: () => new HttpError(429, 'daily_cap_reached', 'The chat has given all of today’s answers: continue on WhatsApp.'),
+  not_answering: () => new HttpError(503, 'not_answering', 'Nothing answers on this chat right now: continue on WhatsApp.'),
+  ai_unavailable: () =>
+    new HttpError(503, 'ai_unavailable', 'The answer could not be written right now: try again in a moment.', {
+      headers: { 'retry-after': '30' },
+    }),
+};
+
+async function chatRefusing<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof WidgetChatRefusal) throw chatRefusals[error.reason](error);
+    throw error;
+  }
+}
 
 const security = [{ [FIREBASE_BEARER]: [] }];
 const tags = ['Website widget'];
@@ -50,7 +81,10 @@ function allowedOrigin(request: FastifyRequest, allowed: readonly string[], ownO
 /** Answers vary by Origin: no cache may hand one site's answer to another. */
 const varyByOrigin = (reply: FastifyReply) => reply.header('vary', 'Origin');
 
-export async function registerWidgetRoutes(app: FastifyInstance, { accounts, store, siteUrl, readsPerMinute = 120 }: WidgetRouteOptions) {
+export async function registerWidgetRoutes(
+  app: FastifyInstance,
+  { accounts, store, siteUrl, readsPerMinute = 120, chat }: WidgetRouteOptions,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -93,6 +127,23 @@ export async function registerWidgetRoutes(app: FastifyInstance, { accounts, sto
     },
   );
 
+  api.get(
+    '/widget/conversations',
+    {
+      schema: {
+        summary: "The caller's website widget conversations, newest first, each with its last messages",
+        tags,
+        security,
+        response: { 200: widgetConversationsSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { uid, email } = principalOf(request);
+      await accounts.findOrCreate(uid, email);
+      return { channelId: (await store.get(uid)).channelId, conversations: await chat.conversations(uid) };
+    },
+  );
+
   await app.register(async (sites) => {
     const publicApi = sites.withTypeProvider<ZodTypeProvider>();
     await sites.register(rateLimit, {
@@ -112,24 +163,99 @@ export async function registerWidgetRoutes(app: FastifyInstance, { accounts, sto
             'preview), and is echoed in `Access-Control-Allow-Origin`; any other is 403 `origin_not_allowed`. A widget that is ' +
             'off, unknown or without its number is 404.',
           tags: ['Website widget (public)'],
-          params: z.object({ publicId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+          params: publicIdParams,
           response: { 200: publicWidgetSchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema },
         },
       },
       async (request, reply) => {
-        varyByOrigin(reply);
-        const found = await store.forSite(request.params.publicId);
-        if (!found) throw HttpError.notFound('No such widget, or it is off.');
-        const origin = allowedOrigin(request, found.allowedOrigins, siteOrigin(request, siteUrl));
-        if (!origin) {
-          request.log.info({ uid: found.uid, code: 'origin_not_allowed' }, 'widget refused to a site not listed');
-          throw new HttpError(403, 'origin_not_allowed', 'This site is not among the widget’s sites.');
-        }
-        reply.header('access-control-allow-origin', origin);
+        const found = await siteFor(request, reply, request.params.publicId);
         // A page may keep it a minute; the merchant's change shows on the next page after that.
         reply.header('cache-control', 'private, max-age=60');
         return found.widget;
       },
     );
+
+    publicApi.options(
+      '/widget-sites/:publicId/messages',
+      {
+        config: { public: true },
+        schema: {
+          summary: "The browser's preflight of the widget chat's messages, answered for the sites the merchant listed",
+          description:
+            'A listed `Origin` (or Catalyst’s own) gets 204 with `Access-Control-Allow-Methods: POST` and ' +
+            '`Access-Control-Allow-Headers: content-type`; any other is 403 `origin_not_allowed` without them; a widget off is 404.',
+          tags: ['Website widget (public)'],
+          params: publicIdParams,
+          response: { 204: z.null(), 403: apiErrorBodySchema, 404: apiErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        await siteFor(request, reply, request.params.publicId);
+        reply.header('access-control-allow-methods', 'POST');
+        reply.header('access-control-allow-headers', 'content-type');
+        reply.header('access-control-max-age', '600');
+        return reply.code(204).send(null);
+      },
+    );
+
+    publicApi.post(
+      '/widget-sites/:publicId/messages',
+      {
+        config: { public: true },
+        bodyLimit: 8 * 1024,
+        schema: {
+          summary: "A shopper's message in the website widget's chat, answered by the number's active AI base",
+          description:
+            'Public, for the sites the merchant listed (`Origin` checked as the settings read; 403 `origin_not_allowed`). ' +
+            'A bot’s user agent is 403 `bot_refused`. Answered through the WhatsApp pipeline (knowledge, blocked terms, ' +
+            'function, language, tone; product cards with a link to the cart summary page), stored with the conversation ' +
+            'and counted as an AI request of the plan. 429 `rate_limited` (with `Retry-After`) past the messages a visitor ' +
+            'or an address may send a minute, or the conversations an address may start an hour; 429 `daily_cap_reached` ' +
+            'once the merchant’s answers of the day (its time zone) are given; 503 `not_answering` while the number is ' +
+            'paused or has no active AI base, `ai_unavailable` when the answerer fails. A widget off is 404.',
+          tags: ['Website widget (public)'],
+          params: publicIdParams,
+          body: widgetChatRequestSchema,
+          response: {
+            200: widgetChatAnswerSchema,
+            400: apiErrorBodySchema,
+            403: apiErrorBodySchema,
+            404: apiErrorBodySchema,
+            429: apiErrorBodySchema,
+            503: apiErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const found = await siteFor(request, reply, request.params.publicId);
+        const agent = request.headers['user-agent'];
+        if (!agent || isbot(agent)) {
+          request.log.info({ uid: found.uid, code: 'bot_refused' }, 'widget chat refused to a bot');
+          throw new HttpError(403, 'bot_refused', 'This chat answers people in a browser.');
+        }
+        try {
+          return await chatRefusing(chat.ask(found, request.body, request.ip, siteOrigin(request, siteUrl)));
+        } catch (error) {
+          if (error instanceof HttpError) request.log.info({ uid: found.uid, code: error.code }, 'widget chat message refused');
+          throw error;
+        }
+      },
+    );
   });
+
+  /** The widget of a public id for the request's site, with its Origin echoed; 404 when off, 403 for a site not listed. */
+  async function siteFor(request: FastifyRequest, reply: FastifyReply, publicId: string) {
+    varyByOrigin(reply);
+    const found = await store.forSite(publicId);
+    if (!found) throw HttpError.notFound('No such widget, or it is off.');
+    const origin = allowedOrigin(request, found.allowedOrigins, siteOrigin(request, siteUrl));
+    if (!origin) {
+      request.log.info({ uid: found.uid, code: 'origin_not_allowed' }, 'widget refused to a site not listed');
+      throw new HttpError(403, 'origin_not_allowed', 'This site is not among the widget’s sites.');
+    }
+    reply.header('access-control-allow-origin', origin);
+    return found;
+  }
 }
+
+const publicIdParams = z.object({ publicId: z.string().check(z.minLength(1), z.maxLength(64)) });

@@ -47,8 +47,19 @@ function widgetOfRow(row: Row): Widget {
   };
 }
 
-/** A widget a script may show: on, with the sites it may show on; null when it is not one. */
-export type SiteWidget = { uid: string; allowedOrigins: string[]; dailyCap: number; widget: PublicWidget };
+/**
+ * A widget a script may show: on, with the sites it may show on, and what its chat answers with (the
+ * number, the inventory, the daily cap in the account's zone); null when it is not one.
+ */
+export type SiteWidget = {
+  uid: string;
+  allowedOrigins: string[];
+  dailyCap: number;
+  channelId: string;
+  inventoryId: string | null;
+  timeZone: string;
+  widget: PublicWidget;
+};
 
 export function widgetStore(db: Db, { channels, now = () => new Date() }: { channels: ChannelStore; now?: () => Date }) {
   /** The account's row, made (off, with a public id) when it has none. */
@@ -112,6 +123,9 @@ export function widgetStore(db: Db, { channels, now = () => new Date() }: { chan
         uid: row.uid,
         allowedOrigins: row.allowedOrigins,
         dailyCap: row.dailyCap,
+        channelId: row.channelId,
+        inventoryId: row.inventoryId,
+        timeZone: zone,
         widget: {
           publicId: row.publicId,
           look,

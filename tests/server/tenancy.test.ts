@@ -158,6 +158,9 @@ type TenancyCase =
       url: string;
       /** Makes A's record public for `listed`; the concrete path. */
       seed: (as: As, owner: TestUser) => Promise<{ path: string; listed: string }>;
+      /** What a page sends (JSON, from a browser's user agent); the listed site's status when not 200. */
+      body?: unknown;
+      status?: number;
     }
   | {
       /**
@@ -559,6 +562,25 @@ const seedSiteWidget = async (as: As, owner: TestUser) => {
   expect(saved.status, saved.text).toBe(200);
   return { path: `/api/v1/widget-sites/${publicId}`, listed: ALICE_SITE };
 };
+/** What a browser's page sends the widget's chat: JSON, with a browser's user agent. */
+const pageHeaders = { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0 Safari/537.36' };
+const WIDGET_MESSAGE = { visitorId: 'tenancy-visitor-0001', text: 'Vocês trocam?' };
+const seedSiteChat = async (as: As, owner: TestUser) => {
+  const { path, listed } = await seedSiteWidget(as, owner);
+  return { path: `${path}/messages`, listed };
+};
+/** A conversation on A's widget, from A's listed site: its id. */
+let aliceConversation: Promise<string> | undefined;
+const seedWidgetConversation = (as: As, owner: TestUser) =>
+  (aliceConversation ??= seedSiteChat(as, owner).then(async ({ path, listed }) => {
+    const answer = await call(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { ...pageHeaders, origin: listed },
+      body: JSON.stringify(WIDGET_MESSAGE),
+    });
+    expect(answer.status, answer.text).toBe(200);
+    return (answer.body as { conversationId: string }).conversationId;
+  }));
 
 const tenancyTable: TenancyCase[] = [
   { scope: 'caller', method: 'GET', url: '/api/v1/me' },
@@ -928,6 +950,9 @@ const tenancyTable: TenancyCase[] = [
     url: '/api/v1/widget/site-check',
     seed: async (as, owner) => `${(await seedSiteWidget(as, owner)).listed}/`,
   },
+  { scope: 'site', method: 'OPTIONS', url: '/api/v1/widget-sites/:publicId/messages', seed: seedSiteChat, status: 204 },
+  { scope: 'site', method: 'POST', url: '/api/v1/widget-sites/:publicId/messages', seed: seedSiteChat, body: WIDGET_MESSAGE },
+  { scope: 'list', method: 'GET', url: '/api/v1/widget/conversations', seed: seedWidgetConversation },
 ];
 
 let server: TestServer;
@@ -1094,18 +1119,24 @@ describe.each(tenancyTable)('$method $url', (row) => {
   } else if (row.scope === 'site') {
     test("a site A listed reads A's record with nothing private; any other site is refused and reads nothing", async () => {
       const { path, listed } = await row.seed(as, alice);
-      const fromListed = await call(`${server.url}${path}`, { method: row.method, headers: { origin: listed } });
-      expect(fromListed.status, fromListed.text).toBe(200);
+      const sent = row.body === undefined ? {} : { body: JSON.stringify(row.body) };
+      const headers = row.body === undefined ? {} : pageHeaders;
+      const fromListed = await call(`${server.url}${path}`, { method: row.method, headers: { ...headers, origin: listed }, ...sent });
+      expect(fromListed.status, fromListed.text).toBe(row.status ?? 200);
       expect(fromListed.headers.get('access-control-allow-origin')).toBe(listed);
       for (const secret of [alice.uid, alice.email, alice.idToken]) expect(fromListed.text).not.toContain(secret);
       for (const origin of ['https://www.bob-shop.example', null]) {
-        const refused = await call(`${server.url}${path}`, { method: row.method, ...(origin ? { headers: { origin } } : {}) });
+        const refused = await call(`${server.url}${path}`, {
+          method: row.method,
+          headers: { ...headers, ...(origin ? { origin } : {}) },
+          ...sent,
+        });
         expect(refused.status).toBe(403);
         expect(refused.headers.get('access-control-allow-origin')).toBeNull();
         expect(refused.text).not.toContain(alice.uid);
       }
       // B signed in changes nothing: the route answers sites, not accounts.
-      const asBob = await as(bob, path, { method: row.method });
+      const asBob = await as(bob, path, { method: row.method, ...(row.body === undefined ? {} : { body: row.body }) });
       expect(asBob.status).toBe(403);
     });
   } else if (row.scope === 'checked') {
