@@ -15,6 +15,21 @@ export type WidgetStrings = {
   hours: (days: string, start: string, end: string) => string;
   everyDay: string;
   days: readonly [string, string, string, string, string, string, string];
+  // The chat.
+  messagesLabel: string;
+  messageLabel: string;
+  messagePlaceholder: string;
+  send: string;
+  typing: string;
+  addToCart: string;
+  /** 'Add to cart' as a screen reader names it, with the product. */
+  addToCartNamed: (title: string) => string;
+  seeCatalog: string;
+  errorNetwork: string;
+  errorTooMany: string;
+  errorDailyCap: string;
+  errorNotAnswering: string;
+  errorGeneric: string;
 };
 
 export const widgetStrings: Record<Locale, WidgetStrings> = {
@@ -28,6 +43,19 @@ export const widgetStrings: Record<Locale, WidgetStrings> = {
     hours: (days, start, end) => `We answer ${days}, ${start}–${end}.`,
     everyDay: 'every day',
     days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+    messagesLabel: 'Conversation',
+    messageLabel: 'Your message',
+    messagePlaceholder: 'Ask about a product…',
+    send: 'Send',
+    typing: 'Typing…',
+    addToCart: 'Add to cart',
+    addToCartNamed: (title) => `Add ${title} to cart`,
+    seeCatalog: 'See the catalog',
+    errorNetwork: 'Your message could not be sent: check your connection and try again.',
+    errorTooMany: 'Too many messages at once: wait a moment and send it again.',
+    errorDailyCap: 'The chat has answered all it can for today: continue on WhatsApp and we will answer you there.',
+    errorNotAnswering: 'The chat cannot answer right now: continue on WhatsApp and we will answer you there.',
+    errorGeneric: 'Something went wrong with the answer: try again in a moment.',
   },
   pt: {
     open: 'Fale com a gente',
@@ -39,6 +67,19 @@ export const widgetStrings: Record<Locale, WidgetStrings> = {
     hours: (days, start, end) => `Atendemos ${days}, das ${start} às ${end}.`,
     everyDay: 'todos os dias',
     days: ['seg', 'ter', 'qua', 'qui', 'sex', 'sáb', 'dom'],
+    messagesLabel: 'Conversa',
+    messageLabel: 'Sua mensagem',
+    messagePlaceholder: 'Pergunte sobre um produto…',
+    send: 'Enviar',
+    typing: 'Digitando…',
+    addToCart: 'Adicionar ao carrinho',
+    addToCartNamed: (title) => `Adicionar ${title} ao carrinho`,
+    seeCatalog: 'Ver o catálogo',
+    errorNetwork: 'Não foi possível enviar sua mensagem: confira sua conexão e tente de novo.',
+    errorTooMany: 'Muitas mensagens de uma vez: espere um pouco e envie de novo.',
+    errorDailyCap: 'O chat já respondeu tudo o que podia hoje: continue no WhatsApp que respondemos você por lá.',
+    errorNotAnswering: 'O chat não consegue responder agora: continue no WhatsApp que respondemos você por lá.',
+    errorGeneric: 'Algo deu errado com a resposta: tente de novo em instantes.',
   },
   es: {
     open: 'Habla con nosotros',
@@ -50,6 +91,19 @@ export const widgetStrings: Record<Locale, WidgetStrings> = {
     hours: (days, start, end) => `Atendemos ${days}, de ${start} a ${end}.`,
     everyDay: 'todos los días',
     days: ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'],
+    messagesLabel: 'Conversación',
+    messageLabel: 'Tu mensaje',
+    messagePlaceholder: 'Pregunta por un producto…',
+    send: 'Enviar',
+    typing: 'Escribiendo…',
+    addToCart: 'Agregar al carrito',
+    addToCartNamed: (title) => `Agregar ${title} al carrito`,
+    seeCatalog: 'Ver el catálogo',
+    errorNetwork: 'No se pudo enviar tu mensaje: revisa tu conexión e inténtalo de nuevo.',
+    errorTooMany: 'Demasiados mensajes a la vez: espera un momento y envíalo de nuevo.',
+    errorDailyCap: 'El chat ya respondió todo lo que podía hoy: sigue en WhatsApp y te respondemos allí.',
+    errorNotAnswering: 'El chat no puede responder ahora: sigue en WhatsApp y te respondemos allí.',
+    errorGeneric: 'Algo salió mal con la respuesta: inténtalo de nuevo en un momento.',
   },
 };
 

@@ -46,5 +46,29 @@ p { margin: 0; }
   border-radius: 10px; background: #0b7a47; color: #fff; font-weight: 700; text-decoration: none;
 }
 .whatsapp svg { width: 20px; height: 20px; fill: currentColor; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.messages { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; max-height: min(320px, 45vh); overflow-y: auto; }
+.messages:empty { display: none; }
+.message { max-width: 85%; padding: 8px 12px; border-radius: 12px; background: #eef1f6; overflow-wrap: anywhere; }
+.message p { white-space: pre-line; }
+.shopper { justify-self: end; background: var(--catalyst-color); color: var(--catalyst-on-color); }
+.typing { color: #4a5263; font-style: italic; }
+.error { max-width: 100%; background: #fdecea; color: #8a1c12; }
+.cards { list-style: none; margin: 8px 0 0; padding: 0; display: grid; gap: 8px; }
+.card { display: flex; gap: 8px; padding: 8px; border-radius: 10px; background: #fff; }
+.card img { width: 64px; height: 64px; object-fit: cover; border-radius: 8px; flex: none; }
+.card-title { font-weight: 600; }
+.price { color: #4a5263; }
+.add, .catalog { display: inline-block; margin-top: 4px; color: #0b57d0; font-weight: 700; }
+.composer { display: flex; gap: 8px; }
+.composer input {
+  flex: 1; min-width: 0; min-height: 44px; padding: 0 12px; border: 1px solid #8a93a6; border-radius: 10px;
+  font: inherit; color: inherit; background: #fff;
+}
+.send {
+  min-height: 44px; padding: 0 16px; border: 0; border-radius: 10px; cursor: pointer; font-weight: 700;
+  background: var(--catalyst-color); color: var(--catalyst-on-color);
+}
+.send:disabled { opacity: .6; cursor: default; }
 @media (prefers-reduced-motion: no-preference) { .panel { transition: opacity .15s; } }
 `;

@@ -2,11 +2,14 @@
 // pastes into their site. It reads the widget's settings from the Catalyst server the script came
 // from (GET /api/v1/widget-sites/{public id}: answered only to the sites the merchant listed) and
 // draws, inside a shadow root (the page's CSS cannot reach in, nor ours out), a labelled button that
-// opens a panel with the greeting in the page's language, when someone answers, and 'Continue on
-// WhatsApp' to the merchant's number with a message ready to send. Keyboard: the panel keeps the focus
+// opens a panel with the greeting in the page's language, when someone answers, the chat with the AI
+// base (./widget-chat.ts), and 'Continue on WhatsApp' to the merchant's number with a message ready
+// to send. Keyboard: the panel keeps the focus
 // while open, Escape closes it and gives the focus back to the button. No framework, no global but
 // the build's one namespace (CatalystWidget); a second copy of the script on a page does nothing.
 import type { PublicWidget } from '@/domain/widget';
+import { mountChat, type ChatOptions } from './widget-chat';
+import { element } from './widget-dom';
 import { widgetCss } from './widget-style';
 import { pageLocale, widgetStrings, type WidgetStrings } from './widget-strings';
 
@@ -36,15 +39,24 @@ function hoursText(strings: WidgetStrings, hours: NonNullable<PublicWidget['open
 /** wa.me's link to the number with the message ready to send. */
 export const whatsappLink = (number: string, text: string) => `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string) {
-  const made = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
-  if (text !== undefined) made.textContent = text;
-  return made;
+/** Where the chat posts and keeps its session: the Catalyst server the script came from, the page's sessionStorage. */
+export type ChatConnection = Pick<ChatOptions, 'fetch' | 'storage'> & { origin: string };
+
+/** The page's sessionStorage, or null where the page blocks it. */
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** Draws the widget for `settings` on the page; its host element. */
-export function mountWidget(settings: PublicWidget, lang: string | null): HTMLElement {
+export function mountWidget(
+  settings: PublicWidget,
+  lang: string | null,
+  connection: ChatConnection = { origin: location.origin, fetch: (...args) => fetch(...args), storage: sessionStore() },
+): HTMLElement {
   const locale = pageLocale(lang);
   const strings = widgetStrings[locale];
   const host = document.createElement(HOST_TAG);
@@ -73,6 +85,14 @@ export function mountWidget(settings: PublicWidget, lang: string | null): HTMLEl
   body.append(element('p', { class: 'greeting' }, settings.greetings[locale]));
   if (!settings.open) body.append(element('p', { class: 'hours' }, strings.closedNow));
   if (settings.openingHours) body.append(element('p', { class: 'hours' }, hoursText(strings, settings.openingHours)));
+  mountChat(body, {
+    endpoint: `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/messages`,
+    strings,
+    locale,
+    storage: connection.storage,
+    storageKey: `catalyst-chat:${settings.publicId}`,
+    fetch: connection.fetch,
+  });
   const whatsapp = element('a', {
     class: 'whatsapp',
     href: whatsappLink(settings.whatsappNumber, strings.prefilled),
@@ -98,8 +118,8 @@ export function mountWidget(settings: PublicWidget, lang: string | null): HTMLEl
       setOpen(false);
     } else if (event.key === 'Tab') {
       // The focus stays in the open panel: from its last control to its first, and back.
-      const controls = [close, whatsapp];
-      const at = controls.indexOf(root.activeElement as HTMLButtonElement | HTMLAnchorElement);
+      const controls = [...panel.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input')];
+      const at = controls.indexOf(root.activeElement as HTMLElement);
       const next = event.shiftKey ? (at <= 0 ? controls.length - 1 : at - 1) : at === controls.length - 1 ? 0 : at + 1;
       event.preventDefault();
       controls[next]!.focus();
@@ -127,7 +147,8 @@ export async function start(): Promise<void> {
   if (!answer.ok) return;
   const settings = (await answer.json()) as PublicWidget;
   // A second copy of the script may have read its settings meanwhile: one widget a page.
-  const draw = () => void (document.querySelector(HOST_TAG) ?? mountWidget(settings, document.documentElement.lang));
+  const connection: ChatConnection = { origin, fetch: (...args) => fetch(...args), storage: sessionStore() };
+  const draw = () => void (document.querySelector(HOST_TAG) ?? mountWidget(settings, document.documentElement.lang, connection));
   if (document.body) draw();
   else document.addEventListener('DOMContentLoaded', draw, { once: true });
 }

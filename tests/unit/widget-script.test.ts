@@ -81,7 +81,13 @@ describe('the keyboard', () => {
     const { launcher, panel, close, whatsapp, root } = parts(mountWidget(settings, 'en'));
     launcher.click();
     expect(root.activeElement).toBe(close);
+    // Through the chat's field and button (tests/unit/widget-chat.test.ts) to the last control.
+    const [input, send] = [root.querySelector<HTMLInputElement>('#chat-text')!, root.querySelector<HTMLButtonElement>('.send')!];
     key(close, { key: 'Tab' });
+    expect(root.activeElement).toBe(input);
+    key(input, { key: 'Tab' });
+    expect(root.activeElement).toBe(send);
+    key(send, { key: 'Tab' });
     expect(root.activeElement).toBe(whatsapp);
     key(whatsapp, { key: 'Tab' });
     expect(root.activeElement).toBe(close);
