@@ -2,7 +2,8 @@
 // its settings (channel-settings.tsx: why it needs attention, its access token, its verify token, the
 // AI base and inventory that answer; the header follows what they change), then its conversations
 // (channel-conversations.tsx), the shopper who wrote last first, a page at a time: 'Show more' reads
-// the next page with the cursor the last one gave and adds it below.
+// the next page with the cursor the last one gave and adds it below; on the website widget's number,
+// the widget's conversations after them (widget-conversations.tsx).
 import { useMemo, useState } from 'react';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useActor } from '@xstate/react';
@@ -22,6 +23,7 @@ import { channelStatusNames, qualityRatingNames } from '../channel-messages';
 import { channelStatusBadges } from './channel-card';
 import { ChannelConversations } from './channel-conversations';
 import { ChannelSettings } from './channel-settings';
+import { WidgetConversations } from './widget-conversations';
 
 const channelRoute = getRouteApi('/$lang/_app/channels/$id');
 
@@ -120,6 +122,7 @@ export function ChannelPage() {
           </Button>
         )}
       </section>
+      <WidgetConversations channelId={channel.id} />
     </PageFrame>
   );
 }
