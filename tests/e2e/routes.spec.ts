@@ -82,7 +82,7 @@ test.describe('default layout', () => {
     const products = page.getByRole('navigation', { name: 'Catalyst products' });
     await expect(products.getByRole('link', { name: 'CATALYST AI' })).toBeVisible();
     await expect(products.getByRole('link', { name: 'CATALYST FILTER' })).toBeVisible();
-    await expect(products.getByText('CATALYST WIDGET')).toBeVisible();
+    await expect(products.getByRole('link', { name: 'CATALYST WIDGET' })).toHaveAttribute('href', '/en/widget');
     const menu = page.getByRole('navigation', { name: 'Side menu' });
     for (const name of [
       'Home',
