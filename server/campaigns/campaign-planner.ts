@@ -27,7 +27,7 @@ import { priceOf } from '@/domain/message-pricing';
 import { shopperTimeZone } from '@/domain/phone-time-zone';
 import { accountTimeZone } from '../accounts/account-queries';
 import type { ChannelStore } from '../channels/channel-store';
-import { countAudience, reachableContacts, type ReachableContact } from '../contacts/contact-audience-queries';
+import { countAudience, reachableContactBatches, type ReachableContact } from '../contacts/contact-audience-queries';
 import type { Db } from '../db/database';
 import { inventoryForAnswers, isAccountsInventory } from '../inventories/inventory-queries';
 import { enqueueBulkSendsSql, type BulkSend } from '../messaging/messaging-queries';
@@ -50,7 +50,7 @@ function newCampaignRef(): string {
 }
 
 /** Sends asked for per statement while planning. */
-const PLAN_CHUNK = 5_000;
+const PLAN_CHUNK = 2_000;
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -187,8 +187,6 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
           .where(and(eq(campaigns.uid, uid), eq(campaigns.id, row.id)))
           .for('update');
         if (locked?.status !== 'draft') return null;
-        const contacts = await reachableContacts(tx, uid, sendable(checked), now());
-        if (contacts.length === 0) throw new CampaignPlanRefusal({ audienceId: campaignValidation.audienceEmpty });
         const zones = new Map<string, string>();
         // The zone depends on the country and area code only: one lookup per prefix.
         const zoneOf = (phone: string) => {
@@ -241,11 +239,15 @@ export function campaignPlanner(db: Db, deps: CampaignPlannerDependencies) {
           select ${row.id}::uuid, (bulk_input.ref->>'contactId')::uuid, bulk_made.id, (bulk_input.ref->>'position')::int
           from bulk_made join bulk_input on bulk_input.key = bulk_made.send_key`;
         let queued = 0;
-        for (let start = 0; start < contacts.length; start += PLAN_CHUNK) {
-          const chunk = contacts.slice(start, start + PLAN_CHUNK).map((contact, offset) => sendOf(contact, start + offset));
+        let position = 0;
+        // The contacts a chunk at a time, each chunk's sends asked for before the next is read.
+        for await (const batch of reachableContactBatches(tx, uid, sendable(checked), now(), PLAN_CHUNK)) {
+          const chunk = batch.map((contact, offset) => sendOf(contact, position + offset));
+          position += batch.length;
           const result = await tx.execute<{ queued: number }>(enqueueBulkSendsSql(ask, chunk, [linked], { newKeys: true }));
           queued += (result as unknown as { rows: { queued: number }[] }).rows[0]?.queued ?? 0;
         }
+        if (position === 0) throw new CampaignPlanRefusal({ audienceId: campaignValidation.audienceEmpty });
         const at = now();
         await tx
           .update(campaigns)

@@ -70,11 +70,37 @@ export async function countAudience(db: Db, uid: string, rules: AudienceRules, n
 
 export type ReachableContact = { id: string; phone: string; name: string | null; language: Locale; country: string };
 
-/** The reachable contacts the rules match now, oldest first (the order a campaign's days take them in). */
-export async function reachableContacts(db: Db, uid: string, rules: AudienceRules, now: Date): Promise<ReachableContact[]> {
-  return db
+/**
+ * The reachable contacts the rules match now, oldest first (the order a campaign's days take them in),
+ * `batchSize` at a time through a cursor: a plan of 100,000 contacts never holds them all at once, nor
+ * does the database's answer (with PGlite, its memory, which never shrinks, would keep the size of the
+ * largest answer). `tx` must be a transaction: the cursor lives until it ends.
+ */
+export async function* reachableContactBatches(
+  tx: Db,
+  uid: string,
+  rules: AudienceRules,
+  now: Date,
+  batchSize: number,
+): AsyncGenerator<ReachableContact[]> {
+  const query = tx
     .select({ id: contacts.id, phone: contacts.phone, name: contacts.name, language: contacts.language, country: contacts.country })
     .from(contacts)
     .where(and(audienceConditionSql(uid, rules, now), eq(contacts.marketingStatus, 'subscribed')))
     .orderBy(asc(contacts.createdAt), asc(contacts.id));
+  // Planned for reading every row, as a plain select is, not for the first few (a cursor's default).
+  await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+  await tx.execute(sql`declare reachable_contacts no scroll cursor for ${query}`);
+  try {
+    for (;;) {
+      const result = await tx.execute(sql.raw(`fetch forward ${Math.max(1, Math.floor(batchSize))} from reachable_contacts`));
+      const rows = (result as unknown as { rows: ReachableContact[] }).rows;
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < batchSize) return;
+    }
+  } finally {
+    // Closed now to free what it holds; its transaction's end closes it anyway (and a failed one cannot run this).
+    await tx.execute(sql`close reachable_contacts`).catch(() => {});
+  }
 }
