@@ -258,4 +258,5 @@ export async function registerWidgetRoutes(
   }
 }
 
-const publicIdParams = z.object({ publicId: z.string().check(z.minLength(1), z.maxLength(64)) });
+// A public id is base64url (widget-store.ts newPublicId); anything else never reaches the database.
+const publicIdParams = z.object({ publicId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)) });

@@ -141,5 +141,7 @@ describe('what a script reads on a site', () => {
     await save(user, { ...onFor(channelId), enabled: false });
     expect((await fromSite(saved.publicId, 'https://www.lojadaana.com.br')).status).toBe(404);
     expect((await fromSite('no-such-widget', 'https://www.lojadaana.com.br')).status).toBe(404);
+    // An id that is no public id's shape is refused before the database (a NUL byte would reach PostgreSQL as an error).
+    expect((await fromSite('a%00b', 'https://www.lojadaana.com.br')).status).toBe(400);
   });
 });
