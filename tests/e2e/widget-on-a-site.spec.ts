@@ -5,7 +5,9 @@
 // listed among the merchant's sites (a third, not listed, shows nothing). On each: the widget draws,
 // labelled in the page's language; its panel opens with the greeting and 'Continue on WhatsApp' to the
 // merchant's number with a message ready; the keyboard stays in the panel and Escape gives the focus
-// back; axe finds nothing in it; the page gains one global (CatalystWidget) and logs no error.
+// back; axe finds nothing in it; the page gains one global (CatalystWidget) and logs no error. On the
+// strict-CSP page a question asked in the panel's chat is answered by the number's AI base (the
+// cross-origin POST and its preflight as a shopper's browser makes them).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
@@ -54,6 +56,10 @@ ${snippet(catalyst, publicId)}
 
 // One world for the three: the number connects once.
 test.describe.configure({ mode: 'serial' });
+// A shopper's browser: the chat refuses bots by user agent, and headless Chromium names itself one.
+test.use({
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36',
+});
 
 let catalyst: string;
 let publicId: string;
@@ -131,7 +137,16 @@ async function open(page: Page, at: Site) {
 
 async function walk(
   page: Page,
-  labels: { open: string; title: string; close: string; whatsapp: string; greeting: string; prefilled: string },
+  labels: {
+    open: string;
+    title: string;
+    close: string;
+    whatsapp: string;
+    greeting: string;
+    prefilled: string;
+    message: string;
+    send: string;
+  },
 ) {
   const launcher = page.getByRole('button', { name: labels.open });
   await expect(launcher).toBeVisible();
@@ -142,8 +157,12 @@ async function walk(
   await expect(panel.getByText(labels.greeting)).toBeVisible();
   const whatsapp = panel.getByRole('link', { name: labels.whatsapp });
   await expect(whatsapp).toHaveAttribute('href', `https://wa.me/${number}?text=${encodeURIComponent(labels.prefilled)}`);
-  // The focus is in the panel, and stays there.
+  // The focus is in the panel, and stays there: the close button, the chat's field and its button, WhatsApp.
   await expect(panel.getByRole('button', { name: labels.close })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('textbox', { name: labels.message })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: labels.send })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(whatsapp).toBeFocused();
   await page.keyboard.press('Tab');
@@ -165,7 +184,19 @@ test('on a page with hostile CSS and a strict CSP: drawn, in Portuguese, keyboar
     whatsapp: 'Continuar no WhatsApp',
     greeting: 'Oi! Procurando um vestido de verão?',
     prefilled: 'Olá! Vim pelo site de vocês.',
+    message: 'Sua mensagem',
+    send: 'Enviar',
   });
+  // A question in the chat: the shopper's line, then the AI base's answer, no error line.
+  await page.getByRole('button', { name: 'Fale com a gente' }).click();
+  await page.getByRole('textbox', { name: 'Sua mensagem' }).fill('Vocês entregam em Curitiba?');
+  await page.keyboard.press('Enter');
+  const conversation = page.getByRole('list', { name: 'Conversa' });
+  await expect(conversation.locator('.message.shopper')).toHaveText('Vocês entregam em Curitiba?');
+  await expect(conversation.locator('.message.agent:not(.typing)')).toHaveCount(1);
+  expect((await conversation.locator('.message.agent').textContent())?.trim()).not.toBe('');
+  await expect(conversation.locator('.message.error')).toHaveCount(0);
+  await page.keyboard.press('Escape');
   // The page's rules did not reach in: the button keeps its size and the merchant's colour.
   const box = await page.getByRole('button', { name: 'Fale com a gente' }).boundingBox();
   expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([56, 56]);
@@ -191,6 +222,8 @@ test('on a Shopify-theme-like page: drawn in English, one global, the page’s o
     whatsapp: 'Continue on WhatsApp',
     greeting: 'Hi! Looking for a summer dress?',
     prefilled: 'Hi! I came from your website.',
+    message: 'Your message',
+    send: 'Send',
   });
   await expect(page.getByRole('heading', { name: 'Summer collection' })).toBeVisible();
   expect(errors).toEqual([]);
