@@ -938,4 +938,9 @@ function docBlock(target: Target, webhook: WebhookFigures | null, orders: OrderF
 }
 
 // Run as a script; imported (bench-recovery.ts reuses its parts), it runs nothing.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await main();
+  // Its servers are stopped by now: a handle left open (a socket of a peer) must not keep the bench, and
+  // the heavy-work lock a run holds, alive after its table (a run once stayed 40 minutes).
+  process.exit(0);
+}
