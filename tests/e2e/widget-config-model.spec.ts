@@ -8,7 +8,9 @@
 // nothing, and the server refuses a save at its fields only for what this world cannot make; what
 // the cut paths still reach is printed as the logic level prints it. After a save, the settings on
 // the screen are the ones sent (the real server's answer), not the model's sample.
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
@@ -153,7 +155,11 @@ const paths = [
   ...chainedWalks(machine, model, byRegion('settings'), follower),
   ...chainedWalks(machine, model, byRegion('siteCheck'), follower),
 ];
-const passed: ModelPath[] = [];
+/**
+ * Where each walk's pass is noted (a file by its index, removed when it starts again), for the last test:
+ * Playwright replaces the worker of a failed walk, and the module's memory with it.
+ */
+const passedDir = () => join(test.info().project.outputDir, 'widget-config-model-passed');
 
 // ---- The merchant's site. ----
 
@@ -284,6 +290,8 @@ async function perform(world: World, index: number) {
 }
 
 test.describe('widget-config machine through the UI', () => {
+  // One worker, in order (the suite runs fully parallel on CI): the last test counts what the others passed.
+  test.describe.configure({ mode: 'default' });
   let headers: Record<string, string> = {};
 
   test.beforeAll(async ({ merchant, playwright }, workerInfo) => {
@@ -311,8 +319,9 @@ test.describe('widget-config machine through the UI', () => {
     await new Promise((resolve) => site?.close(resolve));
   });
 
-  paths.forEach((path) => {
+  paths.forEach((path, walkIndex) => {
     test(widgetConfigPathName(eventsOf(path)), async ({ page }) => {
+      rmSync(join(passedDir(), String(walkIndex)), { force: true });
       // The widget as the model loads it (off, nothing chosen); a check's paths list the site on the server.
       const reset = await page.request.put('/api/v1/widget', {
         headers,
@@ -343,11 +352,14 @@ test.describe('widget-config machine through the UI', () => {
         for (const held of [world.loads, world.saves, world.checks]) while (held.heldCount > 0) await held.discard();
         await page.unrouteAll({ behavior: 'ignoreErrors' });
       }
-      passed.push(path);
+      mkdirSync(passedDir(), { recursive: true });
+      writeFileSync(join(passedDir(), String(walkIndex)), test.info().title);
     });
   });
 
   test('the passed paths reach every state', () => {
+    const indices = existsSync(passedDir()) ? readdirSync(passedDir()).map(Number) : [];
+    const passed = indices.sort((a, b) => a - b).map((index) => paths[index]!);
     const coverage = coverageOf(machine, { ...model, paths: passed });
     console.log(
       describeCoverage('widget-config', 'UI', coverage, passed.length) +
