@@ -14,6 +14,7 @@ import { Badge, type BadgeVariant } from '@/src/ui/badge';
 import { EmptyState } from '@/src/ui/empty-state';
 import { FileName } from '@/src/ui/file-name';
 import { PassageSource } from '@/src/ui/passage-source';
+import { ConversationItem, ConversationList } from './conversation-list';
 import { messageTypeNames, replyOutcomeNames, replyOutcomeWord, type ReplyOutcomeWord } from '../channel-messages';
 
 const outcomeBadges: Record<ReplyOutcomeWord, BadgeVariant> = {
@@ -34,24 +35,6 @@ const outcomeBadges: Record<ReplyOutcomeWord, BadgeVariant> = {
   outside_window: 'negative',
   failed: 'negative',
 };
-
-const Plain = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const ConversationItem = styled.li`
-  padding: ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  h3 {
-    margin: 0;
-  }
-`;
 
 const Meta = styled.p`
   margin: ${({ theme }) => `${theme.space(1)} 0 ${theme.space(3)}`};
@@ -207,7 +190,7 @@ export function ChannelConversations({ conversations }: { conversations: Convers
       />
     );
   return (
-    <Plain>
+    <ConversationList>
       {conversations.map((conversation) => {
         const when = formatDate(lang, new Date(conversation.lastMessageAt), { dateStyle: 'medium', timeStyle: 'short' });
         const count = conversation.messageCount;
@@ -231,6 +214,6 @@ export function ChannelConversations({ conversations }: { conversations: Convers
           </ConversationItem>
         );
       })}
-    </Plain>
+    </ConversationList>
   );
 }

@@ -12,20 +12,10 @@ import type { WidgetConversations as Read } from '@/domain/widget-chat';
 import { formatDateTime } from '@/src/i18n/format';
 import { useLang } from '@/src/i18n/use-lang';
 import { widgetConversationsApi } from '../api/widget-conversations-api';
+import { ConversationItem, ConversationList } from './conversation-list';
 
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Item = styled.li`
-  padding: ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radius.lg};
+// WhatsApp's cards, with room between the lines of an exchange.
+const Item = styled(ConversationItem)`
   p {
     margin: ${({ theme }) => `${theme.space(1)} 0`};
   }
@@ -51,7 +41,7 @@ export function WidgetConversations({ channelId }: { channelId: string }) {
       <h2 id="widget-conversations">
         <Trans>Conversations in the website widget</Trans>
       </h2>
-      <List>
+      <ConversationList>
         {read.conversations.map((conversation) => {
           const started = formatDateTime(lang, new Date(conversation.startedAt), { dateStyle: 'short', timeStyle: 'short' });
           return (
@@ -76,7 +66,7 @@ export function WidgetConversations({ channelId }: { channelId: string }) {
             </Item>
           );
         })}
-      </List>
+      </ConversationList>
     </section>
   );
 }
