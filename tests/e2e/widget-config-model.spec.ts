@@ -151,9 +151,12 @@ function realSettings(path: ModelPath): WidgetSettings[] {
 // a time (a check needs the site saved on the server; the settings' walks start from none).
 const model = widgetConfigTestModel();
 const byRegion = (region: string) => model.paths.filter((path) => regionOf(path) === region);
+// Walks of at most WALK_STEPS steps: a step through the screen costs a few seconds on a slow CI machine,
+// and a walk must end well inside the test's timeout.
+const WALK_STEPS = 12;
 const paths = [
-  ...chainedWalks(machine, model, byRegion('settings'), follower),
-  ...chainedWalks(machine, model, byRegion('siteCheck'), follower),
+  ...chainedWalks(machine, model, byRegion('settings'), follower, { maxSteps: WALK_STEPS }),
+  ...chainedWalks(machine, model, byRegion('siteCheck'), follower, { maxSteps: WALK_STEPS }),
 ];
 /**
  * Where each walk's pass is noted (a file by its index, removed when it starts again), for the last test:
@@ -291,7 +294,8 @@ async function perform(world: World, index: number) {
 
 test.describe('widget-config machine through the UI', () => {
   // One worker, in order (the suite runs fully parallel on CI): the last test counts what the others passed.
-  test.describe.configure({ mode: 'default' });
+  // A walk's step is a few seconds on a slow CI machine: twice the default timeout for the longest walks.
+  test.describe.configure({ mode: 'default', timeout: 120_000 });
   let headers: Record<string, string> = {};
 
   test.beforeAll(async ({ merchant, playwright }, workerInfo) => {
