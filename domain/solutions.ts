@@ -29,7 +29,14 @@ export type SolutionStep = (typeof solutionSteps)[number];
  * messages Meta took, the value of orders recovered from abandoned checkouts (net of refunds, by
  * currency: no exchange rate is assumed), post-sale notices Meta took.
  */
-export const solutionMeasures = ['catalog_accesses', 'ai_answers', 'campaign_messages', 'recovered_sales', 'notices_sent'] as const;
+export const solutionMeasures = [
+  'catalog_accesses',
+  'ai_answers',
+  'campaign_messages',
+  'widget_conversations',
+  'recovered_sales',
+  'notices_sent',
+] as const;
 export type SolutionMeasure = (typeof solutionMeasures)[number];
 
 export const solutionAmountSchema = z.object({ currency: z.string(), minor: z.int() });
@@ -58,7 +65,7 @@ export const solutionSchema = z.object({
    * for, else the first configured one; null for the others and without an inventory.
    */
   inventoryId: z.nullable(z.string()),
-  /** The last days' headline figure; null where there is nothing to count yet (the widget). */
+  /** The last days' headline figure (the widget's: its chats on the sites and the WhatsApp conversations it handed over). */
   figure: z.nullable(solutionFigureSchema),
 });
 export type Solution = z.infer<typeof solutionSchema>;

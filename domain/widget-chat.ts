@@ -15,6 +15,8 @@ export const WIDGET_CHAT_LIMITS = {
   addressMessagesPerMinute: 30,
   /** Conversations one client address may start an hour. */
   addressConversationsPerHour: 20,
+  /** Handoff codes one client address may ask for an hour (a panel opened asks for one per visitor). */
+  addressHandoffsPerHour: 60,
 } as const;
 
 export const widgetChatRequestSchema = z.strictObject({
@@ -82,3 +84,15 @@ export type WidgetConversations = z.infer<typeof widgetConversationsSchema>;
 
 export const WIDGET_CONVERSATIONS_SHOWN = 20;
 export const WIDGET_MESSAGES_SHOWN = 40;
+
+/** What a page asks for when its panel opens (POST …/handoffs): the code of its visitor's handoff to WhatsApp. */
+export const widgetHandoffRequestSchema = z.strictObject({
+  visitorId: z.string().check(z.regex(WIDGET_VISITOR_ID_PATTERN)),
+});
+export type WidgetHandoffRequest = z.infer<typeof widgetHandoffRequestSchema>;
+
+export const widgetHandoffSchema = z.object({
+  /** The code the WhatsApp message ends with (domain/widget-ref.ts). */
+  ref: z.string(),
+});
+export type WidgetHandoff = z.infer<typeof widgetHandoffSchema>;

@@ -227,6 +227,8 @@ export const publicWidgetSchema = z.object({
   openingHours: z.nullable(openingHoursSchema),
   /** The WhatsApp number the conversation continues on, digits only (wa.me's form). */
   whatsappNumber: z.string(),
+  /** Where 'Continue on WhatsApp' goes: the number's click-to-chat address (wa.me's; the demo's simulated shopper), `text=` to add. */
+  whatsappLink: z.string(),
   /** The inventory's public id when the filter is on (the storefront API's catalog); null: no filter. */
   filterCatalogId: z.nullable(z.string()),
 });

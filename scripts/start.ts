@@ -130,6 +130,8 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     META_GRAPH_URL: process.env.META_GRAPH_URL ?? demoPeers.meta.graphUrl,
     META_ACCESS_TOKEN: process.env.META_ACCESS_TOKEN ?? demoPeers.meta.accessToken,
     WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? demoPeers.whatsapp.graphUrl,
+    // The widget's 'Continue on WhatsApp' opens the simulated shopper with the message ready.
+    WHATSAPP_CHAT_LINK: process.env.WHATSAPP_CHAT_LINK ?? `${demoPeers.whatsapp.origin}${DEMO_SHOPPER_PATH}?phone={number}`,
     // No public address here: the demo store's orders are read every 15 s rather than every 5 minutes.
     ORDER_POLL_SECONDS: process.env.ORDER_POLL_SECONDS ?? '15',
   },

@@ -29,6 +29,8 @@ export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 /** An unset variable reads as undefined; an empty one as the empty string (some variables tell the two apart). */
 const unset = z.string().optional();
+/** wa.me's click-to-chat address, the widget's default. */
+export const WA_ME_LINK = 'https://wa.me/{number}';
 
 /** A variable read by `read`, whose throw becomes the variable's message. */
 const checked = <T>(read: (raw: string | undefined) => T) =>
@@ -311,6 +313,15 @@ export const envSchema = z.object({
     "Meta's Graph API root for merchants' WhatsApp numbers (the Cloud API)",
     '`https://graph.facebook.com/v21.0`',
   ),
+  WHATSAPP_CHAT_LINK: variable(
+    checked((raw) => {
+      const link = raw?.trim() || WA_ME_LINK;
+      if (!link.includes('{number}') || !/^https?:\/\//.test(link)) throw new Error('an http(s) address with `{number}` in it');
+      return link;
+    }),
+    "the click-to-chat address the website widget's 'Continue on WhatsApp' opens, `{number}` standing for the number's digits (the widget adds `text=`)",
+    '`https://wa.me/{number}` (`npm start`: the simulated shopper)',
+  ),
   RENDER_THREADS: variable(
     unset,
     'how many public pages render at once, each in a worker thread of its own (started with the first page rendered per request, stopped after a minute idle)',
@@ -351,6 +362,8 @@ export type Config = {
   llm: LlmConfig | null;
   meta: MetaConfig;
   whatsapp: CloudApiConfig;
+  /** WHATSAPP_CHAT_LINK: the widget's click-to-chat address, `{number}` in it. */
+  whatsappChatLink: string;
   workers: {
     knowledge: boolean;
     knowledgeConcurrency: number;
@@ -467,6 +480,7 @@ export function parseConfig(env: Env): Config {
     llm: llmConfig(vars),
     meta: { graphUrl: graphUrlFrom(vars.META_GRAPH_URL), accessToken: trimmed(vars.META_ACCESS_TOKEN) },
     whatsapp: { graphUrl: graphUrlFrom(vars.WHATSAPP_GRAPH_URL) },
+    whatsappChatLink: vars.WHATSAPP_CHAT_LINK,
     workers: {
       knowledge: worker && vars.KNOWLEDGE_WORKER,
       knowledgeConcurrency: vars.KNOWLEDGE_WORKER_CONCURRENCY,

@@ -50,6 +50,7 @@ import { publicSiteOrigin } from './order-events/order-webhook-address';
 import { ensureOrderWebhooks, type OrderWebhooksOutcome } from './order-events/order-webhook-subscriptions';
 import { solutionsReader, type SolutionsReader } from './solutions/solutions-reader';
 import { widgetChat, type WidgetChat } from './widgets/widget-chat';
+import { widgetHandoffs, type WidgetHandoffs } from './widgets/widget-handoffs';
 import { widgetStore, type WidgetStore } from './widgets/widget-store';
 
 /** An inventory's sync queue and reports, beside its store: what the inventory routes read and queue. */
@@ -132,6 +133,8 @@ export type Services = {
   widgets: WidgetStore;
   /** The widget's chat: answers through the WhatsApp pipeline, the daily cap, its conversations (server/widgets/widget-chat.ts). */
   widgetChat: WidgetChat;
+  /** The widget's handoffs to WhatsApp: the codes pages are handed, picked up by the WhatsApp worker (server/widgets/widget-handoffs.ts). */
+  widgetHandoffs: WidgetHandoffs;
 };
 
 export type ServiceOptions = {
@@ -166,6 +169,8 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
   const storefront = storefrontStore(db);
   const aiBases = aiBaseStore(db);
   const dashboard = dashboardStore(db);
+  const widgets = widgetStore(db, { channels, chatLink: config.whatsappChatLink });
+  const handoffs = widgetHandoffs({ db });
   const notices = noticeStore(db, { channels });
   const knowledge = knowledgeStore(db);
   const models = modelCatalog(config.llm);
@@ -213,8 +218,19 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     audiences,
     campaigns,
     campaignResults: campaignResults(db, campaigns),
-    solutions: solutionsReader(db, { inventories, aiBases, channels, campaigns, recoveryFlows, notices, dashboard }),
-    widgets: widgetStore(db, { channels }),
+    solutions: solutionsReader(db, {
+      inventories,
+      aiBases,
+      channels,
+      campaigns,
+      recoveryFlows,
+      notices,
+      dashboard,
+      widgets,
+      widgetConversations: handoffs,
+    }),
+    widgets,
     widgetChat: widgetChat({ db, knowledge, models }),
+    widgetHandoffs: handoffs,
   };
 }

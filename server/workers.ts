@@ -130,6 +130,7 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
             knowledge: services.knowledge,
             storefront: services.storefront,
             ownCarts: services.ownCarts,
+            siteHandoffs: services.widgetHandoffs,
             models: services.models,
             ...settings.whatsappInbound,
           }),

@@ -187,5 +187,5 @@ export function mountChat(container: HTMLElement, options: ChatOptions) {
     void ask(text);
   });
 
-  return { input, send, list, ask };
+  return { input, send, list, ask, visitorId: session.visitorId };
 }

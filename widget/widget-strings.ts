@@ -10,6 +10,8 @@ export type WidgetStrings = {
   continueOnWhatsapp: string;
   /** The message the WhatsApp conversation starts with. */
   prefilled: string;
+  /** Beside the QR code on a desktop: the same conversation on the phone. */
+  scanQr: string;
   closedNow: string;
   /** Someone answers on these days, between these hours. */
   hours: (days: string, start: string, end: string) => string;
@@ -37,6 +39,7 @@ export const widgetStrings: Record<Locale, WidgetStrings> = {
     open: 'Chat with us',
     close: 'Close the chat',
     title: 'Talk to us',
+    scanQr: 'Or scan this code with your phone’s camera to continue there.',
     continueOnWhatsapp: 'Continue on WhatsApp',
     prefilled: 'Hi! I came from your website.',
     closedNow: 'We are away right now: send your message and we will answer when we are back.',
@@ -61,6 +64,7 @@ export const widgetStrings: Record<Locale, WidgetStrings> = {
     open: 'Fale com a gente',
     close: 'Fechar o chat',
     title: 'Fale com a gente',
+    scanQr: 'Ou leia este código com a câmera do celular para continuar por lá.',
     continueOnWhatsapp: 'Continuar no WhatsApp',
     prefilled: 'Olá! Vim pelo site de vocês.',
     closedNow: 'Estamos fora agora: mande sua mensagem e respondemos quando voltarmos.',
@@ -85,6 +89,7 @@ export const widgetStrings: Record<Locale, WidgetStrings> = {
     open: 'Habla con nosotros',
     close: 'Cerrar el chat',
     title: 'Habla con nosotros',
+    scanQr: 'O escanea este código con la cámara del móvil para seguir allí.',
     continueOnWhatsapp: 'Seguir en WhatsApp',
     prefilled: '¡Hola! Vengo de su sitio web.',
     closedNow: 'Ahora no estamos: envía tu mensaje y te respondemos cuando volvamos.',

@@ -46,6 +46,9 @@ p { margin: 0; }
   border-radius: 10px; background: #0b7a47; color: #fff; font-weight: 700; text-decoration: none;
 }
 .whatsapp svg { width: 20px; height: 20px; fill: currentColor; }
+.qr { margin: 12px 0 0; display: flex; gap: 12px; align-items: center; }
+.qr svg { flex: none; width: 96px; height: 96px; }
+.qr figcaption { font-size: 13px; color: #4a5263; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .messages { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; max-height: min(320px, 45vh); overflow-y: auto; }
 .messages:empty { display: none; }

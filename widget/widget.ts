@@ -4,11 +4,12 @@
 // draws, inside a shadow root (the page's CSS cannot reach in, nor ours out), a labelled button that
 // opens a panel with the greeting in the page's language, when someone answers, the chat with the AI
 // base (./widget-chat.ts), and 'Continue on WhatsApp' to the merchant's number with a message ready
-// to send. Keyboard: the panel keeps the focus
+// to send, ending in its visitor's code (./widget-handoff.ts; on a desktop also as a QR code). Keyboard: the panel keeps the focus
 // while open, Escape closes it and gives the focus back to the button. No framework, no global but
 // the build's one namespace (CatalystWidget); a second copy of the script on a page does nothing.
 import type { PublicWidget } from '@/domain/widget';
 import { mountChat, type ChatOptions } from './widget-chat';
+import { handoffLink, handoffRef, onDesktop, qrCode } from './widget-handoff';
 import { element } from './widget-dom';
 import { widgetCss } from './widget-style';
 import { pageLocale, widgetStrings, type WidgetStrings } from './widget-strings';
@@ -35,9 +36,6 @@ function hoursText(strings: WidgetStrings, hours: NonNullable<PublicWidget['open
     hours.days.length === 7 ? strings.everyDay : order.flatMap((day, i) => (hours.days.includes(day) ? [strings.days[i]] : [])).join(', ');
   return strings.hours(days, hours.start, hours.end);
 }
-
-/** wa.me's link to the number with the message ready to send. */
-export const whatsappLink = (number: string, text: string) => `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 
 /** Where the chat posts and keeps its session: the Catalyst server the script came from, the page's sessionStorage. */
 export type ChatConnection = Pick<ChatOptions, 'fetch' | 'storage'> & { origin: string };
@@ -85,7 +83,7 @@ export function mountWidget(
   body.append(element('p', { class: 'greeting' }, settings.greetings[locale]));
   if (!settings.open) body.append(element('p', { class: 'hours' }, strings.closedNow));
   if (settings.openingHours) body.append(element('p', { class: 'hours' }, hoursText(strings, settings.openingHours)));
-  mountChat(body, {
+  const chat = mountChat(body, {
     endpoint: `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/messages`,
     strings,
     locale,
@@ -95,17 +93,43 @@ export function mountWidget(
   });
   const whatsapp = element('a', {
     class: 'whatsapp',
-    href: whatsappLink(settings.whatsappNumber, strings.prefilled),
+    href: handoffLink(settings.whatsappLink, strings.prefilled, null),
     target: '_blank',
     rel: 'noopener',
   });
   whatsapp.innerHTML = CHAT_ICON;
   whatsapp.append(strings.continueOnWhatsapp);
   body.append(whatsapp);
+  // On a desktop, the same link as a QR code for the phone.
+  const qr = onDesktop() ? element('figure', { class: 'qr' }) : null;
+  const drawQr = () => {
+    if (!qr) return;
+    const caption = element('figcaption', {}, strings.scanQr);
+    qr.replaceChildren(qrCode(whatsapp.href, strings.continueOnWhatsapp), caption);
+  };
+  if (qr) {
+    drawQr();
+    body.append(qr);
+  }
+  // The code, asked for once the panel first opens (a page view alone makes none).
+  let handoff: Promise<void> | null = null;
+  const askHandoff = () =>
+    (handoff ??= handoffRef({
+      endpoint: `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/handoffs`,
+      visitorId: chat.visitorId,
+      storage: connection.storage,
+      storageKey: `catalyst-ref:${settings.publicId}`,
+      fetch: connection.fetch,
+    }).then((ref) => {
+      if (!ref) return;
+      whatsapp.href = handoffLink(settings.whatsappLink, strings.prefilled, ref);
+      drawQr();
+    }));
   panel.append(head, body);
   root.append(panel, launcher);
 
   const setOpen = (open: boolean) => {
+    if (open) void askHandoff();
     panel.hidden = !open;
     launcher.setAttribute('aria-expanded', String(open));
     (open ? close : launcher).focus();

@@ -14,6 +14,8 @@ import type { SecretBox } from '../secrets/secret-box';
 import type { OwnCarts } from '../checkouts/own-carts';
 import type { StorefrontStore } from '../storefront/storefront-store';
 import type { AiBase } from '@/domain/ai-base';
+import type { ChatTurn } from '@/domain/refinement-chat';
+import type { InboundContent } from '@/domain/whatsapp-webhook';
 import type { WhatsappReplyFailure, WhatsappReplyPart } from '@/domain/whatsapp-reply';
 import { WHATSAPP_INBOUND_QUEUE, type ChannelStore } from './channel-store';
 import { cloudApiClient, type CloudApiConfig, type CloudApiFailure } from './cloud-api-client';
@@ -21,6 +23,7 @@ import type { ConsentContacts } from './consent-replies';
 import { replyPlan } from './inbound-answer';
 import { MediaUnavailable, type MediaDownload } from './inbound-media';
 import {
+  HISTORY_EXCHANGES,
   inboundReplies,
   type AnsweringChannel,
   type FinalOutcome,
@@ -62,6 +65,17 @@ export type InboundWorkerOptions = {
   siteUrl: string;
   /** Checkout recovery's own carts: a cart link sent becomes one (../services.ts; none: not recorded). */
   ownCarts?: OwnCarts;
+  /**
+   * The website widget's handoffs (../widgets/widget-handoffs.ts): a message carrying a widget's code
+   * picks up the site's conversation, which the base reads before the WhatsApp one. None: not read.
+   */
+  siteHandoffs?: {
+    continued(
+      message: { uid: string; channelId: string; sender: string; content: InboundContent; at: Date },
+      history: ChatTurn[],
+      turns: number,
+    ): Promise<{ history: ChatTurn[]; content: InboundContent }>;
+  };
   /** Messages answered at once by this process. */
   concurrency?: number;
   pollMs?: number;
@@ -157,6 +171,7 @@ export function whatsappInboundWorker({
   storefront,
   siteUrl,
   ownCarts,
+  siteHandoffs,
   concurrency = 8,
   pollMs = 2_000,
   leaseMs = 60_000,
@@ -200,13 +215,20 @@ export function whatsappInboundWorker({
   ): Promise<(StoredReply & { accessTokenSealed: string | null }) | null | 'unknown_model'> {
     let plan: ReplyPlan | null;
     try {
+      const asked = siteHandoffs
+        ? await siteHandoffs.continued(
+            { uid: channel.uid, channelId: message.channelId, sender: message.sender, content: message.content, at: message.sentAt },
+            history,
+            HISTORY_EXCHANGES * 2,
+          )
+        : { history, content: message.content };
       plan = await replyPlan(answerDeps, {
         uid: channel.uid,
         plan: accountPlan,
         base,
         inventoryId: channel.inventoryId,
-        content: message.content,
-        history,
+        content: asked.content,
+        history: asked.history,
         media: mediaDownload(channel),
         conversation: { channelId: message.channelId, sender: message.sender, messageId: message.id },
         now: now(),

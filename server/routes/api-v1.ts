@@ -107,7 +107,13 @@ export async function registerApiV1(
         ...(siteUrl ? { siteUrl } : {}),
       });
       registerSolutionRoutes(api, { reader: services.solutions });
-      await registerWidgetRoutes(api, { accounts, store: services.widgets, chat: services.widgetChat, ...(siteUrl ? { siteUrl } : {}) });
+      await registerWidgetRoutes(api, {
+        accounts,
+        store: services.widgets,
+        chat: services.widgetChat,
+        handoffs: services.widgetHandoffs,
+        ...(siteUrl ? { siteUrl } : {}),
+      });
       registerWidgetSiteCheckRoutes(api, { accounts, widgets: services.widgets, allowPrivateAddresses: allowLoopbackPeers });
       await registerStorefrontRoutes(api, {
         store: services.storefront,

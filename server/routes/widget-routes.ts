@@ -13,13 +13,20 @@ import { isbot } from 'isbot';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
 import { publicWidgetSchema, widgetSchema, widgetSettingsSchema } from '@/domain/widget';
-import { widgetChatAnswerSchema, widgetChatRequestSchema, widgetConversationsSchema } from '@/domain/widget-chat';
+import {
+  widgetChatAnswerSchema,
+  widgetChatRequestSchema,
+  widgetConversationsSchema,
+  widgetHandoffRequestSchema,
+  widgetHandoffSchema,
+} from '@/domain/widget-chat';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
 import { siteOrigin } from '../http/site-origin';
 import { WidgetChatRefusal, type WidgetChat } from '../widgets/widget-chat';
+import type { WidgetHandoffs } from '../widgets/widget-handoffs';
 import { WidgetRefusal, type WidgetStore } from '../widgets/widget-store';
 
 export type WidgetRouteOptions = {
@@ -31,6 +38,8 @@ export type WidgetRouteOptions = {
   readsPerMinute?: number;
   /** The widget's chat: its answers and conversations. */
   chat: WidgetChat;
+  /** The codes 'Continue on WhatsApp' carries. */
+  handoffs: WidgetHandoffs;
 };
 
 /** Each refusal of the chat as the page reads it: the code its script translates, and for a limit when to try again. */
@@ -83,7 +92,7 @@ const varyByOrigin = (reply: FastifyReply) => reply.header('vary', 'Origin');
 
 export async function registerWidgetRoutes(
   app: FastifyInstance,
-  { accounts, store, siteUrl, readsPerMinute = 120, chat }: WidgetRouteOptions,
+  { accounts, store, siteUrl, readsPerMinute = 120, chat, handoffs }: WidgetRouteOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -175,26 +184,63 @@ export async function registerWidgetRoutes(
       },
     );
 
-    publicApi.options(
-      '/widget-sites/:publicId/messages',
+    // The browser's preflight of each POST a page makes (its body is JSON).
+    for (const [path, what] of [
+      ['/widget-sites/:publicId/messages', "the widget chat's messages"],
+      ['/widget-sites/:publicId/handoffs', "the widget's handoff codes"],
+    ] as const)
+      publicApi.options(
+        path,
+        {
+          config: { public: true },
+          schema: {
+            summary: `The browser's preflight of ${what}, answered for the sites the merchant listed`,
+            description:
+              'A listed `Origin` (or Catalyst’s own) gets 204 with `Access-Control-Allow-Methods: POST` and ' +
+              '`Access-Control-Allow-Headers: content-type`; any other is 403 `origin_not_allowed` without them; a widget off is 404.',
+            tags: ['Website widget (public)'],
+            params: publicIdParams,
+            response: { 204: z.null(), 403: apiErrorBodySchema, 404: apiErrorBodySchema },
+          },
+        },
+        async (request, reply) => {
+          await siteFor(request, reply, request.params.publicId);
+          reply.header('access-control-allow-methods', 'POST');
+          reply.header('access-control-allow-headers', 'content-type');
+          reply.header('access-control-max-age', '600');
+          return reply.code(204).send(null);
+        },
+      );
+
+    publicApi.post(
+      '/widget-sites/:publicId/handoffs',
       {
         config: { public: true },
+        bodyLimit: 1024,
         schema: {
-          summary: "The browser's preflight of the widget chat's messages, answered for the sites the merchant listed",
+          summary: "The code a page's 'Continue on WhatsApp' message carries, for its visitor",
           description:
-            'A listed `Origin` (or Catalyst’s own) gets 204 with `Access-Control-Allow-Methods: POST` and ' +
-            '`Access-Control-Allow-Headers: content-type`; any other is 403 `origin_not_allowed` without them; a widget off is 404.',
+            'Public, for the sites the merchant listed (`Origin` checked as the settings read; 403 `origin_not_allowed`). ' +
+            'The visitor’s code not picked up yet, else a new one (domain/widget-ref.ts). When a WhatsApp message to the ' +
+            'merchant’s number carries it, the AI base reads the visitor’s site conversation first and the conversation ' +
+            'counts as the widget’s. 429 `rate_limited` (with `Retry-After`) past the codes an address may ask for an hour. ' +
+            'A bot’s user agent is 403 `bot_refused`; a widget off is 404.',
           tags: ['Website widget (public)'],
           params: publicIdParams,
-          response: { 204: z.null(), 403: apiErrorBodySchema, 404: apiErrorBodySchema },
+          body: widgetHandoffRequestSchema,
+          response: {
+            200: widgetHandoffSchema,
+            400: apiErrorBodySchema,
+            403: apiErrorBodySchema,
+            404: apiErrorBodySchema,
+            429: apiErrorBodySchema,
+          },
         },
       },
       async (request, reply) => {
-        await siteFor(request, reply, request.params.publicId);
-        reply.header('access-control-allow-methods', 'POST');
-        reply.header('access-control-allow-headers', 'content-type');
-        reply.header('access-control-max-age', '600');
-        return reply.code(204).send(null);
+        const found = await siteFor(request, reply, request.params.publicId);
+        refuseBots(request, found.uid);
+        return { ref: await chatRefusing(handoffs.issue(found, request.body.visitorId, request.ip, new Date())) };
       },
     );
 
@@ -228,11 +274,7 @@ export async function registerWidgetRoutes(
       },
       async (request, reply) => {
         const found = await siteFor(request, reply, request.params.publicId);
-        const agent = request.headers['user-agent'];
-        if (!agent || isbot(agent)) {
-          request.log.info({ uid: found.uid, code: 'bot_refused' }, 'widget chat refused to a bot');
-          throw new HttpError(403, 'bot_refused', 'This chat answers people in a browser.');
-        }
+        refuseBots(request, found.uid);
         try {
           return await chatRefusing(chat.ask(found, request.body, request.ip, siteOrigin(request, siteUrl)));
         } catch (error) {
@@ -242,6 +284,14 @@ export async function registerWidgetRoutes(
       },
     );
   });
+
+  /** A bot's user agent (isbot), or none, is refused: the chat and its codes are for people in a browser. */
+  function refuseBots(request: FastifyRequest, uid: string) {
+    const agent = request.headers['user-agent'];
+    if (agent && !isbot(agent)) return;
+    request.log.info({ uid, code: 'bot_refused' }, 'widget request refused to a bot');
+    throw new HttpError(403, 'bot_refused', 'This chat answers people in a browser.');
+  }
 
   /** The widget of a public id for the request's site, with its Origin echoed; 404 when off, 403 for a site not listed. */
   async function siteFor(request: FastifyRequest, reply: FastifyReply, publicId: string) {

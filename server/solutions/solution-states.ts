@@ -1,5 +1,5 @@
 // Whether each solution is set up, where it is on and what is missing first, from what the account
-// has (its inventories, AI bases, numbers, campaigns, each inventory's recovery flow and notices),
+// has (its inventories, AI bases, numbers, campaigns, each inventory's recovery flow and notices, its widget),
 // with the period's figures beside it. Pure: the reader (./solutions-reader.ts) gathers the facts.
 import type { AiBase } from '@/domain/ai-base';
 import type { Campaign } from '@/domain/campaign';
@@ -8,6 +8,7 @@ import type { RecoveryFlow } from '@/domain/checkout-recovery';
 import type { Inventory } from '@/domain/inventory';
 import { orderNoticeKinds, type OrderNoticeSettings } from '@/domain/order-notice';
 import type { Solution, SolutionAmount, SolutionPlace, SolutionStep } from '@/domain/solutions';
+import type { Widget } from '@/domain/widget';
 
 export type SolutionFacts = {
   inventories: Inventory[];
@@ -17,6 +18,8 @@ export type SolutionFacts = {
   /** Each inventory's recovery flow and post-sale notices, by inventory id. */
   recoveryFlows: ReadonlyMap<string, RecoveryFlow>;
   notices: ReadonlyMap<string, OrderNoticeSettings>;
+  /** The website widget's settings; null: never saved. */
+  widget: Pick<Widget, 'enabled' | 'channelId'> | null;
 };
 
 export type SolutionFigures = {
@@ -26,6 +29,8 @@ export type SolutionFigures = {
   /** Recovered value by currency, largest first. */
   recovered: SolutionAmount[];
   noticesSent: number;
+  /** Chats begun in the website widget and WhatsApp conversations it handed over (server/widgets/). */
+  widgetConversations: number;
 };
 
 /** A campaign counts once it was planned: a draft is not one yet. */
@@ -69,6 +74,8 @@ export function solutionsOf(facts: SolutionFacts, figures: SolutionFigures): Sol
   const catalogNext: SolutionStep | null = synced.length > 0 ? null : 'inventory';
   const shopperNext: SolutionStep | null =
     answering.length > 0 ? null : facts.aiBases.some((base) => base.status === 'active') ? 'channel' : 'ai_base';
+  // The widget is on once it shows on the merchant's sites with a number to continue on.
+  const widgetChannel = facts.widget?.enabled ? facts.channels.find((channel) => channel.id === facts.widget!.channelId) : undefined;
   const campaignsNext: SolutionStep | null = facts.campaigns.some(planned) ? null : hasChannel ? 'campaign' : 'channel';
 
   return [
@@ -101,8 +108,14 @@ export function solutionsOf(facts: SolutionFacts, figures: SolutionFigures): Sol
       inventoryId: null,
       figure: { kind: 'count', measure: 'campaign_messages', count: figures.campaignMessages },
     },
-    // Not built yet (issue 37's widget): nothing to be on, nothing to count.
-    { id: 'website_widget', state: 'not_set_up', next: 'widget', on: [], inventoryId: null, figure: null },
+    {
+      id: 'website_widget',
+      state: widgetChannel ? 'set_up' : 'not_set_up',
+      next: widgetChannel ? null : 'widget',
+      on: widgetChannel ? [{ id: widgetChannel.id, name: widgetChannel.verifiedName, number: widgetChannel.displayPhoneNumber }] : [],
+      inventoryId: null,
+      figure: { kind: 'count', measure: 'widget_conversations', count: figures.widgetConversations },
+    },
     {
       id: 'cart_recovery',
       state: stateOf(recovery.next),

@@ -48,6 +48,8 @@ export class WidgetChatRefusal extends Error {
 
 const MINUTE_MS = 60_000;
 const hashed = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+/** What a visitor of a widget is kept as: a hash of the page's random id (never the id itself). */
+export const visitorKeyOf = (publicId: string, visitorId: string) => hashed(`${publicId}:${visitorId}`);
 
 /** The cart summary page with these products in the cart (its `items=` form: no cart is stored until the shopper checks out). */
 export const cartItemsPageUrl = (origin: string, locale: Locale, publicId: string, retailerIds: readonly string[]) =>
@@ -160,7 +162,7 @@ export function widgetChat(deps: WidgetChatDependencies) {
         MINUTE_MS,
       );
       const { base, inventoryId } = await answering(site);
-      const visitorKey = hashed(`${site.widget.publicId}:${request.visitorId}`);
+      const visitorKey = visitorKeyOf(site.widget.publicId, request.visitorId);
       const existing = await continued(site, visitorKey, request.conversationId);
       if (!existing) await limited('widget-chat-conversations', address, WIDGET_CHAT_LIMITS.addressConversationsPerHour, 60 * MINUTE_MS);
       const history = await historyOf(existing);

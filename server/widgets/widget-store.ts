@@ -61,7 +61,19 @@ export type SiteWidget = {
   widget: PublicWidget;
 };
 
-export function widgetStore(db: Db, { channels, now = () => new Date() }: { channels: ChannelStore; now?: () => Date }) {
+export function widgetStore(
+  db: Db,
+  {
+    channels,
+    chatLink = 'https://wa.me/{number}',
+    now = () => new Date(),
+  }: {
+    channels: ChannelStore;
+    /** The click-to-chat address, `{number}` standing for the number's digits (config WHATSAPP_CHAT_LINK). */
+    chatLink?: string;
+    now?: () => Date;
+  },
+) {
   /** The account's row, made (off, with a public id) when it has none. */
   async function rowOf(uid: string): Promise<Row> {
     const [found] = await db.select().from(widgets).where(eq(widgets.uid, uid));
@@ -79,6 +91,12 @@ export function widgetStore(db: Db, { channels, now = () => new Date() }: { chan
   return {
     async get(uid: string): Promise<Widget> {
       return widgetOfRow(await rowOf(uid));
+    },
+
+    /** The account's widget as saved, without making one; null when it has none. */
+    async find(uid: string): Promise<Widget | null> {
+      const [found] = await db.select().from(widgets).where(eq(widgets.uid, uid));
+      return found ? widgetOfRow(found) : null;
     },
 
     /** Saves settings that hold; refuses with the fields that do not. */
@@ -119,6 +137,7 @@ export function widgetStore(db: Db, { channels, now = () => new Date() }: { chan
       const inventory = row.settings.filterEnabled && row.inventoryId ? await inventoryForAnswers(db, row.inventoryId) : null;
       const zone = (await accountTimeZone(db, row.uid)) ?? 'UTC';
       const { look, greetings, openingHours } = row.settings;
+      const number = channel.displayPhoneNumber.replace(/\D/g, '');
       return {
         uid: row.uid,
         allowedOrigins: row.allowedOrigins,
@@ -136,7 +155,8 @@ export function widgetStore(db: Db, { channels, now = () => new Date() }: { chan
           },
           open: isWithinOpeningHours(openingHours, now(), zone),
           openingHours,
-          whatsappNumber: channel.displayPhoneNumber.replace(/\D/g, ''),
+          whatsappNumber: number,
+          whatsappLink: chatLink.replace('{number}', number),
           filterCatalogId: inventory?.publicId ?? null,
         },
       };

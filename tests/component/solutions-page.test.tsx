@@ -121,11 +121,11 @@ it('a new merchant: six cards in order, none set up, each with its next step and
   expect(links(campaigns)).toEqual({ 'Connect a WhatsApp number': '/en/channels' });
   expect(facts(campaigns)).toEqual({ 'Campaign messages sent in the last 30 days': '0' });
 
-  // What it does, no figure, no step: the link to its screen.
+  // What it does, its zero figure, no step: the link to its screen.
   const widget = card('Website widget');
   expect(said(widget, 'The same AI on your website, in a chat widget that continues on WhatsApp.')).toBe(true);
   expect(links(widget)).toEqual({ 'Set up the website widget': '/en/widget' });
-  expect(facts(widget)).toEqual({});
+  expect(facts(widget)).toEqual({ 'Conversations begun in the widget in the last 30 days': '0' });
   expect(within(widget).queryByText(/^Next step/)).toBeNull();
 
   const recovery = card('Cart recovery');
@@ -198,7 +198,14 @@ const setUpAnswer: Solutions = {
       inventoryId: null,
       figure: { kind: 'count', measure: 'campaign_messages', count: 2 },
     },
-    { id: 'website_widget', state: 'not_set_up', next: 'widget', on: [], inventoryId: null, figure: null },
+    {
+      id: 'website_widget',
+      state: 'set_up',
+      next: null,
+      on: [{ id: crypto.randomUUID(), name: 'Loja Ana', number }],
+      inventoryId: null,
+      figure: { kind: 'count', measure: 'widget_conversations', count: 7 },
+    },
     {
       id: 'cart_recovery',
       state: 'set_up',
@@ -229,12 +236,15 @@ it('set up: each card says where it is on, its figure in the page’s language, 
   const user = await merchant('solutions-set-up');
   await renderAnswer(user, setUpAnswer);
   expect(screen.getByText(`Figures from Nov 1, 2026 to Nov 30, 2026, days in ${ZONE} time.`)).toBeTruthy();
-  for (const name of ['Catalog filter', 'AI personal shopper', 'Campaigns', 'Cart recovery', 'Post-sale notices']) {
+  for (const name of ['Catalog filter', 'AI personal shopper', 'Campaigns', 'Website widget', 'Cart recovery', 'Post-sale notices']) {
     expect(said(card(name), 'Set up'), name).toBe(true);
     expect(said(card(name), 'Not set up'), name).toBe(false);
     expect(within(card(name)).queryByText(/^Next step/), name).toBeNull();
   }
-  expect(said(card('Website widget'), 'Not set up')).toBe(true);
+  expect(facts(card('Website widget'))).toEqual({
+    'Conversations begun in the widget in the last 30 days': '7',
+    'Continues on': `Loja Ana (${number})`,
+  });
 
   expect(facts(card('Catalog filter'))).toEqual({
     'Catalog page views in the last 30 days': '1,234',
@@ -263,7 +273,7 @@ it('set up: each card says where it is on, its figure in the page’s language, 
     'On for': `Loja Centro (${number})`,
   });
   expect(links(card('Post-sale notices'))).toEqual({ 'Open post-sale notices': `/en/inventory/${inventoryId}` });
-  expect(links(card('Website widget'))).toEqual({ 'Set up the website widget': '/en/widget' });
+  expect(links(card('Website widget'))).toEqual({ 'Open the website widget': '/en/widget' });
 });
 
 it("a configured inventory and a number, nothing switched on: recovery, notices and campaigns each say what is next, on that inventory's screens", async () => {

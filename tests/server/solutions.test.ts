@@ -1,5 +1,5 @@
-// GET /api/v1/solutions: one merchant with every solution but the widget set up — a synced inventory,
-// an AI base answering on a number, a campaign sending, recovery and post-sale notices switched on —
+// GET /api/v1/solutions: one merchant with every solution set up — a synced inventory, an AI base
+// answering on a number, a campaign sending, recovery and post-sale notices switched on, the widget on —
 // and events inside and outside the last 30 days (catalog views through the storefront's recorder,
 // AI answers, template sends, recovered checkouts, counted by the dashboard's rollups); the answer's
 // states, places and figures over HTTP; another merchant sees none of it. The 30 days' edges in the
@@ -19,6 +19,10 @@ import { recoveryFlows } from '@/server/checkouts/recovery-flow-tables';
 import { parseConfig } from '@/server/config';
 import { inventories } from '@/server/inventories/inventory-tables';
 import { templateSends } from '@/server/messaging/template-send-tables';
+import { widgetConversations } from '@/server/widgets/widget-chat-tables';
+import { widgetHandoffs } from '@/server/widgets/widget-handoff-tables';
+import { newRef } from '@/server/widgets/widget-handoffs';
+import { widgets } from '@/server/widgets/widget-tables';
 import { orderNoticeSettings } from '@/server/notices/notice-tables';
 import { buildServices } from '@/server/services';
 import { eventRecorder } from '@/server/storefront/event-recorder';
@@ -201,6 +205,34 @@ describe('GET /api/v1/solutions', () => {
     await recovered(ids.inventory, daysAgo(5), 3_000, 'USD');
     await recovered(ids.inventory, daysAgo(45), 99_000, 'BRL');
 
+    // The widget on, with the first number: two chats on the sites and one WhatsApp conversation it handed over in the
+    // period; a chat and a handoff before it, and a code never picked up.
+    await db.insert(widgets).values({
+      uid: alice.uid,
+      publicId: randomUUID(),
+      enabled: true,
+      channelId: ids.channel,
+      allowedOrigins: ['https://www.loja.example'],
+      dailyCap: 200,
+      settings: {
+        look: { color: '#1F6FEB', position: 'right' },
+        greetings: { en: '', pt: '', es: '' },
+        openingHours: null,
+        filterEnabled: false,
+      },
+      updatedAt: daysAgo(20),
+    });
+    for (const startedAt of [daysAgo(1), daysAgo(3), daysAgo(40)])
+      await db.insert(widgetConversations).values({ uid: alice.uid, visitorKey: randomUUID(), startedAt, lastMessageAt: startedAt });
+    for (const pickedUpAt of [daysAgo(2), daysAgo(50), null])
+      await db.insert(widgetHandoffs).values({
+        code: newRef(),
+        uid: alice.uid,
+        visitorKey: randomUUID(),
+        createdAt: daysAgo(60),
+        ...(pickedUpAt ? { channelId: ids.channel, sender: '5511955550001', pickedUpAt } : {}),
+      });
+
     // Bob's only record: a campaign draft, which sets nothing up (his account made first, as the app's shell does).
     expect((await call(`${server.url}/api/v1/me`, { token: bob.idToken })).status).toBe(200);
     const draft = await call(`${server.url}/api/v1/campaigns`, {
@@ -256,11 +288,12 @@ describe('GET /api/v1/solutions', () => {
     });
     expect(found.website_widget).toEqual({
       id: 'website_widget',
-      state: 'not_set_up',
-      next: 'widget',
-      on: [],
+      state: 'set_up',
+      next: null,
+      on: [{ id: ids.channel, name: expect.any(String), number: '+55 11 90000-0001' }],
       inventoryId: null,
-      figure: null,
+      // Two chats on the sites, one conversation handed over to WhatsApp.
+      figure: { kind: 'count', measure: 'widget_conversations', count: 3 },
     });
     expect(found.cart_recovery).toEqual({
       id: 'cart_recovery',
@@ -345,7 +378,7 @@ describe('GET /api/v1/solutions', () => {
       { kind: 'count', measure: 'catalog_accesses', count: 0 },
       { kind: 'count', measure: 'ai_answers', count: 0 },
       { kind: 'count', measure: 'campaign_messages', count: 0 },
-      null,
+      { kind: 'count', measure: 'widget_conversations', count: 0 },
       { kind: 'money', measure: 'recovered_sales', amounts: [] },
       { kind: 'count', measure: 'notices_sent', count: 0 },
     ]);

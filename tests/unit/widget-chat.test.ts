@@ -18,6 +18,7 @@ const settings: PublicWidget = {
   open: true,
   openingHours: null,
   whatsappNumber: '5511940000001',
+  whatsappLink: 'https://wa.me/5511940000001',
   filterCatalogId: null,
 };
 const ORIGIN = 'https://catalyst.example';
@@ -38,17 +39,23 @@ const answer: WidgetChatAnswer = {
   catalogUrl: null,
 };
 
-/** A server the test answers by hand: each request waits until the test says what it gets. */
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * A server the test answers by hand: each chat request waits until the test says what it gets. The
+ * handoff code the opened panel asks for (tests/unit/widget-script.test.ts) is answered at once.
+ */
 function heldServer() {
   const requests: { url: string; init: RequestInit; respond: (response: Response | Error) => void }[] = [];
   const fetcher = ((url: string, init: RequestInit) =>
-    new Promise<Response>((resolve, reject) =>
-      requests.push({ url, init, respond: (response) => (response instanceof Error ? reject(response) : resolve(response)) }),
-    )) as typeof fetch;
+    url.endsWith('/handoffs')
+      ? Promise.resolve(json(200, { ref: 'K7Q2MX' }))
+      : new Promise<Response>((resolve, reject) =>
+          requests.push({ url, init, respond: (response) => (response instanceof Error ? reject(response) : resolve(response)) }),
+        )) as typeof fetch;
   return { requests, fetcher };
 }
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 class MemoryStorage {
   readonly items = new Map<string, string>();

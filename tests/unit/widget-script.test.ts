@@ -4,9 +4,11 @@
 // merchant's number with a message ready; the keyboard (focus into the panel, kept there, Escape
 // gives it back to the button); the text colour that reads on the merchant's colour. The script in
 // a real browser on foreign pages (hostile CSS, a strict CSP) is tests/e2e/widget-on-a-site.spec.ts.
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { PublicWidget } from '@/domain/widget';
-import { mountWidget, textColorOn, whatsappLink } from '@/widget/widget';
+import { WIDGET_VISITOR_ID_PATTERN } from '@/domain/widget-chat-limits';
+import { mountWidget, textColorOn, type ChatConnection } from '@/widget/widget';
+import { whatsappLink } from '@/widget/widget-handoff';
 
 const settings: PublicWidget = {
   publicId: 'w1',
@@ -15,10 +17,38 @@ const settings: PublicWidget = {
   open: true,
   openingHours: null,
   whatsappNumber: '5511940000001',
+  whatsappLink: 'https://wa.me/5511940000001',
   filterCatalogId: null,
 };
 
-afterEach(() => document.body.replaceChildren());
+const ORIGIN = 'https://catalyst.example';
+/** A page without network: the panel's code never comes. */
+const offline: ChatConnection = { origin: ORIGIN, fetch: () => Promise.reject(new TypeError('Failed to fetch')), storage: null };
+
+class MemoryStorage {
+  readonly items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+}
+
+/** A Catalyst server handing out `ref`, recording what it was asked. */
+function handingOut(ref: string, storage = new MemoryStorage()) {
+  const asked: { url: string; init: RequestInit }[] = [];
+  const connection: ChatConnection = {
+    origin: ORIGIN,
+    storage,
+    fetch: ((url: string, init: RequestInit) => {
+      asked.push({ url, init });
+      return Promise.resolve(new Response(JSON.stringify({ ref }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    }) as typeof fetch,
+  };
+  return { asked, connection, storage };
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
 
 const parts = (host: HTMLElement) => {
   const root = host.shadowRoot!;
@@ -35,7 +65,7 @@ const key = (target: HTMLElement, init: KeyboardEventInit) =>
 
 describe('on a page', () => {
   test('a labelled button opens the panel: the greeting and Continue on WhatsApp with a message ready, in the page’s language', () => {
-    const host = mountWidget(settings, 'pt-BR');
+    const host = mountWidget(settings, 'pt-BR', offline);
     const { launcher, panel, whatsapp, root } = parts(host);
     expect(host.isConnected).toBe(true);
     expect(host.className).toBe('left');
@@ -46,20 +76,20 @@ describe('on a page', () => {
     expect(root.querySelector('#title')!.textContent).toBe('Fale com a gente');
     expect(root.querySelector('.greeting')!.textContent).toBe('Oi! Procurando um presente?');
     expect(whatsapp.textContent).toBe('Continuar no WhatsApp');
-    expect(whatsapp.href).toBe(whatsappLink('5511940000001', 'Olá! Vim pelo site de vocês.'));
+    expect(whatsapp.href).toBe(whatsappLink('https://wa.me/5511940000001', 'Olá! Vim pelo site de vocês.'));
     expect(whatsapp.href).toBe('https://wa.me/5511940000001?text=Ol%C3%A1!%20Vim%20pelo%20site%20de%20voc%C3%AAs.');
     expect([whatsapp.target, whatsapp.rel]).toEqual(['_blank', 'noopener']);
   });
 
   test('a page in another language, or none, is answered in English; Spanish in Spanish', () => {
-    expect(parts(mountWidget(settings, 'fr')).launcher.getAttribute('aria-label')).toBe('Chat with us');
+    expect(parts(mountWidget(settings, 'fr', offline)).launcher.getAttribute('aria-label')).toBe('Chat with us');
     document.body.replaceChildren();
-    expect(parts(mountWidget(settings, 'es-MX')).root.querySelector('.greeting')!.textContent).toBe('¡Hola! ¿Buscas un regalo?');
+    expect(parts(mountWidget(settings, 'es-MX', offline)).root.querySelector('.greeting')!.textContent).toBe('¡Hola! ¿Buscas un regalo?');
   });
 
   test('outside the hours it says so, and when someone answers', () => {
     const closed = { ...settings, open: false, openingHours: { days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '18:00' } };
-    const texts = [...parts(mountWidget(closed as PublicWidget, 'en')).root.querySelectorAll('.hours')].map((p) => p.textContent);
+    const texts = [...parts(mountWidget(closed as PublicWidget, 'en', offline)).root.querySelectorAll('.hours')].map((p) => p.textContent);
     expect(texts).toEqual([
       'We are away right now: send your message and we will answer when we are back.',
       'We answer Mon, Tue, Wed, Thu, Fri, 09:00–18:00.',
@@ -70,15 +100,74 @@ describe('on a page', () => {
       open: true,
       openingHours: { ...closed.openingHours, days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
     };
-    expect(parts(mountWidget(everyDay as PublicWidget, 'pt')).root.querySelector('.hours')!.textContent).toBe(
+    expect(parts(mountWidget(everyDay as PublicWidget, 'pt', offline)).root.querySelector('.hours')!.textContent).toBe(
       'Atendemos todos os dias, das 09:00 às 18:00.',
     );
   });
 });
 
+describe('Continue on WhatsApp', () => {
+  const prefilled = 'Olá! Vim pelo site de vocês.';
+
+  test('opening the panel asks once for the visitor’s code; the message then ends with it, kept for the page session', async () => {
+    const server = handingOut('K7Q2MX');
+    const { launcher, close, whatsapp } = parts(mountWidget(settings, 'pt', server.connection));
+    // A page view alone asks nothing.
+    expect(server.asked).toEqual([]);
+    launcher.click();
+    await vi.waitFor(() => expect(whatsapp.href).toBe(whatsappLink('https://wa.me/5511940000001', `${prefilled} (ref K7Q2MX)`)));
+    expect(server.asked).toHaveLength(1);
+    expect(server.asked[0]!.url).toBe(`${ORIGIN}/api/v1/widget-sites/w1/handoffs`);
+    expect(server.asked[0]!.init).toMatchObject({ method: 'POST', credentials: 'omit', headers: { 'content-type': 'application/json' } });
+    const { visitorId } = JSON.parse(server.asked[0]!.init.body as string) as { visitorId: string };
+    expect(visitorId).toMatch(WIDGET_VISITOR_ID_PATTERN);
+    close.click();
+    launcher.click();
+    expect(server.asked).toHaveLength(1);
+
+    // The next page of the session: the same code, asked of no one.
+    document.body.replaceChildren();
+    const again = handingOut('ZZZZZZ', server.storage);
+    const next = parts(mountWidget(settings, 'pt', again.connection));
+    next.launcher.click();
+    await vi.waitFor(() => expect(next.whatsapp.href).toContain(encodeURIComponent('(ref K7Q2MX)')));
+    expect(again.asked).toEqual([]);
+  });
+
+  test('without a code (no network) the link still opens the conversation, the message without one', async () => {
+    const { launcher, whatsapp } = parts(mountWidget(settings, 'pt', offline));
+    launcher.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(whatsapp.href).toBe(whatsappLink('https://wa.me/5511940000001', prefilled));
+  });
+
+  test('a click-to-chat address with a query of its own (the demo’s simulated shopper) gets text= after it', () => {
+    expect(whatsappLink('http://127.0.0.1:4010/_demo/shopper?phone=5511940000001', 'Oi (ref K7Q2MX)')).toBe(
+      'http://127.0.0.1:4010/_demo/shopper?phone=5511940000001&text=Oi%20(ref%20K7Q2MX)',
+    );
+  });
+
+  test('on a desktop the same link is a QR code for the phone, redrawn with the code; a phone gets none', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(hover: hover) and (pointer: fine)' }));
+    const { launcher, root } = parts(mountWidget(settings, 'en', handingOut('K7Q2MX').connection));
+    const code = () => root.querySelector('.qr svg');
+    expect(code()!.getAttribute('role')).toBe('img');
+    expect(code()!.getAttribute('aria-label')).toBe('Continue on WhatsApp');
+    expect(root.querySelector('.qr figcaption')!.textContent).toBe('Or scan this code with your phone’s camera to continue there.');
+    const before = code()!.querySelector('path')!.getAttribute('d');
+    expect(before).toMatch(/^M/);
+    launcher.click();
+    await vi.waitFor(() => expect(code()!.querySelector('path')!.getAttribute('d')).not.toBe(before));
+
+    document.body.replaceChildren();
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    expect(parts(mountWidget(settings, 'en', offline)).root.querySelector('.qr')).toBeNull();
+  });
+});
+
 describe('the keyboard', () => {
   test('opening puts the focus in the panel, Tab keeps it there, Escape closes and gives it back to the button', () => {
-    const { launcher, panel, close, whatsapp, root } = parts(mountWidget(settings, 'en'));
+    const { launcher, panel, close, whatsapp, root } = parts(mountWidget(settings, 'en', offline));
     launcher.click();
     expect(root.activeElement).toBe(close);
     // Through the chat's field and button (tests/unit/widget-chat.test.ts) to the last control.

@@ -28,6 +28,7 @@ export const measureNames: Record<SolutionMeasure, MessageDescriptor> = {
   catalog_accesses: msg`Catalog page views`,
   ai_answers: msg`AI answers on WhatsApp`,
   campaign_messages: msg`Campaign messages sent`,
+  widget_conversations: msg`Conversations begun in the widget`,
   recovered_sales: msg`Recovered sales`,
   notices_sent: msg`Notices sent`,
 };
@@ -47,7 +48,7 @@ export const placesLabels: Record<SolutionId, MessageDescriptor> = {
   catalog_filter: msg`Catalog pages`,
   ai_shopper: msg`Answering`,
   campaigns: msg`Running now`,
-  website_widget: msg`On your sites`,
+  website_widget: msg`Continues on`,
   cart_recovery: msg`On for`,
   post_sale_notices: msg`On for`,
 };

@@ -47,6 +47,7 @@ export async function startWhatsAppHarness({
   withLlm = false,
   concurrency,
   appLog = false,
+  trustProxy = false,
 }: {
   dataDir: string;
   siteUrl?: string;
@@ -55,6 +56,8 @@ export async function startWhatsAppHarness({
   concurrency?: number;
   /** Keep the app's log lines (level info) in `appLogged`. */
   appLog?: boolean;
+  /** The client address from X-Forwarded-For (tests of limits per address give each request one of its own). */
+  trustProxy?: boolean;
 }): Promise<WhatsAppHarness> {
   const secretsKey = randomBytes(32).toString('base64');
   const logged: string[] = [];
@@ -64,7 +67,14 @@ export async function startWhatsAppHarness({
   const { db } = await testDatabase();
   const fixture = await startWhatsAppCloudApiServer({ numbers: [] });
   const llm = withLlm ? await startOpenAiCompatibleServer() : null;
-  const env = { ...testEnv, DATA_DIR: dataDir, SECRETS_KEY: secretsKey, INVENTORY_SYNC_WORKER: 'off', WHATSAPP_INBOUND_WORKER: 'off' };
+  const env = {
+    ...testEnv,
+    DATA_DIR: dataDir,
+    SECRETS_KEY: secretsKey,
+    INVENTORY_SYNC_WORKER: 'off',
+    WHATSAPP_INBOUND_WORKER: 'off',
+    ...(trustProxy ? { TRUST_PROXY: 'true' } : {}),
+  };
   const services = buildServices(db, parseConfig(env), { webhookTtlMs: 3_600_000 });
   const { secrets, channels } = services;
   const appLogged: string[] = [];
@@ -87,6 +97,7 @@ export async function startWhatsAppHarness({
     models: modelCatalog(llm ? { baseUrl: llm.baseUrl, apiKey: FIXTURE_API_KEY, timeoutMs: 10_000 } : null),
     knowledge: services.knowledge,
     storefront: services.storefront,
+    siteHandoffs: services.widgetHandoffs,
     siteUrl,
     ...(concurrency ? { concurrency } : {}),
     pollMs: 20,
