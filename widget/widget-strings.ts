@@ -32,6 +32,23 @@ export type WidgetStrings = {
   errorDailyCap: string;
   errorNotAnswering: string;
   errorGeneric: string;
+  // The product finder (CATALYST FILTER).
+  findProduct: string;
+  search: string;
+  priceFrom: string;
+  priceTo: string;
+  option: string;
+  anyOption: string;
+  inStockOnly: string;
+  loadingCatalog: string;
+  catalogFailed: string;
+  /** How many products the filters found ('12 products'). */
+  found: (count: number) => string;
+  /** A found product's checkbox, named for a screen reader. */
+  pickNamed: (title: string) => string;
+  goToCart: string;
+  /** The picks in the WhatsApp message. */
+  iWouldLike: (picks: string) => string;
 };
 
 export const widgetStrings: Record<Locale, WidgetStrings> = {
@@ -59,6 +76,19 @@ export const widgetStrings: Record<Locale, WidgetStrings> = {
     errorDailyCap: 'The chat has answered all it can for today: continue on WhatsApp and we will answer you there.',
     errorNotAnswering: 'The chat cannot answer right now: continue on WhatsApp and we will answer you there.',
     errorGeneric: 'Something went wrong with the answer: try again in a moment.',
+    findProduct: 'Find a product',
+    search: 'Search',
+    priceFrom: 'Price from',
+    priceTo: 'Price up to',
+    option: 'Colour or size',
+    anyOption: 'Any',
+    inStockOnly: 'In stock only',
+    loadingCatalog: 'Loading the products…',
+    catalogFailed: 'The products could not be loaded: try again in a moment.',
+    found: (count) => (count === 1 ? '1 product' : `${count} products`),
+    pickNamed: (title) => `Ask about ${title} on WhatsApp`,
+    goToCart: 'Go to the cart with these',
+    iWouldLike: (picks) => `I'd like: ${picks}.`,
   },
   pt: {
     open: 'Fale com a gente',
@@ -84,6 +114,19 @@ export const widgetStrings: Record<Locale, WidgetStrings> = {
     errorDailyCap: 'O chat já respondeu tudo o que podia hoje: continue no WhatsApp que respondemos você por lá.',
     errorNotAnswering: 'O chat não consegue responder agora: continue no WhatsApp que respondemos você por lá.',
     errorGeneric: 'Algo deu errado com a resposta: tente de novo em instantes.',
+    findProduct: 'Encontrar um produto',
+    search: 'Buscar',
+    priceFrom: 'Preço a partir de',
+    priceTo: 'Preço até',
+    option: 'Cor ou tamanho',
+    anyOption: 'Qualquer',
+    inStockOnly: 'Só com estoque',
+    loadingCatalog: 'Carregando os produtos…',
+    catalogFailed: 'Não foi possível carregar os produtos: tente de novo daqui a pouco.',
+    found: (count) => (count === 1 ? '1 produto' : `${count} produtos`),
+    pickNamed: (title) => `Perguntar sobre ${title} no WhatsApp`,
+    goToCart: 'Ir para o carrinho com estes',
+    iWouldLike: (picks) => `Eu gostaria de: ${picks}.`,
   },
   es: {
     open: 'Habla con nosotros',
@@ -109,6 +152,19 @@ export const widgetStrings: Record<Locale, WidgetStrings> = {
     errorDailyCap: 'El chat ya respondió todo lo que podía hoy: sigue en WhatsApp y te respondemos allí.',
     errorNotAnswering: 'El chat no puede responder ahora: sigue en WhatsApp y te respondemos allí.',
     errorGeneric: 'Algo salió mal con la respuesta: inténtalo de nuevo en un momento.',
+    findProduct: 'Encontrar un producto',
+    search: 'Buscar',
+    priceFrom: 'Precio desde',
+    priceTo: 'Precio hasta',
+    option: 'Color o talla',
+    anyOption: 'Cualquiera',
+    inStockOnly: 'Solo con stock',
+    loadingCatalog: 'Cargando los productos…',
+    catalogFailed: 'No se pudieron cargar los productos: inténtalo de nuevo en un momento.',
+    found: (count) => (count === 1 ? '1 producto' : `${count} productos`),
+    pickNamed: (title) => `Preguntar por ${title} en WhatsApp`,
+    goToCart: 'Ir al carrito con estos',
+    iWouldLike: (picks) => `Me gustaría: ${picks}.`,
   },
 };
 

@@ -46,6 +46,22 @@ p { margin: 0; }
   border-radius: 10px; background: #0b7a47; color: #fff; font-weight: 700; text-decoration: none;
 }
 .whatsapp svg { width: 20px; height: 20px; fill: currentColor; }
+.filter-toggle {
+  min-height: 44px; padding: 0 16px; border: 1px solid var(--catalyst-color); border-radius: 10px; cursor: pointer;
+  background: #fff; color: #1a1f2b; font: inherit; font-weight: 700;
+}
+.filter { display: grid; gap: 8px; }
+.filter-field { display: grid; gap: 2px; font-size: 14px; }
+.filter-field input, .filter-field select {
+  min-height: 40px; padding: 0 10px; border: 1px solid #8a93a6; border-radius: 8px; font: inherit; color: inherit; background: #fff;
+}
+.filter-check { display: flex; gap: 8px; align-items: center; min-height: 40px; font-size: 14px; }
+.filter-status { font-size: 14px; color: #4a5263; }
+.filter-results { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; max-height: 240px; overflow-y: auto; }
+.filter-result { display: flex; gap: 8px; align-items: center; }
+.filter-result input { width: 24px; height: 24px; flex: none; }
+.filter-result img { border-radius: 6px; object-fit: cover; flex: none; }
+.filter-cart { color: #0b57d0; font-weight: 700; }
 .qr { margin: 12px 0 0; display: flex; gap: 12px; align-items: center; }
 .qr svg { flex: none; width: 96px; height: 96px; }
 .qr figcaption { font-size: 13px; color: #4a5263; }

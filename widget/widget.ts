@@ -7,8 +7,10 @@
 // to send, ending in its visitor's code (./widget-handoff.ts; on a desktop also as a QR code). Keyboard: the panel keeps the focus
 // while open, Escape closes it and gives the focus back to the button. No framework, no global but
 // the build's one namespace (CatalystWidget); a second copy of the script on a page does nothing.
+import { cartItemsParam } from '@/domain/cart-items';
 import type { PublicWidget } from '@/domain/widget';
 import { mountChat, type ChatOptions } from './widget-chat';
+import { mountFilter } from './widget-filter';
 import { handoffLink, handoffRef, onDesktop, qrCode } from './widget-handoff';
 import { element } from './widget-dom';
 import { widgetCss } from './widget-style';
@@ -91,26 +93,38 @@ export function mountWidget(
     storageKey: `catalyst-chat:${settings.publicId}`,
     fetch: connection.fetch,
   });
-  const whatsapp = element('a', {
-    class: 'whatsapp',
-    href: handoffLink(settings.whatsappLink, strings.prefilled, null),
-    target: '_blank',
-    rel: 'noopener',
-  });
+  // The message 'Continue on WhatsApp' opens with: the prefilled text, the finder's picks, the visitor's code.
+  let ref: string | null = null;
+  let picks: string[] = [];
+  const whatsapp = element('a', { class: 'whatsapp', target: '_blank', rel: 'noopener' });
   whatsapp.innerHTML = CHAT_ICON;
   whatsapp.append(strings.continueOnWhatsapp);
+  const filterCatalogId = settings.filterCatalogId;
+  if (filterCatalogId)
+    mountFilter(body, {
+      endpoint: `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/catalog`,
+      cartPage: (lineIds) =>
+        `${connection.origin}/${locale}/c/${encodeURIComponent(filterCatalogId)}/cart?items=${encodeURIComponent(
+          cartItemsParam(lineIds.map((retailerId) => ({ retailerId, quantity: 1 }))),
+        )}`,
+      strings,
+      locale,
+      fetch: connection.fetch,
+      onPicks: (names) => {
+        picks = names;
+        drawLink();
+      },
+    });
   body.append(whatsapp);
   // On a desktop, the same link as a QR code for the phone.
   const qr = onDesktop() ? element('figure', { class: 'qr' }) : null;
-  const drawQr = () => {
-    if (!qr) return;
-    const caption = element('figcaption', {}, strings.scanQr);
-    qr.replaceChildren(qrCode(whatsapp.href, strings.continueOnWhatsapp), caption);
-  };
-  if (qr) {
-    drawQr();
-    body.append(qr);
+  if (qr) body.append(qr);
+  function drawLink() {
+    const message = picks.length > 0 ? `${strings.prefilled} ${strings.iWouldLike(picks.join(', '))}` : strings.prefilled;
+    whatsapp.href = handoffLink(settings.whatsappLink, message, ref);
+    qr?.replaceChildren(qrCode(whatsapp.href, strings.continueOnWhatsapp), element('figcaption', {}, strings.scanQr));
   }
+  drawLink();
   // The code, asked for once the panel first opens (a page view alone makes none).
   let handoff: Promise<void> | null = null;
   const askHandoff = () =>
@@ -120,10 +134,10 @@ export function mountWidget(
       storage: connection.storage,
       storageKey: `catalyst-ref:${settings.publicId}`,
       fetch: connection.fetch,
-    }).then((ref) => {
-      if (!ref) return;
-      whatsapp.href = handoffLink(settings.whatsappLink, strings.prefilled, ref);
-      drawQr();
+    }).then((code) => {
+      if (!code) return;
+      ref = code;
+      drawLink();
     }));
   panel.append(head, body);
   root.append(panel, launcher);
@@ -142,7 +156,9 @@ export function mountWidget(
       setOpen(false);
     } else if (event.key === 'Tab') {
       // The focus stays in the open panel: from its last control to its first, and back.
-      const controls = [...panel.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input')];
+      const controls = [...panel.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input, select')].filter(
+        (control) => !control.closest('[hidden]'),
+      );
       const at = controls.indexOf(root.activeElement as HTMLElement);
       const next = event.shiftKey ? (at <= 0 ? controls.length - 1 : at - 1) : at === controls.length - 1 ? 0 : at + 1;
       event.preventDefault();

@@ -112,6 +112,7 @@ export async function registerApiV1(
         store: services.widgets,
         chat: services.widgetChat,
         handoffs: services.widgetHandoffs,
+        storefront: services.storefront,
         ...(siteUrl ? { siteUrl } : {}),
       });
       registerWidgetSiteCheckRoutes(api, { accounts, widgets: services.widgets, allowPrivateAddresses: allowLoopbackPeers });

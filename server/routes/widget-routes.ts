@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isbot } from 'isbot';
 import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@/domain/api-error';
+import { publicCatalogSchema } from '@/domain/storefront';
 import { publicWidgetSchema, widgetSchema, widgetSettingsSchema } from '@/domain/widget';
 import {
   widgetChatAnswerSchema,
@@ -26,6 +27,7 @@ import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
 import { siteOrigin } from '../http/site-origin';
 import { WidgetChatRefusal, type WidgetChat } from '../widgets/widget-chat';
+import type { StorefrontStore } from '../storefront/storefront-store';
 import type { WidgetHandoffs } from '../widgets/widget-handoffs';
 import { WidgetRefusal, type WidgetStore } from '../widgets/widget-store';
 
@@ -40,6 +42,8 @@ export type WidgetRouteOptions = {
   chat: WidgetChat;
   /** The codes 'Continue on WhatsApp' carries. */
   handoffs: WidgetHandoffs;
+  /** The inventories' public catalogs, which the widget's product finder reads. */
+  storefront: Pick<StorefrontStore, 'inventory' | 'catalog'>;
 };
 
 /** Each refusal of the chat as the page reads it: the code its script translates, and for a limit when to try again. */
@@ -92,7 +96,7 @@ const varyByOrigin = (reply: FastifyReply) => reply.header('vary', 'Origin');
 
 export async function registerWidgetRoutes(
   app: FastifyInstance,
-  { accounts, store, siteUrl, readsPerMinute = 120, chat, handoffs }: WidgetRouteOptions,
+  { accounts, store, siteUrl, readsPerMinute = 120, chat, handoffs, storefront }: WidgetRouteOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -181,6 +185,32 @@ export async function registerWidgetRoutes(
         // A page may keep it a minute; the merchant's change shows on the next page after that.
         reply.header('cache-control', 'private, max-age=60');
         return found.widget;
+      },
+    );
+
+    publicApi.get(
+      '/widget-sites/:publicId/catalog',
+      {
+        config: { public: true, rateLimit: { max: readsPerMinute, timeWindow: 60_000 } },
+        schema: {
+          summary: "The catalog the widget's product finder (CATALYST FILTER) searches: the inventory's public catalog",
+          description:
+            'Public, for the sites the merchant listed (`Origin` checked as the settings read; 403 `origin_not_allowed`). ' +
+            'The widget’s inventory’s public catalog as the catalog page reads it (products, variants with their option ' +
+            'values, prices in minor units, availability), from memory until the next sync. 404 while the finder is off, ' +
+            'the widget has no configured inventory, or it is off.',
+          tags: ['Website widget (public)'],
+          params: publicIdParams,
+          response: { 200: publicCatalogSchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const found = await siteFor(request, reply, request.params.publicId);
+        const inventory = found.widget.filterCatalogId ? await storefront.inventory(found.widget.filterCatalogId) : null;
+        if (!inventory) throw HttpError.notFound('This widget has no product finder.');
+        // A page may keep it five minutes (the hourly sync changes it far less often).
+        reply.header('cache-control', 'private, max-age=300');
+        return storefront.catalog(inventory);
       },
     );
 

@@ -5,12 +5,14 @@
 // WhatsApp worker counts one (extra past the plan's allowance); the origin check and the preflight
 // for listed sites only; bots refused; the per-visitor, per-address and new-conversation limits
 // (429 with Retry-After); the merchant's daily cap on the account's day (an injected clock); off → 404,
-// nothing answering → 503; the merchant reads the conversations, another account does not.
+// nothing answering → 503; the merchant reads the conversations, another account does not. And the
+// product finder's catalog (GET …/catalog), for listed sites only.
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PlanId } from '@/domain/plans';
+import type { PublicCatalog } from '@/domain/storefront';
 import { defaultWidgetSettings, type Widget, type WidgetSettings } from '@/domain/widget';
 import { WIDGET_CHAT_LIMITS, type WidgetChatAnswer, type WidgetConversations } from '@/domain/widget-chat';
 import { accountMonthlyUsage } from '@/server/accounts/account-tables';
@@ -245,6 +247,34 @@ describe('sites', () => {
     const preview = await ask(seller, { text: 'Oi', visitorId: newVisitor(), origin: url, address: newAddress() });
     expect(preview.status, preview.text).toBe(200);
     expect(preview.headers.get('access-control-allow-origin')).toBe(url);
+  });
+
+  test('the product finder’s catalog: the inventory’s public catalog to listed sites, refused to others, 404 with the finder off', async () => {
+    const read = (target: Pick<Shop, 'publicId'>, origin: string | null) =>
+      call(`${url}/api/v1/widget-sites/${target.publicId}/catalog`, {
+        headers: { 'x-forwarded-for': newAddress(), ...(origin ? { origin } : {}) },
+      });
+    const listed = await read(seller, SITE);
+    expect(listed.status, listed.text).toBe(200);
+    expect([listed.headers.get('access-control-allow-origin'), listed.headers.get('cache-control')]).toEqual([
+      SITE,
+      'private, max-age=300',
+    ]);
+    const catalog = listed.body as PublicCatalog;
+    expect(catalog).toMatchObject({ publicId: seller.inventory.publicId, currency: 'BRL' });
+    // As the catalog page reads it: the store's products with their variants (what the store does not sell left out).
+    const direct = await call(`${url}/api/v1/storefront/${seller.inventory.publicId}/catalog`);
+    expect(catalog.products).toEqual((direct.body as PublicCatalog).products);
+    expect(catalog.products.flatMap((product) => product.variants.map((variant) => variant.lineId))).toContain('CAM-P');
+
+    for (const origin of ['https://evil.example', null]) {
+      const refused = await read(seller, origin);
+      expect([refused.status, errorOf(refused).code]).toEqual([403, 'origin_not_allowed']);
+      expect(refused.text).not.toContain('CAM-P');
+    }
+    const off = await shop('finder-off');
+    await saveWidget(off.user, { enabled: true, channelId: off.channelId, inventoryId: off.inventory.id, filterEnabled: false });
+    expect((await read(off, SITE)).status).toBe(404);
   });
 
   test('the preflight is answered for listed sites only', async () => {
