@@ -14,6 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Channel } from '@/domain/channel';
 import { defaultWidgetSettings, type Widget } from '@/domain/widget';
+import { WIDGET_REF_ALPHABET } from '@/domain/widget-ref';
 import { e2ePeers } from './fixtures/e2e-peers';
 import { newMerchant } from './fixtures/merchant-api';
 import { activeBase } from './fixtures/walk-number';
@@ -156,7 +157,9 @@ async function walk(
   await expect(panel).toBeVisible();
   await expect(panel.getByText(labels.greeting)).toBeVisible();
   const whatsapp = panel.getByRole('link', { name: labels.whatsapp });
-  await expect(whatsapp).toHaveAttribute('href', `https://wa.me/${number}?text=${encodeURIComponent(labels.prefilled)}`);
+  // The message ends with the visitor's code, handed over when the panel opened.
+  const ready = `https://wa.me/${number}?text=${encodeURIComponent(labels.prefilled)}`.replace(/[.?()]/g, '\\$&');
+  await expect(whatsapp).toHaveAttribute('href', new RegExp(`^${ready}%20\\(ref%20[${WIDGET_REF_ALPHABET}]{6}\\)$`));
   // The focus is in the panel, and stays there: the close button, the chat's field and its button, WhatsApp.
   await expect(panel.getByRole('button', { name: labels.close })).toBeFocused();
   await page.keyboard.press('Tab');
