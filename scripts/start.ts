@@ -3,7 +3,8 @@
 // http://localhost:3000, its object store (a local S3 server keeping the uploaded files in
 // `.data/object-store`) and the demo Shopify store, Meta catalog and WhatsApp number on loopback
 // (printed; README, 'The two commands'), and fills the demo account: inventory, AI base, number,
-// contacts (the demo audience's 300 and their past orders, for campaigns). Ctrl-C stops them all.
+// contacts (the demo audience's 300 and their past orders, for campaigns); and the merchant's own website
+// (tests/fixtures/demo-site.ts) to paste the widget's snippet into. Ctrl-C stops them all.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -21,6 +22,7 @@ import { moveLocalUploads } from './local-uploads';
 import { DEMO_CHECKOUT_SHOPPERS, startDemoCheckouts } from '../tests/fixtures/shopify/demo-checkouts';
 import { DEMO_ORDERS_PATH } from '../tests/fixtures/shopify/demo-orders';
 import { DEMO_SHOPPER_PATH } from '../tests/fixtures/whatsapp-cloud-api-server';
+import { startDemoSite, type DemoSite } from '../tests/fixtures/demo-site';
 import { ensureDemoAiBase } from './demo-ai-base';
 import { demoChannelNotice, ensureDemoChannel } from './demo-channel';
 import { ensureDemoAudienceOrders } from './demo-audience-orders';
@@ -139,13 +141,14 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
 
 let stopping = false;
 let demoCheckouts: { stop: () => void } | null = null;
+let demoSite: DemoSite | null = null;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping Catalyst…');
   demoCheckouts?.stop();
   server.kill('SIGTERM');
-  await Promise.all([emulator.stop(), demoPeers.close(), objectStore?.close()]);
+  await Promise.all([emulator.stop(), demoPeers.close(), objectStore?.close(), demoSite?.close()]);
   process.exit(code);
 }
 server.on('exit', (code) => void stop(code ?? 1));
@@ -180,6 +183,12 @@ if (await waitUntilUp()) {
   console.log(`  Access token: ${demoPeers.whatsappNumber.accessToken}`);
   console.log(`  App secret: ${demoPeers.whatsappNumber.appSecret}`);
   console.log(`Simulated WhatsApp shopper (development tool): ${demoPeers.whatsapp.origin}${DEMO_SHOPPER_PATH}`);
+  // The demo merchant's own website, for the website widget's snippet.
+  demoSite = await startDemoSite();
+  console.log(
+    `The demo merchant's website (development tool): ${demoSite.origin}/ — list it among the website widget's sites ` +
+      `(http://localhost:${port}/pt/widget) and paste the snippet there.`,
+  );
   let demoInventory: { id: string; name: string } | null = null;
   // The demo account's inventory on them, so the products, the report and the shopper's links are there at once.
   try {
