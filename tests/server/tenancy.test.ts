@@ -10,6 +10,7 @@ import { readyMadeTemplate } from '@/domain/ready-made-templates';
 import { defaultWidgetSettings, type Widget } from '@/domain/widget';
 import { recordCheckout } from '@/server/checkouts/checkout-intake';
 import { storeCheckouts } from '@/server/checkouts/checkout-tables';
+import { inventories } from '@/server/inventories/inventory-tables';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type WhatsAppCloudApiServer } from '../fixtures/whatsapp-cloud-api-server';
 import { newPhoneNumberId, seedAnsweringRecords } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
@@ -569,6 +570,32 @@ const seedSiteChat = async (as: As, owner: TestUser) => {
   const { path, listed } = await seedSiteWidget(as, owner);
   return { path: `${path}/messages`, listed };
 };
+const seedSiteHandoffs = async (as: As, owner: TestUser) => {
+  const { path, listed } = await seedSiteWidget(as, owner);
+  return { path: `${path}/handoffs`, listed };
+};
+/** A's widget with its product finder over a configured inventory of A's: the finder's catalog. */
+const seedSiteCatalog = async (as: As, owner: TestUser) => {
+  const { path, listed } = await seedSiteWidget(as, owner);
+  const { db } = await testDatabase();
+  const [inventory] = await db
+    .insert(inventories)
+    .values({
+      uid: owner.uid,
+      name: 'Tenant catalog',
+      publicId: randomUUID().replaceAll('-', ''),
+      status: 'configured',
+      savedSteps: 2,
+      syncStatus: 'synced',
+      lastSyncedAt: new Date(),
+      store: { name: 'Loja', currency: 'BRL' },
+    })
+    .returning({ id: inventories.id });
+  const body = { ...widgetSettings(await seedChannel(as, owner), true), inventoryId: inventory!.id, filterEnabled: true };
+  const saved = await as(owner, '/api/v1/widget', { method: 'PUT', body });
+  expect(saved.status, saved.text).toBe(200);
+  return { path: `${path}/catalog`, listed };
+};
 /** A conversation on A's widget, from A's listed site: its id. */
 let aliceConversation: Promise<string> | undefined;
 const seedWidgetConversation = (as: As, owner: TestUser) =>
@@ -952,6 +979,15 @@ const tenancyTable: TenancyCase[] = [
   },
   { scope: 'site', method: 'OPTIONS', url: '/api/v1/widget-sites/:publicId/messages', seed: seedSiteChat, status: 204 },
   { scope: 'site', method: 'POST', url: '/api/v1/widget-sites/:publicId/messages', seed: seedSiteChat, body: WIDGET_MESSAGE },
+  { scope: 'site', method: 'OPTIONS', url: '/api/v1/widget-sites/:publicId/handoffs', seed: seedSiteHandoffs, status: 204 },
+  {
+    scope: 'site',
+    method: 'POST',
+    url: '/api/v1/widget-sites/:publicId/handoffs',
+    seed: seedSiteHandoffs,
+    body: { visitorId: WIDGET_MESSAGE.visitorId },
+  },
+  { scope: 'site', method: 'GET', url: '/api/v1/widget-sites/:publicId/catalog', seed: seedSiteCatalog },
   { scope: 'list', method: 'GET', url: '/api/v1/widget/conversations', seed: seedWidgetConversation },
 ];
 
