@@ -41,6 +41,15 @@ export function newVisitorId(): string {
 
 const numberLocales: Record<Locale, string> = { en: 'en-US', pt: 'pt-BR', es: 'es' };
 
+/** The digits of `currency`'s minor unit (2 for BRL, 0 for JPY); 2 for a currency Intl does not know. */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
 /** A price in minor units as the shopper's language writes it in `currency` ('R$ 49,90'); '' when unknown. */
 export function priceText(priceMinor: number | null, currency: string | null, locale: Locale): string {
   if (priceMinor === null || !currency) return '';

@@ -7,7 +7,7 @@
 import type { CatalogProduct, PublicCatalog } from '@/domain/storefront';
 import type { Locale } from '@/domain/locales';
 import { element } from './widget-dom';
-import { priceText } from './widget-chat';
+import { minorDigits, priceText } from './widget-chat';
 import type { WidgetStrings } from './widget-strings';
 
 type Variant = CatalogProduct['variants'][number];
@@ -68,13 +68,7 @@ export function minorOf(typed: string, currency: string | null): number | null {
     : text.replace(/[.,]/g, '');
   const amount = Number(normalized);
   if (!Number.isFinite(amount) || amount < 0) return null;
-  let digits = 2;
-  try {
-    if (currency) digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    /* an unknown currency: cents */
-  }
-  return Math.round(amount * 10 ** digits);
+  return Math.round(amount * 10 ** (currency ? minorDigits(currency) : 2));
 }
 
 export type FilterOptions = {
@@ -130,6 +124,8 @@ export function mountFilter(container: HTMLElement, options: FilterOptions) {
   container.append(toggle, section);
 
   let catalog: PublicCatalog | null = null;
+  /** The catalog's read, once (null again after a failure, so opening again tries again). */
+  let loading: Promise<void> | null = null;
   const picks = new Map<string, string>();
 
   function draw() {
@@ -187,7 +183,6 @@ export function mountFilter(container: HTMLElement, options: FilterOptions) {
     draw();
   }
 
-  let loading: Promise<void> | null = null;
   toggle.addEventListener('click', () => {
     const open = section.hidden;
     section.hidden = !open;
