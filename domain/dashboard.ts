@@ -91,6 +91,32 @@ export const dashboardDefinitions = {
     message:
       'Recovery rate: checkouts recovered divided by checkouts reminded on WhatsApp. A checkout is recovered when an order comes from it (the checkout itself, its cart or its reminder’s link) within 7 days of a reminder. A checkout counts on the day its first reminder went.',
   },
+  widgetViews: /*i18n*/ {
+    id: 'dashboard.definition.widget_views',
+    message:
+      'Widget views: pages of your website that showed the Catalyst widget. Bots and the preview on the widget screen are not counted.',
+  },
+  widgetOpens: /*i18n*/ {
+    id: 'dashboard.definition.widget_opens',
+    message: "Widget opens: how many times shoppers opened the widget's panel on your website.",
+  },
+  widgetChats: /*i18n*/ {
+    id: 'dashboard.definition.widget_chats',
+    message: 'Widget chats: conversations shoppers began with your AI base in the widget.',
+  },
+  widgetSearches: /*i18n*/ {
+    id: 'dashboard.definition.widget_searches',
+    message: "Product finder searches: searches shoppers made with the widget's product finder (CATALYST FILTER).",
+  },
+  widgetWhatsappClicks: /*i18n*/ {
+    id: 'dashboard.definition.widget_whatsapp_clicks',
+    message: "Clicks to WhatsApp: how many times shoppers chose 'Continue on WhatsApp' in the widget (the link or its QR code).",
+  },
+  widgetHandoffs: /*i18n*/ {
+    id: 'dashboard.definition.widget_handoffs',
+    message:
+      "WhatsApp conversations from the widget: shoppers who wrote to your number with the widget's code, so your AI base continued what was said on the website.",
+  },
   projection: /*i18n*/ {
     id: 'dashboard.definition.projection',
     message: 'Projection: the queries and cost at the end of the month if the pace so far continues.',
@@ -482,6 +508,15 @@ export const dashboardSchema = z.object({
     valueMinor: comparedSchema,
     discountsUsed: comparedSchema,
     currency: z.nullable(z.string()),
+  }),
+  /** The website widget: pages shown on, panels opened, chats begun, finder searches, clicks to WhatsApp, WhatsApp conversations begun with its code. */
+  widget: z.object({
+    views: comparedSchema,
+    opens: comparedSchema,
+    chats: comparedSchema,
+    searches: comparedSchema,
+    whatsappClicks: comparedSchema,
+    handoffs: comparedSchema,
   }),
   mediaTypes: z.record(z.enum(mediaTypes), z.extend(comparedSchema, { share: z.number() })),
   monthlyCost: monthlyCostSchema,

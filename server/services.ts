@@ -50,6 +50,7 @@ import { publicSiteOrigin } from './order-events/order-webhook-address';
 import { ensureOrderWebhooks, type OrderWebhooksOutcome } from './order-events/order-webhook-subscriptions';
 import { solutionsReader, type SolutionsReader } from './solutions/solutions-reader';
 import { widgetChat, type WidgetChat } from './widgets/widget-chat';
+import { widgetEventRecorder, type WidgetEventRecorder } from './widgets/widget-event-recorder';
 import { widgetHandoffs, type WidgetHandoffs } from './widgets/widget-handoffs';
 import { widgetStore, type WidgetStore } from './widgets/widget-store';
 
@@ -88,6 +89,8 @@ export type Services = {
   dashboard: DashboardStore;
   /** Makes the recorder of shoppers' events, batched: the app makes one with its log and closes it with itself. */
   eventRecorder: (log: FastifyBaseLogger) => EventRecorder;
+  /** Makes the recorder of what the website widget's pages report, batched as the shoppers' events are. */
+  widgetEventRecorder: (log: FastifyBaseLogger) => WidgetEventRecorder;
   /** Connected WhatsApp numbers: the channel routes and the WhatsApp worker. */
   channels: ChannelStore;
   /** What the WhatsApp webhook reads and records; the channel store's changes empty its cache of a channel. */
@@ -195,6 +198,7 @@ export function buildServices(db: Db, config: Config, { webhookTtlMs }: ServiceO
     conversations: { page: (channelId, cursor) => conversationsPage(db, channelId, cursor) },
     dashboard,
     eventRecorder: (log) => eventRecorder(db, { log }),
+    widgetEventRecorder: (log) => widgetEventRecorder(db, { log }),
     channels,
     webhookIntake: intake,
     storefront,

@@ -81,6 +81,8 @@ export type FilterOptions = {
   fetch: typeof fetch;
   /** The picks changed: their names, for the WhatsApp message. */
   onPicks: (names: string[]) => void;
+  /** A search settled (a field changed and left, Enter, a choice): the dashboard counts it. */
+  onSearch?: () => void;
 };
 
 let ids = 0;
@@ -191,5 +193,10 @@ export function mountFilter(container: HTMLElement, options: FilterOptions) {
   });
   for (const control of [text, from, to]) control.addEventListener('input', draw);
   for (const control of [option, inStock]) control.addEventListener('change', draw);
+  // A settled search, counted once: a typed field's 'change' fires when it is left or Enter is pressed, not per key.
+  for (const control of [text, from, to, option, inStock])
+    control.addEventListener('change', () => {
+      if (catalog) options.onSearch?.();
+    });
   return { toggle };
 }

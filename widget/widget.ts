@@ -4,12 +4,14 @@
 // draws, inside a shadow root (the page's CSS cannot reach in, nor ours out), a labelled button that
 // opens a panel with the greeting in the page's language, when someone answers, the chat with the AI
 // base (./widget-chat.ts), and 'Continue on WhatsApp' to the merchant's number with a message ready
-// to send, ending in its visitor's code (./widget-handoff.ts; on a desktop also as a QR code). Keyboard: the panel keeps the focus
+// to send, ending in its visitor's code (./widget-handoff.ts; on a desktop also as a QR code). What it
+// did (shown, opened, a finder search, a click to WhatsApp) is reported for the dashboard (./widget-events.ts). Keyboard: the panel keeps the focus
 // while open, Escape closes it and gives the focus back to the button. No framework, no global but
 // the build's one namespace (CatalystWidget); a second copy of the script on a page does nothing.
 import { cartItemsParam } from '@/domain/cart-items';
 import type { PublicWidget } from '@/domain/widget';
 import { mountChat, type ChatOptions } from './widget-chat';
+import { widgetReporter } from './widget-events';
 import { mountFilter } from './widget-filter';
 import { handoffLink, handoffRef, onDesktop, qrCode } from './widget-handoff';
 import { element } from './widget-dom';
@@ -85,6 +87,8 @@ export function mountWidget(
   body.append(element('p', { class: 'greeting' }, settings.greetings[locale]));
   if (!settings.open) body.append(element('p', { class: 'hours' }, strings.closedNow));
   if (settings.openingHours) body.append(element('p', { class: 'hours' }, hoursText(strings, settings.openingHours)));
+  const sitePath = `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}`;
+  const report = widgetReporter(`${sitePath}/events`, connection.fetch);
   const chat = mountChat(body, {
     endpoint: `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/messages`,
     strings,
@@ -114,7 +118,9 @@ export function mountWidget(
         picks = names;
         drawLink();
       },
+      onSearch: () => report('search'),
     });
+  whatsapp.addEventListener('click', () => report('whatsapp'));
   body.append(whatsapp);
   // On a desktop, the same link as a QR code for the phone.
   const qr = onDesktop() ? element('figure', { class: 'qr' }) : null;
@@ -143,7 +149,10 @@ export function mountWidget(
   root.append(panel, launcher);
 
   const setOpen = (open: boolean) => {
-    if (open) void askHandoff();
+    if (open) {
+      void askHandoff();
+      report('open');
+    }
     panel.hidden = !open;
     launcher.setAttribute('aria-expanded', String(open));
     (open ? close : launcher).focus();
@@ -166,6 +175,7 @@ export function mountWidget(
     }
   });
   document.body.append(host);
+  report('view');
   return host;
 }
 

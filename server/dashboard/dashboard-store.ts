@@ -62,7 +62,12 @@ export type DaySource = {
   messages: MessageCounts;
   /** Checkout recovery on the day of each checkout's first reminder (the value on its currency's row). */
   recovery: RecoveryCounts;
+  /** The website widget's events (widget_events). */
+  widget: WidgetCounts;
 };
+
+const widgetCountKeys = ['views', 'opens', 'chats', 'searches', 'whatsappClicks', 'handoffs'] as const;
+type WidgetCounts = Record<(typeof widgetCountKeys)[number], number>;
 
 type MessageCounts = { utility: number; marketing: number; costMicros: number; notices: number };
 const noMessages = (): MessageCounts => ({ utility: 0, marketing: 0, costMicros: 0, notices: 0 });
@@ -80,6 +85,7 @@ type Totals = {
   recovery: Omit<RecoveryCounts, 'valueMinor'>;
   /** The recovered value per currency. */
   recovered: Map<string, number>;
+  widget: WidgetCounts;
 };
 
 const noRequests = (): Record<MediaType, number> => ({
@@ -101,8 +107,10 @@ function totalsOf(rows: DaySource[]): Totals {
     messages: noMessages(),
     recovery: { reminded: 0, recovered: 0, discountsUsed: 0 },
     recovered: new Map(),
+    widget: { views: 0, opens: 0, chats: 0, searches: 0, whatsappClicks: 0, handoffs: 0 },
   };
   for (const row of rows) {
+    for (const key of widgetCountKeys) totals.widget[key] += row.widget[key];
     for (const key of ['utility', 'marketing', 'costMicros', 'notices'] as const) totals.messages[key] += row.messages[key];
     for (const key of ['reminded', 'recovered', 'discountsUsed'] as const) totals.recovery[key] += row.recovery[key];
     if (row.currency !== '' && row.recovery.valueMinor !== 0)
@@ -213,6 +221,14 @@ function parseRollups(text: string | null): DaySource[] {
       extraRequests: count[10]!,
       messages: { utility: count[11]!, marketing: count[12]!, costMicros: count[13]!, notices: count[14]! },
       recovery: { reminded: count[15]!, recovered: count[16]!, discountsUsed: count[17]!, valueMinor: count[18]! },
+      widget: {
+        views: count[19]!,
+        opens: count[20]!,
+        chats: count[21]!,
+        searches: count[22]!,
+        whatsappClicks: count[23]!,
+        handoffs: count[24]!,
+      },
     };
   });
 }
@@ -240,7 +256,8 @@ export function dashboardStore(db: Db) {
       }, ',', currency, ',', accesses, ',', ${detailed ? sql`cart_views, ',', checkouts` : sql`'0,0'`}, ',', catalogs_sent, ',', orders, ',',
         order_value_minor, ',', requests_text, ',', requests_vision, ',', requests_file, ',', requests_voice, ',', extra_requests, ',',
         messages_utility, ',', messages_marketing, ',', message_cost_micros, ',', notices_sent, ',',
-        checkouts_reminded, ',', checkouts_recovered, ',', recovery_discounts_used, ',', recovered_value_minor), ';' order by day)
+        checkouts_reminded, ',', checkouts_recovered, ',', recovery_discounts_used, ',', recovered_value_minor, ',',
+        widget_views, ',', widget_opens, ',', widget_chats, ',', widget_searches, ',', widget_whatsapp_clicks, ',', widget_handoffs), ';' order by day)
       from dashboard_rollups
       where uid = ${uid} and day >= ${previous.from}::date and day <= ${range.to}::date${sql.join(filters)}`;
     return { range, previous, select };
@@ -388,6 +405,14 @@ export function dashboardStore(db: Db) {
           valueMinor: figure((totals) => totals.recovered.get(recoveredCurrency ?? '') ?? 0),
           discountsUsed: figure((totals) => totals.recovery.discountsUsed),
           currency: recoveredCurrency,
+        },
+        widget: {
+          views: figure((totals) => totals.widget.views),
+          opens: figure((totals) => totals.widget.opens),
+          chats: figure((totals) => totals.widget.chats),
+          searches: figure((totals) => totals.widget.searches),
+          whatsappClicks: figure((totals) => totals.widget.whatsappClicks),
+          handoffs: figure((totals) => totals.widget.handoffs),
         },
         mediaTypes: Object.fromEntries(
           mediaTypes.map((type) => [

@@ -57,6 +57,16 @@ export const dashboardRollups = pgTable(
     checkoutsRecovered: integer('checkouts_recovered').notNull().default(0),
     recoveryDiscountsUsed: integer('recovery_discounts_used').notNull().default(0),
     recoveredValueMinor: bigint('recovered_value_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * The website widget (widget_events, migration 0052): pages it was shown on, panels opened, chats
+     * begun, product finder searches, clicks to WhatsApp and the WhatsApp conversations its codes began.
+     */
+    widgetViews: integer('widget_views').notNull().default(0),
+    widgetOpens: integer('widget_opens').notNull().default(0),
+    widgetChats: integer('widget_chats').notNull().default(0),
+    widgetSearches: integer('widget_searches').notNull().default(0),
+    widgetWhatsappClicks: integer('widget_whatsapp_clicks').notNull().default(0),
+    widgetHandoffs: integer('widget_handoffs').notNull().default(0),
   },
   (table) => [
     // The triggers' upsert target, and the dashboard's read (an account's days in a range).

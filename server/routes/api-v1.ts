@@ -107,8 +107,11 @@ export async function registerApiV1(
         ...(siteUrl ? { siteUrl } : {}),
       });
       registerSolutionRoutes(api, { reader: services.solutions });
+      const widgetEvents = services.widgetEventRecorder(app.log);
+      app.addHook('onClose', () => widgetEvents.close());
       await registerWidgetRoutes(api, {
         accounts,
+        events: widgetEvents,
         store: services.widgets,
         chat: services.widgetChat,
         handoffs: services.widgetHandoffs,

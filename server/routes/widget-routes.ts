@@ -21,6 +21,7 @@ import {
   widgetHandoffRequestSchema,
   widgetHandoffSchema,
 } from '@/domain/widget-chat';
+import { widgetBeaconSchema } from '@/domain/widget-events';
 import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
@@ -28,6 +29,7 @@ import { FIREBASE_BEARER } from '../http/openapi';
 import { siteOrigin } from '../http/site-origin';
 import { WidgetChatRefusal, type WidgetChat } from '../widgets/widget-chat';
 import type { StorefrontStore } from '../storefront/storefront-store';
+import type { WidgetEventRecorder } from '../widgets/widget-event-recorder';
 import type { WidgetHandoffs } from '../widgets/widget-handoffs';
 import { WidgetRefusal, type WidgetStore } from '../widgets/widget-store';
 
@@ -44,6 +46,10 @@ export type WidgetRouteOptions = {
   handoffs: WidgetHandoffs;
   /** The inventories' public catalogs, which the widget's product finder reads. */
   storefront: Pick<StorefrontStore, 'inventory' | 'catalog'>;
+  /** What the pages report (views, panels opened, finder searches, clicks to WhatsApp), written in batches. */
+  events: Pick<WidgetEventRecorder, 'record'>;
+  /** Events a client address may report per minute. */
+  eventsPerMinute?: number;
 };
 
 /** Each refusal of the chat as the page reads it: the code its script translates, and for a limit when to try again. */
@@ -96,7 +102,7 @@ const varyByOrigin = (reply: FastifyReply) => reply.header('vary', 'Origin');
 
 export async function registerWidgetRoutes(
   app: FastifyInstance,
-  { accounts, store, siteUrl, readsPerMinute = 120, chat, handoffs, storefront }: WidgetRouteOptions,
+  { accounts, store, siteUrl, readsPerMinute = 120, chat, handoffs, storefront, events, eventsPerMinute = 120 }: WidgetRouteOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -218,6 +224,7 @@ export async function registerWidgetRoutes(
     for (const [path, what] of [
       ['/widget-sites/:publicId/messages', "the widget chat's messages"],
       ['/widget-sites/:publicId/handoffs', "the widget's handoff codes"],
+      ['/widget-sites/:publicId/events', "the widget's events"],
     ] as const)
       publicApi.options(
         path,
@@ -241,6 +248,33 @@ export async function registerWidgetRoutes(
           return reply.code(204).send(null);
         },
       );
+
+    publicApi.post(
+      '/widget-sites/:publicId/events',
+      {
+        config: { public: true, rateLimit: { max: eventsPerMinute, timeWindow: 60_000 } },
+        bodyLimit: 256,
+        schema: {
+          summary: 'What a page saw its widget do: shown, opened, a product finder search, a click to WhatsApp',
+          description:
+            'Public, for the sites the merchant listed (`Origin` checked as the settings read; 403 `origin_not_allowed`). ' +
+            'Recorded in batches for the dashboard and the Solutions screen: the kind, the widget’s number and the time, ' +
+            'nothing of the visitor. Answered 204 at once; a bot’s report and the screen’s own preview are answered alike ' +
+            'and not counted. 429 `rate_limited` past the reports an address may make a minute; a widget off is 404.',
+          tags: ['Website widget (public)'],
+          params: publicIdParams,
+          body: widgetBeaconSchema,
+          response: { 204: z.null(), 400: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const found = await siteFor(request, reply, request.params.publicId);
+        const agent = request.headers['user-agent'];
+        const preview = request.headers.origin === siteOrigin(request, siteUrl);
+        if (agent && !isbot(agent) && !preview) events.record({ uid: found.uid, kind: request.body.kind, channelId: found.channelId });
+        return reply.code(204).send(null);
+      },
+    );
 
     publicApi.post(
       '/widget-sites/:publicId/handoffs',

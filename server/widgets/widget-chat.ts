@@ -34,6 +34,7 @@ import { HISTORY_EXCHANGES, localeOf } from '../channels/inbound-replies';
 import { inventoryForAnswers, productsNamed } from '../inventories/inventory-queries';
 import { countRequest } from '../limits/shared-rate-limit';
 import { widgetConversations, widgetDailyAnswers, widgetMessages } from './widget-chat-tables';
+import { widgetEvents } from './widget-event-tables';
 import type { SiteWidget } from './widget-store';
 
 /** Why a message got no answer; `retryAfterMs` for the limits. */
@@ -198,8 +199,11 @@ export function widgetChat(deps: WidgetChatDependencies) {
       const conversationId = existing ?? randomUUID();
       await db.transaction(async (tx) => {
         if (existing) await tx.update(widgetConversations).set({ lastMessageAt: at }).where(eq(widgetConversations.id, existing));
-        else
+        else {
           await tx.insert(widgetConversations).values({ id: conversationId, uid: site.uid, visitorKey, startedAt: at, lastMessageAt: at });
+          // A chat begun: the dashboard's and the Solutions screen's count (widget_events).
+          await tx.insert(widgetEvents).values({ uid: site.uid, kind: 'chat', channelId: site.channelId, occurredAt: at });
+        }
         await tx.insert(widgetMessages).values([
           { conversationId, role: 'shopper', text: request.text, sentAt: at },
           { conversationId, role: 'agent', text: plan.text, cards, sentAt: at },

@@ -14,6 +14,7 @@ import type { InboundContent } from '@/domain/whatsapp-webhook';
 import type { Db } from '../db/database';
 import { countRequest } from '../limits/shared-rate-limit';
 import { widgetConversations, widgetMessages } from './widget-chat-tables';
+import { widgetEvents } from './widget-event-tables';
 import { widgetHandoffs as handoffs } from './widget-handoff-tables';
 import { visitorKeyOf, WidgetChatRefusal } from './widget-chat';
 import type { SiteWidget } from './widget-store';
@@ -82,10 +83,14 @@ export function widgetHandoffs({ db, code = newRef }: { db: Db; code?: () => str
       let { content } = message;
       const ref = content.type === 'text' ? refOf(content.body) : null;
       if (ref && content.type === 'text') {
-        await db
-          .update(handoffs)
-          .set({ channelId: message.channelId, sender: message.sender, pickedUpAt: message.at })
-          .where(and(eq(handoffs.code, ref), eq(handoffs.uid, message.uid), isNull(handoffs.pickedUpAt)));
+        // Picked up, and counted as a conversation the widget began (widget_events), in one statement.
+        await db.execute(sql`
+          with picked as (
+            update ${handoffs} set channel_id = ${message.channelId}::uuid, sender = ${message.sender},
+              picked_up_at = ${message.at.toISOString()}::timestamptz
+            where code = ${ref} and uid = ${message.uid} and picked_up_at is null
+            returning uid, channel_id, picked_up_at)
+          insert into ${widgetEvents} (uid, kind, channel_id, occurred_at) select uid, 'handoff', channel_id, picked_up_at from picked`);
         content = { ...content, body: withoutRef(content.body) || content.body };
       }
       // A longer WhatsApp history leaves no room for the site's: not read.

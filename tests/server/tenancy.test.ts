@@ -574,6 +574,10 @@ const seedSiteHandoffs = async (as: As, owner: TestUser) => {
   const { path, listed } = await seedSiteWidget(as, owner);
   return { path: `${path}/handoffs`, listed };
 };
+const seedSiteEvents = async (as: As, owner: TestUser) => {
+  const { path, listed } = await seedSiteWidget(as, owner);
+  return { path: `${path}/events`, listed };
+};
 /** A's widget with its product finder over a configured inventory of A's: the finder's catalog. */
 const seedSiteCatalog = async (as: As, owner: TestUser) => {
   const { path, listed } = await seedSiteWidget(as, owner);
@@ -988,6 +992,15 @@ const tenancyTable: TenancyCase[] = [
     body: { visitorId: WIDGET_MESSAGE.visitorId },
   },
   { scope: 'site', method: 'GET', url: '/api/v1/widget-sites/:publicId/catalog', seed: seedSiteCatalog },
+  { scope: 'site', method: 'OPTIONS', url: '/api/v1/widget-sites/:publicId/events', seed: seedSiteEvents, status: 204 },
+  {
+    scope: 'site',
+    method: 'POST',
+    url: '/api/v1/widget-sites/:publicId/events',
+    seed: seedSiteEvents,
+    body: { kind: 'view' },
+    status: 204,
+  },
   { scope: 'list', method: 'GET', url: '/api/v1/widget/conversations', seed: seedWidgetConversation },
 ];
 

@@ -25,6 +25,7 @@ import { inventories, inventoryProducts } from '@/server/inventories/inventory-t
 import { buildServices } from '@/server/services';
 import { widgetChat } from '@/server/widgets/widget-chat';
 import { widgetConversations, widgetMessages } from '@/server/widgets/widget-chat-tables';
+import { widgetEvents } from '@/server/widgets/widget-event-tables';
 import type { FastifyInstance } from 'fastify';
 import { addChannelRow } from './support/channel-seed';
 import type { TestUser } from './support/emulator-users';
@@ -427,6 +428,16 @@ describe('the merchant’s conversations', () => {
     ]);
     expect(conversation!.messages[0]!.text).toBe('Vocês têm camisetas?');
     expect(conversation!.messages[1]!.text).toContain('As camisetas são 100% algodão.');
+
+    // A chat begun counts once for the dashboard (widget_events), on the widget's number; its next message adds nothing.
+    const next = await ask(owner, { text: 'E o prazo de entrega?', visitorId, conversationId, address: newAddress() });
+    expect(next.status, next.text).toBe(200);
+    expect(
+      await db
+        .select({ kind: widgetEvents.kind, channelId: widgetEvents.channelId })
+        .from(widgetEvents)
+        .where(eq(widgetEvents.uid, owner.user.uid)),
+    ).toEqual([{ kind: 'chat', channelId: owner.channelId }]);
 
     const other = await merchant('widget-chat-other');
     const theirs = await api(other, 'GET', '/widget/conversations');

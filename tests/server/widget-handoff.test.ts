@@ -4,10 +4,14 @@
 // carrying it — delivered by the loopback Cloud API as a signed webhook, answered by the real worker
 // through the loopback OpenAI-compatible model — has the AI base read the visitor's site conversation
 // before the question (asked without its code), and counts as the widget's conversation. A code of
-// another account, or one already picked up, brings nothing from the site.
+// another account, or one already picked up, brings nothing from the site. And the widget's events:
+// what its pages report (POST …/events: listed sites only; bots and the screen's preview not counted)
+// with the chats begun and the handoffs picked up, as GET /api/v1/dashboard shows them, kept through
+// a change of time zone.
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { dayIn, type Dashboard } from '@/domain/dashboard';
 import { defaultWidgetSettings, type Widget } from '@/domain/widget';
 import { WIDGET_CHAT_LIMITS, type WidgetHandoff } from '@/domain/widget-chat';
 import { refOf, WIDGET_REF_ALPHABET } from '@/domain/widget-ref';
@@ -53,7 +57,7 @@ afterAll(async () => {
   data.remove();
 });
 
-type Shop = { uid: string; publicId: string; number: FixturePhoneNumber; channelId: string };
+type Shop = { uid: string; user: Awaited<ReturnType<typeof merchant>>; publicId: string; number: FixturePhoneNumber; channelId: string };
 let numbers = 800;
 
 /** A seller answering with the loopback model on its number, its widget on for SITE. */
@@ -83,7 +87,7 @@ async function shop(label: string): Promise<Shop> {
     allowedOrigins: [SITE],
   });
   expect(saved.status, saved.text).toBe(200);
-  return { uid: user.uid, publicId: (saved.body as Widget).publicId, number, channelId: channel.id };
+  return { uid: user.uid, user, publicId: (saved.body as Widget).publicId, number, channelId: channel.id };
 }
 
 let addresses = 0;
@@ -214,5 +218,57 @@ describe('picked up on WhatsApp', () => {
     expect(refOf('oi ref: k7q2mx obrigado')).toBe('K7Q2MX');
     expect(refOf('Meu pedido é ref 12345')).toBeNull();
     expect(refOf('prefiro (ref K7Q2M0)')).toBeNull();
+  });
+});
+
+describe('the widget’s events on the dashboard', () => {
+  const report = (target: Pick<Shop, 'publicId'>, kind: string, { origin = SITE, agent = BROWSER } = {}) =>
+    call(`${url}/api/v1/widget-sites/${target.publicId}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': agent, 'x-forwarded-for': newAddress(), ...(origin ? { origin } : {}) },
+      body: JSON.stringify({ kind }),
+    });
+
+  test('views, opens, searches and clicks the pages report, and handoffs picked up; kept through a change of zone', async () => {
+    const site = await shop('events');
+    const owner = site.user;
+    for (const kind of ['view', 'view', 'open', 'search', 'whatsapp']) {
+      const reported = await report(site, kind);
+      expect(reported.status, reported.text).toBe(204);
+      expect(reported.headers.get('access-control-allow-origin')).toBe(SITE);
+    }
+    // Not counted: a bot, the widget screen's own preview; refused: a site not listed, a kind only the server records.
+    expect((await report(site, 'view', { agent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).status).toBe(204);
+    expect((await report(site, 'view', { origin: url })).status).toBe(204);
+    expect((await report(site, 'view', { origin: 'https://elsewhere.example' })).status).toBe(403);
+    expect((await report(site, 'chat')).status).toBe(400);
+    const preflight = await call(`${url}/api/v1/widget-sites/${site.publicId}/events`, { method: 'OPTIONS', headers: { origin: SITE } });
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, SITE]);
+
+    // A visitor's code picked up on WhatsApp (a chat begun counts as tests/server/widget-chat.test.ts proves).
+    const { ref } = (await askCode(site, newVisitor())).body as WidgetHandoff;
+    await written(site, '5511955550009', `Olá! Vim pelo site de vocês. (ref ${ref})`);
+
+    const widgetOn = async (tz: string) => {
+      const today = dayIn(new Date(), tz);
+      const read = await api(owner, 'GET', `/dashboard?from=${today}&to=${today}&tz=${encodeURIComponent(tz)}`);
+      expect(read.status, read.text).toBe(200);
+      return Object.fromEntries(Object.entries((read.body as Dashboard).widget).map(([key, figure]) => [key, figure.current]));
+    };
+    const counted = { views: 2, opens: 1, chats: 0, searches: 1, whatsappClicks: 1, handoffs: 1 };
+    // The pages' reports are written in batches (a quarter of a second apart).
+    await expect.poll(() => widgetOn('UTC'), { timeout: 10_000, interval: 100 }).toEqual(counted);
+
+    // A change of zone recounts the rollups from the raw events: the widget's figures with the rest.
+    const zoned = await api(owner, 'PUT', '/me/time-zone', { timeZone: 'Asia/Kolkata' });
+    expect(zoned.status, zoned.text).toBe(200);
+    expect(await widgetOn('Asia/Kolkata')).toEqual(counted);
+    const rows = (await db.execute(sql`select
+        (select sum(widget_views + widget_opens + widget_chats + widget_searches + widget_whatsapp_clicks + widget_handoffs)::int
+          from dashboard_rollups where uid = ${site.uid}) as rolled,
+        (select count(*)::int from widget_events where uid = ${site.uid}) as raw`)) as unknown as {
+      rows: { rolled: number; raw: number }[];
+    };
+    expect(rows.rows[0]).toEqual({ rolled: 6, raw: 6 });
   });
 });

@@ -11,6 +11,7 @@ import { compared, dashboardDefinitions, type Dashboard } from '@/domain/dashboa
 import { DashboardActions } from '@/src/features/dashboard/components/dashboard-actions';
 import { DashboardAiUse } from '@/src/features/dashboard/components/dashboard-ai-use';
 import { DashboardResults } from '@/src/features/dashboard/components/dashboard-results';
+import { DashboardWidget } from '@/src/features/dashboard/components/dashboard-widget';
 import { newAccountDashboard, quietDashboard, sampleDashboard } from '../fixtures/sample-dashboard';
 import { renderInLang } from './support/render-in-lang';
 
@@ -132,6 +133,34 @@ describe('results', () => {
     await show(() => <DashboardResults dashboard={quietDashboard()} />);
     expect(screen.getByRole('heading', { name: 'No results in this period' })).toBeTruthy();
     expect(screen.getByText('No catalog was opened or sent and no order came in from Oct 28, 2026 to Nov 26, 2026.')).toBeTruthy();
+    expect(screen.queryAllByRole('group')).toHaveLength(0);
+  });
+});
+
+describe('website widget', () => {
+  it('what the widget did, each figure with its change and definition, in the page’s language', async () => {
+    await show(() => <DashboardWidget dashboard={sampleDashboard()} />, 'pt');
+    expect(screen.getByRole('heading', { name: 'Widget para o site' })).toBeTruthy();
+    expect(
+      screen.getAllByRole('group').map((group) => [group.querySelector('span')?.textContent, plain(group.querySelector('p')?.textContent)]),
+    ).toEqual([
+      ['Exibições do widget', '3.210'],
+      ['Aberturas do widget', '420'],
+      ['Chats no widget', '96'],
+      ['Buscas no localizador de produtos', '150'],
+      ['Cliques para o WhatsApp', '61'],
+      ['Conversas no WhatsApp vindas do widget', '33'],
+    ]);
+    expect(
+      within(figure('Conversas no WhatsApp vindas do widget')).getByText('Alta de 65,0% em relação ao período anterior', { exact: false }),
+    ).toBeTruthy();
+    const button = within(figure('Buscas no localizador de produtos')).getByRole('button');
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toContain('CATALYST FILTER');
+  });
+
+  it('an account whose widget counted nothing in either period is not shown six zeros', async () => {
+    await renderInLang(() => <DashboardWidget dashboard={quietDashboard()} />, { lang: 'en' });
+    expect(screen.queryByRole('heading', { name: 'Website widget' })).toBeNull();
     expect(screen.queryAllByRole('group')).toHaveLength(0);
   });
 });

@@ -44,16 +44,18 @@ const json = (status: number, body: unknown) =>
 
 /**
  * A server the test answers by hand: each chat request waits until the test says what it gets. The
- * handoff code the opened panel asks for (tests/unit/widget-script.test.ts) is answered at once.
+ * handoff code the opened panel asks for and the events it reports (tests/unit/widget-script.test.ts) are answered at once.
  */
 function heldServer() {
   const requests: { url: string; init: RequestInit; respond: (response: Response | Error) => void }[] = [];
   const fetcher = ((url: string, init: RequestInit) =>
     url.endsWith('/handoffs')
       ? Promise.resolve(json(200, { ref: 'K7Q2MX' }))
-      : new Promise<Response>((resolve, reject) =>
-          requests.push({ url, init, respond: (response) => (response instanceof Error ? reject(response) : resolve(response)) }),
-        )) as typeof fetch;
+      : url.endsWith('/events')
+        ? Promise.resolve(new Response(null, { status: 204 }))
+        : new Promise<Response>((resolve, reject) =>
+            requests.push({ url, init, respond: (response) => (response instanceof Error ? reject(response) : resolve(response)) }),
+          )) as typeof fetch;
   return { requests, fetcher };
 }
 

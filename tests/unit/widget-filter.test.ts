@@ -94,19 +94,30 @@ const settings: PublicWidget = {
 };
 const ORIGIN = 'https://catalyst.example';
 
-/** A Catalyst server answering the catalog with `answer` and the code with K7Q2MX, recording the catalog reads. */
+/** A Catalyst server answering the catalog with `answer` and the code with K7Q2MX, recording the catalog reads and the searches reported. */
 function serving(answer: () => Response) {
   const reads: string[] = [];
+  let searches = 0;
   const connection: ChatConnection = {
     origin: ORIGIN,
     storage: null,
-    fetch: ((url: string) => {
+    fetch: ((url: string, init?: RequestInit) => {
       if (url.endsWith('/handoffs')) return Promise.resolve(Response.json({ ref: 'K7Q2MX' }));
+      if (url.endsWith('/events')) {
+        if (init?.body === JSON.stringify({ kind: 'search' })) searches += 1;
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }
       reads.push(url);
       return Promise.resolve(answer());
     }) as typeof fetch,
   };
-  return { reads, connection };
+  return {
+    reads,
+    connection,
+    get searches() {
+      return searches;
+    },
+  };
 }
 
 afterEach(() => document.body.replaceChildren());
@@ -135,6 +146,10 @@ describe('on a page', () => {
     type(labelled('Cor ou tamanho'), 'Vermelho', 'change');
     type(labelled('Preço até'), '200');
     expect(status.textContent).toBe('1 produto');
+    // Searches are reported as they settle (a choice made, a field left), not per key typed.
+    expect(server.searches).toBe(1);
+    labelled('Preço até').dispatchEvent(new Event('change'));
+    expect(server.searches).toBe(2);
     const found = root.querySelector('.filter-result')!;
     expect(found.querySelector('.card-title')!.textContent).toBe('Camiseta Básica — P / Vermelho');
     expect(found.querySelector('.price')!.textContent!.replace(/\s/g, ' ')).toBe('R$ 49,90');

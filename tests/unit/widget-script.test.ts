@@ -31,18 +31,29 @@ class MemoryStorage {
   setItem = (key: string, value: string) => void this.items.set(key, value);
 }
 
-/** A Catalyst server handing out `ref`, recording what it was asked. */
+/** A Catalyst server handing out `ref`, recording what it was asked, and apart what the page reported (its events' kinds). */
 function handingOut(ref: string, storage = new MemoryStorage()) {
   const asked: { url: string; init: RequestInit }[] = [];
+  const reported: string[] = [];
   const connection: ChatConnection = {
     origin: ORIGIN,
     storage,
     fetch: ((url: string, init: RequestInit) => {
+      if (url === `${ORIGIN}/api/v1/widget-sites/w1/events`) {
+        expect(init).toMatchObject({
+          method: 'POST',
+          credentials: 'omit',
+          keepalive: true,
+          headers: { 'content-type': 'application/json' },
+        });
+        reported.push((JSON.parse(init.body as string) as { kind: string }).kind);
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }
       asked.push({ url, init });
       return Promise.resolve(new Response(JSON.stringify({ ref }), { status: 200, headers: { 'content-type': 'application/json' } }));
     }) as typeof fetch,
   };
-  return { asked, connection, storage };
+  return { asked, reported, connection, storage };
 }
 
 afterEach(() => {
@@ -124,6 +135,10 @@ describe('Continue on WhatsApp', () => {
     close.click();
     launcher.click();
     expect(server.asked).toHaveLength(1);
+    // Reported for the dashboard: shown once, opened twice; a click to WhatsApp (nothing of the visitor is sent).
+    whatsapp.addEventListener('click', (event) => event.preventDefault());
+    whatsapp.click();
+    expect(server.reported).toEqual(['view', 'open', 'open', 'whatsapp']);
 
     // The next page of the session: the same code, asked of no one.
     document.body.replaceChildren();

@@ -27,6 +27,7 @@ import { DashboardActions } from './dashboard-actions';
 import { DashboardAiUse, hasAiSources } from './dashboard-ai-use';
 import { DashboardControls } from './dashboard-controls';
 import { DashboardResults, hasResultSources } from './dashboard-results';
+import { DashboardWidget } from './dashboard-widget';
 
 // The charts and their chart library (uPlot) load with the figures, on this route only.
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
@@ -202,6 +203,7 @@ function DashboardScreen({ lang }: { lang: Locale }) {
         ) : (
           <>
             <DashboardResults dashboard={dashboard} />
+            <DashboardWidget dashboard={dashboard} />
             <DashboardAiUse dashboard={dashboard} />
             <Suspense fallback={<Skeleton block lines={2} label={t`Loading the charts`} />}>
               <DashboardCharts
