@@ -58,9 +58,18 @@ export function cartCheckoutRequest(cartId: string | null, currency: string | nu
   };
 }
 
-/** The cart page's own address: where its plain form posts (the cart it names, by id or as its `items=` list). */
-export function cartPagePath(locale: string, publicId: string, cartId: string | null, items: string | null): string {
+/** The cart page's own address: where its plain form posts (the cart it names, by id or as its `items=` list, and the `ref` of the link it came from). */
+export function cartPagePath(
+  locale: string,
+  publicId: string,
+  cartId: string | null,
+  items: string | null,
+  ref: string | null = null,
+): string {
   const path = `/${locale}/c/${encodeURIComponent(publicId)}/cart`;
-  if (cartId) return `${path}?cart=${encodeURIComponent(cartId)}`;
-  return items ? `${path}?items=${encodeURIComponent(items)}` : path;
+  const query = [
+    cartId ? `cart=${encodeURIComponent(cartId)}` : items ? `items=${encodeURIComponent(items)}` : null,
+    ref ? `ref=${encodeURIComponent(ref)}` : null,
+  ].filter((part) => part !== null);
+  return query.length ? `${path}?${query.join('&')}` : path;
 }

@@ -117,6 +117,15 @@ export const dashboardDefinitions = {
     message:
       "WhatsApp conversations from the widget: shoppers who wrote to your number with the widget's code, so your AI base continued what was said on the website.",
   },
+  widgetOrders: /*i18n*/ {
+    id: 'dashboard.definition.widget_orders',
+    message:
+      "Orders from the widget: orders checked out from the widget's product links, and orders of shoppers whose WhatsApp conversation began with the widget's code, placed within 7 days of it. Cancelled orders are not counted.",
+  },
+  widgetValue: /*i18n*/ {
+    id: 'dashboard.definition.widget_value',
+    message: "Value from the widget: the total of the widget's orders, net of refunds for the orders from its links.",
+  },
   projection: /*i18n*/ {
     id: 'dashboard.definition.projection',
     message: 'Projection: the queries and cost at the end of the month if the pace so far continues.',
@@ -509,7 +518,11 @@ export const dashboardSchema = z.object({
     discountsUsed: comparedSchema,
     currency: z.nullable(z.string()),
   }),
-  /** The website widget: pages shown on, panels opened, chats begun, finder searches, clicks to WhatsApp, WhatsApp conversations begun with its code. */
+  /**
+   * The website widget: pages shown on, panels opened, chats begun, finder searches, clicks to
+   * WhatsApp, WhatsApp conversations begun with its code; and the orders it brought with their value
+   * (in `currency`, the store's; null without any), counted only while the widget counts anything.
+   */
   widget: z.object({
     views: comparedSchema,
     opens: comparedSchema,
@@ -517,6 +530,9 @@ export const dashboardSchema = z.object({
     searches: comparedSchema,
     whatsappClicks: comparedSchema,
     handoffs: comparedSchema,
+    orders: comparedSchema,
+    valueMinor: comparedSchema,
+    currency: z.nullable(z.string()),
   }),
   mediaTypes: z.record(z.enum(mediaTypes), z.extend(comparedSchema, { share: z.number() })),
   monthlyCost: monthlyCostSchema,

@@ -64,6 +64,8 @@ export type ShopPageInput =
       publicId: string;
       summary: CartSummary;
       items: string | null;
+      /** The `ref` of the link the page was opened from (one of ours), which its plain form passes on to the checkout. */
+      ref?: string | null;
       /** The country a number for order updates is read in (the server's choice; absent: the box shows no country). */
       whatsappUpdates?: WhatsappUpdatesCountry;
       /** The page answering its own plain form: what was posted and what went wrong. */

@@ -122,6 +122,8 @@ export const checkoutRequestSchema = z.object({
    * a number it cannot read is a 400 with the field `whatsappUpdates.phone`. Absent: not ticked.
    */
   whatsappUpdates: z.optional(z.object({ phone: z.string().check(z.maxLength(64)) })),
+  /** The `ref` of the link the page was opened from (a campaign's, the website widget's): its orders are told apart by it. */
+  ref: z.optional(z.string().check(z.regex(LINK_REF))),
 });
 
 export const checkoutAnswerSchema = z.object({

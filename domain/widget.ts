@@ -231,5 +231,7 @@ export const publicWidgetSchema = z.object({
   whatsappLink: z.string(),
   /** The inventory's public id when the filter is on (the storefront API's catalog); null: no filter. */
   filterCatalogId: z.nullable(z.string()),
+  /** The `ref` its links to the catalog and cart pages carry: what they sell counts as the widget's. */
+  linkRef: z.string(),
 });
 export type PublicWidget = z.infer<typeof publicWidgetSchema>;

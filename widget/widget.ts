@@ -110,7 +110,7 @@ export function mountWidget(
       cartPage: (lineIds) =>
         `${connection.origin}/${locale}/c/${encodeURIComponent(filterCatalogId)}/cart?items=${encodeURIComponent(
           cartItemsParam(lineIds.map((retailerId) => ({ retailerId, quantity: 1 }))),
-        )}`,
+        )}&ref=${encodeURIComponent(settings.linkRef)}`,
       strings,
       locale,
       fetch: connection.fetch,

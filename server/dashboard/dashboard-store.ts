@@ -27,6 +27,7 @@ import { monthPlans, periodSpendOverPlansMinor, type PlanChange } from '@/domain
 import { mediaTypes, plans, type Currency, type MediaType, type PlanId } from '@/domain/plans';
 import type { Db } from '../db/database';
 import { changeTimeZone, UnknownTimeZone } from './time-zone-change';
+import { widgetOrders, type WidgetOrders } from '../widgets/widget-orders';
 
 /**
  * Why a dashboard is refused: a filter names no record of the caller's (another account's is the same
@@ -68,6 +69,7 @@ export type DaySource = {
 
 const widgetCountKeys = ['views', 'opens', 'chats', 'searches', 'whatsappClicks', 'handoffs'] as const;
 type WidgetCounts = Record<(typeof widgetCountKeys)[number], number>;
+const noWidgetOrders: WidgetOrders = { orders: 0, byCurrency: new Map() };
 
 type MessageCounts = { utility: number; marketing: number; costMicros: number; notices: number };
 const noMessages = (): MessageCounts => ({ utility: 0, marketing: 0, costMicros: 0, notices: 0 });
@@ -368,6 +370,16 @@ export function dashboardStore(db: Db) {
           accesses,
         }));
       const currentShares = mediaShares(current.requests);
+      // The widget's orders: read only while it counts anything (its links' checkouts and handed-over shoppers' orders).
+      const widgetCounted = widgetCountKeys.some((key) => current.widget[key] > 0 || before.widget[key] > 0);
+      const [widgetNow, widgetBefore] = widgetCounted
+        ? await Promise.all([widgetOrders(db, uid, { ...range, zone }), widgetOrders(db, uid, { ...previous, zone })])
+        : [noWidgetOrders, noWidgetOrders];
+      const widgetCurrency =
+        [converted, ...widgetNow.byCurrency.keys(), ...widgetBefore.byCurrency.keys()].find(
+          (code) => code !== null && (widgetNow.byCurrency.has(code) || widgetBefore.byCurrency.has(code)),
+        ) ?? null;
+      const widgetValue = (orders: WidgetOrders) => (widgetCurrency ? (orders.byCurrency.get(widgetCurrency)?.valueMinor ?? 0) : 0);
       const days = daysOf(range, currentRows, converted);
       return {
         range: {
@@ -413,6 +425,9 @@ export function dashboardStore(db: Db) {
           searches: figure((totals) => totals.widget.searches),
           whatsappClicks: figure((totals) => totals.widget.whatsappClicks),
           handoffs: figure((totals) => totals.widget.handoffs),
+          orders: compared(widgetNow.orders, widgetBefore.orders),
+          valueMinor: compared(widgetValue(widgetNow), widgetValue(widgetBefore)),
+          currency: widgetCurrency,
         },
         mediaTypes: Object.fromEntries(
           mediaTypes.map((type) => [

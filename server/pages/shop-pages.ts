@@ -15,6 +15,7 @@ import {
   WHATSAPP_UPDATES_PHONE_FIELD,
   type CartCheckoutPost,
 } from '@/domain/cart-checkout-form';
+import { LINK_REF } from '@/domain/link-ref';
 import { isLocale, type Locale } from '@/domain/locales';
 import type { ShopPageInput, ShopRenderer } from '@/domain/public-pages';
 import { parseCartItems, type CartSummary } from '@/domain/storefront';
@@ -44,7 +45,7 @@ const CACHED_PAGES = 300;
 const CACHED_BYTES = 48 * 1024 * 1024;
 
 type Params = { lang: string; publicId: string };
-type CartQuery = { cart?: string; items?: string };
+type CartQuery = { cart?: string; items?: string; ref?: string };
 /** A body kept with its compressed copies. */
 type Body = { text: string; br?: Buffer; gzip?: Buffer };
 type Page = Body & { csp: string; status: number; type: string };
@@ -173,7 +174,7 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
   // store's (or its tracking URL's) address, which the browser checks against form-action at each step.
   const cartCsp: CspDirectives = { ...csp, 'form-action': [...(csp['form-action'] ?? ["'self'"]), ...checkoutOrigins(csp)] };
 
-  type CartPage = { inventory: PublicInventory; summary: CartSummary; items: string | null } | { problem: Page };
+  type CartPage = { inventory: PublicInventory; summary: CartSummary; items: string | null; ref: string | null } | { problem: Page };
 
   /** The cart a cart page's query names (an order's cart id, or an `items=` list), or the problem page that says why not. */
   async function cartOf(request: FastifyRequest<{ Params: Params; Querystring: CartQuery }>, lang: Locale): Promise<CartPage> {
@@ -185,24 +186,26 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
       problem: await render(request, path, { page: 'problem', publicId, reason }),
     });
     const { cart, items } = request.query;
+    // The link's `ref` (one of ours: a campaign's, the widget's), which the page's checkout passes on.
+    const ref = typeof request.query.ref === 'string' && LINK_REF.test(request.query.ref) ? request.query.ref : null;
     if (typeof cart === 'string' && cart !== '') {
       const stored = cart.length <= 64 ? await store.cart(inventory.id, cart) : null;
       if (!stored) return problem('cart_not_found');
       if (stored.expired) return problem('cart_expired');
-      return { inventory, summary: await store.summary(inventory, cart, stored.lines), items: null };
+      return { inventory, summary: await store.summary(inventory, cart, stored.lines), items: null, ref };
     }
     const raw = typeof items === 'string' ? items : '';
     const parsed = raw === '' ? [] : raw.length <= 8_000 ? parseCartItems(raw) : null;
     if (!parsed) return problem('items_malformed');
     const lines = parsed.map((line) => ({ ...line, priceMinor: null, currency: null }));
-    return { inventory, summary: await store.summary(inventory, null, lines), items: raw || null };
+    return { inventory, summary: await store.summary(inventory, null, lines), items: raw || null, ref };
   }
 
   /** The cart page, with the country its number for order updates is read in, and a post's outcome when it answers one. */
   async function renderCart(
     request: FastifyRequest<{ Params: Params }>,
     lang: Locale,
-    { inventory, summary, items }: Exclude<CartPage, { problem: Page }>,
+    { inventory, summary, items, ref }: Exclude<CartPage, { problem: Page }>,
     posted?: CartCheckoutPost,
     status?: number,
   ): Promise<Page> {
@@ -212,6 +215,7 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
       publicId,
       summary,
       items,
+      ref,
       whatsappUpdates: whatsappUpdatesCountryOf(inventory.currency, lang),
       ...(posted ? { posted } : {}),
     });
@@ -268,6 +272,7 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
             visitorId: randomBytes(12).toString('base64url'),
             locale: lang,
             ...(ticked ? { whatsappUpdates: { phone } } : {}),
+            ...(cart.ref ? { ref: cart.ref } : {}),
           },
           remoteAddress: request.ip,
           headers: { 'user-agent': request.headers['user-agent'] ?? '' },

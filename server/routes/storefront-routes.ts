@@ -236,7 +236,7 @@ export async function registerStorefrontRoutes(
           description:
             'Public. Takes the lines the shopper has (or the id of a cart an order made) and answers the Shopify cart permalink ' +
             '(`{website}/cart/{variant}:{qty},…` with `ref` and `attributes[catalyst_cart]`, the merchant’s parameters and tracking ' +
-            'URL) and the lines left out because the store cannot sell them. Records a checkout. None sellable: 422 `nothing_to_checkout`. ' +
+            'URL) and the lines left out because the store cannot sell them. Records a checkout (with the `ref` of the link the page was opened from, when one of ours: the website widget’s orders are told by it). None sellable: 422 `nothing_to_checkout`. ' +
             'With `whatsappUpdates` (the cart page’s box for order updates on WhatsApp, ticked), the number is read in the store’s ' +
             'country and carried as `attributes[_catalyst_whatsapp_updates]` (E.164); one that is no number is a 400 naming the field ' +
             '`whatsappUpdates.phone`. A cart whose shopper’s number is known (that box, or the WhatsApp order that made the cart) is ' +
@@ -258,7 +258,7 @@ export async function registerStorefrontRoutes(
       },
       async (request) => {
         const inventory = await inventoryOf(request.params.publicId);
-        const { cartId, lines, source, visitorId, locale, whatsappUpdates } = request.body;
+        const { cartId, lines, source, visitorId, locale, whatsappUpdates, ref } = request.body;
         if (cartId === undefined && !lines?.length) throw new HttpError(400, 'validation_failed', 'Send the cart’s lines or its id.');
         // The number is read in the store's country, as the page says; only a flag of it reaches events and logs.
         const updates = whatsappUpdates ? readWhatsappUpdatesPhone(whatsappUpdates.phone, inventory.currency, locale) : null;
@@ -310,6 +310,7 @@ export async function registerStorefrontRoutes(
               locale,
               cartId: answer.cartId,
               whatsappUpdates: ticked,
+              ref: ref ?? null,
             });
           request.log.info(
             { inventoryId: inventory.id, cartId: answer.cartId, leftOut: answer.leftOut.length, whatsappUpdates: ticked },

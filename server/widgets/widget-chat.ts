@@ -52,14 +52,18 @@ const hashed = (text: string) => createHash('sha256').update(text).digest('base6
 /** What a visitor of a widget is kept as: a hash of the page's random id (never the id itself). */
 export const visitorKeyOf = (publicId: string, visitorId: string) => hashed(`${publicId}:${visitorId}`);
 
-/** The cart summary page with these products in the cart (its `items=` form: no cart is stored until the shopper checks out). */
-export const cartItemsPageUrl = (origin: string, locale: Locale, publicId: string, retailerIds: readonly string[]) =>
+/**
+ * The cart summary page with these products in the cart (its `items=` form: no cart is stored until
+ * the shopper checks out), with the widget's `ref`: what it sells counts as the widget's.
+ */
+export const cartItemsPageUrl = (origin: string, locale: Locale, publicId: string, retailerIds: readonly string[], ref: string) =>
   `${origin}/${locale}/c/${encodeURIComponent(publicId)}/cart?items=${encodeURIComponent(
     cartItemsParam(retailerIds.map((retailerId) => ({ retailerId, quantity: 1 }))),
-  )}`;
+  )}&ref=${encodeURIComponent(ref)}`;
 
-/** The catalog page of an inventory. */
-const catalogPageUrl = (origin: string, locale: Locale, publicId: string) => `${origin}/${locale}/c/${encodeURIComponent(publicId)}`;
+/** The catalog page of an inventory, with the widget's `ref`. */
+const catalogPageUrl = (origin: string, locale: Locale, publicId: string, ref: string) =>
+  `${origin}/${locale}/c/${encodeURIComponent(publicId)}?ref=${encodeURIComponent(ref)}`;
 
 type Answering = { base: AiBase; inventoryId: string | null };
 
@@ -128,7 +132,13 @@ export function widgetChat(deps: WidgetChatDependencies) {
   }
 
   /** The cards of the products an answer lists (by retailer id, in its order), with the cart page holding each. */
-  async function cardsOf(inventoryId: string, retailerIds: string[], locale: Locale, origin: string): Promise<WidgetProductCard[]> {
+  async function cardsOf(
+    inventoryId: string,
+    retailerIds: string[],
+    locale: Locale,
+    origin: string,
+    ref: string,
+  ): Promise<WidgetProductCard[]> {
     const inventory = await inventoryForAnswers(db, inventoryId);
     if (!inventory) return [];
     const ids = retailerIds.slice(0, WIDGET_CHAT_CARDS_MAX);
@@ -142,7 +152,7 @@ export function widgetChat(deps: WidgetChatDependencies) {
           imageUrl: product.imageUrl,
           priceMinor: product.priceMinor,
           currency: product.currency,
-          cartUrl: cartItemsPageUrl(origin, locale, inventory.publicId, [id]),
+          cartUrl: cartItemsPageUrl(origin, locale, inventory.publicId, [id], ref),
         },
       ];
     });
@@ -189,10 +199,11 @@ export function widgetChat(deps: WidgetChatDependencies) {
             part.sections.flatMap((section) => section.retailerIds),
             locale,
             origin,
+            site.widget.linkRef,
           );
         if (part.type === 'catalog_message' && inventoryId) {
           const inventory = await inventoryForAnswers(db, inventoryId);
-          if (inventory) catalogUrl = catalogPageUrl(origin, locale, inventory.publicId);
+          if (inventory) catalogUrl = catalogPageUrl(origin, locale, inventory.publicId, site.widget.linkRef);
         }
       }
 

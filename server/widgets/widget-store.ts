@@ -22,6 +22,7 @@ import type { ChannelStore } from '../channels/channel-store';
 import type { Db } from '../db/database';
 import { inventoryForAnswers, isAccountsInventory } from '../inventories/inventory-queries';
 import { widgets } from './widget-tables';
+import { widgetLinkRef } from './widget-link-ref';
 
 /** Why settings are refused: fields that do not hold. */
 export class WidgetRefusal extends Error {
@@ -158,6 +159,7 @@ export function widgetStore(
           whatsappNumber: number,
           whatsappLink: chatLink.replace('{number}', number),
           filterCatalogId: inventory?.publicId ?? null,
+          linkRef: widgetLinkRef(row.publicId),
         },
       };
     },

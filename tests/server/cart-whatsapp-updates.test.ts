@@ -262,3 +262,44 @@ describe('the cart page’s form, posted before hydration', () => {
     expect((await postForm(`/de/c/${shop.publicId}/cart`, {}, '198.51.100.40')).statusCode).toBe(404);
   });
 });
+
+describe('the `ref` of the link the page came from (the website widget’s, a campaign’s)', () => {
+  const REF = 'wg0123456789abcdef01';
+  const refsOf = async (inventoryId: string) => {
+    const { db } = await testDatabase();
+    return db
+      .select({ kind: storefrontEvents.kind, ref: storefrontEvents.ref })
+      .from(storefrontEvents)
+      .where(eq(storefrontEvents.inventoryId, inventoryId))
+      .orderBy(asc(storefrontEvents.id));
+  };
+
+  test('the checkout API keeps it on the checkout’s event; one that is not ours is a 400', async () => {
+    const shop = await seedStorefrontInventory('ref-api');
+    expect((await checkout(shop.publicId, { lines: oneShirt, ref: REF })).status).toBe(200);
+    expect((await checkout(shop.publicId, { lines: oneShirt })).status).toBe(200);
+    expect((await checkout(shop.publicId, { lines: oneShirt, ref: 'Not A Ref!' })).status).toBe(400);
+    await expect
+      .poll(() => refsOf(shop.id), { timeout: 10_000 })
+      .toEqual([
+        { kind: 'checkout', ref: REF },
+        { kind: 'checkout', ref: null },
+      ]);
+  });
+
+  test('the page’s plain form carries it to its own address, and its post to the checkout’s event', async () => {
+    const shop = await seedStorefrontInventory('ref-form');
+    const path = `/pt/c/${shop.publicId}/cart?items=CAM-P%3A1&ref=${REF}`;
+    const html = (await app.inject({ url: path })).body;
+    expect(/<form [^>]*>/.exec(html)![0]).toContain(`action="/pt/c/${shop.publicId}/cart?items=CAM-P%3A1&amp;ref=${REF}"`);
+    const data = documentOf(html).data;
+    expect(data.page === 'cart' && data.ref).toBe(REF);
+    // A ref that is not ours is not carried.
+    expect(documentOf((await app.inject({ url: `/pt/c/${shop.publicId}/cart?items=CAM-P%3A1&ref=%3Cx%3E` })).body).data).toMatchObject({
+      ref: null,
+    });
+
+    expect((await postForm(path, {}, '198.51.100.50')).statusCode).toBe(303);
+    await expect.poll(() => refsOf(shop.id), { timeout: 10_000 }).toEqual([{ kind: 'checkout', ref: REF }]);
+  });
+});

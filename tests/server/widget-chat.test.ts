@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LINK_REF } from '@/domain/link-ref';
 import type { PlanId } from '@/domain/plans';
 import type { PublicCatalog } from '@/domain/storefront';
 import { defaultWidgetSettings, type Widget, type WidgetSettings } from '@/domain/widget';
@@ -26,6 +27,7 @@ import { buildServices } from '@/server/services';
 import { widgetChat } from '@/server/widgets/widget-chat';
 import { widgetConversations, widgetMessages } from '@/server/widgets/widget-chat-tables';
 import { widgetEvents } from '@/server/widgets/widget-event-tables';
+import { widgetLinkRef } from '@/server/widgets/widget-link-ref';
 import type { FastifyInstance } from 'fastify';
 import { addChannelRow } from './support/channel-seed';
 import type { TestUser } from './support/emulator-users';
@@ -158,6 +160,8 @@ describe('an answer', () => {
     expect(first.headers.get('vary')).toContain('Origin');
     const answer = first.body as WidgetChatAnswer;
     expect(answer.text).toContain('As camisetas são 100% algodão.');
+    // Its links carry the widget's ref (what they sell counts as the widget's).
+    expect(widgetLinkRef(seller.publicId)).toMatch(LINK_REF);
     // The sold-out size G, the cap only in the catalog and the socks without a catalog item are left out, as on WhatsApp.
     expect(answer.cards).toEqual([
       {
@@ -165,14 +169,14 @@ describe('an answer', () => {
         imageUrl: 'https://cdn.example.com/camiseta.jpg',
         priceMinor: 4990,
         currency: 'BRL',
-        cartUrl: `${url}/pt/c/${seller.inventory.publicId}/cart?items=CAM-P%3A1`,
+        cartUrl: `${url}/pt/c/${seller.inventory.publicId}/cart?items=CAM-P%3A1&ref=${widgetLinkRef(seller.publicId)}`,
       },
       {
         title: 'Camiseta Básica — M',
         imageUrl: 'https://cdn.example.com/camiseta.jpg',
         priceMinor: 5490,
         currency: 'BRL',
-        cartUrl: `${url}/pt/c/${seller.inventory.publicId}/cart?items=CAM-M%3A1`,
+        cartUrl: `${url}/pt/c/${seller.inventory.publicId}/cart?items=CAM-M%3A1&ref=${widgetLinkRef(seller.publicId)}`,
       },
     ]);
     expect(answer.catalogUrl).toBeNull();
@@ -195,7 +199,9 @@ describe('an answer', () => {
   test('asking for the catalog: the catalog page’s link', async () => {
     const answer = await ask(seller, { text: 'Quero ver o catálogo', visitorId: newVisitor(), address: newAddress() });
     expect(answer.status, answer.text).toBe(200);
-    expect((answer.body as WidgetChatAnswer).catalogUrl).toBe(`${url}/pt/c/${seller.inventory.publicId}`);
+    expect((answer.body as WidgetChatAnswer).catalogUrl).toBe(
+      `${url}/pt/c/${seller.inventory.publicId}?ref=${widgetLinkRef(seller.publicId)}`,
+    );
   });
 
   test('a blocked term is refused as the base refuses it on WhatsApp', async () => {

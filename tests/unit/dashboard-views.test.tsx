@@ -150,6 +150,8 @@ describe('website widget', () => {
       ['Buscas no localizador de produtos', '150'],
       ['Cliques para o WhatsApp', '61'],
       ['Conversas no WhatsApp vindas do widget', '33'],
+      ['Pedidos vindos do widget', '4'],
+      ['Valor vindo do widget', 'R$ 359,60'],
     ]);
     expect(
       within(figure('Conversas no WhatsApp vindas do widget')).getByText('Alta de 65,0% em relação ao período anterior', { exact: false }),

@@ -5,22 +5,13 @@
 // translated line for each way an answer fails, and the conversation kept for the page session. The
 // server is a function here (what it answers is proved in tests/server/widget-chat.test.ts).
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { PublicWidget } from '@/domain/widget';
 import type { WidgetChatAnswer } from '@/domain/widget-chat';
 import { WIDGET_VISITOR_ID_PATTERN } from '@/domain/widget-chat-limits';
 import { priceText } from '@/widget/widget-chat';
 import { mountWidget } from '@/widget/widget';
+import { publicWidget } from '../fixtures/public-widget';
 
-const settings: PublicWidget = {
-  publicId: 'w1',
-  look: { color: '#1F6FEB', position: 'right' },
-  greetings: { en: 'Hi!', pt: 'Oi!', es: '¡Hola!' },
-  open: true,
-  openingHours: null,
-  whatsappNumber: '5511940000001',
-  whatsappLink: 'https://wa.me/5511940000001',
-  filterCatalogId: null,
-};
+const settings = publicWidget();
 const ORIGIN = 'https://catalyst.example';
 const ENDPOINT = `${ORIGIN}/api/v1/widget-sites/w1/messages`;
 

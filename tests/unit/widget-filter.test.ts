@@ -6,8 +6,8 @@
 // server's answer, and its refusal to sites not listed, are tests/server/widget-filter.test.ts's.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { PublicCatalog } from '@/domain/storefront';
-import type { PublicWidget } from '@/domain/widget';
 import { mountWidget, type ChatConnection } from '@/widget/widget';
+import { publicWidget, WIDGET_LINK_REF } from '../fixtures/public-widget';
 import { findVariants, minorOf, optionValues, type FilterQuery } from '@/widget/widget-filter';
 import { whatsappLink } from '@/widget/widget-handoff';
 
@@ -82,16 +82,7 @@ describe('what the finder finds', () => {
   });
 });
 
-const settings: PublicWidget = {
-  publicId: 'w1',
-  look: { color: '#1F6FEB', position: 'right' },
-  greetings: { en: 'Hi!', pt: 'Oi!', es: '¡Hola!' },
-  open: true,
-  openingHours: null,
-  whatsappNumber: '5511940000001',
-  whatsappLink: 'https://wa.me/5511940000001',
-  filterCatalogId: 'inv1',
-};
+const settings = publicWidget({ filterCatalogId: 'inv1' });
 const ORIGIN = 'https://catalyst.example';
 
 /** A Catalyst server answering the catalog with `answer` and the code with K7Q2MX, recording the catalog reads and the searches reported. */
@@ -163,7 +154,8 @@ describe('on a page', () => {
       whatsappLink(settings.whatsappLink, 'Olá! Vim pelo site de vocês. Eu gostaria de: Camiseta Básica — P / Vermelho. (ref K7Q2MX)'),
     );
     const cart = root.querySelector<HTMLAnchorElement>('.filter-cart')!;
-    expect([cart.hidden, cart.href]).toEqual([false, `${ORIGIN}/pt/c/inv1/cart?items=CAM-P-VERM%3A1`]);
+    // With the widget's ref: what it sells counts as the widget's.
+    expect([cart.hidden, cart.href]).toEqual([false, `${ORIGIN}/pt/c/inv1/cart?items=CAM-P-VERM%3A1&ref=${WIDGET_LINK_REF}`]);
     pick.click();
     expect(cart.hidden).toBe(true);
     expect(whatsapp.href).toBe(whatsappLink(settings.whatsappLink, 'Olá! Vim pelo site de vocês. (ref K7Q2MX)'));

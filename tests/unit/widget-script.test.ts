@@ -9,17 +9,12 @@ import type { PublicWidget } from '@/domain/widget';
 import { WIDGET_VISITOR_ID_PATTERN } from '@/domain/widget-chat-limits';
 import { mountWidget, textColorOn, type ChatConnection } from '@/widget/widget';
 import { whatsappLink } from '@/widget/widget-handoff';
+import { publicWidget } from '../fixtures/public-widget';
 
-const settings: PublicWidget = {
-  publicId: 'w1',
+const settings = publicWidget({
   look: { color: '#1F6FEB', position: 'left' },
   greetings: { en: 'Hi! Looking for a gift?', pt: 'Oi! Procurando um presente?', es: '¡Hola! ¿Buscas un regalo?' },
-  open: true,
-  openingHours: null,
-  whatsappNumber: '5511940000001',
-  whatsappLink: 'https://wa.me/5511940000001',
-  filterCatalogId: null,
-};
+});
 
 const ORIGIN = 'https://catalyst.example';
 /** A page without network: the panel's code never comes. */

@@ -77,6 +77,8 @@ export type ShopPageData =
       cartId: string | null;
       /** The `items=` value when the cart came in the URL, else null. */
       items: string | null;
+      /** The `ref` of the link the page was opened from (one of ours), else null. */
+      ref: string | null;
       lines: ShopCartLineView[];
       totalText: string | null;
       /** The country a number for order updates is read in when it has no +: its code, calling code and name in the page's language. */
@@ -127,6 +129,7 @@ export function shopPageData(locale: Locale, input: ShopPageInput): ShopPageData
     currency: summary.currency,
     cartId: summary.cartId,
     items: input.items,
+    ref: input.ref ?? null,
     lines: summary.lines.map((line) => {
       const currency = line.currency ?? summary.currency;
       return {

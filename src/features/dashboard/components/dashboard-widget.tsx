@@ -1,5 +1,6 @@
 // The dashboard's website widget figures: pages it was shown on, panels opened, chats begun, product
-// finder searches, clicks to WhatsApp and the WhatsApp conversations its codes began, each with its
+// finder searches, clicks to WhatsApp, the WhatsApp conversations its codes began and the orders it
+// brought with their value, each with its
 // change and definition. Shown once the widget has counted anything in either period: an account
 // without a widget is not shown six zeros.
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,9 +8,11 @@ import { dashboardDefinitions, type Dashboard } from '@/domain/dashboard';
 import { Figure } from './dashboard-figure';
 import { FigureGrid, SectionTitle } from './dashboard-results';
 
-/** The widget counted something in the period or the one before. */
+/** The widget counted something in the period or the one before (its orders come only with its events). */
 export const hasWidgetFigures = ({ widget }: Dashboard) =>
-  Object.values(widget).some((figure) => (figure.current ?? 0) > 0 || (figure.previous ?? 0) > 0);
+  [widget.views, widget.opens, widget.chats, widget.searches, widget.whatsappClicks, widget.handoffs].some(
+    (figure) => (figure.current ?? 0) > 0 || (figure.previous ?? 0) > 0,
+  );
 
 export function DashboardWidget({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useLingui();
@@ -32,6 +35,14 @@ export function DashboardWidget({ dashboard }: { dashboard: Dashboard }) {
           definition={definitions.widgetHandoffs}
           figure={widget.handoffs}
           kind="count"
+        />
+        <Figure name={t`Orders from the widget`} definition={definitions.widgetOrders} figure={widget.orders} kind="count" />
+        <Figure
+          name={t`Value from the widget`}
+          definition={definitions.widgetValue}
+          figure={widget.valueMinor}
+          kind="money"
+          currency={widget.currency ?? dashboard.convertedCurrency ?? dashboard.currency}
         />
       </FigureGrid>
     </section>

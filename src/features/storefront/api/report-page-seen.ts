@@ -7,7 +7,7 @@ import { LINK_REF } from '@/domain/link-ref';
 import { visitorId } from './visitor-id';
 
 /** The page address's `ref`, when it is one a link of ours carries. */
-function linkRef(): string | null {
+export function linkRef(): string | null {
   const ref = new URLSearchParams(globalThis.location?.search ?? '').get('ref');
   return ref !== null && LINK_REF.test(ref) ? ref : null;
 }

@@ -5,6 +5,7 @@
 import type { Locale } from '@/domain/locales';
 import type { CheckoutAnswer } from '@/domain/storefront';
 import type { ShopServices } from '../shop-services';
+import { linkRef } from './report-page-seen';
 import { visitorId } from './visitor-id';
 
 type ShopCheckoutRequest = Parameters<ShopServices['checkout']>[1];
@@ -15,12 +16,14 @@ export async function startCheckout(
   publicId: string,
   request: ShopCheckoutRequest,
 ): Promise<CheckoutAnswer> {
+  const ref = linkRef();
   let response: Response;
   try {
     response = await fetch(`${apiBaseUrl}/storefront/${encodeURIComponent(publicId)}/checkout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...request, visitorId: visitorId(), locale }),
+      // The link's `ref` goes with it: an order from the website widget's link counts as the widget's.
+      body: JSON.stringify({ ...request, visitorId: visitorId(), locale, ...(ref ? { ref } : {}) }),
     });
   } catch {
     throw { code: 'network' };

@@ -31,7 +31,7 @@ export function CartCheckoutForm({
   /** Why it cannot be pressed (nothing to buy): the box is not offered then. */
   disabledReason?: ReactNode;
 }) {
-  const { locale, publicId, cartId, items, currency, lines, updatesCountry: country, posted } = data;
+  const { locale, publicId, cartId, items, ref, currency, lines, updatesCountry: country, posted } = data;
   const { busy, failure, start } = useCheckout(services, publicId, posted?.failure ?? null);
   const [ticked, setTicked] = useState(posted?.ticked ?? false);
   const [problem, setProblem] = useState<WhatsappUpdatesProblem | null>(posted?.problem ?? null);
@@ -68,7 +68,7 @@ export function CartCheckoutForm({
   const countryName = country?.name;
   const callingCode = country ? `+${country.callingCode}` : '';
   return (
-    <form method="post" action={cartPagePath(locale, publicId, cartId, items)} className="shop-checkout-form" onSubmit={submit}>
+    <form method="post" action={cartPagePath(locale, publicId, cartId, items, ref)} className="shop-checkout-form" onSubmit={submit}>
       {disabledReason ? null : (
         <div className="shop-updates">
           <input
