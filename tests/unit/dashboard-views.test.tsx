@@ -147,7 +147,7 @@ describe('website widget', () => {
       ['Exibições do widget', '3.210'],
       ['Aberturas do widget', '420'],
       ['Chats no widget', '96'],
-      ['Buscas no localizador de produtos', '150'],
+      ['Pesquisas no buscador de produtos', '150'],
       ['Cliques para o WhatsApp', '61'],
       ['Conversas no WhatsApp vindas do widget', '33'],
       ['Pedidos vindos do widget', '4'],
@@ -156,7 +156,7 @@ describe('website widget', () => {
     expect(
       within(figure('Conversas no WhatsApp vindas do widget')).getByText('Alta de 65,0% em relação ao período anterior', { exact: false }),
     ).toBeTruthy();
-    const button = within(figure('Buscas no localizador de produtos')).getByRole('button');
+    const button = within(figure('Pesquisas no buscador de produtos')).getByRole('button');
     expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toContain('CATALYST FILTER');
   });
 
