@@ -154,11 +154,17 @@ export async function listableProductsMatching(
         from unnest(tsvector_to_array(to_tsvector(${regconfig}, fold_accents(${words})))) as stem
         where length(stem) >= 3
       )
-      select product->>'title' as title, product->>'retailerId' as retailer_id, search_text
-      from ${inventoryProducts},
-        lateral (select count(*) as hits from stems where fold_accents(search_text) like stems.pattern) as found
-      where inventory_id = ${inventoryId} and ${listable} and found.hits > 0
-      order by found.hits desc, position
+      select listed.product->>'title' as title, listed.product->>'retailerId' as retailer_id, listed.search_text
+      from (
+        -- Each row's text folded once, not once per stem ('offset 0' keeps the planner from inlining it back).
+        select product, position, search_text, fold_accents(search_text) as folded
+        from ${inventoryProducts}
+        where inventory_id = ${inventoryId} and ${listable}
+        offset 0
+      ) as listed,
+        lateral (select count(*) as hits from stems where listed.folded like stems.pattern) as found
+      where found.hits > 0
+      order by found.hits desc, listed.position
       limit ${limit}`),
   );
   return rows.map((row) => ({ title: row.title, retailerId: row.retailer_id, searchText: row.search_text }));

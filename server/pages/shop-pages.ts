@@ -5,8 +5,6 @@
 // Public: nothing of the merchant's beyond the store's name and what it sells. Details:
 // docs/how-it-works.md, 'Shop pages'.
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   cartCheckoutRequest,
@@ -20,6 +18,7 @@ import { isLocale, type Locale } from '@/domain/locales';
 import type { ShopPageInput, ShopRenderer } from '@/domain/public-pages';
 import { parseCartItems, type CartSummary } from '@/domain/storefront';
 import { cspHeader, inlineScriptHashes, type CspDirectives } from '../http/content-security-policy';
+import { encodedBody, sendEncoded, type EncodedBody } from '../http/encoded-body';
 import { notFound } from '../http/error-handler';
 import { siteOrigin } from '../http/site-origin';
 import { API_PREFIX } from '../routes/api-prefix';
@@ -47,21 +46,14 @@ const CACHED_BYTES = 48 * 1024 * 1024;
 type Params = { lang: string; publicId: string };
 type CartQuery = { cart?: string; items?: string; ref?: string };
 /** A body kept with its compressed copies. */
-type Body = { text: string; br?: Buffer; gzip?: Buffer };
+type Body = EncodedBody;
 type Page = Body & { csp: string; status: number; type: string };
 /** A catalog page and its whole product list, made by one render. */
 type CatalogPages = { page: Page; products: Page };
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/** The page with its compressed bodies (made in libuv's thread pool, not on the event loop). */
+/** The page with its compressed bodies (../http/encoded-body.ts). */
 async function compressed(page: Page): Promise<Page> {
-  const [br, gz] = await Promise.all([
-    brotli(page.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.text.length } }),
-    gzipped(page.text, { level: 9 }),
-  ]);
-  return { ...page, br, gzip: gz };
+  return { ...page, ...(await encodedBody(page.text)) };
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -78,16 +70,8 @@ export function registerShopPages(app: FastifyInstance, { renderer, store, shell
 
   /** Sends a page; `cacheControl` no-store for one that shows what a shopper typed. */
   const send = (request: FastifyRequest, reply: FastifyReply, page: Page, cacheControl = 'no-cache') => {
-    reply
-      .code(page.status)
-      .header('cache-control', cacheControl)
-      .header('content-security-policy', page.csp)
-      .header('vary', 'accept-encoding')
-      .type(page.type);
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (page.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-    if (page.gzip && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-    return reply.send(page.text);
+    reply.code(page.status).header('cache-control', cacheControl).header('content-security-policy', page.csp).type(page.type);
+    return sendEncoded(request, reply, page);
   };
 
   async function renderPage(request: FastifyRequest<{ Params: Params }>, path: string, shop: ShopPageInput) {

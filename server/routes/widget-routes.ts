@@ -26,7 +26,9 @@ import type { AccountStore } from '../accounts/account-store';
 import { principalOf } from '../auth/bearer-auth';
 import { HttpError } from '../http/http-error';
 import { FIREBASE_BEARER } from '../http/openapi';
+import { sendEncoded } from '../http/encoded-body';
 import { siteOrigin } from '../http/site-origin';
+import { encodedCatalogs } from '../widgets/encoded-catalogs';
 import { WidgetChatRefusal, type WidgetChat } from '../widgets/widget-chat';
 import type { StorefrontStore } from '../storefront/storefront-store';
 import type { WidgetEventRecorder } from '../widgets/widget-event-recorder';
@@ -105,6 +107,7 @@ export async function registerWidgetRoutes(
   { accounts, store, siteUrl, readsPerMinute = 120, chat, handoffs, storefront, events, eventsPerMinute = 120 }: WidgetRouteOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const catalogs = encodedCatalogs(storefront);
 
   api.get(
     '/widget',
@@ -207,16 +210,19 @@ export async function registerWidgetRoutes(
             'the widget has no configured inventory, or it is off.',
           tags: ['Website widget (public)'],
           params: publicIdParams,
-          response: { 200: publicCatalogSchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema },
+          response: { 200: publicCatalogSchema, 304: z.null(), 403: apiErrorBodySchema, 404: apiErrorBodySchema, 429: apiErrorBodySchema },
         },
       },
       async (request, reply) => {
         const found = await siteFor(request, reply, request.params.publicId);
         const inventory = found.widget.filterCatalogId ? await storefront.inventory(found.widget.filterCatalogId) : null;
         if (!inventory) throw HttpError.notFound('This widget has no product finder.');
-        // A page may keep it five minutes (the hourly sync changes it far less often).
+        // A page may keep it five minutes (the hourly sync changes it far less often), and ask again with its ETag.
         reply.header('cache-control', 'private, max-age=300');
-        return storefront.catalog(inventory);
+        const body = await catalogs.of(inventory);
+        reply.header('etag', body.etag);
+        if (request.headers['if-none-match'] === body.etag) return reply.code(304).send(null);
+        return sendEncoded(request, reply.type('application/json; charset=utf-8'), body);
       },
     );
 

@@ -62,19 +62,55 @@ export type SiteWidget = {
   widget: PublicWidget;
 };
 
+/** A site's widget rows kept this long in a process's memory, for at most this many sites. */
+const SITE_CACHE_MS = 5_000;
+const SITE_CACHE_ENTRIES = 10_000;
+
+type SiteRows = { row: Row; number: string; filterCatalogId: string | null; zone: string };
+
 export function widgetStore(
   db: Db,
   {
     channels,
     chatLink = 'https://wa.me/{number}',
     now = () => new Date(),
+    siteCacheMs = SITE_CACHE_MS,
   }: {
     channels: ChannelStore;
     /** The click-to-chat address, `{number}` standing for the number's digits (config WHATSAPP_CHAT_LINK). */
     chatLink?: string;
     now?: () => Date;
+    /** How long a site's widget is read from this process's memory (0: never). */
+    siteCacheMs?: number;
   },
 ) {
+  // Every page view, message, report and finder read asks for its site's widget: its rows are read
+  // once per siteCacheMs in this process (what depends on the time, whether someone answers, is
+  // worked out on each call). Saving drops this process's copy; another process's may show the old
+  // settings for up to siteCacheMs.
+  const sites = new Map<string, { at: number; rows: Promise<SiteRows | null> }>();
+
+  async function readSiteRows(publicId: string): Promise<SiteRows | null> {
+    const [row] = await db.select().from(widgets).where(eq(widgets.publicId, publicId));
+    if (!row?.enabled || !row.channelId) return null;
+    const channel = await channels.get(row.uid, row.channelId);
+    if (!channel) return null;
+    const inventory = row.settings.filterEnabled && row.inventoryId ? await inventoryForAnswers(db, row.inventoryId) : null;
+    const zone = (await accountTimeZone(db, row.uid)) ?? 'UTC';
+    return { row, number: channel.displayPhoneNumber.replace(/\D/g, ''), filterCatalogId: inventory?.publicId ?? null, zone };
+  }
+
+  function siteRows(publicId: string): Promise<SiteRows | null> {
+    const at = Date.now();
+    const cached = sites.get(publicId);
+    if (cached && at - cached.at < siteCacheMs) return cached.rows;
+    if (sites.size >= SITE_CACHE_ENTRIES) sites.delete(sites.keys().next().value!);
+    const rows = readSiteRows(publicId);
+    sites.set(publicId, { at, rows });
+    rows.catch(() => sites.delete(publicId));
+    return rows;
+  }
+
   /** The account's row, made (off, with a public id) when it has none. */
   async function rowOf(uid: string): Promise<Row> {
     const [found] = await db.select().from(widgets).where(eq(widgets.uid, uid));
@@ -123,6 +159,7 @@ export function widgetStore(
         })
         .where(eq(widgets.uid, uid))
         .returning();
+      sites.delete(row!.publicId);
       return widgetOfRow(row!);
     },
 
@@ -131,19 +168,15 @@ export function widgetStore(
      * when there is none, it is off, or its number is gone (nothing would answer).
      */
     async forSite(publicId: string): Promise<SiteWidget | null> {
-      const [row] = await db.select().from(widgets).where(eq(widgets.publicId, publicId));
-      if (!row?.enabled || !row.channelId) return null;
-      const channel = await channels.get(row.uid, row.channelId);
-      if (!channel) return null;
-      const inventory = row.settings.filterEnabled && row.inventoryId ? await inventoryForAnswers(db, row.inventoryId) : null;
-      const zone = (await accountTimeZone(db, row.uid)) ?? 'UTC';
+      const found = await siteRows(publicId);
+      if (!found) return null;
+      const { row, number, filterCatalogId, zone } = found;
       const { look, greetings, openingHours } = row.settings;
-      const number = channel.displayPhoneNumber.replace(/\D/g, '');
       return {
         uid: row.uid,
         allowedOrigins: row.allowedOrigins,
         dailyCap: row.dailyCap,
-        channelId: row.channelId,
+        channelId: row.channelId!,
         inventoryId: row.inventoryId,
         timeZone: zone,
         widget: {
@@ -158,7 +191,7 @@ export function widgetStore(
           openingHours,
           whatsappNumber: number,
           whatsappLink: chatLink.replace('{number}', number),
-          filterCatalogId: inventory?.publicId ?? null,
+          filterCatalogId,
           linkRef: widgetLinkRef(row.publicId),
         },
       };

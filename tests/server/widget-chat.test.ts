@@ -257,9 +257,9 @@ describe('sites', () => {
   });
 
   test('the product finder’s catalog: the inventory’s public catalog to listed sites, refused to others, 404 with the finder off', async () => {
-    const read = (target: Pick<Shop, 'publicId'>, origin: string | null) =>
+    const read = (target: Pick<Shop, 'publicId'>, origin: string | null, headers: Record<string, string> = {}) =>
       call(`${url}/api/v1/widget-sites/${target.publicId}/catalog`, {
-        headers: { 'x-forwarded-for': newAddress(), ...(origin ? { origin } : {}) },
+        headers: { 'x-forwarded-for': newAddress(), ...(origin ? { origin } : {}), ...headers },
       });
     const listed = await read(seller, SITE);
     expect(listed.status, listed.text).toBe(200);
@@ -267,6 +267,20 @@ describe('sites', () => {
       SITE,
       'private, max-age=300',
     ]);
+    // Written out once a sync: compressed for a browser that takes it, with an ETag a page may ask again with (304, nothing sent).
+    expect(listed.headers.get('vary')).toMatch(/Origin.*accept-encoding/);
+    const etag = listed.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await read(seller, SITE, { 'if-none-match': etag });
+    expect([again.status, again.text, again.headers.get('access-control-allow-origin')]).toEqual([304, '', SITE]);
+    for (const [accepted, sent] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const encoded = await read(seller, SITE, { 'accept-encoding': accepted });
+      expect([encoded.headers.get('content-encoding'), encoded.body], accepted).toEqual([sent, listed.body]);
+    }
     const catalog = listed.body as PublicCatalog;
     expect(catalog).toMatchObject({ publicId: seller.inventory.publicId, currency: 'BRL' });
     // As the catalog page reads it: the store's products with their variants (what the store does not sell left out).
