@@ -7,12 +7,14 @@
 // merchant's number with a message ready; the keyboard stays in the panel and Escape gives the focus
 // back; axe finds nothing in it; the page gains one global (CatalystWidget) and logs no error. On the
 // strict-CSP page a question asked in the panel's chat is answered by the number's AI base (the
-// cross-origin POST and its preflight as a shopper's browser makes them).
+// cross-origin POST and its preflight as a shopper's browser makes them), and what the page reported
+// (shown, opened) with the chat begun reaches the merchant's dashboard.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Channel } from '@/domain/channel';
+import { dayIn, type Dashboard } from '@/domain/dashboard';
 import { defaultWidgetSettings, type Widget } from '@/domain/widget';
 import { WIDGET_REF_ALPHABET } from '@/domain/widget-ref';
 import { e2ePeers } from './fixtures/e2e-peers';
@@ -64,6 +66,8 @@ test.use({
 
 let catalyst: string;
 let publicId: string;
+/** The merchant's, for its dashboard's figures. */
+let merchantHeaders: Record<string, string>;
 let number: string;
 const sites: Site[] = [];
 
@@ -73,6 +77,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   const base = await activeBase(request, merchant, 'Vendedora do site');
   const { widgetNumber } = e2ePeers().whatsapp;
   const headers = { authorization: `Bearer ${merchant.idToken}` };
+  merchantHeaders = headers;
   const connected = await request.post('/api/v1/channels', {
     headers,
     // Only the connect form's fields (the fixture's number carries its display name and more).
@@ -178,7 +183,10 @@ async function walk(
   await expect(launcher).toBeFocused();
 }
 
-test('on a page with hostile CSS and a strict CSP: drawn, in Portuguese, keyboard and screen-reader usable, no error', async ({ page }) => {
+test('on a page with hostile CSS and a strict CSP: drawn, in Portuguese, keyboard and screen-reader usable, no error', async ({
+  page,
+  request,
+}) => {
   const errors = await open(page, sites[0]!);
   await walk(page, {
     open: 'Fale com a gente',
@@ -204,6 +212,15 @@ test('on a page with hostile CSS and a strict CSP: drawn, in Portuguese, keyboar
   const box = await page.getByRole('button', { name: 'Fale com a gente' }).boundingBox();
   expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([56, 56]);
   expect(errors).toEqual([]);
+  // What the page reported under its CSP reaches the merchant's dashboard: shown once, opened (twice), a chat begun.
+  const now = new Date();
+  const range = `from=${dayIn(new Date(now.getTime() - 86_400_000), 'UTC')}&to=${dayIn(now, 'UTC')}&tz=UTC`;
+  const widgetFigures = async () => {
+    const read = await request.get(`/api/v1/dashboard?${range}`, { headers: merchantHeaders });
+    const { widget } = (await read.json()) as Dashboard;
+    return { views: widget.views.current, opens: widget.opens.current, chats: widget.chats.current };
+  };
+  await expect.poll(widgetFigures, { timeout: 15_000 }).toEqual({ views: 1, opens: 2, chats: 1 });
 });
 
 test('on a Shopify-theme-like page: drawn in English, one global, the page’s own layout untouched', async ({ page }) => {
