@@ -8,15 +8,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { sql } from 'drizzle-orm';
-import { textSearchConfigs } from '../domain/knowledge';
 import { productFacts, type ProductFacts } from '../domain/knowledge-columns';
-import { parseConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { accounts } from '../server/accounts/account-tables';
-import { aiBases } from '../server/ai-bases/ai-base-tables';
-import { knowledgeFiles } from '../server/knowledge/knowledge-tables';
-import { knowledgeStore } from '../server/knowledge/knowledge-store';
 import { WHATSAPP_WEBHOOK_PATH } from '../server/routes/whatsapp-webhook-routes';
 import {
   fixturePhoneNumber,
@@ -28,7 +20,7 @@ import {
   type FixturePhoneNumber,
   type WhatsAppCloudApiServer,
 } from '../tests/fixtures/whatsapp-cloud-api-server';
-import { createUser, type TestUser } from '../tests/server/support/emulator-users';
+import { createUser } from '../tests/server/support/emulator-users';
 import { startAuthEmulator } from './auth-emulator';
 import {
   benchTargetNames,
@@ -37,6 +29,7 @@ import {
   readTargetDatabase,
   removeBenchData,
   seededRandom,
+  seedBenchBase,
   startBenchServer,
   verdict,
   withCpu,
@@ -136,51 +129,6 @@ function questionsFrom(passages: readonly BenchPassage[], count: number): string
 // --- Setup --------------------------------------------------------------------------------------------
 
 type Target = { name: string; env: Record<string, string> };
-
-/** The merchant's account (Enterprise: no query limit in the way), an active seller base and its passages, written before the server starts. */
-async function seedBase(target: Target, user: TestUser, list: readonly BenchPassage[]): Promise<{ baseId: string; seconds: number }> {
-  const started = performance.now();
-  const database = await openDatabase(parseConfig(target.env).database, 'bench:channel');
-  try {
-    const { db } = database;
-    await db.insert(accounts).values({ uid: user.uid, email: user.email, plan: 'enterprise' }).onConflictDoNothing();
-    const [base] = await db
-      .insert(aiBases)
-      .values({
-        uid: user.uid,
-        name: 'Vendedora Bench',
-        function: 'seller',
-        language: 'pt_br',
-        voiceTone: 'friendly',
-        personalized: false,
-        creativity: 3,
-        model: 'builtin-retrieval',
-        savedSteps: 3,
-        status: 'active',
-      })
-      .returning();
-    const [file] = await db
-      .insert(knowledgeFiles)
-      .values({
-        baseId: base!.id,
-        uid: user.uid,
-        originalName: 'catalogo.csv',
-        kind: 'csv',
-        sizeBytes: 0,
-        storedPath: 'uploads/bench/none',
-        status: 'processing',
-      })
-      .returning();
-    const store = knowledgeStore(db);
-    for (let position = 0; position < list.length; position += 1_000)
-      await store.addPassages(file!, textSearchConfigs.pt_br, position, list.slice(position, position + 1_000), 0);
-    await store.finish(file!.id);
-    await db.execute(sql`analyze passages`);
-    return { baseId: base!.id, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await database.close();
-  }
-}
 
 type ChannelServer = {
   url: string;
@@ -536,7 +484,7 @@ async function main() {
       let server: ChannelServer | null = null;
       try {
         console.log(`\n${target.name}: an active AI base of ${PASSAGES.toLocaleString('en')} passages…`);
-        const { baseId, seconds } = await seedBase(target, user, passages);
+        const { baseId, seconds } = await seedBenchBase(target, user, passages, 'bench:channel');
         console.log(`  written in ${seconds.toFixed(1)} s; starting the server, connecting two numbers through the API…`);
         server = await startChannelServer(main, target, fixture.graphUrl);
         for (const number of [pausedNumber, activeNumber])

@@ -14,7 +14,15 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { pgliteStartParams } from '../server/db/database';
+import { sql } from 'drizzle-orm';
+import { textSearchConfigs } from '../domain/knowledge';
+import { accounts } from '../server/accounts/account-tables';
+import { aiBases } from '../server/ai-bases/ai-base-tables';
+import { parseConfig } from '../server/config';
+import { openDatabase, pgliteStartParams } from '../server/db/database';
+import { knowledgeFiles } from '../server/knowledge/knowledge-tables';
+import type { ExtractedPassage } from '../server/knowledge/extraction/extraction-protocol';
+import { knowledgeStore } from '../server/knowledge/knowledge-store';
 import type { TestUser } from '../tests/server/support/emulator-users';
 import { startObjectStoreServer } from '../tests/fixtures/object-store/object-store-server';
 import { EMULATOR_HOST } from './auth-emulator';
@@ -324,4 +332,58 @@ export async function startPublicServer({
   await untilReady(url, child);
   child.once('exit', () => void objects.close());
   return { url, child, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * The merchant's account (Enterprise: no query limit in the way), an active seller base on the built-in
+ * answerer and its Portuguese passages, written straight into the target's database before the server
+ * starts (bench:channel's and bench:widget's bases of 10,000 passages, too many to upload and extract).
+ */
+export async function seedBenchBase(
+  target: { env: Record<string, string> },
+  user: TestUser,
+  list: readonly ExtractedPassage[],
+  label: string,
+): Promise<{ baseId: string; seconds: number }> {
+  const started = performance.now();
+  const database = await openDatabase(parseConfig(target.env).database, label);
+  try {
+    const { db } = database;
+    await db.insert(accounts).values({ uid: user.uid, email: user.email, plan: 'enterprise' }).onConflictDoNothing();
+    const [base] = await db
+      .insert(aiBases)
+      .values({
+        uid: user.uid,
+        name: 'Vendedora Bench',
+        function: 'seller',
+        language: 'pt_br',
+        voiceTone: 'friendly',
+        personalized: false,
+        creativity: 3,
+        model: 'builtin-retrieval',
+        savedSteps: 3,
+        status: 'active',
+      })
+      .returning();
+    const [file] = await db
+      .insert(knowledgeFiles)
+      .values({
+        baseId: base!.id,
+        uid: user.uid,
+        originalName: 'catalogo.csv',
+        kind: 'csv',
+        sizeBytes: 0,
+        storedPath: 'uploads/bench/none',
+        status: 'processing',
+      })
+      .returning();
+    const store = knowledgeStore(db);
+    for (let position = 0; position < list.length; position += 1_000)
+      await store.addPassages(file!, textSearchConfigs.pt_br, position, list.slice(position, position + 1_000), 0);
+    await store.finish(file!.id);
+    await db.execute(sql`analyze passages`);
+    return { baseId: base!.id, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await database.close();
+  }
 }

@@ -11,32 +11,25 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import { sql } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
-import { textSearchConfigs } from '../domain/knowledge';
 import type { PublicCatalog } from '../domain/storefront';
 import { defaultWidgetSettings, WIDGET_DAILY_CAP_MAX, type WidgetSettings } from '../domain/widget';
 import { WIDGET_CHAT_LIMITS } from '../domain/widget-chat';
-import { accounts } from '../server/accounts/account-tables';
-import { aiBases } from '../server/ai-bases/ai-base-tables';
-import { parseConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { knowledgeFiles } from '../server/knowledge/knowledge-tables';
-import { knowledgeStore } from '../server/knowledge/knowledge-store';
 import { widgetSnippet } from '../src/features/widget/widget-snippet-text';
 import { startDemoPeers, type DemoPeers } from '../tests/fixtures/demo-peers';
 import { startDemoSite, type DemoSite } from '../tests/fixtures/demo-site';
 import { startProductImageServer } from '../tests/fixtures/product-image-server';
 import { storefrontBenchProducts } from '../tests/fixtures/storefront-bench-store';
 import { fixturePhoneNumber, startWhatsAppCloudApiServer, type FixturePhoneNumber } from '../tests/fixtures/whatsapp-cloud-api-server';
-import { widgetBenchPassages, widgetBenchQuestions, type WidgetBenchPassage } from '../tests/fixtures/widget-bench-knowledge';
-import { createUser, type TestUser } from '../tests/server/support/emulator-users';
+import { widgetBenchPassages, widgetBenchQuestions } from '../tests/fixtures/widget-bench-knowledge';
+import { createUser } from '../tests/server/support/emulator-users';
 import { startAuthEmulator } from './auth-emulator';
 import {
   benchTargetNames,
   choice,
   merchantApi,
   removeBenchData,
+  seedBenchBase,
   startBenchServer,
   verdict,
   withCpu,
@@ -92,51 +85,6 @@ const rows: Row[] = [];
 const notes: string[] = [];
 
 // --- Setup ---------------------------------------------------------------------------------------------
-
-/** The merchant's account (Enterprise), an active seller base on the built-in answerer and its passages, written before the server starts. */
-async function seedBase(target: Target, user: TestUser, list: readonly WidgetBenchPassage[]): Promise<{ baseId: string; seconds: number }> {
-  const started = performance.now();
-  const database = await openDatabase(parseConfig(target.env).database, 'bench:widget');
-  try {
-    const { db } = database;
-    await db.insert(accounts).values({ uid: user.uid, email: user.email, plan: 'enterprise' }).onConflictDoNothing();
-    const [base] = await db
-      .insert(aiBases)
-      .values({
-        uid: user.uid,
-        name: 'Vendedora Bench',
-        function: 'seller',
-        language: 'pt_br',
-        voiceTone: 'friendly',
-        personalized: false,
-        creativity: 3,
-        model: 'builtin-retrieval',
-        savedSteps: 3,
-        status: 'active',
-      })
-      .returning();
-    const [file] = await db
-      .insert(knowledgeFiles)
-      .values({
-        baseId: base!.id,
-        uid: user.uid,
-        originalName: 'catalogo.csv',
-        kind: 'csv',
-        sizeBytes: 0,
-        storedPath: 'uploads/bench/none',
-        status: 'processing',
-      })
-      .returning();
-    const store = knowledgeStore(db);
-    for (let position = 0; position < list.length; position += 1_000)
-      await store.addPassages(file!, textSearchConfigs.pt_br, position, list.slice(position, position + 1_000), 0);
-    await store.finish(file!.id);
-    await db.execute(sql`analyze passages`);
-    return { baseId: base!.id, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await database.close();
-  }
-}
 
 /**
  * The built server as the other benches start it (scripts/bench-server.ts), serving the built SPA and
@@ -701,7 +649,7 @@ async function main() {
       let server: BenchServer | null = null;
       try {
         console.log(`\n${target.name}: an active AI base of ${PASSAGES.toLocaleString('en')} passages…`);
-        const { baseId, seconds } = await seedBase(target, user, passages);
+        const { baseId, seconds } = await seedBenchBase(target, user, passages, 'bench:widget');
         console.log(`  written in ${seconds.toFixed(1)} s; starting the server, syncing an inventory of ${products.length} products…`);
         server = await startWidgetServer(main, distDir, target, peers, whatsapp.graphUrl);
         const api = merchantApi(server, user);
