@@ -50,12 +50,18 @@ export const accountShoppersWroteSql = (uid: string, since: Date): SQL =>
     where ${channels.uid} = ${uid} and ${whatsappInboundMessages.sentAt} > ${since}`;
 
 /**
+ * The WhatsApp ids a number (E.164, an expression of the caller's statement) may write from, as a SQL
+ * list: its digits without '+', and a Brazilian mobile's also without its ninth digit (whatsappIdsOf).
+ */
+export const whatsappIdsSql = (phone: SQLWrapper): SQL =>
+  sql`(ltrim(${phone}, '+'), case when ${phone} ~ '^[+]55[0-9]{2}9[6-9][0-9]{7}$' then '55' || substr(${phone}, 4, 2) || substr(${phone}, 7) end)`;
+
+/**
  * True where `phone` (E.164, an expression of the caller's statement) wrote to the channel `channelId`
  * after `since` and within `days` days of it: a reply to a message sent then. Reads the index on
  * channel, sender and time, with the WhatsApp ids a Brazilian mobile may write from (whatsappIdsOf).
  */
 export const wroteBackSql = (channelId: SQLWrapper, phone: SQLWrapper, since: SQLWrapper, days: number): SQL =>
   sql`exists (select 1 from ${whatsappInboundMessages} where ${whatsappInboundMessages.channelId} = ${channelId}
-    and ${whatsappInboundMessages.sender} in (ltrim(${phone}, '+'),
-      case when ${phone} ~ '^[+]55[0-9]{2}9[6-9][0-9]{7}$' then '55' || substr(${phone}, 4, 2) || substr(${phone}, 7) end)
+    and ${whatsappInboundMessages.sender} in ${whatsappIdsSql(phone)}
     and ${whatsappInboundMessages.sentAt} > ${since} and ${whatsappInboundMessages.sentAt} <= ${since} + ${days}::int * interval '1 day')`;

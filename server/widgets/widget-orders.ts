@@ -4,6 +4,7 @@
 // of shoppers whose WhatsApp conversation the widget's code began (widget_handoffs), placed within
 // WIDGET_ATTRIBUTION_DAYS of it, read by phone as a campaign's are. Each order once, by currency.
 import { eq, sql } from 'drizzle-orm';
+import { whatsappIdsSql } from '../channels/channel-queries';
 import type { Db } from '../db/database';
 import { accountOrdersSql } from '../order-events/order-event-queries';
 import { widgetLinkRef } from './widget-link-ref';
@@ -28,9 +29,6 @@ export async function widgetOrders(
   const ref = widgetLinkRef(widget.publicId);
   const start = sql`((${from}::date)::timestamp at time zone ${zone})`;
   const end = sql`((${to}::date + 1)::timestamp at time zone ${zone})`;
-  // A shopper's number as WhatsApp names the sender: digits without '+', and Brazil's mobiles also without their ninth digit.
-  const senders = (phone: ReturnType<typeof sql>) =>
-    sql`(ltrim(${phone}, '+'), case when ${phone} ~ '^[+]55[0-9]{2}9[6-9][0-9]{7}$' then '55' || substr(${phone}, 4, 2) || substr(${phone}, 7) end)`;
   const rows = rowsOf<{ currency: string; orders: number; value_minor: string | number }>(
     await db.execute(sql`
       select currency, count(*)::int as orders, coalesce(sum(value_minor), 0)::bigint as value_minor from (
@@ -46,7 +44,7 @@ export async function widgetOrders(
           from (${accountOrdersSql(uid)}) as orders
           where orders.placed_at >= ${start} and orders.placed_at < ${end} and orders.currency is not null
             and exists (select 1 from widget_handoffs h where h.uid = ${uid} and h.picked_up_at is not null
-              and h.sender in ${senders(sql`orders.phone`)}
+              and h.sender in ${whatsappIdsSql(sql`orders.phone`)}
               and orders.placed_at >= h.picked_up_at and orders.placed_at < h.picked_up_at + ${WIDGET_ATTRIBUTION_DAYS}::int * interval '1 day')
         ) as found
         -- An order both ways counts once, with the store's value net of refunds (its link's row).
