@@ -346,7 +346,10 @@ export async function registerWidgetRoutes(
         const found = await siteFor(request, reply, request.params.publicId);
         refuseBots(request, found.uid);
         try {
-          return await chatRefusing(chat.ask(found, request.body, request.ip, siteOrigin(request, siteUrl)));
+          const { answer, begunAt } = await chatRefusing(chat.ask(found, request.body, request.ip, siteOrigin(request, siteUrl)));
+          // A chat begun: the dashboard's and the Solutions screen's count, batched as the pages' reports are.
+          if (begunAt) events.record({ uid: found.uid, kind: 'chat', channelId: found.channelId, occurredAt: begunAt });
+          return answer;
         } catch (error) {
           if (error instanceof HttpError) request.log.info({ uid: found.uid, code: error.code }, 'widget chat message refused');
           throw error;

@@ -34,7 +34,6 @@ import { HISTORY_EXCHANGES, localeOf } from '../channels/inbound-replies';
 import { inventoryForAnswers, productsNamed } from '../inventories/inventory-queries';
 import { countRequest } from '../limits/shared-rate-limit';
 import { widgetConversations, widgetDailyAnswers, widgetMessages } from './widget-chat-tables';
-import { widgetEvents } from './widget-event-tables';
 import type { SiteWidget } from './widget-store';
 
 /** Why a message got no answer; `retryAfterMs` for the limits. */
@@ -163,7 +162,12 @@ export function widgetChat(deps: WidgetChatDependencies) {
      * The AI base's answer to a shopper's message on `site`'s widget (`origin`: Catalyst's, for the
      * cart links; `address`: the client's, counted, never stored). Throws WidgetChatRefusal.
      */
-    async ask(site: SiteWidget, request: WidgetChatRequest, address: string, origin: string): Promise<WidgetChatAnswer> {
+    async ask(
+      site: SiteWidget,
+      request: WidgetChatRequest,
+      address: string,
+      origin: string,
+    ): Promise<{ answer: WidgetChatAnswer; begunAt: Date | null }> {
       const at = now();
       await limited('widget-chat-address', address, WIDGET_CHAT_LIMITS.addressMessagesPerMinute, MINUTE_MS);
       await limited(
@@ -210,11 +214,8 @@ export function widgetChat(deps: WidgetChatDependencies) {
       const conversationId = existing ?? randomUUID();
       await db.transaction(async (tx) => {
         if (existing) await tx.update(widgetConversations).set({ lastMessageAt: at }).where(eq(widgetConversations.id, existing));
-        else {
+        else
           await tx.insert(widgetConversations).values({ id: conversationId, uid: site.uid, visitorKey, startedAt: at, lastMessageAt: at });
-          // A chat begun: the dashboard's and the Solutions screen's count (widget_events).
-          await tx.insert(widgetEvents).values({ uid: site.uid, kind: 'chat', channelId: site.channelId, occurredAt: at });
-        }
         await tx.insert(widgetMessages).values([
           { conversationId, role: 'shopper', text: request.text, sentAt: at },
           { conversationId, role: 'agent', text: plan.text, cards, sentAt: at },
@@ -222,7 +223,9 @@ export function widgetChat(deps: WidgetChatDependencies) {
         // Counted as the WhatsApp worker counts an answer (not the catalog sent for a 'yes', which asked no model).
         if (plan.aiRequest) await countAiRequest(tx, { uid: site.uid, ...plan.aiRequest, channelId: site.channelId, at });
       });
-      return { conversationId, text: plan.text, cards, catalogUrl };
+      // A chat begun is counted by the caller through the widget events' batches (widget_events): written here, in
+      // this transaction, its rollup trigger would make every answer of the account's day wait on one row.
+      return { answer: { conversationId, text: plan.text, cards, catalogUrl }, begunAt: existing ? null : at };
     },
 
     /** The account's latest widget conversations, newest first, each with its last messages. */

@@ -452,12 +452,15 @@ describe('the merchant’s conversations', () => {
     // A chat begun counts once for the dashboard (widget_events), on the widget's number; its next message adds nothing.
     const next = await ask(owner, { text: 'E o prazo de entrega?', visitorId, conversationId, address: newAddress() });
     expect(next.status, next.text).toBe(200);
-    expect(
-      await db
-        .select({ kind: widgetEvents.kind, channelId: widgetEvents.channelId })
+    // (Written in the widget events' batches, a quarter of a second apart, at the chat's clock.)
+    const chatEvents = () =>
+      db
+        .select({ kind: widgetEvents.kind, channelId: widgetEvents.channelId, occurredAt: widgetEvents.occurredAt })
         .from(widgetEvents)
-        .where(eq(widgetEvents.uid, owner.user.uid)),
-    ).toEqual([{ kind: 'chat', channelId: owner.channelId }]);
+        .where(eq(widgetEvents.uid, owner.user.uid));
+    await expect
+      .poll(chatEvents, { timeout: 10_000, interval: 100 })
+      .toEqual([{ kind: 'chat', channelId: owner.channelId, occurredAt: new Date('2026-03-10T15:00:00.000Z') }]);
 
     const other = await merchant('widget-chat-other');
     const theirs = await api(other, 'GET', '/widget/conversations');
