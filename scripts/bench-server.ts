@@ -20,6 +20,7 @@ import { accounts } from '../server/accounts/account-tables';
 import { aiBases } from '../server/ai-bases/ai-base-tables';
 import { parseConfig } from '../server/config';
 import { openDatabase, pgliteStartParams } from '../server/db/database';
+import { pgliteExtensions } from '../server/db/pglite-extensions';
 import { knowledgeFiles } from '../server/knowledge/knowledge-tables';
 import type { ExtractedPassage } from '../server/knowledge/extraction/extraction-protocol';
 import { knowledgeStore } from '../server/knowledge/knowledge-store';
@@ -254,6 +255,7 @@ export async function readTargetDatabase<T>(target: { env: Record<string, string
   const db = await PGlite.create({
     dataDir: join(target.env.DATA_DIR!, 'pglite'),
     startParams: pgliteStartParams(),
+    extensions: pgliteExtensions,
   });
   try {
     return await run(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows);

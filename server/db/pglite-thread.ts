@@ -7,6 +7,7 @@
 // and the tables are vacuumed and analyzed as autovacuum would, which PGlite lacks (pglite-maintenance.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgliteExtensions } from './pglite-extensions';
 import { maintainEvery } from './pglite-maintenance';
 import { preparedStatements } from './pglite-prepared';
 import type { ThreadError, ThreadReply, ThreadRequest, ThreadStart } from './pglite-thread-protocol';
@@ -14,7 +15,7 @@ import type { ThreadError, ThreadReply, ThreadRequest, ThreadStart } from './pgl
 const start = workerData as ThreadStart;
 const port = parentPort!;
 
-const client = await PGlite.create({ dataDir: start.dataDir, startParams: start.startParams });
+const client = await PGlite.create({ dataDir: start.dataDir, startParams: start.startParams, extensions: pgliteExtensions });
 // Drizzle's mapping expects these types as PostgreSQL writes them (see database.ts).
 for (const type of start.textTypes) client.parsers[type] = (value: string) => value;
 /** The texts the server runs again and again, prepared once (./pglite-prepared.ts). */

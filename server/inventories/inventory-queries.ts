@@ -148,24 +148,23 @@ export async function listableProductsMatching(
   const regconfig = sql.raw(`'${config}'::regconfig`);
   const rows = rowsOf<{ title: string; retailer_id: string; search_text: string }>(
     await db.execute(sql`
-      with stems as (
+      with stems as materialized (
         -- Stems of three letters or more, as LIKE patterns ('camisetas' → '%camiset%').
         select '%' || replace(replace(replace(stem, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' as pattern
         from unnest(tsvector_to_array(to_tsvector(${regconfig}, fold_accents(${words})))) as stem
         where length(stem) >= 3
+      ),
+      found as (
+        -- Each stem's rows from inventory_products_match (match_text: listable rows' folded text), counted per row.
+        select p.key, p.position, count(*) as hits
+        from stems s join ${inventoryProducts} p on p.inventory_id = ${inventoryId} and p.match_text like s.pattern
+        group by p.key, p.position
+        order by hits desc, p.position
+        limit ${limit}
       )
-      select listed.product->>'title' as title, listed.product->>'retailerId' as retailer_id, listed.search_text
-      from (
-        -- Each row's text folded once, not once per stem ('offset 0' keeps the planner from inlining it back).
-        select product, position, search_text, fold_accents(search_text) as folded
-        from ${inventoryProducts}
-        where inventory_id = ${inventoryId} and ${listable}
-        offset 0
-      ) as listed,
-        lateral (select count(*) as hits from stems where listed.folded like stems.pattern) as found
-      where found.hits > 0
-      order by found.hits desc, listed.position
-      limit ${limit}`),
+      select p.product->>'title' as title, p.product->>'retailerId' as retailer_id, p.search_text
+      from found f join ${inventoryProducts} p on p.inventory_id = ${inventoryId} and p.key = f.key
+      order by f.hits desc, f.position`),
   );
   return rows.map((row) => ({ title: row.title, retailerId: row.retailer_id, searchText: row.search_text }));
 }

@@ -88,9 +88,19 @@ export const inventoryProducts = pgTable(
     /** What a search looks in: title, variant, SKU and retailer id, lower case. */
     searchText: text('search_text').notNull(),
     product: jsonb('product').$type<InventoryProduct>().notNull(),
+    /**
+     * What an AI base's product match looks in (inventory-queries.ts, listableProductsMatching): the
+     * search text without accents, for a listable product only (a retailer id, a variant, available).
+     */
+    matchText: text('match_text').generatedAlwaysAs(
+      sql`case when product->>'retailerId' is not null and product->>'variantId' is not null and (product->>'available')::boolean then fold_accents(search_text) end`,
+    ),
   },
   (table) => [
     primaryKey({ columns: [table.inventoryId, table.key] }),
+    // A stem matched anywhere in a word ('%camiset%') within one inventory, by trigrams (pg_trgm; btree_gin
+    // puts the inventory in the same index, so another merchant's catalog costs the match nothing).
+    index('inventory_products_match').using('gin', table.inventoryId, table.matchText.op('gin_trgm_ops')),
     index('inventory_products_position').on(table.inventoryId, table.position),
     // A cart's lines name products by retailer id (the storefront's productsOf): without it each
     // order read all of its inventory's rows. Variant ids are found through the key instead.
