@@ -19,3 +19,6 @@ export function widgetReporter(endpoint: string, send: typeof fetch) {
     }
   };
 }
+
+/** Reports one thing the widget did. */
+export type WidgetReporter = ReturnType<typeof widgetReporter>;

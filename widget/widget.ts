@@ -4,14 +4,16 @@
 // draws, inside a shadow root (the page's CSS cannot reach in, nor ours out), a labelled button that
 // opens a panel with the greeting in the page's language, when someone answers, the chat with the AI
 // base (./widget-chat.ts), and 'Continue on WhatsApp' to the merchant's number with a message ready
-// to send, ending in its visitor's code (./widget-handoff.ts; on a desktop also as a QR code). What it
-// did (shown, opened, a finder search, a click to WhatsApp) is reported for the dashboard (./widget-events.ts). Keyboard: the panel keeps the focus
-// while open, Escape closes it and gives the focus back to the button. No framework, no global but
-// the build's one namespace (CatalystWidget); a second copy of the script on a page does nothing.
+// to send, ending in its visitor's code (./widget-handoff.ts; on a desktop also as a QR code). The
+// page's load draws the button alone; the panel is built when it first opens. What it did (shown,
+// opened, a finder search, a click to WhatsApp) is reported for the dashboard (./widget-events.ts).
+// Keyboard: the panel keeps the focus while open, Escape closes it and gives the focus back to the
+// button. No framework, no global but the build's one namespace (CatalystWidget); a second copy of
+// the script on a page does nothing.
 import { cartItemsParam } from '@/domain/cart-items';
 import type { PublicWidget } from '@/domain/widget';
 import { mountChat, type ChatOptions } from './widget-chat';
-import { widgetReporter } from './widget-events';
+import { widgetReporter, type WidgetReporter } from './widget-events';
 import { mountFilter } from './widget-filter';
 import { handoffLink, handoffRef, onDesktop, qrCode } from './widget-handoff';
 import { element } from './widget-dom';
@@ -53,31 +55,16 @@ function sessionStore(): Storage | null {
   }
 }
 
-/** Draws the widget for `settings` on the page; its host element. */
-export function mountWidget(
-  settings: PublicWidget,
-  lang: string | null,
-  connection: ChatConnection = { origin: location.origin, fetch: (...args) => fetch(...args), storage: sessionStore() },
-): HTMLElement {
-  const locale = pageLocale(lang);
-  const strings = widgetStrings[locale];
-  const host = document.createElement(HOST_TAG);
-  host.className = settings.look.position;
-  host.style.setProperty('--catalyst-color', settings.look.color);
-  host.style.setProperty('--catalyst-on-color', textColorOn(settings.look.color));
-  const root = host.attachShadow({ mode: 'open' });
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(widgetCss);
-  root.adoptedStyleSheets = [sheet];
+/** Where a panel's parts post and what they show: the widget's settings in the page's language. */
+type PanelContext = { settings: PublicWidget; locale: ReturnType<typeof pageLocale>; connection: ChatConnection; report: WidgetReporter };
 
-  const launcher = element('button', {
-    type: 'button',
-    class: 'launcher',
-    'aria-label': strings.open,
-    'aria-expanded': 'false',
-    'aria-controls': 'panel',
-  });
-  launcher.innerHTML = CHAT_ICON;
+/**
+ * The panel: its head, the greeting and hours, the chat, the finder, 'Continue on WhatsApp' (and on a
+ * desktop its QR code). Built when the panel first opens, not at the page's load: the host page's
+ * main thread then pays for the launcher alone (bench:widget's TBT).
+ */
+function buildPanel({ settings, locale, connection, report }: PanelContext) {
+  const strings = widgetStrings[locale];
   const panel = element('section', { id: 'panel', class: 'panel', role: 'dialog', 'aria-labelledby': 'title' });
   panel.hidden = true;
   const head = element('div', { class: 'head' });
@@ -88,9 +75,8 @@ export function mountWidget(
   if (!settings.open) body.append(element('p', { class: 'hours' }, strings.closedNow));
   if (settings.openingHours) body.append(element('p', { class: 'hours' }, hoursText(strings, settings.openingHours)));
   const sitePath = `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}`;
-  const report = widgetReporter(`${sitePath}/events`, connection.fetch);
   const chat = mountChat(body, {
-    endpoint: `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/messages`,
+    endpoint: `${sitePath}/messages`,
     strings,
     locale,
     storage: connection.storage,
@@ -106,7 +92,7 @@ export function mountWidget(
   const filterCatalogId = settings.filterCatalogId;
   if (filterCatalogId)
     mountFilter(body, {
-      endpoint: `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/catalog`,
+      endpoint: `${sitePath}/catalog`,
       cartPage: (lineIds) =>
         `${connection.origin}/${locale}/c/${encodeURIComponent(filterCatalogId)}/cart?items=${encodeURIComponent(
           cartItemsParam(lineIds.map((retailerId) => ({ retailerId, quantity: 1 }))),
@@ -135,7 +121,7 @@ export function mountWidget(
   let handoff: Promise<void> | null = null;
   const askHandoff = () =>
     (handoff ??= handoffRef({
-      endpoint: `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/handoffs`,
+      endpoint: `${sitePath}/handoffs`,
       visitorId: chat.visitorId,
       storage: connection.storage,
       storageKey: `catalyst-ref:${settings.publicId}`,
@@ -146,9 +132,60 @@ export function mountWidget(
       drawLink();
     }));
   panel.append(head, body);
-  root.append(panel, launcher);
+  return { panel, close, askHandoff };
+}
+
+/** Draws the widget for `settings` on the page (its button; the panel on the first open); its host element. */
+export function mountWidget(
+  settings: PublicWidget,
+  lang: string | null,
+  connection: ChatConnection = { origin: location.origin, fetch: (...args) => fetch(...args), storage: sessionStore() },
+): HTMLElement {
+  const locale = pageLocale(lang);
+  const strings = widgetStrings[locale];
+  const host = document.createElement(HOST_TAG);
+  host.className = settings.look.position;
+  host.style.setProperty('--catalyst-color', settings.look.color);
+  host.style.setProperty('--catalyst-on-color', textColorOn(settings.look.color));
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(widgetCss);
+  root.adoptedStyleSheets = [sheet];
+
+  const launcher = element('button', { type: 'button', class: 'launcher', 'aria-label': strings.open, 'aria-expanded': 'false' });
+  launcher.innerHTML = CHAT_ICON;
+  const report = widgetReporter(
+    `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/events`,
+    connection.fetch,
+  );
+  let built: ReturnType<typeof buildPanel> | null = null;
+  const opened = () => {
+    if (built) return built;
+    built = buildPanel({ settings, locale, connection, report });
+    const { panel } = built;
+    launcher.setAttribute('aria-controls', panel.id);
+    built.close.addEventListener('click', () => setOpen(false));
+    panel.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        setOpen(false);
+      } else if (event.key === 'Tab') {
+        // The focus stays in the open panel: from its last control to its first, and back.
+        const controls = [...panel.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input, select')].filter(
+          (control) => !control.closest('[hidden]'),
+        );
+        const at = controls.indexOf(root.activeElement as HTMLElement);
+        const next = event.shiftKey ? (at <= 0 ? controls.length - 1 : at - 1) : at === controls.length - 1 ? 0 : at + 1;
+        event.preventDefault();
+        controls[next]!.focus();
+      }
+    });
+    launcher.before(panel);
+    return built;
+  };
 
   const setOpen = (open: boolean) => {
+    const { panel, close, askHandoff } = opened();
     if (open) {
       void askHandoff();
       report('open');
@@ -157,23 +194,8 @@ export function mountWidget(
     launcher.setAttribute('aria-expanded', String(open));
     (open ? close : launcher).focus();
   };
-  launcher.addEventListener('click', () => setOpen(panel.hidden));
-  close.addEventListener('click', () => setOpen(false));
-  panel.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      setOpen(false);
-    } else if (event.key === 'Tab') {
-      // The focus stays in the open panel: from its last control to its first, and back.
-      const controls = [...panel.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input, select')].filter(
-        (control) => !control.closest('[hidden]'),
-      );
-      const at = controls.indexOf(root.activeElement as HTMLElement);
-      const next = event.shiftKey ? (at <= 0 ? controls.length - 1 : at - 1) : at === controls.length - 1 ? 0 : at + 1;
-      event.preventDefault();
-      controls[next]!.focus();
-    }
-  });
+  launcher.addEventListener('click', () => setOpen(!built || built.panel.hidden));
+  root.append(launcher);
   document.body.append(host);
   report('view');
   return host;

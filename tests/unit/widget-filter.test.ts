@@ -183,6 +183,8 @@ describe('on a page', () => {
 
   test('a widget without the finder shows none', () => {
     const root = mountWidget({ ...settings, filterCatalogId: null }, 'en', serving(() => Response.json(catalog)).connection).shadowRoot!;
+    root.querySelector<HTMLButtonElement>('.launcher')!.click();
+    expect(root.querySelector('.whatsapp')).not.toBeNull();
     expect(root.querySelector('.filter-toggle')).toBeNull();
   });
 });

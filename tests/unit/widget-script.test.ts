@@ -56,15 +56,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The widget's parts, each looked up when read: the panel's exist once it was first opened. */
 const parts = (host: HTMLElement) => {
   const root = host.shadowRoot!;
   return {
     root,
-    launcher: root.querySelector<HTMLButtonElement>('.launcher')!,
-    panel: root.querySelector<HTMLElement>('[role="dialog"]')!,
-    close: root.querySelector<HTMLButtonElement>('.close')!,
-    whatsapp: root.querySelector<HTMLAnchorElement>('.whatsapp')!,
+    get launcher() {
+      return root.querySelector<HTMLButtonElement>('.launcher')!;
+    },
+    get panel() {
+      return root.querySelector<HTMLElement>('[role="dialog"]')!;
+    },
+    get close() {
+      return root.querySelector<HTMLButtonElement>('.close')!;
+    },
+    get whatsapp() {
+      return root.querySelector<HTMLAnchorElement>('.whatsapp')!;
+    },
   };
+};
+/** The widget with its panel opened once (and left open). */
+const opened = (host: HTMLElement) => {
+  const widget = parts(host);
+  widget.launcher.click();
+  return widget;
 };
 const key = (target: HTMLElement, init: KeyboardEventInit) =>
   target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
@@ -72,13 +87,21 @@ const key = (target: HTMLElement, init: KeyboardEventInit) =>
 describe('on a page', () => {
   test('a labelled button opens the panel: the greeting and Continue on WhatsApp with a message ready, in the page’s language', () => {
     const host = mountWidget(settings, 'pt-BR', offline);
-    const { launcher, panel, whatsapp, root } = parts(host);
+    const widget = parts(host);
+    const { launcher, root } = widget;
     expect(host.isConnected).toBe(true);
     expect(host.className).toBe('left');
     expect(launcher.getAttribute('aria-label')).toBe('Fale com a gente');
-    expect([launcher.getAttribute('aria-expanded'), panel.hidden]).toEqual(['false', true]);
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    // A page view draws the button alone; the panel is built when it first opens.
+    expect(root.querySelector('[role="dialog"]')).toBeNull();
     launcher.click();
-    expect([launcher.getAttribute('aria-expanded'), panel.hidden]).toEqual(['true', false]);
+    const { panel, whatsapp } = widget;
+    expect([launcher.getAttribute('aria-expanded'), panel.hidden, launcher.getAttribute('aria-controls')]).toEqual([
+      'true',
+      false,
+      panel.id,
+    ]);
     expect(root.querySelector('#title')!.textContent).toBe('Fale com a gente');
     expect(root.querySelector('.greeting')!.textContent).toBe('Oi! Procurando um presente?');
     expect(whatsapp.textContent).toBe('Continuar no WhatsApp');
@@ -90,12 +113,12 @@ describe('on a page', () => {
   test('a page in another language, or none, is answered in English; Spanish in Spanish', () => {
     expect(parts(mountWidget(settings, 'fr', offline)).launcher.getAttribute('aria-label')).toBe('Chat with us');
     document.body.replaceChildren();
-    expect(parts(mountWidget(settings, 'es-MX', offline)).root.querySelector('.greeting')!.textContent).toBe('¡Hola! ¿Buscas un regalo?');
+    expect(opened(mountWidget(settings, 'es-MX', offline)).root.querySelector('.greeting')!.textContent).toBe('¡Hola! ¿Buscas un regalo?');
   });
 
   test('outside the hours it says so, and when someone answers', () => {
     const closed = { ...settings, open: false, openingHours: { days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '18:00' } };
-    const texts = [...parts(mountWidget(closed as PublicWidget, 'en', offline)).root.querySelectorAll('.hours')].map((p) => p.textContent);
+    const texts = [...opened(mountWidget(closed as PublicWidget, 'en', offline)).root.querySelectorAll('.hours')].map((p) => p.textContent);
     expect(texts).toEqual([
       'We are away right now: send your message and we will answer when we are back.',
       'We answer Mon, Tue, Wed, Thu, Fri, 09:00–18:00.',
@@ -106,7 +129,7 @@ describe('on a page', () => {
       open: true,
       openingHours: { ...closed.openingHours, days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
     };
-    expect(parts(mountWidget(everyDay as PublicWidget, 'pt', offline)).root.querySelector('.hours')!.textContent).toBe(
+    expect(opened(mountWidget(everyDay as PublicWidget, 'pt', offline)).root.querySelector('.hours')!.textContent).toBe(
       'Atendemos todos os dias, das 09:00 às 18:00.',
     );
   });
@@ -117,10 +140,12 @@ describe('Continue on WhatsApp', () => {
 
   test('opening the panel asks once for the visitor’s code; the message then ends with it, kept for the page session', async () => {
     const server = handingOut('K7Q2MX');
-    const { launcher, close, whatsapp } = parts(mountWidget(settings, 'pt', server.connection));
+    const widget = parts(mountWidget(settings, 'pt', server.connection));
+    const { launcher } = widget;
     // A page view alone asks nothing.
     expect(server.asked).toEqual([]);
     launcher.click();
+    const { close, whatsapp } = widget;
     await vi.waitFor(() => expect(whatsapp.href).toBe(whatsappLink('https://wa.me/5511940000001', `${prefilled} (ref K7Q2MX)`)));
     expect(server.asked).toHaveLength(1);
     expect(server.asked[0]!.url).toBe(`${ORIGIN}/api/v1/widget-sites/w1/handoffs`);
@@ -145,8 +170,7 @@ describe('Continue on WhatsApp', () => {
   });
 
   test('without a code (no network) the link still opens the conversation, the message without one', async () => {
-    const { launcher, whatsapp } = parts(mountWidget(settings, 'pt', offline));
-    launcher.click();
+    const { whatsapp } = opened(mountWidget(settings, 'pt', offline));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(whatsapp.href).toBe(whatsappLink('https://wa.me/5511940000001', prefilled));
   });
@@ -159,26 +183,30 @@ describe('Continue on WhatsApp', () => {
 
   test('on a desktop the same link is a QR code for the phone, redrawn with the code; a phone gets none', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(hover: hover) and (pointer: fine)' }));
-    const { launcher, root } = parts(mountWidget(settings, 'en', handingOut('K7Q2MX').connection));
+    // Drawn as the panel opens, before the visitor's code is back; then again with it.
+    const { root } = opened(mountWidget(settings, 'en', handingOut('K7Q2MX').connection));
     const code = () => root.querySelector('.qr svg');
     expect(code()!.getAttribute('role')).toBe('img');
     expect(code()!.getAttribute('aria-label')).toBe('Continue on WhatsApp');
     expect(root.querySelector('.qr figcaption')!.textContent).toBe('Or scan this code with your phone’s camera to continue there.');
     const before = code()!.querySelector('path')!.getAttribute('d');
     expect(before).toMatch(/^M/);
-    launcher.click();
     await vi.waitFor(() => expect(code()!.querySelector('path')!.getAttribute('d')).not.toBe(before));
 
     document.body.replaceChildren();
     vi.stubGlobal('matchMedia', () => ({ matches: false }));
-    expect(parts(mountWidget(settings, 'en', offline)).root.querySelector('.qr')).toBeNull();
+    const phone = opened(mountWidget(settings, 'en', offline));
+    expect(phone.whatsapp).not.toBeNull();
+    expect(phone.root.querySelector('.qr')).toBeNull();
   });
 });
 
 describe('the keyboard', () => {
   test('opening puts the focus in the panel, Tab keeps it there, Escape closes and gives it back to the button', () => {
-    const { launcher, panel, close, whatsapp, root } = parts(mountWidget(settings, 'en', offline));
+    const widget = parts(mountWidget(settings, 'en', offline));
+    const { launcher, root } = widget;
     launcher.click();
+    const { panel, close, whatsapp } = widget;
     expect(root.activeElement).toBe(close);
     // Through the chat's field and button (tests/unit/widget-chat.test.ts) to the last control.
     const [input, send] = [root.querySelector<HTMLInputElement>('#chat-text')!, root.querySelector<HTMLButtonElement>('.send')!];
