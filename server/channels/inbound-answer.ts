@@ -168,6 +168,11 @@ export async function aiReply(
     const catalog = await catalogMessage(deps, context, offered.inventoryId);
     return { kind: 'answer', text: catalog.bodyText, passages: [], model: null, parts: [catalog], aiRequest: null };
   }
+  // A seller's products are looked up while the knowledge is (two statements at once on PostgreSQL's
+  // pool); a refused question's are dropped. Marked handled here, so a failure with the answer refused
+  // is no unhandled rejection; awaited, it still throws.
+  const productsLookup = sellerParts(deps, context, question);
+  productsLookup.catch(() => undefined);
   const answer = await answerAsBase(
     deps,
     context.uid,
@@ -184,7 +189,7 @@ export async function aiReply(
       ...(asked.document ? { document: asked.document } : {}),
     },
   );
-  const products = answer.outcome === 'refused' ? null : await sellerParts(deps, context, question);
+  const products = answer.outcome === 'refused' ? null : await productsLookup;
   const text = fitText(answer.answer);
   const plan: ReplyPlan = {
     kind: answer.outcome === 'answered' ? 'answer' : answer.outcome,
