@@ -3,6 +3,7 @@
 // transaction); who wrote to the account's numbers (an audience's rule). Other areas never import
 // channel-tables.ts (scripts/lint-area-tables.js).
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { CONVERSATION_RETENTION_DAYS } from '@/domain/channel';
 import type { Db } from '../db/database';
 import { channels, whatsappInboundMessages } from './channel-tables';
 
@@ -65,3 +66,11 @@ export const wroteBackSql = (channelId: SQLWrapper, phone: SQLWrapper, since: SQ
   sql`exists (select 1 from ${whatsappInboundMessages} where ${whatsappInboundMessages.channelId} = ${channelId}
     and ${whatsappInboundMessages.sender} in ${whatsappIdsSql(phone)}
     and ${whatsappInboundMessages.sentAt} > ${since} and ${whatsappInboundMessages.sentAt} <= ${since} + ${days}::int * interval '1 day')`;
+
+/**
+ * How long a number keeps its conversations, as an interval: `channelId`'s retention, the default for
+ * none (a widget without a number keeps what it gathered that long). The website widget's retention
+ * (server/widgets/widget-retention.ts) follows its number's.
+ */
+export const retentionIntervalSql = (channelId: SQLWrapper): SQL =>
+  sql`make_interval(days => coalesce((select ${channels.retentionDays} from ${channels} where ${channels.id} = ${channelId}), ${CONVERSATION_RETENTION_DAYS.default}))`;

@@ -1,6 +1,7 @@
 // Conversations are kept for their channel's retention: a sweep, a job on the shared queue, deletes
-// the shoppers' older messages (their replies with them) and stale qualifier inputs, a batch at a
-// time; what the dashboard counts stays. Details: docs/how-it-works.md, 'Retention'.
+// the shoppers' older messages (their replies with them) and stale qualifier inputs, and the website
+// widget's conversations and visitor codes (../widgets/widget-retention.ts), a batch at a time; what
+// the dashboard counts stays. Details: docs/how-it-works.md, 'Retention'.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { channels, whatsappInboundMessages } from './channel-tables';
@@ -8,12 +9,13 @@ import { jobQueue } from '../jobs/job-queue';
 import { whatsappConversationInputs } from './whatsapp-reply-tables';
 import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
 import { scheduledWorker } from '../jobs/scheduled-worker';
+import { deleteExpiredWidgetConversations, deleteExpiredWidgetHandoffs } from '../widgets/widget-retention';
 
 export const CONVERSATION_RETENTION_QUEUE = 'conversation-retention';
 /** Rows deleted per statement. */
 export const RETENTION_BATCH_SIZE = 1_000;
 
-export type RetentionSweep = { messages: number; inputs: number };
+export type RetentionSweep = { messages: number; inputs: number; widgetConversations: number; widgetHandoffs: number };
 
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows.length;
 
@@ -44,15 +46,18 @@ export async function sweepConversations(
   db: Db,
   { now = new Date(), batchSize = RETENTION_BATCH_SIZE, signal }: { now?: Date; batchSize?: number; signal?: AbortSignal } = {},
 ): Promise<RetentionSweep> {
-  const swept: RetentionSweep = { messages: 0, inputs: 0 };
-  for (let deleted = batchSize; deleted === batchSize && !signal?.aborted;) {
-    deleted = await deleteMessages(db, now, batchSize);
-    swept.messages += deleted;
-  }
-  for (let deleted = batchSize; deleted === batchSize && !signal?.aborted;) {
-    deleted = await deleteInputs(db, now, batchSize);
-    swept.inputs += deleted;
-  }
+  const swept: RetentionSweep = { messages: 0, inputs: 0, widgetConversations: 0, widgetHandoffs: 0 };
+  const sweeps: [keyof RetentionSweep, typeof deleteMessages][] = [
+    ['messages', deleteMessages],
+    ['inputs', deleteInputs],
+    ['widgetConversations', deleteExpiredWidgetConversations],
+    ['widgetHandoffs', deleteExpiredWidgetHandoffs],
+  ];
+  for (const [counted, deleteBatch] of sweeps)
+    for (let deleted = batchSize; deleted === batchSize && !signal?.aborted;) {
+      deleted = await deleteBatch(db, now, batchSize);
+      swept[counted] += deleted;
+    }
   return swept;
 }
 
@@ -92,7 +97,7 @@ export function conversationRetentionWorker({
         signal,
         ...(batchSize ? { batchSize } : {}),
       });
-      if (swept.messages + swept.inputs > 0) log.info(swept, 'conversation retention: expired rows deleted');
+      if (Object.values(swept).some((count) => count > 0)) log.info(swept, 'conversation retention: expired rows deleted');
       // Aborted midway: handed back, the next claim goes on where this one stopped.
       return signal.aborted ? 'stopped' : 'done';
     },

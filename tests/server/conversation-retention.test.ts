@@ -19,6 +19,11 @@ import { storefrontEvents } from '@/server/storefront/storefront-tables';
 import { whatsappInboundMessages, whatsappMessageStatuses } from '@/server/channels/channel-tables';
 import type { WorkerLog } from '@/server/jobs/queue-worker';
 import { secretBox } from '@/server/secrets/secret-box';
+import { defaultWidgetSettings } from '@/domain/widget';
+import { widgetConversations, widgetMessages } from '@/server/widgets/widget-chat-tables';
+import { widgetHandoffs } from '@/server/widgets/widget-handoff-tables';
+import { widgetEvents } from '@/server/widgets/widget-event-tables';
+import { widgets } from '@/server/widgets/widget-tables';
 import { checkedNumber, connectForm, seedAnsweringRecords } from './support/channel-seed';
 import { createUser, type TestUser } from './support/emulator-users';
 import { testDatabase } from './support/test-database';
@@ -244,9 +249,92 @@ test("the retention worker deletes A's messages, replies and inputs past A's 7 d
   expect(await db.select().from(whatsappInboundMessages).where(inArray(whatsappInboundMessages.id, expired))).toEqual([]);
 
   // Once swept, a sweep finds nothing more; B shortening its retention reaches B's month-old messages the next time.
-  expect(await sweepConversations(db)).toEqual({ messages: 0, inputs: 0 });
+  const nothingElse = { widgetConversations: 0, widgetHandoffs: 0 };
+  expect(await sweepConversations(db)).toEqual({ messages: 0, inputs: 0, ...nothingElse });
   expect((await as(bob, 'PUT', `/channels/${b.id}/retention`, { retentionDays: 14 })).status).toBe(200);
-  expect(await sweepConversations(db)).toEqual({ messages: 2, inputs: 1 });
+  expect(await sweepConversations(db)).toEqual({ messages: 2, inputs: 1, ...nothingElse });
   expect(await messagesOf(b)).toEqual([]);
   expect(await messagesOf(a)).toEqual(recent);
 }, 60_000);
+
+/** A widget for `uid` on `channelId` (none: a widget without a number). */
+async function widgetOf(uid: string, channelId: string | null) {
+  const { look, greetings, openingHours, filterEnabled } = defaultWidgetSettings();
+  await db.insert(widgets).values({
+    uid,
+    publicId: randomUUID().slice(0, 16),
+    channelId,
+    dailyCap: 100,
+    settings: { look, greetings, openingHours, filterEnabled },
+  });
+}
+
+/** A widget conversation whose last message was `daysAgo` days before `now`, with its two messages. */
+async function siteChat(uid: string, now: Date, daysAgo: number) {
+  const at = new Date(now.getTime() - daysAgo * DAY);
+  const [row] = await db
+    .insert(widgetConversations)
+    .values({ uid, visitorKey: randomUUID().slice(0, 22), startedAt: at, lastMessageAt: at })
+    .returning({ id: widgetConversations.id });
+  await db.insert(widgetMessages).values([
+    { conversationId: row!.id, role: 'shopper', text: 'Tem em azul?', sentAt: at },
+    { conversationId: row!.id, role: 'agent', text: 'Temos, sim.', sentAt: at },
+  ]);
+  return row!.id;
+}
+
+/** A visitor code handed out `daysAgo` days before `now`; picked up then on `channelId` by a shopper's number when given. */
+async function code(uid: string, now: Date, daysAgo: number, pickedUpOn: string | null = null) {
+  const at = new Date(now.getTime() - daysAgo * DAY);
+  const value = randomBytes(6).toString('hex').slice(0, 6).toUpperCase();
+  await db.insert(widgetHandoffs).values({
+    code: value,
+    uid,
+    visitorKey: randomUUID().slice(0, 22),
+    createdAt: at,
+    ...(pickedUpOn ? { channelId: pickedUpOn, sender: '5511987654321', pickedUpAt: at } : {}),
+  });
+  return value;
+}
+
+test("the website widget's conversations and visitor codes go with its number's retention (90 days without one); the dashboard's widget events stay", async () => {
+  const dana = await createUser('retention-widget-d');
+  const erin = await createUser('retention-widget-e');
+  const d = await connect(dana, 'retention-widget-d');
+  expect((await as(dana, 'PUT', `/channels/${d.id}/retention`, { retentionDays: 7 })).status).toBe(200);
+  // Erin's account is made by her first request, as the app makes one.
+  expect((await as(erin, 'GET', '/me')).status).toBe(200);
+  await widgetOf(dana.uid, d.id);
+  await widgetOf(erin.uid, null);
+  const now = new Date();
+  await db.insert(widgetEvents).values({ uid: erin.uid, kind: 'chat', channelId: null, occurredAt: new Date(now.getTime() - 91 * DAY) });
+
+  const danaChats = { expired: await siteChat(dana.uid, now, 8), kept: await siteChat(dana.uid, now, 6) };
+  const erinChats = { expired: await siteChat(erin.uid, now, 91), kept: await siteChat(erin.uid, now, 30) };
+  const danaCodes = {
+    // Handed out 8 days ago and never used; picked up 8 days ago (it holds the shopper's number); handed out 2 days ago.
+    expired: [await code(dana.uid, now, 8), await code(dana.uid, now, 8, d.id)],
+    kept: await code(dana.uid, now, 2),
+  };
+  const erinCodes = { expired: await code(erin.uid, now, 91), kept: await code(erin.uid, now, 30) };
+
+  // Batches of one: each kind of row takes rounds of its own.
+  const swept = await sweepConversations(db, { now, batchSize: 1 });
+  expect(swept).toEqual({ messages: 0, inputs: 0, widgetConversations: 2, widgetHandoffs: 3 });
+
+  const chatsOf = async (uid: string) =>
+    (await db.select({ id: widgetConversations.id }).from(widgetConversations).where(eq(widgetConversations.uid, uid))).map(
+      (row) => row.id,
+    );
+  const codesOf = async (uid: string) =>
+    (await db.select({ code: widgetHandoffs.code }).from(widgetHandoffs).where(eq(widgetHandoffs.uid, uid))).map((row) => row.code);
+  expect(await chatsOf(dana.uid)).toEqual([danaChats.kept]);
+  expect(await chatsOf(erin.uid)).toEqual([erinChats.kept]);
+  expect(await codesOf(dana.uid)).toEqual([danaCodes.kept]);
+  expect(await codesOf(erin.uid)).toEqual([erinCodes.kept]);
+  // An expired conversation's messages went with it; a kept one's stay.
+  const messagesIn = async (id: string) => (await db.select().from(widgetMessages).where(eq(widgetMessages.conversationId, id))).length;
+  expect([await messagesIn(danaChats.expired), await messagesIn(danaChats.kept), await messagesIn(erinChats.kept)]).toEqual([0, 2, 2]);
+  // What the dashboard counts is not conversation content.
+  expect(await db.select({ kind: widgetEvents.kind }).from(widgetEvents).where(eq(widgetEvents.uid, erin.uid))).toEqual([{ kind: 'chat' }]);
+});
