@@ -56,14 +56,21 @@ function sessionStore(): Storage | null {
 }
 
 /** Where a panel's parts post and what they show: the widget's settings in the page's language. */
-type PanelContext = { settings: PublicWidget; locale: ReturnType<typeof pageLocale>; connection: ChatConnection; report: WidgetReporter };
+type PanelContext = {
+  settings: PublicWidget;
+  locale: ReturnType<typeof pageLocale>;
+  connection: ChatConnection;
+  /** The widget's public API on the Catalyst server: `{sitePath}/messages`, `/catalog`, `/handoffs`, `/events`. */
+  sitePath: string;
+  report: WidgetReporter;
+};
 
 /**
  * The panel: its head, the greeting and hours, the chat, the finder, 'Continue on WhatsApp' (and on a
  * desktop its QR code). Built when the panel first opens, not at the page's load: the host page's
  * main thread then pays for the launcher alone (bench:widget's TBT).
  */
-function buildPanel({ settings, locale, connection, report }: PanelContext) {
+function buildPanel({ settings, locale, connection, sitePath, report }: PanelContext) {
   const strings = widgetStrings[locale];
   const panel = element('section', { id: 'panel', class: 'panel', role: 'dialog', 'aria-labelledby': 'title' });
   panel.hidden = true;
@@ -74,7 +81,6 @@ function buildPanel({ settings, locale, connection, report }: PanelContext) {
   body.append(element('p', { class: 'greeting' }, settings.greetings[locale]));
   if (!settings.open) body.append(element('p', { class: 'hours' }, strings.closedNow));
   if (settings.openingHours) body.append(element('p', { class: 'hours' }, hoursText(strings, settings.openingHours)));
-  const sitePath = `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}`;
   const chat = mountChat(body, {
     endpoint: `${sitePath}/messages`,
     strings,
@@ -154,14 +160,12 @@ export function mountWidget(
 
   const launcher = element('button', { type: 'button', class: 'launcher', 'aria-label': strings.open, 'aria-expanded': 'false' });
   launcher.innerHTML = CHAT_ICON;
-  const report = widgetReporter(
-    `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}/events`,
-    connection.fetch,
-  );
+  const sitePath = `${connection.origin}/api/v1/widget-sites/${encodeURIComponent(settings.publicId)}`;
+  const report = widgetReporter(`${sitePath}/events`, connection.fetch);
   let built: ReturnType<typeof buildPanel> | null = null;
   const opened = () => {
     if (built) return built;
-    built = buildPanel({ settings, locale, connection, report });
+    built = buildPanel({ settings, locale, connection, sitePath, report });
     const { panel } = built;
     launcher.setAttribute('aria-controls', panel.id);
     built.close.addEventListener('click', () => setOpen(false));
