@@ -7,6 +7,9 @@
 // keeps its plan as it does for any prepared statement: a generic plan once that is no dearer than a
 // custom one, planned again when an analyze of its tables (./pglite-maintenance.ts) changes what it
 // knows. The most recently used texts stay prepared, up to `capacity`; the rest are closed.
+// Each prepared statement keeps its parsed query and plans in PGlite's WebAssembly memory, which
+// never shrinks: the capacity is the server's hot texts (a queue's claim, a send's read, a few dozen
+// under a campaign's load) with room to spare, not every text run twice (docs/benchmarks.md, 'Campaigns').
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
@@ -49,7 +52,7 @@ export type PreparedStatements = {
   size: () => number;
 };
 
-export function preparedStatements(client: PGlite, { capacity = 200, remembered = 2_000 } = {}): PreparedStatements {
+export function preparedStatements(client: PGlite, { capacity = 64, remembered = 2_000 } = {}): PreparedStatements {
   /** Prepared texts, least recently used first (a Map keeps its insertion order). */
   const prepared = new Map<string, Prepared>();
   /** Texts run once, not prepared (a text run only once, such as a migration's, never is). */
