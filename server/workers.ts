@@ -145,7 +145,6 @@ export function backgroundWorkers({ db, log, settings, services }: WorkerOptions
           noticeWorker({
             db,
             log,
-            notices: services.notices,
             contacts: services.contacts,
             sender: services.templateSender,
             // A notice asked for: this process's sender looks at once.

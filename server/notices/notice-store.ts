@@ -2,7 +2,7 @@
 // the number is the account's, each switched-on notice names a template that number's WhatsApp
 // Business Account has APPROVED as Utility in some language, and every variable of it (in each of its
 // approved languages) is filled from a source that notice has. A refusal names its field.
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { MessageDescriptor } from '@lingui/core';
 import { templateVariables } from '@/domain/message-template';
 import {
@@ -29,6 +29,11 @@ export class NoticeRefusal extends Error {
     super(reason);
   }
 }
+
+/** The inventory's saved settings as a scalar of the caller's statement (null until saved): for the notice worker's one read. */
+export const noticeSettingsSql = (inventoryId: SQLWrapper): SQL<OrderNoticeSettings | null> =>
+  sql<OrderNoticeSettings | null>`(select jsonb_build_object('channelId', ${orderNoticeSettings.channelId}, 'notices', ${orderNoticeSettings.notices})
+    from ${orderNoticeSettings} where ${orderNoticeSettings.inventoryId} = ${inventoryId})`;
 
 export function noticeStore(db: Db, { channels }: { channels: ChannelStore }) {
   /** The saved settings, or both notices off. */

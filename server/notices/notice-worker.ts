@@ -10,16 +10,16 @@
 import { shopperLanguage } from '@/domain/contact';
 import { readContactPhone } from '@/domain/contact-phone';
 import { localeTemplateLanguages } from '@/domain/message-template';
-import { noticeSendKey, type OrderNoticeKind } from '@/domain/order-notice';
+import { noOrderNotices, noticeSendKey, type OrderNoticeKind } from '@/domain/order-notice';
 import type { ContactStore } from '../contacts/contact-store';
 import type { Db } from '../db/database';
-import { inventoryOwner } from '../inventories/inventory-queries';
+import { inventoryOwnerSql } from '../inventories/inventory-queries';
 import type { Job } from '../jobs/job-queue';
 import { queueWorker, type QueueWorker, type WorkerLog } from '../jobs/queue-worker';
 import type { TemplateSender } from '../messaging/template-sender';
 import { ORDER_EVENT_QUEUE } from '../order-events/order-event-intake';
-import { orderEventById, type RecordedOrderEvent } from '../order-events/order-event-reads';
-import type { NoticeStore } from './notice-store';
+import { orderEventWith, type RecordedOrderEvent } from '../order-events/order-event-reads';
+import { noticeSettingsSql } from './notice-store';
 import { noticeVariables } from './notice-values';
 
 /** An event this old when its job runs sends no notice. */
@@ -28,7 +28,6 @@ const ENDED_FULFILLMENTS = new Set(['cancelled', 'error', 'failure']);
 
 export type NoticeDependencies = {
   db: Db;
-  notices: NoticeStore;
   contacts: ContactStore;
   sender: TemplateSender;
   now?: () => Date;
@@ -43,12 +42,17 @@ const noticeOf = (event: RecordedOrderEvent): OrderNoticeKind | null => {
 
 /** One order event's notice: its consent from the cart page, then its send, asked once. What it did, for the log. */
 export async function noticeForEvent(
-  { db, notices, contacts, sender, now = () => new Date() }: NoticeDependencies,
+  { db, contacts, sender, now = () => new Date() }: NoticeDependencies,
   orderEventId: number,
 ): Promise<'gone' | 'too_old' | 'no_notice' | 'off' | 'no_number' | 'asked'> {
-  const event = await orderEventById(db, orderEventId);
-  const owner = event ? await inventoryOwner(db, event.inventoryId) : null;
-  if (!event || !owner) return 'gone';
+  // One statement: the event, its inventory's owner and the inventory's notice settings.
+  const found = await orderEventWith(db, orderEventId, (row) => {
+    const owner = inventoryOwnerSql(row.inventoryId);
+    return { uid: owner.uid, storeName: owner.name, settings: noticeSettingsSql(row.inventoryId) };
+  });
+  if (!found || found.uid === null) return 'gone';
+  const { event } = found;
+  const owner = { uid: found.uid, name: found.storeName ?? '' };
   if (now().getTime() - event.occurredAt.getTime() > NOTICE_MAX_AGE_MS) return 'too_old';
 
   const ticked = event.whatsappUpdatesPhone ? readContactPhone(event.whatsappUpdatesPhone) : null;
@@ -60,7 +64,7 @@ export async function noticeForEvent(
 
   const kind = noticeOf(event);
   if (!kind) return 'no_notice';
-  const settings = await notices.settingsOf(event.inventoryId);
+  const settings = found.settings ?? noOrderNotices;
   const notice = settings.notices[kind];
   if (!notice.enabled || !notice.templateName || !settings.channelId) return 'off';
   if (!given?.ok) return 'no_number';

@@ -17,7 +17,6 @@ import { contactStore, type ContactStore } from '@/server/contacts/contact-store
 import type { Db } from '@/server/db/database';
 import { jobs } from '@/server/jobs/job-tables';
 import { templateSender, type TemplateSender } from '@/server/messaging/template-sender';
-import { noticeStore } from '@/server/notices/notice-store';
 import { NOTICE_MAX_AGE_MS, noticeForEvent, type NoticeDependencies } from '@/server/notices/notice-worker';
 import { ORDER_EVENT_QUEUE, recordOrderEvents } from '@/server/order-events/order-event-intake';
 import { orderEvents } from '@/server/order-events/order-event-tables';
@@ -60,13 +59,23 @@ beforeAll(async () => {
   server = await startTestServer({ env: { SECRETS_KEY, WHATSAPP_GRAPH_URL: cloudApi.graphUrl } });
   [merchant, rival] = await Promise.all([createUser('notices'), createUser('notices-rival')]);
   records = await seedAnsweringRecords(merchant.uid, 'notices');
-  await seedAnsweringRecords(rival.uid, 'notices-rival');
+  const rivalRecords = await seedAnsweringRecords(rival.uid, 'notices-rival');
   channelId = await connectTemplateNumber(server.url, merchant, records, number);
+  // Another inventory's saved settings (both off) beside the merchant's: an event reads its own inventory's.
+  const rivalPath = `${server.url}/api/v1/inventories/${rivalRecords.inventoryId}/notices`;
+  const rivalOff = await call(rivalPath, { token: rival.idToken });
+  const rivalSaved = await call(rivalPath, {
+    method: 'PUT',
+    token: rival.idToken,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rivalOff.body),
+  });
+  expect(rivalSaved.status, rivalSaved.text).toBe(200);
 
   const channels = channelStore(db, secretBox(Buffer.from(SECRETS_KEY, 'base64')));
   contacts = contactStore(db, { now });
   sender = templateSender(db, { channels, contacts, cloudApi: cloudApiClient({ graphUrl: cloudApi.graphUrl }), now, queue: QUEUE });
-  deps = { db, notices: noticeStore(db, { channels }), contacts, sender, now };
+  deps = { db, contacts, sender, now };
 });
 afterAll(async () => {
   await db?.delete(jobs).where(eq(jobs.queue, QUEUE));
@@ -236,8 +245,10 @@ describe('order events to notices', () => {
     expect(send).toMatchObject({ status: 'failed', reason: 'unsubscribed' });
   });
 
-  test('an old event, or a notice switched off, sends nothing', async () => {
+  test('an old event, a notice switched off, or an event no longer there, sends nothing', async () => {
     const phone = '+5511976540004';
+    const maxId = (await db.select({ id: orderEvents.id }).from(orderEvents)).reduce((max, row) => Math.max(max, row.id), 0);
+    expect(await noticeForEvent(deps, maxId + 1_000)).toBe('gone');
     const old = await recorded({ kind: 'order_created', whatsappUpdatesPhone: phone, occurredAt: new Date(clock - NOTICE_MAX_AGE_MS - 1) });
     expect(await noticeForEvent(deps, old)).toBe('too_old');
     const off = bothOn();
