@@ -1,7 +1,7 @@
 // Records what the website widget's pages report (widget_events: a view, the panel opened, a finder
 // search, a click to WhatsApp), and the chats its route begins, without making them wait, in batches
-// as the shop pages' events are
-// (../db/batched-writes.ts). An account deleted meanwhile drops its events rather than failing a batch.
+// as the shop pages' events are (../db/batched-writes.ts). An account deleted meanwhile drops its
+// events rather than failing a batch.
 import { sql } from 'drizzle-orm';
 import type { WidgetEventKind } from '@/domain/widget-events';
 import { batchedWrites, type BatchedWritesOptions } from '../db/batched-writes';
