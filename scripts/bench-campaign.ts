@@ -299,9 +299,14 @@ function graphProxies(cloudApi: WhatsAppCloudApiServer) {
 
 // --- Memory of each process ---------------------------------------------------------------------------
 
-/** Each process's peak resident memory (MB): VmRSS sampled every 250 ms, and the kernel's VmHWM. */
+/**
+ * Each process's peak resident memory (MB): VmRSS sampled every 250 ms, and the kernel's VmHWM. Also
+ * each process's highest sample in each phase the bench names (`phase`), to tell which work made the peak.
+ */
 function memoryWatch() {
   const watched = new Map<string, { pid: number; peak: number; alive: boolean }>();
+  let phase = 'setup';
+  const phases = new Map<string, Map<string, number>>();
   const read = (pid: number, field: 'VmRSS' | 'VmHWM') => {
     try {
       const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -311,8 +316,14 @@ function memoryWatch() {
     }
   };
   const sample = () => {
-    for (const entry of watched.values())
-      if (entry.alive) entry.peak = Math.max(entry.peak, read(entry.pid, 'VmRSS'), read(entry.pid, 'VmHWM'));
+    for (const [label, entry] of watched) {
+      if (!entry.alive) continue;
+      const rss = read(entry.pid, 'VmRSS');
+      entry.peak = Math.max(entry.peak, rss, read(entry.pid, 'VmHWM'));
+      const ofPhase = phases.get(phase) ?? new Map<string, number>();
+      ofPhase.set(label, Math.max(ofPhase.get(label) ?? 0, rss));
+      phases.set(phase, ofPhase);
+    }
   };
   const timer = setInterval(sample, 250);
   return {
@@ -324,6 +335,14 @@ function memoryWatch() {
     },
     /** Samples now (before a kill: the kernel's peak goes with the process). */
     sample,
+    /** The samples from now on count for `name`. */
+    phase(name: string) {
+      sample();
+      phase = name;
+    },
+    /** Each phase's highest sample, per process: `planning: all 290` and so on. */
+    byPhase: () =>
+      [...phases].map(([name, peaks]) => `${name} ${[...peaks].map(([label, mb]) => `${label} ${mb.toFixed(0)}`).join('/')}`).join(', '),
     stop() {
       sample();
       clearInterval(timer);
@@ -602,7 +621,9 @@ async function runTarget(main: string, name: 'pglite' | 'postgres'): Promise<Tar
 
     // The big campaign: planned, sent over the window, paused, cancelled.
     console.log(`\nThe ${n0(CONTACTS)}-contact campaign: review, plan…`);
+    memory.phase('planning');
     const plan = await reviewAndPlan(apis[0]!, bigSetup.campaignId);
+    memory.phase('sending');
     const plannedAt = Date.now();
     console.log(
       `  review ${plan.reviewS.toFixed(2)} s (${n0(plan.reachable)} reachable, messaging limit ${plan.limit ?? 'unlimited'}, ${plan.days} day(s)); ` +
@@ -654,6 +675,7 @@ async function runTarget(main: string, name: 'pglite' | 'postgres'): Promise<Tar
     console.log(
       `\nThe ${n0(KILL_CONTACTS)}-contact campaign, run to its end${killing ? `; ${senders[0]!.label} gets SIGKILL ${KILL_AT_S} s after its first send` : ''}…`,
     );
+    memory.phase('second campaign');
     const killPlan = await reviewAndPlan(apis[1]!, killSetup.campaignId);
     const killFirst = await firstSend(proxies, numbers[1]);
     let killedAtS: number | null = null;
@@ -704,7 +726,9 @@ async function runTarget(main: string, name: 'pglite' | 'postgres'): Promise<Tar
         `unsettled ${killCounts.pending}, lost ${lost}`,
     );
     console.log(`  the ${n0(CONTACTS)}-contact campaign in the database: ${JSON.stringify(Object.fromEntries(bigCounts.byStatus))}`);
-    console.log(`  peak RSS: ${[...rss].map(([label, mb]) => `${label} ${mb.toFixed(0)} MB`).join(', ')}`);
+    console.log(
+      `  peak RSS: ${[...rss].map(([label, mb]) => `${label} ${mb.toFixed(0)} MB`).join(', ')}; sampled, by phase (MB): ${memory.byPhase()}`,
+    );
     return {
       target,
       load,
