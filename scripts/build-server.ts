@@ -12,7 +12,7 @@ export const SERVER_OUT_DIR = 'dist-server';
 
 /**
  * Node's flags for the product server: `node --max-semi-space-size=4 --max-old-space-size=512
- * --expose-gc dist-server/main.js`. Flags cannot be set from inside the process: start.ts, the benches and a
+ * --wasm-num-compilation-tasks=1 --expose-gc dist-server/main.js`. Flags cannot be set from inside the process: start.ts, the benches and a
  * deployment pass them (README).
  * - V8's young generation is 32 MB by default, all of it resident while the server takes in a
  *   knowledge import's batches: 4 MB keeps a big PDF's import under its RSS budget, the API reads'
@@ -21,9 +21,12 @@ export const SERVER_OUT_DIR = 'dist-server';
  *   limit is ~4 GB (a machine with 24 GB); under 2 GB it allows less. The limit keeps a sync of
  *   100,000 variants under its RSS budget in the same time. 512 MB is far above what the server
  *   keeps live and above the RSS budgets, so it bounds the garbage, not the work.
+ * - V8 compiles PGlite's hot WebAssembly functions again, optimized, in the background, as many at
+ *   once as it likes; each compilation's working memory comes from malloc's arenas, which keep it
+ *   after. One at a time (two cores here) lowered a campaign's peak, the webhook's speed unchanged.
  * - `--expose-gc`: a knowledge import ends with a full collection (knowledge-worker.ts says why).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512', '--expose-gc'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512', '--wasm-num-compilation-tasks=1', '--expose-gc'];
 
 /**
  * The environment the product server is started with, beside the flags: `MALLOC_ARENA_MAX=2

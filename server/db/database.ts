@@ -52,10 +52,13 @@ const APPLIED_MIGRATIONS = 'select count(*)::int as n from drizzle.__drizzle_mig
 /**
  * PGlite's buffer cache lives in the server process (its WebAssembly memory, all of it resident
  * from the start): PostgreSQL's default 128 MB puts a big import over its RSS budget. A small cache
- * leaves search as fast: the operating system's page cache still holds the table. PGlite serves
- * one session: 5 connections' shared memory, not 100's.
+ * leaves search as fast: the operating system's page cache still holds the table (8 MB slowed a
+ * campaign's planning). PGlite serves one session: 5 connections' shared memory, not 100's. A new
+ * WAL segment is not filled with zeros first: PGlite writes it from its one thread, and every
+ * statement waited the tens of milliseconds that took, once per 16 MB of WAL (a webhook burst's
+ * slowest answers).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=5'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=5', 'wal_init_zero=off'];
 
 /** PGlite's start parameters with our settings: the server's, and any tool that opens its data dir. */
 export const pgliteStartParams = () => [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
