@@ -12,8 +12,8 @@ export const SERVER_OUT_DIR = 'dist-server';
 
 /**
  * Node's flags for the product server: `node --max-semi-space-size=4 --max-old-space-size=512
- * --wasm-num-compilation-tasks=1 --expose-gc dist-server/main.js`. Flags cannot be set from inside the process: start.ts, the benches and a
- * deployment pass them (README).
+ * --wasm-num-compilation-tasks=1 --expose-gc dist-server/main.js`. Flags cannot be set from inside
+ * the process: start.ts, the benches and a deployment pass them (README).
  * - V8's young generation is 32 MB by default, all of it resident while the server takes in a
  *   knowledge import's batches: 4 MB keeps a big PDF's import under its RSS budget, the API reads'
  *   speed unchanged (2 MB slows them).
