@@ -21,8 +21,13 @@ for (const type of start.textTypes) client.parsers[type] = (value: string) => va
 /** The texts the server runs again and again, prepared once (./pglite-prepared.ts). */
 const statements = preparedStatements(client);
 
-/** How often the tables' counters are read for a vacuum or an analyze (PostgreSQL's autovacuum naps a minute). */
-const MAINTENANCE_EVERY_MS = 30_000;
+/**
+ * How often the tables' counters are read for a vacuum or an analyze. PostgreSQL's autovacuum naps a
+ * minute, but its clients' statements are planned anew; here a prepared statement keeps the plan made
+ * while its tables were small (a seq scan of a near-empty table) until an analyze replans it: a store's
+ * burst of webhooks into a new database ran on such plans for up to half a minute (docs/benchmarks.md).
+ */
+const MAINTENANCE_EVERY_MS = 5_000;
 // PGlite has no autovacuum: the thread does its work (./pglite-maintenance.ts). A failure is logged by its code.
 const stopMaintenance = maintainEvery(client, MAINTENANCE_EVERY_MS, (error) =>
   console.error(`PGlite maintenance failed: ${(error as { code?: string }).code ?? (error as Error).name}`),
