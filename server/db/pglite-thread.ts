@@ -24,7 +24,7 @@ const statements = preparedStatements(client);
 /**
  * How often the tables' counters are read for a vacuum or an analyze. PostgreSQL's autovacuum naps a
  * minute, but its clients' statements are planned anew; here a prepared statement keeps the plan made
- * while its tables were small (a seq scan of a near-empty table) until an analyze replans it: a store's
+ * while its tables were near empty (never looked at since) until an analyze replans it: a store's
  * burst of webhooks into a new database ran on such plans for up to half a minute (docs/benchmarks.md).
  */
 const MAINTENANCE_EVERY_MS = 5_000;
